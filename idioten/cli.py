@@ -107,6 +107,8 @@ def run_deal(args) -> int:
 
 
 def run_play(args) -> int:
+    if args.cards is not None:
+        parse_deal(args.cards)  # a bad deal is reported here, before a window opens
     from .ui.app import run
     return run(args)
 

@@ -1,0 +1,33 @@
+import json
+import subprocess
+import sys
+
+import pytest
+
+from idioten.cards import deal_cards, format_cards
+from idioten.cli import main
+
+
+def test_deal_prints_the_52_cards_in_deal_order(capsys):
+    assert main(["deal", "7"]) == 0
+    assert capsys.readouterr().out.strip() == format_cards(deal_cards(7))
+
+
+def test_deal_json(capsys):
+    assert main(["deal", "42", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data == {"deal": 42, "cards": [str(c) for c in deal_cards(42)]}
+
+
+@pytest.mark.parametrize("argv", [["deal"], ["deal", "0"], ["deal", "abc"], ["deal", "2147483648"],
+                                  ["--deal", "-3"], ["--variant", "easy"], ["--lang", "fr"], ["frobnicate"],
+                                  ["--deal", "3", "--cards", "AS"], ["--cards", "AS KS"]])
+def test_bad_command_lines_get_one_line_and_exit_2(argv, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err and err.startswith("idioten")
+
+
+def test_the_installed_entry_point_reports_bad_input_without_a_traceback():
+    run = subprocess.run([sys.executable, "-m", "idioten", "deal", "x"], capture_output=True, text=True)
+    assert run.returncode == 2 and "Traceback" not in run.stderr and run.stderr.strip()

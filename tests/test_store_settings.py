@@ -1,0 +1,122 @@
+"""Settings and the Store as a whole: field-by-field fallback, write failures, files that must be kept."""
+
+import dataclasses
+import errno
+import json
+import os
+
+import pytest
+
+from idioten import store_files
+from idioten.cards import deal_cards
+from idioten.rules import ACES_ONLY, Game
+from idioten.store import SavedGame, Settings, Store
+from idioten.store_game import GAME_FILE
+from idioten.store_settings import (_VALID, SETTINGS_FILE, SETTINGS_FORMAT, load_settings, settings_from_json,
+                                    settings_to_json)
+
+
+def test_every_setting_has_a_check_that_accepts_its_default():
+    defaults = Settings()
+    assert set(_VALID) == {f.name for f in dataclasses.fields(Settings)}
+    assert all(_VALID[name](getattr(defaults, name)) for name in _VALID)
+
+
+def test_defaults_match_the_issue():
+    s = Settings()
+    assert (s.variant, s.animation, s.auto_discard, s.highlight_discardable, s.four_colour) == \
+        ("standard", "normal", False, True, False)
+
+
+def test_invalid_values_fall_back_field_by_field():
+    data = settings_to_json(Settings(animation="slow", four_colour=True, language="sv"))
+    data.update(auto_discard="yes", card_back="../../etc/passwd", variant="easy", future_setting=1)
+    settings, notices = settings_from_json(data)
+    assert settings == Settings(animation="slow", four_colour=True, language="sv")
+    assert sorted(n.params["name_key"] for n in notices) == \
+        ["store.setting.auto_discard", "store.setting.card_back", "store.setting.variant"]
+    assert all(n.key == "store.bad_setting" for n in notices)
+
+
+def test_change_is_applied_and_remembered(tmp_path):
+    store = Store.open(tmp_path)
+    assert store.change_setting("animation", "off") is None
+    assert store.change_setting("language", "de") is None
+    assert store.settings.animation == "off"
+    assert Store.open(tmp_path).settings == Settings(animation="off", language="de")
+
+
+@pytest.mark.parametrize("name, value", [("animation", "very fast"), ("auto_discard", 1), ("colour", True),
+                                         ("language", "fr"), ("card_back", "")])
+def test_an_invalid_change_is_refused_and_nothing_is_written(tmp_path, name, value):
+    store = Store.open(tmp_path)
+    with pytest.raises(ValueError):
+        store.change_setting(name, value)
+    assert store.settings == Settings() and not (tmp_path / SETTINGS_FILE).exists()
+
+
+def test_a_newer_settings_file_goes_aside_and_defaults_are_used(tmp_path):
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps({"format": SETTINGS_FORMAT, "version": 9, "animation": "off"}))
+    settings, [notice] = load_settings(tmp_path)
+    assert settings == Settings() and notice.key == "store.newer_file"
+
+
+# -- bad folders -------------------------------------------------------------------------------------------
+
+def a_saved_game() -> SavedGame:
+    game = Game.new(deal_cards(11), ACES_ONLY, 11)
+    game.deal()
+    return SavedGame.start(game)
+
+
+def test_a_folder_that_cannot_be_written_lets_play_go_on_with_one_warning(tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    store = Store.open(blocker / "idioten")
+    assert store.notices == [] and store.saved_game is None
+    for notice in (store.save_game(a_saved_game()), store.change_setting("four_colour", True),
+                   store.reset_stats()):
+        assert notice.key.startswith("store.write_failed.") and "\n" not in notice.text()
+    assert store.settings.four_colour is True, "the setting applies in memory all the same"
+
+
+def test_a_read_only_folder_seen_as_a_refused_rename(tmp_path, monkeypatch):
+    store = Store.open(tmp_path)
+    saved = a_saved_game()
+    assert store.save_game(saved) is None
+    before = (tmp_path / GAME_FILE).read_bytes()
+
+    def refuse(src, dst):
+        raise OSError(errno.EROFS, "Read-only file system")
+    monkeypatch.setattr(store_files.os, "replace", refuse)
+    saved.game.deal()
+    notice = store.save_game(saved)
+    assert notice.key == "store.write_failed.readonly"
+    assert (tmp_path / GAME_FILE).read_bytes() == before
+    monkeypatch.undo()
+    assert store.save_game(saved) is None, "saving works again once the folder does"
+    assert Store.open(tmp_path).saved_game.game.to_text() == saved.game.to_text()
+
+
+def test_a_file_that_could_not_be_moved_aside_is_never_written_over(tmp_path, monkeypatch):
+    (tmp_path / GAME_FILE).write_text("{ precious but unreadable")
+    real_rename = os.rename
+    monkeypatch.setattr(store_files.os, "rename", lambda a, b: (_ for _ in ()).throw(PermissionError(13, "no")))
+    store = Store.open(tmp_path)
+    monkeypatch.setattr(store_files.os, "rename", real_rename)
+    [notice] = store.notices
+    assert notice.key == "store.bad_file_kept"
+    assert store.save_game(a_saved_game()) == notice
+    assert (tmp_path / GAME_FILE).read_text() == "{ precious but unreadable"
+    assert store.change_setting("animation", "fast") is None, "other files are still saved"
+
+
+def test_every_bad_file_at_once_still_starts(tmp_path):
+    (tmp_path / GAME_FILE).write_text("")
+    (tmp_path / "stats.json").mkdir()
+    (tmp_path / SETTINGS_FILE).write_text('{"format": "idioten-settings", "version": 1, "language": "xx"')
+    store = Store.open(tmp_path)
+    assert store.saved_game is None and store.settings == Settings()
+    assert sorted(n.params["file"] for n in store.notices) == sorted([GAME_FILE, "stats.json", SETTINGS_FILE])
+    assert len(os.listdir(tmp_path)) == 3, "all three moved aside, none deleted"
+    assert store.save_game(a_saved_game()) is None

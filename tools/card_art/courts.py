@@ -2,7 +2,7 @@
 
 The upper half is drawn once in card coordinates (it ends on the centre line) and repeated turned half a
 turn, as real double-ended courts are. The robe takes the suit colour; trim uses gold and a second colour
-chosen to stand apart from the suit colour, so the four kings of a deck differ at a glance.
+chosen to stand apart from the suit colour (blue beside red, red beside black, green or blue).
 """
 
 from __future__ import annotations

@@ -161,3 +161,15 @@ def test_icon_png_is_the_256_pixel_rendering():
     fresh = _render(REPO / "assets" / "icon.svg", (256, 256))
     assert icon.get_at((128, 128)) == fresh.get_at((128, 128))
     assert icon.get_at((2, 2)).a == 0 and icon.get_at((128, 20)).a == 255
+
+
+@pytest.mark.parametrize("rank, columns", [(2, (0, 2, 0)), (3, (0, 3, 0)), (4, (2, 0, 2)), (5, (2, 1, 2)),
+                                           (6, (3, 0, 3)), (7, (3, 1, 3)), (8, (3, 2, 3)), (9, (4, 1, 4)),
+                                           (10, (4, 2, 4))])
+def test_pip_layouts_are_the_standard_ones(rank, columns):
+    from card_art.faces import LEFT, MIDDLE, RIGHT, pip_positions
+
+    positions = pip_positions(rank)
+    assert tuple(sum(1 for x, _ in positions if x == column) for column in (LEFT, MIDDLE, RIGHT)) == columns
+    if rank == 7:  # the lone middle pip of a seven sits above the centre line
+        assert [y for x, y in positions if x == MIDDLE][0] < 175

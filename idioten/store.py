@@ -16,8 +16,9 @@ none raises for a disk problem, and play always goes on in memory):
     statistics panel:                           store.stats.variants["standard"].win_rate, ...
                                                 store.reset_stats()  (after the window's confirmation)
     Poker patience, later:                      store.record_keyed("poker", "classic+diagonals", id, score)
-                                                and its own game file via store_files.write_json_atomic /
-                                                read_json in `store.folder`.
+                                                data, notices = store.load_file("poker.json", "idioten-poker", 1)
+                                                store.save_file("poker.json", data)
+                                                (its own checks fail: store.reject_file("poker.json"))
 
 The variant setting applies to the next new deal; a resumed game keeps its own variant.
 
@@ -28,7 +29,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .store_files import Notice, StoreError, data_dir, remove_stale_temp_files
+from .store_files import (Notice, StoreError, data_dir, read_json, remove_stale_temp_files, set_aside,
+                          write_json_atomic)
 from .store_game import GAME_FILE, SavedGame, load_game, new_game_id, save_game as _save_game
 from .store_settings import SETTINGS_FILE, Settings, load_settings, save_settings
 from .store_stats import STATS_FILE, Statistics, load_stats, save_stats
@@ -58,7 +60,7 @@ class Store:
         if saved is not None and saved.game.is_over():
             # The last run may have been killed between saving the finished game and counting it.
             notice = store.game_finished(saved)
-            if notice is not None:
+            if notice is not None and notice not in store.notices:
                 store.notices.append(notice)
         return store
 
@@ -102,6 +104,23 @@ class Store:
         """Apply at once in memory and remember; ValueError for a value no setting accepts."""
         self.settings = self.settings.changed(name, value)
         return self._write(SETTINGS_FILE, lambda: save_settings(self.settings, self.folder))
+
+    # -- any other file (Poker patience's game) ----------------------------------------------------------
+
+    def load_file(self, file_name: str, expected_format: str, max_version: int) -> tuple[dict | None, list[Notice]]:
+        """A document of the caller's own; a caller whose own checks reject it calls `reject_file`."""
+        data, notices = read_json(self.folder / file_name, expected_format, max_version)
+        self._kept.update({n.params["file"]: n for n in notices if n.keeps_file})
+        return data, notices
+
+    def reject_file(self, file_name: str) -> Notice:
+        notice = set_aside(self.folder / file_name, "bad")
+        if notice.keeps_file:
+            self._kept[file_name] = notice
+        return notice
+
+    def save_file(self, file_name: str, data: dict) -> Notice | None:
+        return self._write(file_name, lambda: write_json_atomic(self.folder / file_name, data))
 
     # -- writing -----------------------------------------------------------------------------------------
 

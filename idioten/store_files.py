@@ -89,7 +89,7 @@ def write_json_atomic(path: Path, data: dict) -> None:
             out.write(payload)
             out.flush()
             os.fsync(out.fileno())
-        os.replace(temp_name, path)
+        _replace(temp_name, path)
         temp_name = None
         _fsync_folder(path.parent)
     except OSError as err:
@@ -101,6 +101,19 @@ def write_json_atomic(path: Path, data: dict) -> None:
                 os.unlink(temp_name)
             except OSError:
                 pass
+
+
+def _replace(source: str, target: Path) -> None:
+    """os.replace, retried briefly on Windows, where a virus scanner or indexer may hold the old file open."""
+    attempts = 5 if sys.platform == "win32" else 1
+    for attempt in range(attempts):
+        try:
+            os.replace(source, target)
+            return
+        except PermissionError:
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.02)
 
 
 def _fsync_folder(folder: Path) -> None:

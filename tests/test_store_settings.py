@@ -120,3 +120,42 @@ def test_every_bad_file_at_once_still_starts(tmp_path):
     assert sorted(n.params["file"] for n in store.notices) == sorted([GAME_FILE, "stats.json", SETTINGS_FILE])
     assert len(os.listdir(tmp_path)) == 3, "all three moved aside, none deleted"
     assert store.save_game(a_saved_game()) is None
+
+
+# -- other documents through the Store (Poker patience's game, later) -------------------------------------
+
+def test_other_documents_round_trip_and_bad_ones_go_aside(tmp_path):
+    store = Store.open(tmp_path)
+    document = {"format": "idioten-poker", "version": 1, "grid": ["AS"]}
+    assert store.save_file("poker.json", document) is None
+    assert store.load_file("poker.json", "idioten-poker", 1) == (document, [])
+    notice = store.reject_file("poker.json")
+    assert notice.key == "store.bad_file" and not (tmp_path / "poker.json").exists()
+    assert json.loads((tmp_path / notice.params["aside"]).read_text()) == document
+
+
+def test_an_unmovable_other_document_is_never_written_over(tmp_path, monkeypatch):
+    store = Store.open(tmp_path)
+    (tmp_path / "poker.json").write_text("[")
+    monkeypatch.setattr(store_files.os, "rename", lambda a, b: (_ for _ in ()).throw(PermissionError(13, "no")))
+    data, [notice] = store.load_file("poker.json", "idioten-poker", 1)
+    assert data is None and notice.keeps_file
+    assert store.save_file("poker.json", {"format": "idioten-poker", "version": 1}) == notice
+    assert (tmp_path / "poker.json").read_text() == "["
+
+
+def test_windows_retries_a_replace_refused_for_a_moment(tmp_path, monkeypatch):
+    refusals = []
+    real_replace = os.replace
+
+    def busy_twice(source, target):
+        if len(refusals) < 2:
+            refusals.append(target)
+            raise PermissionError(errno.EACCES, "in use by another process")
+        real_replace(source, target)
+    monkeypatch.setattr(store_files.sys, "platform", "win32")
+    monkeypatch.setattr(store_files.os, "replace", busy_twice)
+    store = Store.open(tmp_path)
+    assert store.change_setting("animation", "slow") is None
+    monkeypatch.undo()
+    assert len(refusals) == 2 and Store.open(tmp_path).settings.animation == "slow"

@@ -1,0 +1,262 @@
+"""The window and its loop.
+
+`App` owns the window, the clock, the random source and a stack of scenes (the table at the bottom, panels
+above). The loop can be stepped from tests (`step`, `run_frames`) with a clock the test controls. When nothing
+moves, nothing is redrawn and the loop sleeps in `pygame.event.wait`, so an idle window costs no CPU.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from typing import Callable, Iterable
+
+from .. import i18n
+from ..cards import MAX_DEAL, MIN_DEAL, deal_cards
+from ..rules import STANDARD, Game
+from . import texts as _texts  # noqa: F401  (registers the window's texts)
+from .layout import DEFAULT_WINDOW, MIN_WINDOW, Layout
+from .settings import Settings
+
+import pygame
+
+from .endgame import EndPanel
+from .help import MenuPanel, RulesPanel
+from .panels import ConfirmPanel
+from .sprites import CardImages, Texts
+from .table import TableScene
+
+FRAME_SECONDS = 1 / 60
+IDLE_WAIT_MS = 30_000  # with nothing to do the loop sleeps until an event, at most this long
+MAX_STEP = 0.1  # a long stall (window dragged, machine busy) must not make a glide jump to its end unseen
+
+
+class App:
+    def __init__(self, game: Game | None = None, *, variant: str = STANDARD, settings: Settings | None = None,
+                 clock: Callable[[], float] = time.monotonic, rng: random.Random | None = None,
+                 on_action: Callable | None = None, size: tuple[int, int] | None = None,
+                 fullscreen: bool = False):
+        self.clock = clock
+        self.rng = rng if rng is not None else random.Random()
+        self.settings = settings or Settings()
+        self.on_action = on_action
+        self.variant = variant
+        self.running = True
+        self.fullscreen = False
+        pygame.display.init()
+        pygame.font.init()
+        self.window = pygame.Window(i18n.t("game_name"), self.first_size(size), resizable=True)
+        self.window.minimum_size = MIN_WINDOW
+        self.layout = Layout(*self.window.size)
+        self.texts = Texts()
+        self.images = CardImages(self.settings)
+        self.images.set_size((self.layout.card_w, self.layout.card_h))
+        self.scenes = []
+        self.scenes.append(TableScene(self, game or self.random_game()))
+        if fullscreen:
+            self.toggle_fullscreen()
+        self._last = self.clock()
+
+    @staticmethod
+    def first_size(size) -> tuple[int, int]:
+        if size:
+            return max(size[0], MIN_WINDOW[0]), max(size[1], MIN_WINDOW[1])
+        try:
+            desktop_w, desktop_h = pygame.display.get_desktop_sizes()[0]
+        except (pygame.error, IndexError):
+            return DEFAULT_WINDOW
+        return (max(MIN_WINDOW[0], min(DEFAULT_WINDOW[0], desktop_w - 80)),
+                max(MIN_WINDOW[1], min(DEFAULT_WINDOW[1], desktop_h - 120)))
+
+    # -- games -------------------------------------------------------------------------------------------
+
+    @property
+    def table(self) -> TableScene:
+        return self.scenes[0]
+
+    def now(self) -> float:
+        return self.clock()
+
+    def random_game(self) -> Game:
+        number = self.rng.randint(MIN_DEAL, MAX_DEAL)
+        return Game.new(deal_cards(number), self.variant, number)
+
+    def new_game(self) -> None:
+        self.table.set_game(self.random_game())
+        self.action_done(self.table.game, None)
+
+    def deal_label(self, game: Game) -> str:
+        if game.deal_number is None:
+            return i18n.t("ui.status.custom_deal")
+        return i18n.t("ui.status.deal", number=game.deal_number)
+
+    def action_done(self, game: Game, record) -> None:
+        """After every action (record None for a new deal or a restart): the hook for saving the game."""
+        if self.on_action is not None:
+            self.on_action(game, record)
+
+    # -- scenes ------------------------------------------------------------------------------------------
+
+    def push(self, scene) -> None:
+        self.scenes.append(scene)
+        self.mark_dirty()
+
+    def pop(self, scene) -> None:
+        if scene in self.scenes[1:]:
+            self.scenes.remove(scene)
+        self.mark_dirty()
+
+    def close_panels(self) -> None:
+        del self.scenes[1:]
+        self.mark_dirty()
+
+    def confirm(self, question_key: str, letter: str, on_yes) -> None:
+        self.push(ConfirmPanel(self, question_key, letter, on_yes))
+
+    def open_menu(self) -> None:
+        self.push(MenuPanel(self))
+
+    def open_rules(self) -> None:
+        self.push(RulesPanel(self))
+
+    def show_end(self, game: Game) -> None:
+        self.close_panels()
+        self.push(EndPanel(self, game))
+
+    def mark_dirty(self) -> None:
+        for scene in self.scenes:
+            scene.dirty = True
+
+    # -- window ------------------------------------------------------------------------------------------
+
+    def toggle_fullscreen(self) -> None:
+        if self.fullscreen:
+            self.window.set_windowed()
+        else:
+            self.window.set_fullscreen(desktop=True)
+        self.fullscreen = not self.fullscreen
+        self.relayout()
+
+    def relayout(self) -> None:
+        size = self.window.size
+        if size == self.layout.size:
+            return
+        self.layout = Layout(*size)
+        for scene in self.scenes:
+            scene.resize(self.layout)
+        self.mark_dirty()
+
+    def set_language(self, language: str) -> None:
+        i18n.set_language(language)
+        self.window.title = i18n.t("game_name")
+        for scene in self.scenes:
+            scene.language_changed()
+        self.mark_dirty()
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- the loop ----------------------------------------------------------------------------------------
+
+    def handle(self, event) -> None:
+        kind = event.type
+        if kind in (pygame.QUIT, pygame.WINDOWCLOSE):
+            self.quit()
+        elif kind in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE, pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED):
+            self.relayout()
+        elif kind in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN):
+            self.mark_dirty()
+        elif kind == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+        elif kind == pygame.KEYDOWN and event.key == pygame.K_q and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
+            self.quit()
+        elif kind in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            self.scenes[-1].handle_event(event)
+
+    def step(self, events: Iterable | None = None, dt: float | None = None) -> bool:
+        """One turn of the loop: handle events (the queue's, or those given), advance time, draw if
+        something changed. Returns False once the app should close."""
+        now = self.clock()
+        if dt is None:
+            dt = min(MAX_STEP, max(0.0, now - self._last))
+        self._last = now
+        for event in pygame.event.get() if events is None else events:
+            self.handle(event)
+            if not self.running:
+                return False
+        for scene in list(self.scenes):
+            scene.update(dt)
+        if any(scene.dirty for scene in self.scenes):
+            self.draw()
+        return self.running
+
+    def draw(self) -> None:
+        surface = self.window.get_surface()
+        for scene in self.scenes:
+            scene.draw(surface)
+            scene.dirty = False
+        self.window.flip()
+
+    def busy(self) -> bool:
+        return any(scene.busy() for scene in self.scenes)
+
+    def run_frames(self, count: int, dt: float = FRAME_SECONDS) -> None:
+        for _ in range(count):
+            if not self.step(dt=dt):
+                break
+
+    def settle(self, dt: float = FRAME_SECONDS, limit: int = 2000) -> None:
+        """Step until nothing moves any more (tests and scripted play)."""
+        self.step(dt=dt)
+        for _ in range(limit):
+            if not self.busy() or not self.running:
+                return
+            self.step(dt=dt)
+
+    def loop(self) -> None:
+        frame_clock = pygame.time.Clock()
+        self.step()
+        while self.running:
+            if self.busy():
+                frame_clock.tick(60)
+                self.step()
+                continue
+            event = pygame.event.wait(self.idle_timeout_ms())
+            if event.type != pygame.NOEVENT:
+                pygame.event.post(event)
+            self._last = self.clock()  # idle time is not animation time
+            self.step()
+            frame_clock.tick()
+
+    def idle_timeout_ms(self) -> int:
+        wakes = [w for w in (scene.wake_at() for scene in self.scenes) if w is not None]
+        if not wakes:
+            return IDLE_WAIT_MS
+        return max(1, min(IDLE_WAIT_MS, round((min(wakes) - self.clock()) * 1000) + 1))
+
+    def close(self) -> None:
+        self.window.destroy()
+        pygame.display.quit()
+
+
+def run(args) -> int:
+    """`idioten` with no command: open the window (args: deal, cards, variant, lang, fullscreen)."""
+    from ..cli import chosen_deal
+
+    i18n.set_language(getattr(args, "lang", None))
+    variant = getattr(args, "variant", STANDARD) or STANDARD
+    game = None
+    if getattr(args, "deal", None) is not None or getattr(args, "cards", None) is not None:
+        cards, number = chosen_deal(args)  # bad cards raise CardError: one line from the command line
+        game = Game.new(cards, variant, number)
+    try:
+        app = App(game, variant=variant, fullscreen=bool(getattr(args, "fullscreen", False)))
+    except pygame.error as err:
+        print(f"idioten: cannot open the game window: {err}", file=sys.stderr)
+        return 1
+    try:
+        app.loop()
+    finally:
+        app.close()
+    return 0

@@ -1,0 +1,76 @@
+"""The rules panel (F1), illustrated with the rule book's worked example, and the menu (Esc)."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import i18n
+from ..cards import parse_cards
+from .panels import Panel
+from .painter import GLOW, outline
+from .sprites import CardImages
+from .widgets import Button
+
+EXAMPLE_TOPS = parse_cards("8H KH 9C 6C")
+EXAMPLE_DISCARDABLE = {0, 3}  # the 8H (the KH is higher) and the 6C (the 9C is higher)
+ART_SCALE = 0.5  # illustration cards, in table card heights
+
+
+class RulesPanel(Panel):
+    width_share = 0.7
+
+    def build(self) -> None:
+        self.images = CardImages(self.app.settings)
+        self.rows = [("title", "ui.rules.title"), ("text", "ui.rules.goal"), ("text", "ui.rules.discard"),
+                     ("art", ART_SCALE, self.paint_example), ("text", "ui.rules.example"),
+                     ("text", "ui.rules.gap"), ("text", "ui.rules.deal"), ("text", "ui.rules.aces"),
+                     ("text", "ui.rules.keys")]
+        self.add_buttons(Button("ui.button.close", self.close))
+
+    def place(self) -> None:
+        height = round(self.layout.card_h * ART_SCALE)
+        self.images.set_size((round(height * 250 / 350), height))
+        super().place()
+
+    def paint_example(self, surface, rect: pygame.Rect) -> None:
+        w, h = self.images.size
+        gap = w // 4
+        x = rect.centerx - (4 * w + 3 * gap) // 2
+        ring = outline((w, h), GLOW, max(3, w // 14), max(2, w // 30))
+        pad = (ring.get_width() - w) // 2
+        for i, card in enumerate(EXAMPLE_TOPS):
+            corner = (x + i * (w + gap), rect.y)
+            surface.blit(self.images.face(card), corner)
+            if i in EXAMPLE_DISCARDABLE:
+                surface.blit(ring, (corner[0] - pad, corner[1] - pad))
+
+    def key(self, event) -> None:
+        if event.key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.close()
+
+
+class MenuPanel(Panel):
+    width_share = 0.35
+
+    def build(self) -> None:
+        table = self.app.table
+        entries = [("ui.menu.new", lambda: self.then(table.ask_new_deal)),
+                   ("ui.menu.restart", lambda: self.then(table.ask_restart)),
+                   ("ui.menu.rules", lambda: self.then(self.app.open_rules)),
+                   ("ui.menu.fullscreen", lambda: self.then(self.app.toggle_fullscreen)),
+                   ("ui.menu.language", self.next_language),
+                   ("ui.menu.quit", self.app.quit),
+                   ("ui.menu.close", self.close)]
+        self.rows = [("title", "ui.menu.title")]
+        for key, action in entries:
+            button = Button(key, action)
+            self.buttons.append(button)
+            self.rows.append(("buttons", [button]))
+
+    def then(self, action) -> None:
+        self.close()
+        action()
+
+    def next_language(self) -> None:
+        languages = i18n.LANGUAGES
+        self.app.set_language(languages[(languages.index(i18n.language()) + 1) % len(languages)])

@@ -1,0 +1,109 @@
+"""Where everything goes, computed from the window size alone (no drawing here).
+
+Row of the table, left to right: stock, the four piles, discard pile. Piles fan downward. A bar of buttons
+runs along the top and the status bar along the bottom. The card width is the largest that lets the row fit
+the width and a pile of about twelve cards fit the height at the nominal fan.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+CARD_ASPECT = 350 / 250
+MIN_WINDOW = (720, 520)
+DEFAULT_WINDOW = (1280, 800)
+NOMINAL_FAN = 0.2  # of the card height, between two cards of a pile that has room
+CARDS_PLANNED = 12  # the pile length that must fit at the nominal fan
+PILE_GAP = 0.22  # of the card width, between piles
+SIDE_GAP = 0.55  # of the card width, between the stock or discard pile and the piles
+OUTER_MARGIN = 0.4  # of the card width, at the left and right window edges
+
+
+def _clamp(value: float, low: float, high: float) -> float:
+    return max(low, min(high, value))
+
+
+@dataclass
+class Layout:
+    width: int
+    height: int
+    card_w: int = 0
+    card_h: int = 0
+    top_bar: pygame.Rect = field(default_factory=pygame.Rect)
+    status_bar: pygame.Rect = field(default_factory=pygame.Rect)
+    stock: pygame.Rect = field(default_factory=pygame.Rect)
+    discard: pygame.Rect = field(default_factory=pygame.Rect)
+    piles: list[pygame.Rect] = field(default_factory=list)
+    table_bottom: int = 0
+    font_size: int = 0
+    small_font_size: int = 0
+    label_size: int = 0
+
+    def __post_init__(self):
+        w, h = max(self.width, 1), max(self.height, 1)
+        bar_h = round(_clamp(h * 0.06, 34, 56))
+        status_h = round(_clamp(h * 0.045, 26, 42))
+        self.top_bar = pygame.Rect(0, 0, w, bar_h)
+        self.status_bar = pygame.Rect(0, h - status_h, w, status_h)
+        self.font_size = round(bar_h * 0.5)
+        self.small_font_size = round(status_h * 0.62)
+        self.label_size = round(_clamp(h * 0.026, 16, 28))
+
+        label_room = self.label_size + 10
+        table_h = self.status_bar.top - self.top_bar.bottom - label_room - 16
+        by_width = w / (6 + 3 * PILE_GAP + 2 * SIDE_GAP + 2 * OUTER_MARGIN)
+        by_height = table_h / (CARD_ASPECT * (1 + (CARDS_PLANNED - 1) * NOMINAL_FAN))
+        self.card_w = max(20, int(min(by_width, by_height)))
+        self.card_h = round(self.card_w * CARD_ASPECT)
+
+        row_w = self.card_w * (6 + 3 * PILE_GAP + 2 * SIDE_GAP)
+        x = (w - row_w) / 2
+        y = self.top_bar.bottom + label_room + 6
+        step = self.card_w * (1 + PILE_GAP)
+        self.stock = pygame.Rect(round(x), y, self.card_w, self.card_h)
+        first_pile_x = x + self.card_w * (1 + SIDE_GAP)
+        self.piles = [pygame.Rect(round(first_pile_x + i * step), y, self.card_w, self.card_h) for i in range(4)]
+        last_pile_right = first_pile_x + 3 * step + self.card_w
+        self.discard = pygame.Rect(round(last_pile_right + self.card_w * SIDE_GAP), y, self.card_w, self.card_h)
+        self.table_bottom = self.status_bar.top - 8
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.width, self.height
+
+    def fan_step(self, cards_in_pile: int) -> float:
+        """Vertical distance between two cards of a pile: nominal while there is room, then tighter."""
+        if cards_in_pile <= 1:
+            return 0.0
+        room = self.table_bottom - self.piles[0].top - self.card_h
+        return max(1.0, min(self.card_h * NOMINAL_FAN * 1.2, room / (cards_in_pile - 1)))
+
+    def card_position(self, pile: int, index: int, cards_in_pile: int) -> tuple[float, float]:
+        rect = self.piles[pile]
+        return float(rect.x), rect.y + index * self.fan_step(cards_in_pile)
+
+    def pile_area(self, pile: int, cards_in_pile: int) -> pygame.Rect:
+        """The whole fanned pile (at least one card's size): where a drop on this pile lands."""
+        rect = self.piles[pile]
+        height = self.card_h + self.fan_step(cards_in_pile) * max(0, cards_in_pile - 1)
+        return pygame.Rect(rect.x, rect.y, rect.w, round(height))
+
+    def button_row(self, widths: list[int], right_aligned: int = 1) -> list[pygame.Rect]:
+        """Buttons along the top bar: all but the last `right_aligned` from the left, those at the right."""
+        pad = max(6, self.top_bar.h // 6)
+        height = self.top_bar.h - 2 * pad
+        rects = []
+        x = pad * 2
+        left_count = len(widths) - right_aligned
+        for width in widths[:left_count]:
+            rects.append(pygame.Rect(x, pad, width, height))
+            x += width + pad
+        x = self.width - pad * 2
+        right = []
+        for width in reversed(widths[left_count:]):
+            x -= width
+            right.append(pygame.Rect(x, pad, width, height))
+            x -= pad
+        return rects + list(reversed(right))

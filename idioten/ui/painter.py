@@ -1,0 +1,179 @@
+"""Paints the table scene. Everything that only changes with the window size or the language (felt, empty
+slots, labels) is painted once into a background; a frame is that background plus the cards on top."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import i18n
+from ..rules import PILES
+from .sprites import for_screen, shadow
+
+FELT_CENTRE = (40, 116, 68)
+FELT_EDGE = (16, 64, 38)
+BAR = (12, 40, 26)
+BAR_LINE = (60, 110, 78)
+LABEL = (210, 228, 214)
+STATUS = (236, 240, 230)
+MESSAGE = (255, 226, 120)
+GLOW = (255, 224, 110)
+SELECT = (130, 200, 255)
+
+
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    """A soft radial light on green cloth. The gradient is smooth, so it is computed small and scaled up."""
+    small = pygame.Surface((48, 27))
+    cx, cy = 23.5, 11.0
+    for y in range(27):
+        for x in range(48):
+            d = min(1.0, (((x - cx) / 30) ** 2 + ((y - cy) / 20) ** 2) ** 0.5)
+            k = d * d
+            small.set_at((x, y), [round(c + (e - c) * k) for c, e in zip(FELT_CENTRE, FELT_EDGE)])
+    return pygame.transform.smoothscale(small, size)
+
+
+def outline(size: tuple[int, int], colour, radius: int, width: int, fill_alpha: int = 0) -> pygame.Surface:
+    pad = width * 2
+    surface = pygame.Surface((size[0] + 2 * pad, size[1] + 2 * pad), pygame.SRCALPHA)
+    rect = surface.get_rect()
+    if fill_alpha:
+        pygame.draw.rect(surface, (*colour, fill_alpha), rect.inflate(-pad, -pad), border_radius=radius)
+    pygame.draw.rect(surface, (*colour, 90), rect, width=width, border_radius=radius + pad)
+    pygame.draw.rect(surface, (*colour, 255), rect.inflate(-pad, -pad), width=width, border_radius=radius)
+    return surface
+
+
+class TablePainter:
+    def __init__(self, scene):
+        self.scene = scene
+        self.background: pygame.Surface | None = None
+
+    @property
+    def texts(self):
+        return self.scene.app.texts
+
+    def resize(self, layout, buttons) -> None:
+        self.layout = layout
+        self.scene.app.images.set_size((layout.card_w, layout.card_h))
+        size = layout.font_size
+        widths = [button.width_for(self.texts, size) for button in buttons]
+        for button, rect in zip(buttons, layout.button_row(widths)):
+            button.rect = rect
+        self.radius = max(3, layout.card_w // 14)
+        line = max(2, layout.card_w // 45)
+        self.glow = outline((layout.card_w, layout.card_h), GLOW, self.radius, line, fill_alpha=40)
+        self.select = outline((layout.card_w, layout.card_h), SELECT, self.radius, line)
+        self.shadow = shadow((layout.card_w, layout.card_h), self.radius)
+        self.background = self.paint_background(layout)
+
+    def paint_background(self, layout) -> pygame.Surface:
+        surface = for_screen(felt(layout.size))
+        pygame.draw.rect(surface, BAR, layout.top_bar)
+        pygame.draw.line(surface, BAR_LINE, layout.top_bar.bottomleft, layout.top_bar.bottomright)
+        pygame.draw.rect(surface, BAR, layout.status_bar)
+        pygame.draw.line(surface, BAR_LINE, layout.status_bar.topleft, layout.status_bar.topright)
+        slot = self.scene.app.images.slot()
+        labels = [(layout.stock, i18n.t("ui.label.stock")), (layout.discard, i18n.t("ui.label.discards"))]
+        labels += [(rect, str(i + 1)) for i, rect in enumerate(layout.piles)]
+        for rect, text in labels:
+            surface.blit(slot, rect)
+            label = self.texts.render(text, layout.label_size, LABEL)
+            surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.top - 6)))
+        return surface
+
+    # -- a frame ---------------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        scene, layout, images = self.scene, self.layout, self.scene.app.images
+        game = scene.game
+        surface.blit(self.background, (0, 0))
+        dragged = scene.drag.card if scene.drag else None
+        sprites = scene.sprites
+
+        waiting_stock = waiting_discard = 0
+        flying, waiting_on_table = [], []
+        for card, sprite in sprites.items():
+            glide = sprite.glide
+            if glide is None or card == dragged:
+                continue
+            if glide.started:
+                flying.append(sprite)
+            elif glide.origin == "stock":
+                waiting_stock += 1
+            elif glide.origin == "discard":
+                waiting_discard += 1
+            elif scene.zones.get(card) != "pile":
+                waiting_on_table.append(sprite)
+
+        resting_stock = sum(1 for c in game.stock if sprites[c].glide is None)
+        stock_count = resting_stock + waiting_stock
+        if stock_count:
+            surface.blit(images.back(), layout.stock)
+        self.badge(surface, layout.stock, stock_count)
+
+        arrived = [c for c in game.discards if sprites[c].glide is None]
+        if arrived:
+            surface.blit(images.face(arrived[-1]), layout.discard)
+        self.badge(surface, layout.discard, len(arrived) + waiting_discard)
+
+        highlight = scene.app.settings.highlight_discardable
+        for pile, cards in enumerate(game.piles):
+            for card in cards:
+                sprite = sprites[card]
+                if card != dragged and not sprite.in_flight:
+                    surface.blit(images.face(card), sprite.screen_pos())
+            if cards and highlight and cards[-1] != dragged and game.can_discard(pile):
+                self.ring(surface, self.glow, sprites[cards[-1]].screen_pos())
+        for sprite in waiting_on_table:
+            surface.blit(images.face(sprite.card), sprite.screen_pos())
+
+        source = scene.drag.pile if scene.drag else scene.selected
+        if source is not None:
+            if scene.selected is not None and game.top(source) is not None:
+                self.ring(surface, self.select, sprites[game.top(source)].screen_pos())
+            for target in range(PILES):
+                if game.can_move(source, target):
+                    self.ring(surface, self.glow, layout.piles[target].topleft)
+
+        flying.sort(key=lambda s: s.glide.delay)
+        for sprite in flying:
+            surface.blit(images.face(sprite.card), sprite.screen_pos())
+
+        if dragged is not None:
+            x, y = sprites[dragged].screen_pos()
+            offset = max(3, layout.card_w // 24)
+            surface.blit(self.shadow, (x + offset, y + offset))
+            surface.blit(images.face(dragged), (x, y))
+
+        for button in scene.buttons:
+            button.draw(surface, self.texts, layout.font_size)
+        self.status(surface)
+
+    def ring(self, surface, ring: pygame.Surface, corner) -> None:
+        pad = (ring.get_width() - self.layout.card_w) // 2
+        surface.blit(ring, (corner[0] - pad, corner[1] - pad))
+
+    def badge(self, surface, rect: pygame.Rect, count: int) -> None:
+        label = self.texts.render(str(count), self.layout.label_size, STATUS)
+        box = label.get_rect().inflate(self.layout.label_size * 0.8, 6)
+        box.midbottom = (rect.centerx, rect.bottom - rect.h // 14)
+        pygame.draw.rect(surface, (0, 0, 0), box, border_radius=box.h // 2)
+        surface.blit(label, label.get_rect(center=box.center))
+
+    def status(self, surface) -> None:
+        scene, layout = self.scene, self.layout
+        game = scene.game
+        parts = [scene.app.deal_label(game), i18n.t(f"ui.variant.{game.variant}"),
+                 i18n.t("ui.status.score", score=game.score), i18n.t("ui.status.stock", count=len(game.stock))]
+        size = layout.small_font_size
+        text = self.texts.render("   ·   ".join(parts), size, STATUS)
+        bar = layout.status_bar
+        x = bar.x + size
+        surface.blit(text, text.get_rect(midleft=(x, bar.centery)))
+        if scene.message:
+            message = self.texts.render(scene.message, size, MESSAGE)
+            room = bar.right - size - (x + text.get_width() + 2 * size)
+            rect = message.get_rect(midright=(bar.right - size, bar.centery))
+            if message.get_width() > room:
+                rect.left = x + text.get_width() + 2 * size
+            surface.blit(message, rect, area=pygame.Rect(0, 0, max(0, room), rect.h))

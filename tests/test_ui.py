@@ -1,0 +1,337 @@
+"""The real window loop under SDL's dummy driver, driven by posted mouse and key events."""
+
+import random
+
+import pygame
+import pytest
+
+from idioten import i18n
+from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards, parse_card
+from idioten.rules import Game
+from idioten.ui.endgame import EndPanel
+from idioten.ui.panels import ConfirmPanel
+
+from test_ui_support import accounted, close_apps, click, drag, key, make_app, position, post, top_centre
+
+CTRL = pygame.KMOD_LCTRL
+
+
+@pytest.fixture(autouse=True)
+def english():
+    i18n.set_language("en")
+    yield
+    close_apps()
+
+
+def resting(app, card):
+    zone, place = app.table.rest_places()[card]
+    sprite = app.table.sprites[card]
+    return sprite.glide is None and sprite.pos == place
+
+
+def test_drag_a_top_card_into_a_gap():
+    app, _ = make_app(position(["2H 5C", "KH", "", "AS"], stock=8))
+    target = app.layout.piles[2].center
+    drag(app, top_centre(app, 0), target, release=False)
+    assert app.table.drag is not None and app.table.drag.card == parse_card("5C")
+    post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1))
+    app.settle()
+    assert app.table.game.piles[2] == [parse_card("5C")]
+    assert app.table.game.piles[0] == [parse_card("2H")]
+    assert resting(app, parse_card("5C"))
+    assert app.table.sprites[parse_card("5C")].pos == (app.layout.piles[2].x, app.layout.piles[2].y)
+
+
+def test_a_drop_on_a_pile_that_is_not_empty_glides_the_card_back():
+    app, _ = make_app(position(["2H 5C", "KH", "", "AS"], stock=8))
+    before = app.table.game.to_text()
+    card = parse_card("5C")
+    home = app.table.sprites[card].pos
+    drag(app, top_centre(app, 0), app.layout.piles[1].center, release=False)
+    post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=app.layout.piles[1].center, button=1))
+    app.step(dt=1 / 60)
+    assert app.table.sprites[card].glide is not None  # on its way back, not teleported
+    app.settle()
+    assert app.table.game.to_text() == before
+    assert app.table.sprites[card].pos == home
+    assert app.table.message == i18n.t("rule.target_not_empty")
+
+
+def test_a_drop_on_empty_felt_changes_nothing():
+    app, _ = make_app(position(["2H 5C", "KH", "", "AS"], stock=8))
+    before = app.table.game.to_text()
+    drag(app, top_centre(app, 0), (app.layout.width // 2, app.layout.table_bottom - 5))
+    assert app.table.game.to_text() == before
+    assert resting(app, parse_card("5C"))
+
+
+def test_only_a_top_card_can_be_picked_up():
+    app, _ = make_app(position(["2H 5C", "KH", "", "AS"], stock=8))
+    before = app.table.game.to_text()
+    lower = app.layout.piles[0].x + 10, app.layout.piles[0].y + 5  # the visible strip of the 2H
+    drag(app, lower, app.layout.piles[2].center)
+    assert app.table.game.to_text() == before
+    assert app.table.message == i18n.t("ui.msg.only_top")
+
+
+def test_click_discards_a_legal_card_and_it_flies_to_the_discard_pile():
+    app, _ = make_app(position(["2H 5H", "KH", "9C", "AS"], stock=8))
+    card = parse_card("5H")
+    click(app, top_centre(app, 0), settle=False)
+    assert app.table.game.discards[-1] == card
+    assert app.table.sprites[card].glide is not None
+    app.settle()
+    assert app.table.sprites[card].pos == (app.layout.discard.x, app.layout.discard.y)
+
+
+def test_an_illegal_click_changes_nothing_shakes_and_says_why():
+    app, _ = make_app(position(["2H 5H", "KH", "9C", "AS"], stock=8))
+    before = app.table.game.to_text()
+    click(app, top_centre(app, 1), settle=False)
+    assert app.table.game.to_text() == before
+    assert app.table.sprites[parse_card("KH")].shake is not None
+    assert app.table.message == "No higher heart on top of another pile."
+    app.settle()
+    assert resting(app, parse_card("KH"))
+
+
+def test_a_deal_flies_to_piles_one_to_four_left_to_right():
+    app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
+    dealt = app.table.game.stock[:4]
+    click(app, app.layout.stock.center, settle=False)
+    started_at = {}
+    for frame in range(200):
+        for card in dealt:
+            if card not in started_at and app.table.sprites[card].in_flight:
+                started_at[card] = frame
+        if not app.busy():
+            break
+        app.step(dt=1 / 120)
+    assert [started_at[c] for c in dealt] == sorted(started_at[c] for c in dealt)
+    assert len(set(started_at.values())) == 4  # one after another, not all at once
+    for pile, card in enumerate(dealt):
+        assert app.table.game.piles[pile][-1] == card
+        assert resting(app, card)
+
+
+def test_the_stock_count_falls_card_by_card_during_a_deal():
+    app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
+    counts = []
+    painter = app.table.painter
+    original = painter.badge
+    painter.badge = lambda surface, rect, count: (counts.append(count) if rect == app.layout.stock else None,
+                                                  original(surface, rect, count))
+    click(app, app.layout.stock.center)
+    assert counts == sorted(counts, reverse=True) and counts[-1] == 44
+    assert {47, 46, 45, 44} <= set(counts)  # one card leaves at a time
+
+
+def test_undo_and_redo_animate_backwards_and_forwards():
+    app, _ = make_app(position(["2H 5H", "KH", "9C", "AS"], stock=8))
+    start = app.table.game.to_text()
+    click(app, top_centre(app, 0))
+    after = app.table.game.to_text()
+    key(app, pygame.K_z, CTRL, settle=False)
+    assert app.table.game.to_text() == start
+    card = parse_card("5H")
+    assert app.table.sprites[card].glide is not None  # flying back from the discard pile
+    app.settle()
+    assert resting(app, card)
+    key(app, pygame.K_y, CTRL)
+    assert app.table.game.to_text() == after
+    key(app, pygame.K_z, CTRL)
+    key(app, pygame.K_z, CTRL | pygame.KMOD_LSHIFT)  # Ctrl+Shift+Z redoes too
+    assert app.table.game.to_text() == after
+
+
+def test_undo_of_a_deal_returns_the_cards_to_the_stock():
+    app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
+    start = app.table.game.to_text()
+    key(app, pygame.K_SPACE)
+    key(app, pygame.K_z, CTRL)
+    assert app.table.game.to_text() == start
+    assert all(resting(app, c) for c in app.table.sprites)
+
+
+def test_restart_asks_once_progressed_and_is_instant():
+    app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
+    start = app.table.game.to_text()
+    key(app, pygame.K_r)  # nothing played yet: no question
+    assert len(app.scenes) == 1
+    key(app, pygame.K_SPACE)
+    key(app, pygame.K_r)
+    assert isinstance(app.scenes[-1], ConfirmPanel)
+    key(app, pygame.K_x)  # any other key says no
+    assert len(app.scenes) == 1 and app.table.game.to_text() != start
+    key(app, pygame.K_r)
+    post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r"))
+    app.step(dt=1 / 60)
+    assert app.table.game.to_text() == start
+    assert not app.busy()  # instant: nothing glides
+
+
+def test_new_deal_takes_the_next_number_from_the_random_source():
+    app, _ = make_app(Game.new(deal_cards(7), deal_number=7), seed=11)
+    expected = random.Random(11).randint(MIN_DEAL, MAX_DEAL)
+    key(app, pygame.K_F2)
+    assert app.table.game.deal_number == expected
+    assert app.table.game.to_text() == Game.new(deal_cards(expected)).to_text()
+    key(app, pygame.K_SPACE)
+    key(app, pygame.K_n)
+    assert isinstance(app.scenes[-1], ConfirmPanel)
+    key(app, pygame.K_RETURN)
+    assert app.table.game.deal_number != expected and len(app.table.game.history) == 0
+    assert accounted(app)
+
+
+def test_keyboard_play_discard_and_move_into_a_gap():
+    app, _ = make_app(position(["2H 5H", "KH", "", "9C"], stock=8))
+    key(app, pygame.K_1)
+    assert app.table.selected == 0
+    key(app, pygame.K_d)
+    assert app.table.game.piles[0] == [parse_card("2H")]
+    key(app, pygame.K_2)
+    key(app, pygame.K_3)
+    assert app.table.game.piles[2] == [parse_card("KH")] and app.table.game.piles[1] == []
+    key(app, pygame.K_4)
+    key(app, pygame.K_1)  # pile 1 is not empty: refused, nothing moves
+    assert app.table.game.piles[3] == [parse_card("9C")]
+    assert app.table.message == i18n.t("rule.target_not_empty")
+
+
+def test_double_click_moves_a_card_that_cannot_be_discarded_into_the_gap():
+    app, clock = make_app(position(["2H 5C", "KH", "", "AS"], stock=8))
+    click(app, top_centre(app, 1))
+    clock.now += 0.2
+    click(app, top_centre(app, 1))
+    assert app.table.game.piles[2] == [parse_card("KH")]
+
+
+def test_two_slow_clicks_are_not_a_double_click():
+    app, clock = make_app(position(["2H 5C", "KH", "", "AS"], stock=8))
+    click(app, top_centre(app, 1))
+    clock.now += 1.0
+    click(app, top_centre(app, 1))
+    assert app.table.game.piles[1] == [parse_card("KH")]
+
+
+def test_a_new_action_during_an_animation_finishes_it_first():
+    app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
+    key(app, pygame.K_SPACE, settle=False)
+    key(app, pygame.K_SPACE, settle=False)
+    assert len(app.table.game.stock) == 40
+    key(app, pygame.K_z, CTRL, settle=False)
+    app.settle()
+    assert len(app.table.game.stock) == 44
+    assert all(resting(app, c) for c in app.table.sprites)
+
+
+def test_window_resize_lays_out_again_with_crisp_cards():
+    app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
+    old_w = app.layout.card_w
+    app.window.size = (900, 620)
+    app.step(dt=1 / 60)
+    assert app.layout.size == (900, 620)
+    assert app.layout.card_w < old_w
+    assert app.images.face(parse_card("5D")).get_size() == (app.layout.card_w, app.layout.card_h)
+    assert all(resting(app, c) for c in app.table.sprites)
+    app.window.size = (300, 200)  # below the minimum: the window refuses
+    app.step(dt=1 / 60)
+    assert app.layout.width >= 720 and app.layout.height >= 520
+
+
+def test_win_shows_the_end_panel_and_celebrates_then_goes_quiet():
+    app, _ = make_app(position(["AH", "AC 2S", "AD", "AS"], stock=0))
+    click(app, top_centre(app, 1), settle=False)
+    for _ in range(100):
+        app.step(dt=1 / 60)
+        if len(app.scenes) > 1:
+            break
+    end = app.scenes[-1]
+    assert isinstance(end, EndPanel) and end.won and end.busy()
+    for _ in range(400):
+        app.step(dt=1 / 30)
+    assert not app.busy()
+    key(app, pygame.K_n)
+    assert len(app.scenes) == 1 and app.table.game.score == 0
+
+
+def test_a_lost_game_offers_restart():
+    app, _ = make_app(position(["AH 3D", "AC 2S", "KH", "KS"], stock=0))
+    start = app.table.game.to_text()
+    click(app, top_centre(app, 1))  # 2S goes (KS is higher); nothing else can happen
+    end = app.scenes[-1]
+    assert isinstance(end, EndPanel) and not end.won
+    key(app, pygame.K_r)
+    assert app.table.game.to_text() == start and len(app.scenes) == 1
+
+
+def test_nothing_is_redrawn_while_nothing_moves():
+    app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
+    app.settle()
+    draws = []
+    original = app.draw
+    app.draw = lambda: (draws.append(1), original())
+    for _ in range(30):
+        app.step(dt=1 / 60)
+    assert draws == []
+    key(app, pygame.K_SPACE)
+    assert draws
+
+
+def test_hint_is_disabled_and_the_h_key_says_so():
+    app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
+    hint = next(b for b in app.table.buttons if b.text_key == "ui.button.hint")
+    before = app.table.game.to_text()
+    click(app, hint.rect.center)
+    assert app.table.game.to_text() == before
+    key(app, pygame.K_h)
+    assert app.table.message == i18n.t("ui.msg.hint_later")
+
+
+def test_buttons_act_undo_and_menu():
+    app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
+    key(app, pygame.K_SPACE)
+    undo = next(b for b in app.table.buttons if b.text_key == "ui.button.undo")
+    click(app, undo.rect.center)
+    assert len(app.table.game.stock) == 48
+    key(app, pygame.K_ESCAPE)
+    assert type(app.scenes[-1]).__name__ == "MenuPanel"
+    key(app, pygame.K_ESCAPE)
+    assert len(app.scenes) == 1
+
+
+def test_rules_panel_opens_with_f1_and_question_mark():
+    app, _ = make_app()
+    key(app, pygame.K_F1)
+    assert type(app.scenes[-1]).__name__ == "RulesPanel"
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_SLASH, pygame.KMOD_LSHIFT, unicode="?")
+    assert type(app.scenes[-1]).__name__ == "RulesPanel"
+
+
+def test_the_action_hook_sees_every_action():
+    seen = []
+    app, _ = make_app(Game.new(deal_cards(7), deal_number=7), on_action=lambda game, record: seen.append(record))
+    key(app, pygame.K_SPACE)
+    key(app, pygame.K_z, CTRL)
+    key(app, pygame.K_n)
+    assert [type(r).__name__ for r in seen] == ["Dealt", "Dealt", "NoneType"]
+
+
+def test_ctrl_q_and_closing_the_window_quit():
+    app, _ = make_app()
+    post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=CTRL, unicode=""))
+    assert app.step(dt=0) is False
+    app, _ = make_app()
+    post(pygame.event.Event(pygame.QUIT))
+    assert app.step(dt=0) is False
+
+
+def test_language_switch_from_the_menu_changes_the_texts():
+    app, _ = make_app()
+    app.set_language("sv")
+    assert app.window.title == "Idioten"
+    assert next(b for b in app.table.buttons if b.text_key == "ui.button.new").label == "Ny giv"
+    app.set_language("de")
+    assert app.window.title == "Aces Up"

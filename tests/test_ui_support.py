@@ -1,0 +1,85 @@
+"""Driving the real window loop from tests: a clock the test moves, events posted to SDL's queue."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from idioten.cards import full_deck, parse_cards
+from idioten.rules import Game
+from idioten.ui.app import App
+
+
+class FakeClock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def position(piles: list[str], stock: int = 0, variant: str = "standard") -> Game:
+    """A game with the given piles (bottom to top); of the other cards, `stock` go to the stock and the
+    rest to the discard pile."""
+    pile_cards = [parse_cards(p) for p in piles]
+    used = {c for p in pile_cards for c in p}
+    rest = [c for c in full_deck() if c not in used]
+    return Game(pile_cards, rest[:stock], rest[stock:], variant)
+
+
+OPEN_APPS: list[App] = []
+
+
+def close_apps() -> None:
+    """Destroy each window explicitly: a window left to the garbage collector may be freed after the next
+    test's window took its place."""
+    while OPEN_APPS:
+        OPEN_APPS.pop().close()
+
+
+def make_app(game: Game | None = None, size=(1280, 800), seed: int = 5, **kwargs) -> tuple[App, FakeClock]:
+    clock = FakeClock()
+    app = App(game, clock=clock, rng=random.Random(seed), size=size, **kwargs)
+    OPEN_APPS.append(app)
+    app.step(dt=0)
+    return app, clock
+
+
+def post(*events) -> None:
+    for event in events:
+        pygame.event.post(event)
+
+
+def key(app: App, key: int, mod: int = 0, unicode: str = "", settle: bool = True) -> None:
+    post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode))
+    app.settle() if settle else app.step(dt=1 / 60)
+
+
+def click(app: App, pos, settle: bool = True) -> None:
+    post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.settle() if settle else app.step(dt=1 / 60)
+
+
+def drag(app: App, start, end, steps: int = 8, release: bool = True) -> None:
+    post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    app.step(dt=1 / 60)
+    for i in range(1, steps + 1):
+        pos = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
+        post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+        app.step(dt=1 / 60)
+    if release:
+        post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+        app.settle()
+
+
+def top_centre(app: App, pile: int) -> tuple[int, int]:
+    return app.table.top_rect(pile).center
+
+
+def accounted(app: App) -> bool:
+    """All 52 cards: once each in the rules' game, and one sprite each on screen."""
+    game = app.table.game
+    cards = [c for p in game.piles for c in p] + game.stock + game.discards
+    return sorted(cards) == sorted(full_deck()) and set(app.table.sprites) == set(full_deck())

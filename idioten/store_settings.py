@@ -25,6 +25,8 @@ SETTINGS_FILE = "settings.json"
 SETTINGS_FORMAT = "idioten-settings"
 SETTINGS_VERSION = 1
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
+# How much faster than normal each speed plays (ui.settings.Settings.animation_speed); 0 means no animation.
+ANIMATION_FACTORS = {"off": 0.0, "fast": 2.0, "normal": 1.0, "slow": 0.5}
 _CARD_BACK_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
 
 
@@ -33,7 +35,7 @@ class Settings:
     variant: str = STANDARD
     animation: str = "normal"
     auto_discard: bool = False
-    highlight_discardable: bool = True
+    highlight_discardable: bool = False
     four_colour: bool = False
     card_back: str = "blue"
     language: str | None = None

@@ -12,8 +12,8 @@ from idioten.cards import deal_cards
 from idioten.rules import ACES_ONLY, Game
 from idioten.store import SavedGame, Settings, Store
 from idioten.store_game import GAME_FILE
-from idioten.store_settings import (_VALID, SETTINGS_FILE, SETTINGS_FORMAT, load_settings, settings_from_json,
-                                    settings_to_json)
+from idioten.store_settings import (_VALID, ANIMATION_FACTORS, ANIMATION_SPEEDS, SETTINGS_FILE, SETTINGS_FORMAT,
+                                    load_settings, settings_from_json, settings_to_json)
 
 
 def test_every_setting_has_a_check_that_accepts_its_default():
@@ -25,7 +25,8 @@ def test_every_setting_has_a_check_that_accepts_its_default():
 def test_defaults_match_the_issue():
     s = Settings()
     assert (s.variant, s.animation, s.auto_discard, s.highlight_discardable, s.four_colour) == \
-        ("standard", "normal", False, True, False)
+        ("standard", "normal", False, False, False)
+    assert set(ANIMATION_FACTORS) == set(ANIMATION_SPEEDS) and ANIMATION_FACTORS["off"] == 0
 
 
 def test_invalid_values_fall_back_field_by_field():

@@ -17,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from card_art.backs import BACKS, ICON_SIZE, back, icon, slot  # noqa: E402
 from card_art.courts import court_card  # noqa: E402
 from card_art.faces import ace, corner_indices, number_card  # noqa: E402
+from card_art.joker import joker_face  # noqa: E402
 from card_art.suits import FOUR_COLOURS, STANDARD_COLOURS  # noqa: E402
 from card_art.svg import card_outline, document  # noqa: E402
 from idioten.cards import Card, full_deck  # noqa: E402
@@ -45,6 +46,8 @@ def card_files() -> dict[str, str]:
     for card in full_deck():
         files[f"{CARDS_DIR}/{card}.svg"] = face(card, STANDARD_COLOURS)
         files[f"{FOUR_COLOUR_DIR}/{card}.svg"] = face(card, FOUR_COLOURS)
+    # Poker patience's joker variant; it has no suit, so both decks share one picture.
+    files[f"{CARDS_DIR}/JK.svg"] = files[f"{FOUR_COLOUR_DIR}/JK.svg"] = document(joker_face())
     for name in BACKS:
         files[f"{CARDS_DIR}/back-{name}.svg"] = document(back(name))
     files[f"{CARDS_DIR}/slot.svg"] = document(slot())

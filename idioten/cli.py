@@ -78,6 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_variant(parser)
     parser.add_argument("--lang", choices=("sv", "en", "de"), help="language (default: the system's)")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+    parser.add_argument("--smoke", action="store_true",
+                        help="self-test: open the window, play a few scripted actions, close; exit 0 if all went well")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     deal = commands.add_parser("deal", help="print the 52 cards of a numbered deal, in deal order",
@@ -109,6 +111,9 @@ def run_deal(args) -> int:
 def run_play(args) -> int:
     if args.cards is not None:
         parse_deal(args.cards)  # a bad deal is reported here, before a window opens
+    if args.smoke:
+        from .smoke import run as run_smoke
+        return run_smoke(args)
     from .ui.app import run
     return run(args)
 

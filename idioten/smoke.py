@@ -1,0 +1,242 @@
+"""`idioten --smoke`: open the real game window, play a few actions through its event loop, check each one,
+close, and exit 0; on the first thing that goes wrong, one line on stderr and exit status 1.
+
+It exists so that a packaged executable can prove it works without a player: CI runs `dist/idioten --smoke`
+under SDL's dummy video driver, so a bundle that lost its card pictures, its SVG support, its font or a
+module turns CI red. The steps use the same paths a player's input takes (events posted to SDL's queue,
+handled by `App.step` and `App.loop`), and the expected position after each step is computed by the rules
+on a copy of the game, never by the window.
+
+On success it prints one JSON line, for `bench/exe.py` and for people:
+    {"smoke": "ok", "first_frame_epoch": ..., "import_to_first_frame_s": ..., "frozen": ..., "steps": [...]}
+`first_frame_epoch` is `time.time()` just after the first frame was shown; a caller that noted the time it
+started the program subtracts to get start-to-first-frame, unpacking of a one-file bundle included.
+
+Saves go to `IDIOTEN_DATA_DIR` when it is set; otherwise to a temporary folder that is removed at the end,
+so a smoke run never touches a player's saved game. This module drives the window, so like `idioten/ui/`
+it imports pygame, and only when the smoke mode runs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+
+from . import i18n, paths
+from .cards import full_deck
+from .rules import PILES, Game
+from .store_files import ENV_DATA_DIR
+
+IMPORTED_AT = time.perf_counter()
+DEFAULT_DEAL = 1  # a fixed deal, so every smoke run plays the same cards
+FRAME = 1 / 60
+
+
+class SmokeFailure(Exception):
+    """A step did not do what it should; the message is the one line the smoke run prints."""
+
+
+def check(condition: bool, message: str) -> None:
+    if not condition:
+        raise SmokeFailure(message)
+
+
+def is_frozen() -> bool:
+    return bool(getattr(sys, "frozen", False)) and hasattr(sys, "_MEIPASS")
+
+
+def check_assets() -> str:
+    """Every picture the table can show is a real file where the game looks, inside the bundle when frozen."""
+    root = paths.asset_root()
+    if is_frozen():
+        bundle = Path(sys._MEIPASS).resolve()
+        check(root.resolve().is_relative_to(bundle), f"assets found at {root}, not inside the bundle {bundle}")
+    names = [f"{card}.svg" for card in full_deck()] + ["back-blue.svg", "back-red.svg", "slot.svg"]
+    missing = [name for name in names if not paths.asset("cards", name).is_file()]
+    missing += [f"four-colour/{c}.svg" for c in full_deck() if not paths.asset("cards", "four-colour", f"{c}.svg").is_file()]
+    check(not missing, f"card pictures missing under {root}: {', '.join(missing[:5])}"
+          + (f" and {len(missing) - 5} more" if len(missing) > 5 else ""))
+    check(paths.asset("icon.png").is_file(), f"icon.png missing under {root}")
+    return str(root)
+
+
+def check_data_folder(folder: Path) -> None:
+    """Saves belong in the player's data folder, never in the bundle (a temporary folder deleted at exit)."""
+    from .store_files import data_dir
+
+    saved_env = os.environ.pop(ENV_DATA_DIR, None)
+    try:
+        default = data_dir().resolve()
+    finally:
+        if saved_env is not None:
+            os.environ[ENV_DATA_DIR] = saved_env
+    check(default.is_absolute() and default.name.lower() == "idioten",
+          f"the default data folder {default} is not an Idioten folder")
+    for place in (default, folder.resolve()):
+        if is_frozen():
+            check(not place.is_relative_to(Path(sys._MEIPASS).resolve()), f"data folder {place} is inside the bundle")
+        check(not place.is_relative_to(paths.asset_root().resolve()), f"data folder {place} is inside the assets")
+
+
+def check_save_round_trip(folder: Path, game: Game) -> None:
+    from .store import SavedGame, Store
+
+    notice = Store.open(folder).save_game(SavedGame.start(game))
+    check(notice is None, f"saving to {folder} failed: {notice.text() if notice else ''}")
+    reopened = Store.open(folder).saved_game
+    check(reopened is not None and reopened.game.to_text() == game.to_text(),
+          f"the game saved in {folder} did not come back the same")
+
+
+class Script:
+    """The scripted player: each step posts real input events, lets the loop run, and checks the table."""
+
+    def __init__(self, app):
+        import pygame
+
+        self.pygame = pygame
+        self.app = app
+        self.steps: list[str] = []
+
+    @property
+    def game(self) -> Game:
+        return self.app.table.game
+
+    def post(self, *events) -> None:
+        for event in events:
+            self.pygame.event.post(event)
+        self.app.settle(dt=FRAME)
+
+    def key(self, key: int, mod: int = 0) -> None:
+        self.post(self.pygame.event.Event(self.pygame.KEYDOWN, key=key, mod=mod, unicode=""))
+
+    def click(self, pos) -> None:
+        pg = self.pygame
+        self.post(pg.event.Event(pg.MOUSEBUTTONDOWN, pos=pos, button=1),
+                  pg.event.Event(pg.MOUSEBUTTONUP, pos=pos, button=1))
+
+    def expect(self, name: str, expected: Game) -> None:
+        actual = self.game.to_text()
+        check(actual == expected.to_text(), f"{name}: the table shows {actual!r}, expected {expected.to_text()!r}")
+        sprites = self.app.table.sprites
+        check(set(sprites) == set(full_deck()), f"{name}: {len(sprites)} card sprites instead of 52")
+        self.steps.append(name)
+
+    def deal_with_space(self) -> None:
+        expected = self.game.copy()
+        expected.deal()
+        self.key(self.pygame.K_SPACE)
+        self.expect("deal (Space)", expected)
+
+    def deal_by_clicking_the_stock(self) -> None:
+        expected = self.game.copy()
+        expected.deal()
+        self.click(self.app.layout.stock.center)
+        self.expect("deal (click on the stock)", expected)
+
+    def discard_by_clicking(self) -> bool:
+        pile = next((p for p in range(PILES) if self.game.can_discard(p)), None)
+        if pile is None:
+            return False
+        expected = self.game.copy()
+        expected.discard(pile)
+        self.click(self.app.table.top_rect(pile).center)
+        self.expect(f"discard pile {pile + 1} (click)", expected)
+        return True
+
+    def undo_and_redo(self) -> None:
+        pg = self.pygame
+        done = self.game.copy()
+        undone = self.game.copy()
+        undone.undo()
+        self.key(pg.K_z, pg.KMOD_LCTRL)
+        self.expect("undo (Ctrl+Z)", undone)
+        self.key(pg.K_y, pg.KMOD_LCTRL)
+        self.expect("redo (Ctrl+Y)", done)
+
+    def quit_through_the_loop(self) -> None:
+        pg = self.pygame
+        pg.event.post(pg.event.Event(pg.KEYDOWN, key=pg.K_q, mod=pg.KMOD_LCTRL, unicode=""))
+        self.app.loop()  # the player's loop: it must return once Ctrl+Q has been handled
+        check(not self.app.running, "Ctrl+Q did not close the window")
+        self.steps.append("quit (Ctrl+Q)")
+
+    def play(self) -> None:
+        self.deal_with_space()
+        while not self.discard_by_clicking():
+            check(self.game.can_deal(), "no discard came up in the whole deal")
+            self.deal_by_clicking_the_stock()
+        self.undo_and_redo()
+
+
+def smoke(args, folder: Path) -> dict:
+    from .cli import chosen_deal
+
+    assets = check_assets()
+    check_data_folder(folder)
+    i18n.set_language(getattr(args, "lang", None))
+    variant = getattr(args, "variant", None) or "standard"
+    if getattr(args, "deal", None) is None and getattr(args, "cards", None) is None:
+        args.deal = DEFAULT_DEAL
+    cards, number = chosen_deal(args)
+
+    from .ui.app import App
+
+    app = App(Game.new(cards, variant, number))
+    first_frame = {}
+    draw = app.draw
+
+    def draw_and_note_the_first_frame() -> None:
+        draw()
+        first_frame.setdefault("epoch", time.time())
+        first_frame.setdefault("perf", time.perf_counter())
+
+    app.draw = draw_and_note_the_first_frame
+    try:
+        app.step(dt=0)
+        check("epoch" in first_frame, "the first turn of the loop drew nothing")
+        script = Script(app)
+        script.expect("first frame", Game.new(cards, variant, number))
+        script.play()
+        check_save_round_trip(folder, script.game)
+        script.steps.append("save and load")
+        script.quit_through_the_loop()
+    finally:
+        app.close()
+    return {
+        "smoke": "ok",
+        "frozen": is_frozen(),
+        "first_frame_epoch": first_frame["epoch"],
+        "import_to_first_frame_s": round(first_frame["perf"] - IMPORTED_AT, 4),
+        "deal": number,
+        "assets": assets,
+        "steps": script.steps,
+    }
+
+
+def run(args) -> int:
+    own_folder = None
+    if not os.environ.get(ENV_DATA_DIR):
+        own_folder = tempfile.TemporaryDirectory(prefix="idioten-smoke-")
+        os.environ[ENV_DATA_DIR] = own_folder.name
+    try:
+        report = smoke(args, Path(os.environ[ENV_DATA_DIR]))
+    except SmokeFailure as failure:
+        print(f"idioten --smoke: failed: {failure}", file=sys.stderr)
+        return 1
+    except Exception as err:  # a crash is a failed smoke run, reported in one line like any other
+        where = traceback.extract_tb(err.__traceback__)[-1]
+        print(f"idioten --smoke: failed: {type(err).__name__}: {err} ({Path(where.filename).name}:{where.lineno})",
+              file=sys.stderr)
+        return 1
+    finally:
+        if own_folder is not None:
+            os.environ.pop(ENV_DATA_DIR, None)
+            own_folder.cleanup()
+    print(json.dumps(report))
+    return 0

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Install the one-file executable for this user, with a menu entry and an icon (no root needed):
+#
+#   packaging/linux/install.sh [dist/idioten]     copy the program to ~/.local/bin/idioten, add the entry
+#   packaging/linux/install.sh --uninstall        remove all three again (saved games stay where they are)
+#
+# Files: ~/.local/bin/idioten, $XDG_DATA_HOME/applications/idioten.desktop (Exec points at the copied
+# program, so it starts even when ~/.local/bin is not on PATH) and the icon in the hicolor theme
+# ($XDG_DATA_HOME/icons/hicolor/{256x256,scalable}/apps/). XDG_DATA_HOME defaults to ~/.local/share.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+data_home=${XDG_DATA_HOME:-$HOME/.local/share}
+bin_dir=$HOME/.local/bin
+program=$bin_dir/idioten
+entry=$data_home/applications/idioten.desktop
+icon_png=$data_home/icons/hicolor/256x256/apps/idioten.png
+icon_svg=$data_home/icons/hicolor/scalable/apps/idioten.svg
+
+refresh_menus() {
+  # Desktops notice new entries by themselves; these only make it immediate where the tools exist.
+  command -v update-desktop-database >/dev/null && update-desktop-database -q "$data_home/applications" || true
+  command -v gtk-update-icon-cache >/dev/null && gtk-update-icon-cache -q -t "$data_home/icons/hicolor" || true
+}
+
+if [ "${1:-}" = "--uninstall" ]; then
+  rm -f "$program" "$entry" "$icon_png" "$icon_svg"
+  refresh_menus
+  echo "idioten: removed the program, its menu entry and icon (saved games are kept)"
+  exit 0
+fi
+
+exe=${1:-$repo/dist/idioten}
+if [ ! -f "$exe" ]; then
+  echo "install.sh: no executable at $exe; build it first: pyinstaller --noconfirm build.spec" >&2
+  exit 2
+fi
+mkdir -p "$bin_dir" "$(dirname "$entry")" "$(dirname "$icon_png")" "$(dirname "$icon_svg")"
+install -m 755 "$exe" "$program"
+install -m 644 "$repo/assets/icon.png" "$icon_png"
+install -m 644 "$repo/assets/icon.svg" "$icon_svg"
+sed "s|^Exec=.*|Exec=$program|" "$here/idioten.desktop" > "$entry.tmp"
+chmod 644 "$entry.tmp"
+mv "$entry.tmp" "$entry"
+refresh_menus
+echo "idioten: installed $program and the menu entry $entry"

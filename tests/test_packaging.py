@@ -1,0 +1,248 @@
+"""Packaging: what build.spec hands PyInstaller, the icon files, the smoke mode, the Linux desktop entry.
+
+Building the executable itself takes a minute, so `.ci/run` does it once and runs `dist/idioten --smoke`;
+these tests check the recipe and run the same smoke mode from source.
+"""
+
+from __future__ import annotations
+
+import configparser
+import json
+import os
+import re
+import struct
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import idioten
+from idioten import cli, paths, smoke
+
+REPO = Path(__file__).resolve().parent.parent
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+class Recorder:
+    """Stands in for one of PyInstaller's spec classes and keeps what the spec passed to it."""
+
+    calls: dict[str, tuple] = {}
+
+    def __init__(self, *args, **kwargs):
+        Recorder.calls[type(self).__name__] = (args, kwargs)
+
+
+class Analysis(Recorder):
+    pure, scripts, binaries, datas = [], [], [], []
+
+
+class PYZ(Recorder):
+    pass
+
+
+class EXE(Recorder):
+    pass
+
+
+class BUNDLE(Recorder):
+    pass
+
+
+def run_spec(platform: str, monkeypatch) -> tuple[dict, dict]:
+    """Execute build.spec as PyInstaller would, on the given platform, with recording stand-ins."""
+    Recorder.calls = {}
+    monkeypatch.setattr(sys, "platform", platform)
+    namespace = {"SPECPATH": str(REPO), "Analysis": Analysis, "PYZ": PYZ, "EXE": EXE, "BUNDLE": BUNDLE,
+                 "__name__": "__main__", "__file__": str(REPO / "build.spec")}
+    if platform == "win32":  # the version resource needs PyInstaller's classes; a plain record will do
+        fake = type(sys)("versioninfo")
+        for name in ("VSVersionInfo", "FixedFileInfo", "StringFileInfo", "StringTable", "StringStruct",
+                     "VarFileInfo", "VarStruct"):
+            setattr(fake, name, lambda *a, _name=name, **k: (_name, a, k))
+        package = type(sys)("win32")
+        package.versioninfo = fake
+        for module, value in (("PyInstaller", type(sys)("PyInstaller")), ("PyInstaller.utils", type(sys)("u")),
+                              ("PyInstaller.utils.win32", package),
+                              ("PyInstaller.utils.win32.versioninfo", fake)):
+            monkeypatch.setitem(sys.modules, module, value)
+        sys.modules["PyInstaller.utils"].win32 = package
+        sys.modules["PyInstaller"].utils = sys.modules["PyInstaller.utils"]
+    code = compile((REPO / "build.spec").read_text(encoding="utf-8"), "build.spec", "exec")
+    exec(code, namespace)
+    return namespace, dict(Recorder.calls)
+
+
+def test_the_spec_builds_one_windowed_file_named_idioten(monkeypatch):
+    namespace, calls = run_spec("linux", monkeypatch)
+    args, exe = calls["EXE"]
+    assert exe["name"] == "idioten"
+    assert exe["console"] is False
+    assert "exclude_binaries" not in exe or exe["exclude_binaries"] is False  # one file, not a folder
+    assert Analysis.binaries in args and Analysis.datas in args  # binaries and data go inside the file
+    assert "COLLECT" not in calls
+    assert namespace["VERSION"] == idioten.__version__
+    scripts = calls["Analysis"][0][0]
+    assert len(scripts) == 1 and "from idioten.cli import main" in Path(scripts[0]).read_text()
+
+
+def test_the_spec_bundles_every_asset_where_paths_looks_for_it(monkeypatch):
+    _, calls = run_spec("linux", monkeypatch)
+    datas = calls["Analysis"][1]["datas"]
+    bundled = {Path(dest, Path(src).name).as_posix() for src, dest in datas}
+    on_disk = {p.relative_to(REPO).as_posix() for p in (REPO / "assets").rglob("*") if p.is_file()}
+    assert {"assets/cards/AS.svg", "assets/cards/four-colour/2C.svg", "assets/cards/back-blue.svg",
+            "assets/icon.png"} <= bundled
+    # Everything but the executable's own icon containers goes in, at the same relative place.
+    assert bundled == {p for p in on_disk if not p.endswith((".ico", ".icns"))}
+    # idioten/paths.py looks for sys._MEIPASS/assets: the destination folder names must start there.
+    assert all(dest == "assets" or dest.startswith("assets" + os.sep) or dest.startswith("assets/")
+               for _, dest in datas)
+
+
+def test_the_spec_leaves_out_what_the_game_does_not_use(monkeypatch):
+    _, calls = run_spec("linux", monkeypatch)
+    excludes = set(calls["Analysis"][1]["excludes"])
+    assert {"numpy", "tkinter", "unittest", "pygame.tests", "pygame.examples"} <= excludes
+    needed = {"json", "argparse", "pathlib", "pygame", "pygame.font", "pygame.image", "idioten"}
+    assert not needed & excludes
+
+
+def test_an_excluded_pygame_module_is_not_used_by_the_game(monkeypatch):
+    # The mixer is left out to save 8 MB; the day the game makes a sound, this fails instead of the player.
+    _, calls = run_spec("linux", monkeypatch)
+    excluded = {name.split(".", 1)[1] for name in calls["Analysis"][1]["excludes"] if name.startswith("pygame.")}
+    sources = {p: p.read_text(encoding="utf-8") for p in (REPO / "idioten").rglob("*.py")}
+    for path, text in sources.items():
+        for module in excluded:
+            assert not re.search(rf"pygame\.{re.escape(module)}\b|import {re.escape(module)}\b", text), \
+                f"{path.relative_to(REPO)} uses pygame.{module}, which build.spec excludes"
+
+
+@pytest.mark.parametrize("platform, icon", [("win32", "assets/icon.ico"), ("darwin", "assets/icon.icns"),
+                                            ("linux", None)])
+def test_the_icon_is_our_own_on_each_platform(monkeypatch, platform, icon):
+    _, calls = run_spec(platform, monkeypatch)
+    exe = calls["EXE"][1]
+    if icon is None:
+        assert exe["icon"] is None
+    else:
+        assert Path(exe["icon"]) == REPO / icon and (REPO / icon).is_file()
+    if platform == "win32":
+        kind, _, version = exe["version"]
+        assert kind == "VSVersionInfo"
+        assert f"'{idioten.__version__}'" in repr(version["kids"])
+
+
+def test_the_windows_icon_holds_png_images_up_to_256_pixels():
+    data = (REPO / "assets" / "icon.ico").read_bytes()
+    reserved, kind, count = struct.unpack_from("<HHH", data)
+    assert (reserved, kind) == (0, 1) and count >= 4
+    sides = []
+    for i in range(count):
+        width, height, _, _, planes, bits, size, offset = struct.unpack_from("<BBBBHHII", data, 6 + 16 * i)
+        image = data[offset:offset + size]
+        assert image.startswith(PNG_SIGNATURE) and len(image) == size
+        png_width, png_height = struct.unpack(">II", image[16:24])
+        assert (png_width, png_height) == (width or 256, height or 256)
+        sides.append(png_width)
+    assert {16, 32, 48, 256} <= set(sides)
+
+
+def test_the_macos_icon_holds_png_images_and_adds_up():
+    data = (REPO / "assets" / "icon.icns").read_bytes()
+    assert data[:4] == b"icns" and struct.unpack(">I", data[4:8])[0] == len(data)
+    offset, kinds = 8, []
+    while offset < len(data):
+        kind, length = data[offset:offset + 4], struct.unpack(">I", data[offset + 4:offset + 8])[0]
+        assert data[offset + 8:offset + 16] == PNG_SIGNATURE
+        kinds.append(kind)
+        offset += length
+    assert offset == len(data) and {b"ic07", b"ic08", b"ic09"} <= set(kinds)
+
+
+def smoke_from_source(data_dir, *args) -> subprocess.CompletedProcess:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", IDIOTEN_DATA_DIR=str(data_dir))
+    return subprocess.run([sys.executable, "-m", "idioten", "--smoke", *args], cwd=REPO, env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_smoke_mode_plays_the_real_window_and_exits_0(tmp_path):
+    done = smoke_from_source(tmp_path)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report["smoke"] == "ok" and report["frozen"] is False
+    assert report["steps"][0] == "first frame" and report["steps"][-1] == "quit (Ctrl+Q)"
+    assert any(step.startswith("discard") for step in report["steps"])
+    assert {"undo (Ctrl+Z)", "redo (Ctrl+Y)", "save and load"} <= set(report["steps"])
+    assert report["first_frame_epoch"] > 0 and 0 < report["import_to_first_frame_s"] < 60
+    assert (tmp_path / "game.json").is_file()  # the save went to the data folder it was given
+
+
+def test_smoke_mode_fails_in_one_line_when_saving_fails(tmp_path):
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("in the way")
+    done = smoke_from_source(not_a_folder)
+    assert done.returncode == 1
+    assert done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("idioten --smoke: failed:") and "Traceback" not in done.stderr
+
+
+def test_smoke_mode_fails_when_the_card_pictures_are_missing(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(paths, "asset_roots", lambda: [tmp_path / "nowhere"])
+    monkeypatch.setenv("IDIOTEN_DATA_DIR", str(tmp_path / "data"))
+    args = cli.build_parser().parse_args(["--smoke"])
+    assert smoke.run(args) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "card pictures missing" in err
+
+
+def test_smoke_mode_uses_a_throwaway_data_folder_when_none_is_given(monkeypatch, capsys):
+    monkeypatch.delenv("IDIOTEN_DATA_DIR", raising=False)
+    args = cli.build_parser().parse_args(["--smoke", "--deal", "3"])
+    assert smoke.run(args) == 0, capsys.readouterr().err
+    report = json.loads(capsys.readouterr().out)
+    assert report["deal"] == 3
+    assert "IDIOTEN_DATA_DIR" not in os.environ
+
+
+def test_the_desktop_entry_starts_the_game_with_our_icon():
+    entry = configparser.ConfigParser(interpolation=None)
+    entry.optionxform = str
+    entry.read(REPO / "packaging" / "linux" / "idioten.desktop", encoding="utf-8")
+    section = entry["Desktop Entry"]
+    assert section["Type"] == "Application" and section["Terminal"] == "false"
+    assert section["Exec"].split()[0] == "idioten" and section["Icon"] == "idioten"
+    assert "Game" in section["Categories"].split(";") and section["Categories"].endswith(";")
+    assert section["StartupWMClass"] == "idioten"  # SDL names the X11 window class after the executable
+
+
+def test_the_install_script_puts_entry_icon_and_program_in_the_user_folders(tmp_path):
+    fake_exe = tmp_path / "idioten-built"
+    fake_exe.write_text("#!/bin/sh\n")
+    fake_exe.chmod(0o755)
+    home = tmp_path / "home"
+    env = dict(os.environ, HOME=str(home), XDG_DATA_HOME=str(home / "share"))
+    done = subprocess.run(["bash", str(REPO / "packaging" / "linux" / "install.sh"), str(fake_exe)], env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    program = home / ".local" / "bin" / "idioten"
+    desktop = home / "share" / "applications" / "idioten.desktop"
+    assert program.is_file() and os.access(program, os.X_OK)
+    assert f"Exec={program}" in desktop.read_text().splitlines()
+    assert (home / "share" / "icons" / "hicolor" / "256x256" / "apps" / "idioten.png").is_file()
+    assert (home / "share" / "icons" / "hicolor" / "scalable" / "apps" / "idioten.svg").is_file()
+
+    done = subprocess.run(["bash", str(REPO / "packaging" / "linux" / "install.sh"), "--uninstall"], env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert not program.exists() and not desktop.exists()
+
+
+def test_the_install_script_refuses_a_missing_executable_in_one_line(tmp_path):
+    env = dict(os.environ, HOME=str(tmp_path), XDG_DATA_HOME=str(tmp_path / "share"))
+    done = subprocess.run(["bash", str(REPO / "packaging" / "linux" / "install.sh"), str(tmp_path / "nope")],
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "share" / "applications").exists()

@@ -22,6 +22,7 @@ from .settings import Settings
 import pygame
 
 from .endgame import EndPanel
+from .idle import Waiter
 from .help import MenuPanel, RulesPanel
 from .panels import ConfirmPanel
 from .sprites import CardImages, Texts
@@ -201,6 +202,11 @@ class App:
     def busy(self) -> bool:
         return any(scene.busy() for scene in self.scenes)
 
+    def warm(self) -> None:
+        """Render every card picture now (what the idle loop does bit by bit)."""
+        while self.images.warm_one():
+            pass
+
     def run_frames(self, count: int, dt: float = FRAME_SECONDS) -> None:
         for _ in range(count):
             if not self.step(dt=dt):
@@ -216,15 +222,16 @@ class App:
 
     def loop(self) -> None:
         frame_clock = pygame.time.Clock()
+        waiter = Waiter()
         self.step()
         while self.running:
             if self.busy():
                 frame_clock.tick(60)
                 self.step()
                 continue
-            event = pygame.event.wait(self.idle_timeout_ms())
-            if event.type != pygame.NOEVENT:
-                pygame.event.post(event)
+            if not pygame.event.peek() and self.images.warm_one():
+                continue
+            waiter.wait(self.idle_timeout_ms())
             self._last = self.clock()  # idle time is not animation time
             self.step()
             frame_clock.tick()

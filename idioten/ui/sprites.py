@@ -11,7 +11,7 @@ from collections import OrderedDict
 import pygame
 
 from .. import paths
-from ..cards import Card
+from ..cards import Card, full_deck
 from .settings import Settings
 from .tween import Glide, Shake
 
@@ -26,12 +26,13 @@ class CardImages:
         self.settings = settings
         self.size = (0, 0)
         self._cache: dict[str, pygame.Surface] = {}
+        self._warmed: set = set()
         self._fallback_font: pygame.font.Font | None = None
 
     def set_size(self, size: tuple[int, int]) -> None:
         if size != self.size:
             self.size = size
-            self._cache.clear()
+            self.forget()
 
     def face(self, card: Card) -> pygame.Surface:
         folder = ("cards", "four-colour") if self.settings.four_colour else ("cards",)
@@ -43,9 +44,28 @@ class CardImages:
     def slot(self) -> pygame.Surface:
         return self._get("cards/slot.svg", self._fallback_slot)
 
+    def warm_one(self) -> bool:
+        """Render one picture not yet in the cache; False once every card is ready. The loop calls this
+        while idle, so a card dealt for the first time does not cost an SVG render in the middle of its
+        flight."""
+        if len(self._cache) >= 54:
+            return False
+        if "back" not in self._warmed:
+            self._warmed.add("back")
+            self.back()
+            self.slot()
+            return True
+        for card in full_deck():
+            if card not in self._warmed:
+                self._warmed.add(card)
+                self.face(card)
+                return True
+        return False
+
     def forget(self) -> None:
         """After a settings change (deck colours, back)."""
         self._cache.clear()
+        self._warmed: set = set()
 
     def _get(self, relative: str, fallback) -> pygame.Surface:
         image = self._cache.get(relative)

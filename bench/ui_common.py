@@ -1,0 +1,75 @@
+"""Shared pieces of the window benchmarks: a private Xvfb screen, process CPU and memory from /proc."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+
+
+def child_env(**extra) -> dict:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    env.update({k: v for k, v in extra.items() if v is not None})
+    for key, value in extra.items():
+        if value is None:
+            env.pop(key, None)
+    return env
+
+
+class Xvfb:
+    """A private X screen for the length of a `with` block: a real window, no monitor needed."""
+
+    def __init__(self, size=(1920, 1080)):
+        self.size = size
+
+    def __enter__(self) -> str:
+        if shutil.which("Xvfb") is None:
+            raise SystemExit("bench: Xvfb is not installed (apt-get install xvfb)")
+        for number in range(140, 200):
+            if not Path(f"/tmp/.X{number}-lock").exists():
+                break
+        self.display = f":{number}"
+        self.process = subprocess.Popen(["Xvfb", self.display, "-screen", "0", f"{self.size[0]}x{self.size[1]}x24",
+                                         "-nolisten", "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(100):
+            if Path(f"/tmp/.X11-unix/X{number}").exists():
+                break
+            time.sleep(0.05)
+        return self.display
+
+    def __exit__(self, *exc):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / ticks  # utime + stime
+
+
+def rss_mb(pid: int | str = "self") -> dict:
+    values = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith(("VmRSS:", "VmHWM:")):
+            values[line.split(":")[0]] = round(int(line.split()[1]) / 1024, 1)
+    return {"rss_mb": values.get("VmRSS"), "peak_rss_mb": values.get("VmHWM")}
+
+
+def summary(values: list[float], digits: int = 4) -> dict:
+    ordered = sorted(values)
+
+    def pick(q):
+        return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], digits)
+    return {"n": len(values), "median": round(statistics.median(values), digits), "p99": pick(0.99),
+            "max": round(ordered[-1], digits)}

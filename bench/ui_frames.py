@@ -1,0 +1,98 @@
+"""Frame times at 1920x1080 under SDL's dummy driver: while a card is dragged, and while deals fly out.
+
+    python bench/ui_frames.py [--frames 600]      prints JSON
+
+A frame is one `App.step`: events handled, time advanced by 1/60 s, the scene drawn and flipped. The drag
+moves the pointer a few pixels per frame in a loop over the table; the deal measures every frame of deal
+animations (four cards flying one after another), restarting the deal when the stock runs out (the restart's
+own frame is not counted).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from ui_common import summary  # noqa: E402
+from idioten.cards import deal_cards  # noqa: E402
+from idioten.rules import Game  # noqa: E402
+from idioten.ui.app import App  # noqa: E402
+
+FRAME = 1 / 60
+SIZE = (1920, 1080)
+
+
+CPU_TIMES: dict[str, list[float]] = {"drag": [], "deal": []}
+
+
+def timed_step(app: App, kind: str) -> float:
+    """Wall time of one frame; its CPU time goes to CPU_TIMES (the machine is shared: when another process
+    takes the core mid-frame, the wall time shows it and the CPU time does not)."""
+    cpu = time.thread_time()
+    started = time.perf_counter()
+    app.step(dt=FRAME)
+    wall = time.perf_counter() - started
+    CPU_TIMES[kind].append((time.thread_time() - cpu) * 1000)
+    return wall
+
+
+def drag_frames(app: App, frames: int) -> list[float]:
+    for _ in range(3):  # a few cards on every pile, so the drag crosses a full table
+        app.table.deal()
+    app.settle()
+    start = app.table.top_rect(0).center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    app.step(dt=FRAME)
+    times = []
+    for i in range(frames):
+        angle = i / 40
+        pos = (int(SIZE[0] / 2 + 600 * math.cos(angle)), int(SIZE[1] / 2 + 300 * math.sin(angle)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+        times.append(timed_step(app, "drag"))
+    assert app.table.drag is not None, "the benchmark lost its drag"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1))
+    app.settle()
+    return times
+
+
+def deal_frames(app: App, frames: int) -> list[float]:
+    times = []
+    while len(times) < frames:
+        if not app.table.game.can_deal():
+            app.table.restart()
+            app.settle()
+        app.table.deal()
+        while app.busy() and len(times) < frames:
+            times.append(timed_step(app, "deal"))
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--frames", type=int, default=600)
+    options = parser.parse_args()
+    app = App(Game.new(deal_cards(7), deal_number=7), size=SIZE, rng=random.Random(1))
+    app.run_frames(5)
+    app.warm()  # as the idle loop does in the first moments after start (bench/ui_idle.py sees it happen)
+    assert app.layout.size == SIZE
+    drag = [t * 1000 for t in drag_frames(app, options.frames)]
+    deal = [t * 1000 for t in deal_frames(app, options.frames)]
+    app.close()
+    print(json.dumps({"benchmark": "ui_frames", "size": list(SIZE), "driver": os.environ["SDL_VIDEODRIVER"],
+                      "unit": "ms", "target_p99_ms": 8, "drag": summary(drag, 2), "deal": summary(deal, 2),
+                      "cpu_drag": summary(CPU_TIMES["drag"], 2), "cpu_deal": summary(CPU_TIMES["deal"], 2),
+                      "ok": max(summary(drag)["p99"], summary(deal)["p99"]) <= 8}))
+
+
+if __name__ == "__main__":
+    main()

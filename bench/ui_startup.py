@@ -1,0 +1,72 @@
+"""Start to first frame, from source: a fresh Python process that opens the game window the way `idioten`
+does and shows one frame. Compared with a process that only runs `import pygame` (same machine, same run).
+
+    python bench/ui_startup.py [--runs 9] [--x11]      prints JSON
+
+The child notes the wall-clock time just after the first frame was flipped; the parent subtracts the time
+it started the child. --x11 does the same in a real window on a private Xvfb screen (dummy driver otherwise).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import time
+
+from ui_common import PYTHON, Xvfb, child_env
+
+CHILD = """
+import time
+from idioten.cli import build_parser
+args = build_parser().parse_args(["--deal", "7"])
+from idioten.ui import app as ui
+from idioten.cards import deal_cards
+from idioten.rules import Game
+window = ui.App(Game.new(deal_cards(args.deal), args.variant, args.deal))
+window.step(dt=0)
+print(repr(time.time()))
+window.close()
+"""
+
+
+def first_frame(env) -> float:
+    started = time.time()
+    out = subprocess.run([PYTHON, "-c", CHILD], env=env, capture_output=True, text=True, check=True).stdout
+    return float(out.strip().splitlines()[-1]) - started
+
+
+def import_pygame(env) -> float:
+    started = time.time()
+    subprocess.run([PYTHON, "-c", "import pygame"], env=env, check=True, capture_output=True)
+    return time.time() - started
+
+
+def measure(env, runs: int) -> dict:
+    first_frame(env)  # warm the file cache once
+    frames, imports = [], []
+    for _ in range(runs):  # interleaved, so a busy moment on the shared machine hits both alike
+        frames.append(first_frame(env))
+        imports.append(import_pygame(env))
+    frame, plain = statistics.median(frames), statistics.median(imports)
+    return {"first_frame_s": {"median": round(frame, 3), "min": round(min(frames), 3), "max": round(max(frames), 3)},
+            "import_pygame_s": {"median": round(plain, 3), "min": round(min(imports), 3)},
+            "ratio_to_import_pygame": round(frame / plain, 2), "target_s": 0.5, "ok": frame <= 0.5}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument("--x11", action="store_true", help="also in a real window on a private Xvfb screen")
+    options = parser.parse_args()
+    result = {"benchmark": "ui_startup", "runs": options.runs,
+              "dummy": measure(child_env(SDL_VIDEODRIVER="dummy"), options.runs)}
+    if options.x11:
+        with Xvfb() as display:
+            result["x11"] = measure(child_env(SDL_VIDEODRIVER="x11", DISPLAY=display), options.runs)
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()

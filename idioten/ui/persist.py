@@ -1,0 +1,203 @@
+"""Glue between the window and the storage layer (`idioten/store.py`).
+
+`open_app(args)` is the program start: open the store, show its notices in the message line, choose the
+language and variant (the command line wins for this run), then resume the saved game or start the one the
+command line names. `Persistence` then keeps the store in step with the window:
+
+- The table reports every action, undo, redo, restart and new deal through `App.on_action`. Which of them it
+  was is read from the game itself (a new game object is a new deal; a shorter history is an undo or a
+  restart, which take back play and so count against "won without undo").
+- Writing waits until the frame that shows the action has been drawn (`flush`, called by `App.step`): a save
+  costs a few milliseconds (fsync), and spent after the flip it comes out of the frame's idle time instead of
+  delaying the first frame of the animation. Nothing else lies between an action and its save, so a kill -9
+  loses at most the action of the frame being drawn.
+- Every write that fails gives a one-line notice for the message line; play goes on in memory.
+
+Settings live in `store_settings.Settings`; the window reads its own `ui.settings.Settings` (the same object
+is shared by the card pictures), so a change is copied into it in place and the pictures are re-rendered.
+"""
+
+from __future__ import annotations
+
+from .. import i18n
+from ..cards import MAX_DEAL, MIN_DEAL, deal_cards
+from ..rules import Game
+from ..store import SavedGame, Store
+from ..store_files import Notice
+from ..store_settings import ANIMATION_FACTORS, Settings as StoredSettings
+from ..store_stats import Statistics
+from . import store_texts as _texts  # noqa: F401  (registers this area's texts)
+from .settings import CARD_BACKS, Settings as WindowSettings
+
+NOTICE_SECONDS = 12.0  # a warning about the player's files stays longer than a move's message
+
+
+def window_settings(stored: StoredSettings, into: WindowSettings | None = None) -> WindowSettings:
+    """The window's view of the stored settings (filled into `into` when given, so references stay valid)."""
+    into = into if into is not None else WindowSettings()
+    into.animation_speed = ANIMATION_FACTORS[stored.animation]
+    into.four_colour = stored.four_colour
+    into.card_back = stored.card_back if stored.card_back in CARD_BACKS else WindowSettings.card_back
+    into.highlight_discardable = stored.highlight_discardable
+    into.auto_discard = stored.auto_discard
+    return into
+
+
+class MemoryStore(Store):
+    """A store that never touches the disk: for a window opened without one (tests, benchmarks)."""
+
+    def __init__(self):
+        super().__init__(".", StoredSettings(), Statistics(), None, [])
+
+    def _write(self, file_name, write):
+        return None
+
+
+class Persistence:
+    def __init__(self, app, store: Store, saved: SavedGame, *, variant_fixed: bool = False):
+        self.app = app
+        self.store = store
+        self.saved = saved
+        self.variant_fixed = variant_fixed  # --variant on the command line: new deals keep it this run
+        self._history_length = len(saved.game.history)
+        self._replaced: SavedGame | None = None  # the game a new deal replaced, not yet counted
+        self.pending = False
+
+    # -- the game ----------------------------------------------------------------------------------------
+
+    def on_action(self, game: Game, record) -> None:
+        if game is not self.saved.game:
+            if self._replaced is None:
+                self._replaced = self.saved
+            self.saved = SavedGame.start(game)
+        elif len(game.history) < self._history_length:
+            self.saved.undo_used = True
+        self._history_length = len(game.history)
+        self.pending = True
+
+    def flush(self) -> None:
+        """Write what changed since the last frame (the app calls this after drawing)."""
+        if not self.pending:
+            return
+        self.pending = False
+        if self._replaced is not None:
+            replaced, self._replaced = self._replaced, None
+            notice = self.store.replace_game(replaced, self.saved)
+        else:
+            notice = self.store.save_game(self.saved)
+        if self.saved.game.is_over():
+            notice = self.store.game_finished(self.saved) or notice
+        self.show(notice)
+
+    # -- settings and statistics -------------------------------------------------------------------------
+
+    @property
+    def settings(self) -> StoredSettings:
+        return self.store.settings
+
+    @property
+    def stats(self) -> Statistics:
+        return self.store.stats
+
+    def change_setting(self, name: str, value) -> None:
+        """Apply at once, remember, and say so if it could not be remembered."""
+        if getattr(self.store.settings, name) == value and name != "language":
+            return
+        notice = self.store.change_setting(name, value)
+        self.apply(name)
+        self.show(notice)
+
+    def apply(self, name: str) -> None:
+        app, stored = self.app, self.store.settings
+        if name == "language":
+            app.set_language(stored.language)
+        elif name == "variant":
+            self.variant_changed(stored.variant)
+        else:
+            window_settings(stored, app.settings)
+            app.images.forget()  # faces and backs are rendered for the settings they were made with
+            app.mark_dirty()
+
+    def variant_changed(self, variant: str) -> None:
+        """New deals use the new variant. A game not yet touched switches at once: nothing is lost."""
+        if self.variant_fixed:
+            return
+        self.app.variant = variant
+        game = self.app.table.game
+        if game.variant != variant and not game.history and not game.future and not self.saved.undo_used:
+            start = Game.from_text(game.start_text)
+            switched = Game(start.piles, start.stock, start.discards, variant, game.deal_number)
+            self.app.table.set_game(switched)
+            self.app.action_done(switched, None)
+
+    def reset_stats(self) -> None:
+        self.show(self.store.reset_stats())
+        self.app.mark_dirty()
+
+    # -- messages ----------------------------------------------------------------------------------------
+
+    def show(self, *notices: Notice | None) -> None:
+        """Notices in the message line, several joined in one line."""
+        texts = list(dict.fromkeys(n.text() for n in notices if n is not None))
+        if not texts:
+            return
+        table = self.app.table
+        table.say("  ·  ".join(texts))
+        table.message_until = self.app.now() + NOTICE_SECONDS
+
+
+def attach(app, store: Store, saved: SavedGame, **options) -> Persistence:
+    persist = Persistence(app, store, saved, **options)
+    app.persist = persist
+    app.on_action = persist.on_action
+    return persist
+
+
+def persistence(app) -> Persistence:
+    """The app's persistence; a window opened without a store gets one that lives in memory only."""
+    if getattr(app, "persist", None) is None:
+        attach(app, MemoryStore(), SavedGame.start(app.table.game))
+    return app.persist
+
+
+def choose_game(store: Store, args, variant: str, rng) -> tuple[SavedGame, SavedGame | None]:
+    """The game to show first, and the saved game it replaces (to be counted as abandoned), if any.
+    A deal named on the command line replaces the saved game; otherwise the saved game is resumed exactly
+    as it was left, a finished one too (it was counted when the store opened)."""
+    from ..cli import chosen_deal
+
+    saved = store.saved_game
+    if getattr(args, "deal", None) is not None or getattr(args, "cards", None) is not None:
+        cards, number = chosen_deal(args)
+        return SavedGame.start(Game.new(cards, variant, number)), saved
+    if saved is not None:
+        return saved, None
+    number = rng.randint(MIN_DEAL, MAX_DEAL)
+    return SavedGame.start(Game.new(deal_cards(number), variant, number)), None
+
+
+def open_app(args, **app_options):
+    """Open the store and the window for `idioten` with no command (see the module's docstring)."""
+    import random
+
+    from .app import App
+
+    store = Store.open()
+    language = getattr(args, "lang", None)
+    i18n.set_language(language or store.settings.language)
+    variant = getattr(args, "variant", None)
+    variant_fixed = variant is not None
+    variant = variant or store.settings.variant
+    rng = app_options.pop("rng", None) or random.Random()
+    saved, replaced = choose_game(store, args, variant, rng)
+    app = App(saved.game, variant=variant, settings=window_settings(store.settings), rng=rng, **app_options)
+    persist = attach(app, store, saved, variant_fixed=variant_fixed)
+    notices = list(store.notices)
+    if replaced is not None:
+        notices.append(store.replace_game(replaced, saved))
+    elif saved is not store.saved_game:
+        notices.append(store.save_game(saved))
+    if saved.game.is_over():
+        app.show_end(saved.game)
+    persist.show(*notices)
+    return app

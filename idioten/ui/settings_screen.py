@@ -1,0 +1,166 @@
+"""The settings screen (from the menu): one row per setting, its choices as buttons, the current one marked.
+A choice is applied at once and remembered (through `persist.Persistence.change_setting`). Keys: Up/Down
+choose a row, Left/Right change its value, Esc closes. A preview shows the deck and back as chosen."""
+
+from __future__ import annotations
+
+import pygame
+
+from .. import i18n
+from ..cards import parse_cards
+from ..i18n import LANGUAGES
+from ..rules import VARIANTS
+from ..store_settings import ANIMATION_SPEEDS
+from .panels import TEXT, TITLE, Panel
+from .persist import persistence
+from .sprites import CardImages
+from .widgets import Button
+
+SELECTED = (255, 224, 110)
+FOCUS = (130, 200, 255)
+LABEL = (190, 214, 196)
+PREVIEW_CARDS = parse_cards("AS KH QD JC")  # one of each suit shows what four colours change
+
+
+def choices() -> list[tuple[str, list[tuple[object, str]]]]:
+    """Each setting with its values and the text key naming each value, in the order shown."""
+    on_off = [(False, "ui.settings.off"), (True, "ui.settings.on")]
+    return [
+        ("variant", [(v, f"ui.variant.{v}") for v in VARIANTS]),
+        ("animation", [(s, f"ui.settings.animation.{s}") for s in ANIMATION_SPEEDS]),
+        ("auto_discard", on_off),
+        ("highlight_discardable", on_off),
+        ("four_colour", on_off),
+        ("card_back", [(b, f"ui.settings.card_back.{b}") for b in ("blue", "red")]),
+        ("language", [(code, f"ui.settings.language.{code}") for code in LANGUAGES]),
+    ]
+
+
+class SettingsPanel(Panel):
+    width_share = 0.72
+
+    def __init__(self, app):
+        self.focus = 0
+        super().__init__(app)
+
+    def build(self) -> None:
+        self.persist = persistence(self.app)
+        self.rows_of_buttons: list[tuple[str, list[tuple[object, Button]]]] = []
+        for name, values in choices():
+            row = [(value, Button(key, lambda n=name, v=value: self.choose(n, v))) for value, key in values]
+            self.rows_of_buttons.append((name, row))
+            self.buttons.extend(button for _, button in row)
+        self.close_button = Button("ui.button.close", self.close)
+        self.buttons.append(self.close_button)
+        self.images = CardImages(self.app.settings)
+
+    def current(self, name: str):
+        if name == "language":
+            return i18n.language()  # "the system's language" (None) shows as the language in use
+        return getattr(self.persist.settings, name)
+
+    def choose(self, name: str, value) -> None:
+        self.persist.change_setting(name, value)
+        self.images.forget()
+        self.place()  # labels change width with the language
+
+    # -- layout ------------------------------------------------------------------------------------------
+
+    def place(self) -> None:
+        layout, texts = self.layout, self.app.texts
+        size = layout.font_size
+        width = int(min(max(layout.width * self.width_share, 600), layout.width - 40))
+        self.row_h = round(size * 1.9)
+        self.label_w = max(texts.font(size).size(i18n.t(f"ui.settings.{name}"))[0]
+                           for name, _ in self.rows_of_buttons) + size * 2
+        preview_h = round(layout.card_h * 0.42)
+        self.images.set_size((round(preview_h * 250 / 350), preview_h))
+        note_lines = self.notes(width - 2 * size)
+        height = (size + round(size * 1.4) + size // 2 + len(self.rows_of_buttons) * self.row_h + size // 2
+                  + preview_h + size // 2 + len(note_lines) * round(size * 1.05) + size // 2
+                  + round(size * 1.8) + size + round(size * 1.2))
+        self.box = pygame.Rect(0, 0, width, min(height, layout.height - 20))
+        self.box.center = (layout.width // 2, layout.height // 2)
+        box = self.box
+        self.title_y = box.y + size
+        y = self.title_y + round(size * 1.4) + size // 2
+        self.row_tops = []
+        for name, row in self.rows_of_buttons:
+            self.row_tops.append(y)
+            x = box.x + size + self.label_w
+            for _, button in row:
+                w = button.width_for(texts, size) + size // 2
+                button.rect = pygame.Rect(x, y + (self.row_h - round(size * 1.5)) // 2, w, round(size * 1.5))
+                x += w + size // 2
+            y += self.row_h
+        self.preview = pygame.Rect(box.x, y + size // 2, box.w, preview_h)
+        y = self.preview.bottom + size // 2
+        self.placed_notes = []
+        for line in note_lines:
+            self.placed_notes.append((line, y))
+            y += round(size * 1.05)
+        self.close_button.rect = pygame.Rect(0, 0, self.close_button.width_for(texts, size) + size,
+                                             round(size * 1.8))
+        self.close_button.rect.midtop = (box.centerx, y + size // 2)
+        self.keys_y = self.close_button.rect.bottom + size // 3
+        self.dirty = True
+
+    def notes(self, width: int) -> list[str]:
+        texts, size = self.app.texts, self.layout.small_font_size
+        variant_note = "ui.settings.variant_fixed" if self.persist.variant_fixed else "ui.settings.variant_note"
+        lines = []
+        for key in (variant_note, "ui.settings.auto_note"):
+            lines += texts.wrap(i18n.t(key), size, width)
+        return lines
+
+    # -- input -------------------------------------------------------------------------------------------
+
+    def key(self, event) -> None:
+        if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.close()
+        elif event.key in (pygame.K_UP, pygame.K_DOWN):
+            step = -1 if event.key == pygame.K_UP else 1
+            self.focus = (self.focus + step) % len(self.rows_of_buttons)
+            self.dirty = True
+        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            name, row = self.rows_of_buttons[self.focus]
+            values = [value for value, _ in row]
+            current = self.current(name)
+            index = values.index(current) if current in values else 0
+            step = -1 if event.key == pygame.K_LEFT else 1
+            self.choose(name, values[max(0, min(len(values) - 1, index + step))])
+
+    # -- drawing -----------------------------------------------------------------------------------------
+
+    def draw(self, surface) -> None:
+        texts, size, box = self.app.texts, self.layout.font_size, self.box
+        surface.blit(self.dim, (0, 0))
+        pygame.draw.rect(surface, (18, 48, 32), box, border_radius=12)
+        pygame.draw.rect(surface, (120, 170, 135), box, width=2, border_radius=12)
+        title = texts.render(i18n.t("ui.settings.title"), round(size * 1.4), TITLE)
+        surface.blit(title, title.get_rect(midtop=(box.centerx, self.title_y)))
+        for index, ((name, row), top) in enumerate(zip(self.rows_of_buttons, self.row_tops)):
+            colour = FOCUS if index == self.focus else LABEL
+            label = texts.render(i18n.t(f"ui.settings.{name}"), size, colour)
+            surface.blit(label, label.get_rect(midleft=(box.x + size, top + self.row_h // 2)))
+            for value, button in row:
+                button.draw(surface, texts, size)
+                if value == self.current(name):
+                    pygame.draw.rect(surface, SELECTED, button.rect.inflate(4, 4), width=2,
+                                     border_radius=button.rect.h // 3)
+        self.draw_preview(surface)
+        small = self.layout.small_font_size
+        for line, y in self.placed_notes:
+            text = texts.render(line, small, TEXT)
+            surface.blit(text, text.get_rect(midtop=(box.centerx, y)))
+        self.close_button.draw(surface, texts, size)
+        keys = texts.render(i18n.t("ui.settings.keys"), small, LABEL)
+        surface.blit(keys, keys.get_rect(midtop=(box.centerx, self.keys_y)))
+
+    def draw_preview(self, surface) -> None:
+        w, h = self.images.size
+        gap = w // 4
+        x = self.preview.centerx - (5 * w + 4 * gap) // 2
+        pictures = [self.images.face(card) for card in PREVIEW_CARDS] + [self.images.back()]
+        for index, picture in enumerate(pictures):
+            surface.blit(picture, (x + index * (w + gap), self.preview.y))

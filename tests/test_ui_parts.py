@@ -1,0 +1,120 @@
+"""The window's parts on their own: layout, motion, asset paths, idle waiting, the text catalogue."""
+
+import sys
+import time
+
+import pygame
+import pytest
+
+from idioten import i18n, paths
+from idioten.ui import texts
+from idioten.ui.layout import CARD_ASPECT, MIN_WINDOW, Layout
+from idioten.ui.tween import Glide, Shake
+
+SIZES = [MIN_WINDOW, (800, 600), (1280, 800), (1920, 1080), (3840, 2160), (2560, 800), (900, 1400)]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_row_fits_the_window_without_overlap(size):
+    layout = Layout(*size)
+    row = [layout.stock, *layout.piles, layout.discard]
+    assert all(a.right < b.left for a, b in zip(row, row[1:]))
+    assert row[0].left >= 0 and row[-1].right <= size[0]
+    assert layout.top_bar.bottom < layout.stock.top and layout.stock.bottom < layout.status_bar.top
+    assert abs(layout.card_h / layout.card_w - CARD_ASPECT) < 0.02
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_piles_fan_down_and_tighten_but_stay_on_the_table(size):
+    layout = Layout(*size)
+    steps = [layout.fan_step(n) for n in range(2, 49)]
+    assert steps == sorted(steps, reverse=True)  # a longer pile never fans wider
+    assert steps[-1] < steps[0]
+    for n in (5, 13, 26, 48):
+        x, y = layout.card_position(3, n - 1, n)
+        assert y + layout.card_h <= layout.table_bottom + 1
+        assert layout.fan_step(n) >= 1
+
+
+def test_buttons_sit_in_the_top_bar_in_order():
+    layout = Layout(1280, 800)
+    rects = layout.button_row([60, 80, 60, 60, 50, 70])
+    assert all(layout.top_bar.contains(r) for r in rects)
+    assert all(a.right < b.left for a, b in zip(rects, rects[1:]))
+    assert rects[-1].right > 1200  # the menu button goes to the right edge
+
+
+def test_a_glide_waits_then_eases_to_its_end():
+    glide = Glide((0, 0), (100, 50), duration=0.3, delay=0.1)
+    glide.advance(0.05)
+    assert not glide.started and glide.position == (0, 0)
+    glide.advance(0.2)
+    x, y = glide.position
+    assert 0 < x < 100 and 0 < y < 50 and glide.started and not glide.done
+    glide.advance(0.2)
+    assert glide.done and glide.position == (100, 50)
+
+
+def test_finish_jumps_to_the_end_and_a_shake_dies_away():
+    glide = Glide((0, 0), (10, 10), duration=1.0)
+    glide.finish()
+    assert glide.done and glide.position == (10, 10)
+    shake = Shake(8.0, duration=0.35)
+    shake.advance(0.05)
+    assert shake.offset != 0
+    shake.advance(0.4)
+    assert shake.done and shake.offset == 0
+
+
+def test_assets_are_found_in_the_checkout():
+    assert paths.asset("cards", "AS.svg").is_file()
+
+
+def test_assets_are_found_in_a_pyinstaller_bundle(tmp_path, monkeypatch):
+    (tmp_path / "assets" / "cards").mkdir(parents=True)
+    (tmp_path / "assets" / "cards" / "AS.svg").write_text("<svg/>")
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    assert paths.asset("cards", "AS.svg") == tmp_path / "assets" / "cards" / "AS.svg"
+    assert paths.asset_root() == tmp_path / "assets"
+
+
+def test_every_window_text_speaks_three_languages():
+    for key, versions in texts.TEXTS.items():
+        assert set(versions) == {"sv", "en", "de"}, key
+        assert all(v.strip() for v in versions.values()), key
+
+
+def test_the_game_has_its_name_in_each_language():
+    names = {}
+    for language in ("sv", "en", "de"):
+        i18n.set_language(language)
+        names[language] = i18n.t("game_name")
+    i18n.set_language("en")
+    assert names == {"sv": "Idioten", "en": "Aces Up", "de": "Aces Up"}
+
+
+def test_the_rules_panel_says_a_deal_fills_empty_piles():
+    assert "empty piles are filled too" in texts.TEXTS["ui.rules.deal"]["en"]
+    assert "tomma" in texts.TEXTS["ui.rules.deal"]["sv"] and "leere" in texts.TEXTS["ui.rules.deal"]["de"]
+
+
+def test_the_idle_wait_sleeps_until_an_event_and_leaves_it_queued():
+    from idioten.ui.idle import Waiter
+    pygame.display.init()
+    try:
+        window = pygame.Window("idle", (200, 100))
+        pygame.event.get()
+        waiter = Waiter()
+        started = time.perf_counter()
+        waiter.wait(80)
+        assert time.perf_counter() - started >= 0.05  # nothing queued: it slept
+        pygame.event.post(pygame.event.Event(pygame.USEREVENT, marker=7))
+        started = time.perf_counter()
+        waiter.wait(5000)
+        assert time.perf_counter() - started < 1.0
+        assert any(getattr(e, "marker", None) == 7 for e in pygame.event.get())
+        if sys.platform.startswith("linux"):
+            assert waiter.blocking  # found the SDL that pygame uses: no polling
+        window.destroy()
+    finally:
+        pygame.display.quit()

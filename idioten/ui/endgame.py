@@ -10,7 +10,7 @@ from .panels import Panel
 from .widgets import Button
 
 CONFETTI_COLOURS = [(255, 214, 90), (240, 90, 90), (110, 190, 255), (140, 230, 140), (250, 250, 250)]
-CELEBRATION_SECONDS = 4.0
+CELEBRATION_SECONDS = 6.0  # at most; it ends when the last bit of confetti has fallen out of the window
 
 
 class EndPanel(Panel):
@@ -31,11 +31,19 @@ class EndPanel(Panel):
         self.add_buttons(Button("ui.button.new_deal", self.new_deal), Button("ui.button.restart", self.restart))
         self.rows.append(("text", "ui.end.keys"))
 
+    def centre(self, layout, height: int) -> tuple[int, int]:
+        """Below the row of cards when there is room, so the four aces (or what is left) stay in view."""
+        below = layout.piles[0].bottom + layout.card_h // 6
+        space = layout.table_bottom - below
+        if space >= height:
+            return layout.width // 2, below + space // 2 - space // 6
+        return super().centre(layout, height)
+
     def start_celebration(self) -> None:
         rng, (w, h) = self.app.rng, self.layout.size
         self.celebrating = CELEBRATION_SECONDS
-        self.confetti = [[rng.uniform(0, w), rng.uniform(-h, 0), rng.uniform(-40, 40), rng.uniform(120, 260),
-                          rng.uniform(0, 6.28), rng.randrange(len(CONFETTI_COLOURS))] for _ in range(160)]
+        self.confetti = [[rng.uniform(0, w), rng.uniform(-h, 0), rng.uniform(-40, 40), rng.uniform(0.45, 0.8) * h,
+                          rng.uniform(0, 6.28), rng.randrange(len(CONFETTI_COLOURS))] for _ in range(260)]
 
     def busy(self) -> bool:
         return self.celebrating > 0
@@ -48,13 +56,16 @@ class EndPanel(Panel):
             bit[0] += bit[2] * dt
             bit[1] += bit[3] * dt
             bit[4] += 5 * dt
-        if self.celebrating <= 0:
+        height = self.layout.height
+        self.confetti = [bit for bit in self.confetti if bit[1] < height]
+        if self.celebrating <= 0 or not self.confetti:
+            self.celebrating = 0.0
             self.confetti.clear()
         self.dirty = True
 
     def draw(self, surface) -> None:
         super().draw(surface)
-        size = max(4, self.layout.card_w // 18)
+        size = max(5, self.layout.card_w // 11)
         for x, y, _, _, turn, colour in self.confetti:
             width = max(1, round(size * abs(pygame.math.Vector2(1, 0).rotate_rad(turn).x)))
             pygame.draw.rect(surface, CONFETTI_COLOURS[colour], (round(x), round(y), width, size))

@@ -87,11 +87,14 @@ class Panel(Scene):
                 y += height + size // 2
         height = min(y + size // 2, layout.height - 20)
         self.box = pygame.Rect(0, 0, width, height)
-        self.box.center = (layout.width // 2, layout.height // 2)
+        self.box.center = self.centre(layout, height)
         for row in self.rows:
             if row[0] == "buttons":
                 for button in row[1]:
                     button.rect.move_ip(self.box.topleft)
+
+    def centre(self, layout, height: int) -> tuple[int, int]:
+        return layout.width // 2, layout.height // 2
 
     def handle_event(self, event) -> None:
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):

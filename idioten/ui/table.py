@@ -280,6 +280,7 @@ class TableScene(Scene):
                 return
         self.finish_animations()
         if self.layout.stock.collidepoint(event.pos):
+        self.selected = None  # the mouse takes over from a pile chosen by keyboard
             self.deal()
             return
         for pile in range(PILES):

@@ -132,6 +132,8 @@ def test_the_icon_is_our_own_on_each_platform(monkeypatch, platform, icon):
         kind, _, version = exe["version"]
         assert kind == "VSVersionInfo"
         assert f"'{idioten.__version__}'" in repr(version["kids"])
+        numbers = tuple(int(part) for part in idioten.__version__.split("."))
+        assert version["ffi"][2]["filevers"] == (numbers + (0, 0, 0, 0))[:4]
 
 
 def test_the_windows_icon_holds_png_images_up_to_256_pixels():

@@ -76,6 +76,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"idioten {__version__}")
     add_deal_choice(parser, required=False)
     add_variant(parser)
+    # Not given means "the variant chosen in the settings"; given, it wins for this run (ui/persist.py).
+    parser.set_defaults(variant=None)
     parser.add_argument("--lang", choices=("sv", "en", "de"), help="language (default: the system's)")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
     parser.add_argument("--smoke", action="store_true",
@@ -96,7 +98,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _command_modules():
     """Each module adds its own subcommands, so the contract for each lives beside its code."""
-    return []
+    from .poker import cli as poker_cli
+    return [poker_cli.register]
 
 
 def run_deal(args) -> int:

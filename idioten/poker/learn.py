@@ -1,0 +1,117 @@
+"""Learn the line values of `values.py` by self-play and write them to `line_values.py`. No pygame here.
+
+Rounds of games: the player places by the current values; every time a card is placed, each unfinished
+line's abstraction (as the player saw it at that moment) is remembered, and when the game ends it is
+credited with the final points of that line. The new value of an abstraction is the mean credit it got
+(abstractions never seen keep their previous value). A few rounds settle the values.
+
+    python -m idioten.poker.learn --table american --games 4000 --rounds 5
+
+Games use random shuffles from a seeded generator, not the numbered deals, so the values are not tuned to
+the deals the benchmarks use.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+from ..cards import SUIT_CHARS, full_deck
+from .board import Board
+from .player import ValuePolicy, _best, placement_gains
+from .scoring import TABLES, points_table
+from .values import SIZE, feature, learned_values, prior_values, stage_of
+
+OUTPUT = Path(__file__).with_name("line_values.py")
+
+
+def play_and_record(values, table: str, diagonals: bool, rng: random.Random, explore: float,
+                    sums: list[float], counts: list[int]) -> int:
+    deck = full_deck()
+    rng.shuffle(deck)
+    board = Board(table, diagonals)
+    board.unseen_suits = [13] * 4
+    seen: list[list[int]] = [[] for _ in board.lines]
+    for card in deck[:25]:
+        board.unseen_suits[SUIT_CHARS.index(card.suit)] -= 1
+        stage = stage_of(board.placed)
+        if rng.random() < explore:
+            cell = rng.choice(board.empty)
+        else:
+            cell = _best(placement_gains(board, card, values, stage), rng)
+        for line in board.cell_lines[cell]:  # the value the player compared against
+            if board.counts[line] < 5:
+                seen[line].append(feature(board.keys[line], board.counts[line], board.kinds[line], stage,
+                                          board.unseen_suits))
+        board.put(cell, card)
+        for line in range(len(board.lines)):
+            if board.counts[line] < 5:
+                seen[line].append(feature(board.keys[line], board.counts[line], board.kinds[line], stage,
+                                          board.unseen_suits))
+    total = 0
+    for line, features in enumerate(seen):
+        points = board.line_points(line)
+        total += points
+        for index in features:
+            sums[index] += points
+            counts[index] += 1
+    return total
+
+
+def learn(table: str, diagonals: bool, games: int, rounds: int, seed: int, start=None, explore: float = 0.02,
+          log=sys.stderr) -> list[float]:
+    values = list(start) if start is not None else prior_values(points_table(table))
+    rng = random.Random(seed)
+    for round_number in range(rounds):
+        sums, counts = [0.0] * SIZE, [0] * SIZE
+        began = time.perf_counter()
+        scores = [play_and_record(values, table, diagonals, rng, explore, sums, counts) for _ in range(games)]
+        values = [sums[i] / counts[i] if counts[i] else values[i] for i in range(SIZE)]
+        print(json.dumps({"table": table, "diagonals": diagonals, "round": round_number + 1,
+                          "mean_score": round(sum(scores) / len(scores), 2),
+                          "seconds": round(time.perf_counter() - began, 1)}), file=log, flush=True)
+    return values
+
+
+def write_values(all_values: dict) -> None:
+    lines = ['"""Line values learned by `python -m idioten.poker.learn` (generated; do not edit)."""', "",
+             "VALUES = {"]
+    for (table, diagonals), values in sorted(all_values.items()):
+        lines.append(f"    ({table!r}, {diagonals}): (")
+        numbers = [f"{v:.2f}".rstrip("0").rstrip(".") for v in values]
+        for start in range(0, len(numbers), 16):
+            lines.append("        " + ", ".join(numbers[start:start + 16]) + ",")
+        lines.append("    ),")
+    lines.append("}")
+    OUTPUT.write_text("\n".join(lines) + "\n")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description="learn line values by self-play")
+    parser.add_argument("--table", choices=TABLES, action="append")
+    parser.add_argument("--diagonals", choices=("no", "yes", "both"), default="no")
+    parser.add_argument("--games", type=int, default=3000)
+    parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--continue", dest="resume", action="store_true", help="start from the stored values")
+    args = parser.parse_args(argv)
+    try:
+        from .line_values import VALUES
+        stored = dict(VALUES)
+    except ImportError:
+        stored = {}
+    diagonal_choices = {"no": (False,), "yes": (True,), "both": (False, True)}[args.diagonals]
+    for table in args.table or list(TABLES):
+        for diagonals in diagonal_choices:
+            start = learned_values(table, diagonals, points_table(table)) if args.resume else None
+            stored[(table, diagonals)] = learn(table, diagonals, args.games, args.rounds, args.seed, start)
+            write_values(stored)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,96 @@
+"""What an unfinished line is worth: the computer player's judgement. No pygame here.
+
+A line that is not full yet is described by a small *abstraction*: the pattern of its rank counts (e.g. a
+pair and two singles), whether it can still become a straight, whether it can still become a flush (one
+suit so far and enough of that suit unseen), whether it is a row, column or diagonal, and how far the game
+has gone. The value of an abstraction is the mean final points of lines that passed through it in games
+played by the player itself (learned by `idioten.poker.learn`, stored in `line_values.py`). Lines that are
+full are worth their exact points. This follows the idea of learning hand-abstraction values by self-play
+(Neller et al. describe it for Poker Squares); the features and the code here are our own.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from .hands import LINE, RANK_BITS, RANK_MASK, SUIT_SHIFT, classify_sum, rank_key
+
+STAGES = 8
+KINDS = 3
+
+
+def _patterns():
+    found = set()
+    for size in range(LINE + 1):
+        for ranks in combinations_with_replacement(range(2, 15), size):
+            found.add(tuple(sorted((ranks.count(r) for r in set(ranks)), reverse=True)))
+    return sorted(found, key=lambda p: (sum(p), p))
+
+
+PATTERNS = _patterns()
+_PATTERN_INDEX = {p: i for i, p in enumerate(PATTERNS)}
+
+
+def _can_straight(ranks) -> bool:
+    if len(set(ranks)) != len(ranks):
+        return False
+    if not ranks:
+        return True
+    if max(ranks) - min(ranks) <= 4:
+        return True
+    low = [1 if r == 14 else r for r in ranks]
+    return max(low) - min(low) <= 4
+
+
+def _rank_info():
+    info = {}
+    for size in range(LINE + 1):
+        for ranks in combinations_with_replacement(range(2, 15), size):
+            counts = tuple(sorted((ranks.count(r) for r in set(ranks)), reverse=True))
+            info[rank_key(ranks)] = _PATTERN_INDEX[counts] * 2 + _can_straight(ranks)
+    return info
+
+
+RANK_INFO = _rank_info()
+SUIT_OF = {count << RANK_BITS * s: s for s in range(4) for count in range(1, LINE + 1)}
+SIZE = len(PATTERNS) * 2 * 2 * KINDS * STAGES
+
+
+def stage_of(placed: int) -> int:
+    """Which part of the game a decision is in: from the number of cards already placed (0-24)."""
+    return placed * STAGES // 25
+
+
+def feature(key: int, count: int, kind: int, stage: int, unseen_suits) -> int:
+    """Index of an unfinished line's abstraction in a value table."""
+    if count:
+        suit = SUIT_OF.get(key >> SUIT_SHIFT)
+        flush = suit is not None and unseen_suits[suit] >= LINE - count
+    else:
+        flush = True
+    return (((RANK_INFO[key & RANK_MASK] * 2 + flush) * KINDS + kind) * STAGES) + stage
+
+
+def prior_values(points) -> list[float]:
+    """Before any learning: an unfinished line is worth the hand it already makes."""
+    values = [0.0] * SIZE
+    for rank_part, info in RANK_INFO.items():
+        category = classify_sum(rank_part)
+        for flush in (0, 1):
+            for kind in range(KINDS):
+                for stage in range(STAGES):
+                    values[(((info * 2 + flush) * KINDS + kind) * STAGES) + stage] = float(points[category])
+    return values
+
+
+def learned_values(table: str, diagonals: bool, points) -> list[float]:
+    """The stored values for this table, else the nearest stored ones, else the prior."""
+    try:
+        from .line_values import VALUES
+    except ImportError:
+        return prior_values(points)
+    for wanted in ((table, diagonals), (table, False)):
+        stored = VALUES.get(wanted)
+        if stored is not None and len(stored) == SIZE:
+            return list(stored)
+    return prior_values(points)

@@ -1,0 +1,109 @@
+import random
+import statistics
+
+import pytest
+
+from idioten.poker.board import Board
+from idioten.rules import IllegalAction
+from idioten.poker.game import PokerGame, poker_deck
+from idioten.poker.match import Match
+from idioten.poker.player import HintPolicy, make_policy, play_deck, suggest
+from idioten.poker.scoring import parse_grid, score_grid
+from idioten.poker.values import SIZE, learned_values, prior_values
+from idioten.poker.scoring import points_table
+
+
+def mean_score(policy, table, deals, seed=1):
+    rng = random.Random(seed)
+    return statistics.fmean(play_deck(poker_deck(n), policy, table, False, rng).total() for n in deals)
+
+
+def test_board_agrees_with_the_scoring_of_full_grids():
+    for number in range(1, 30):
+        deck = poker_deck(number, joker=number % 3 == 0)
+        for table in ("classic", "american", "british"):
+            board = Board.from_grid(deck[:25], table, number % 2 == 0)
+            assert board.total() == score_grid(deck[:25], table, number % 2 == 0).total
+
+
+def test_policies_choose_empty_cells():
+    game = PokerGame.new(4)
+    for cell in (0, 5, 10):
+        game.place(cell)
+    for name in ("random", "greedy", "hint"):
+        policy = make_policy(name, "american", move_seconds=0.01)
+        cell, card = suggest(game, policy, random.Random(1))
+        assert game.grid[cell] is None and card == game.drawn
+
+
+def test_greedy_beats_random_and_values_beat_greedy():
+    deals = range(1, 41)
+    random_mean = mean_score(make_policy("random", "american"), "american", deals)
+    greedy_mean = mean_score(make_policy("greedy", "american"), "american", deals)
+    valued_mean = mean_score(make_policy("hint", "american", move_seconds=0), "american", deals)
+    assert random_mean < 25 < 35 < greedy_mean < valued_mean
+
+
+def test_hint_completes_the_obvious_royal_flush():
+    text = ("AS KS QS JS -  2C 3D 4H 5C -  - - - - -  - - - - -  - - - - -")
+    grid = parse_grid(text, allow_empty=True)
+    game = PokerGame([c for c in poker_deck(1) if c not in grid], "american")
+    ten = [c for c in game.deck if str(c) == "TS"][0]
+    board = Board.from_grid(grid, "american", False, [c for c in game.deck if c != ten])
+    policy = HintPolicy(learned_values("american", False, points_table("american")), move_seconds=10,
+                        max_playouts=5)
+    assert policy.choose(board, ten, [c for c in game.deck if c != ten], random.Random(1)) == 4
+
+
+def test_the_hint_does_not_peek_at_the_order_of_the_cards_to_come():
+    first = PokerGame.new(8)
+    for cell in (0, 1, 2):
+        first.place(cell)
+    shuffled = list(first.deck[4:])
+    random.Random(3).shuffle(shuffled)
+    second = PokerGame(list(first.deck[:4]) + shuffled, "classic")
+    for cell in (0, 1, 2):
+        second.place(cell)
+    policy = HintPolicy(prior_values(points_table("classic")), move_seconds=100, max_playouts=30)
+    assert suggest(first, policy, random.Random(5)) == suggest(second, policy, random.Random(5))
+
+
+def test_open_deck_suggestion_names_a_card_that_may_be_placed():
+    game = PokerGame.new(8, open_deck=True)
+    cell, card = suggest(game, make_policy("greedy", "classic"), random.Random(1))
+    assert game.can_place(cell, card)
+
+
+def test_joker_games_play_to_the_end():
+    policy = make_policy("hint", "classic", move_seconds=0.001)
+    board = play_deck(poker_deck(9, joker=True), policy, "classic", True, random.Random(2))
+    assert not board.empty and board.total() >= 0
+
+
+def test_learned_values_have_the_right_shape():
+    for table in ("classic", "american", "british", "simple"):
+        values = learned_values(table, False, points_table(table))
+        assert len(values) == SIZE
+
+
+def test_match_uses_the_same_cards_for_both_and_undoes_both():
+    match = Match(poker_deck(12), "classic", policy=make_policy("greedy", "classic"), rng=random.Random(1))
+    mine, theirs = match.place(0)
+    assert mine.card == theirs.card == poker_deck(12)[0]
+    match.undo()
+    assert match.player.placed_count == match.computer.placed_count == 0
+    cells = iter(range(25))
+    while not match.is_over():
+        match.place(next(cells))
+    assert sorted(map(str, match.player.grid)) == sorted(map(str, match.computer.grid))
+    assert match.winner() in ("player", "computer", "draw")
+    assert match.totals()[1] == match.computer.score().total
+
+
+def test_match_refuses_a_taken_cell_for_the_player():
+    match = Match(poker_deck(12), "classic", policy=make_policy("random", "classic"), rng=random.Random(1))
+    match.place(0)
+    assert not match.can_place(0)
+    with pytest.raises(IllegalAction):
+        match.place(0)
+    assert match.computer.placed_count == 1

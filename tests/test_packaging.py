@@ -232,7 +232,7 @@ def test_the_install_script_puts_entry_icon_and_program_in_the_user_folders(tmp_
     program = home / ".local" / "bin" / "idioten"
     desktop = home / "share" / "applications" / "idioten.desktop"
     assert program.is_file() and os.access(program, os.X_OK)
-    assert f"Exec={program}" in desktop.read_text().splitlines()
+    assert f'Exec="{program}"' in desktop.read_text().splitlines()
     assert (home / "share" / "icons" / "hicolor" / "256x256" / "apps" / "idioten.png").is_file()
     assert (home / "share" / "icons" / "hicolor" / "scalable" / "apps" / "idioten.svg").is_file()
 

@@ -18,9 +18,15 @@ icon_png=$data_home/icons/hicolor/256x256/apps/idioten.png
 icon_svg=$data_home/icons/hicolor/scalable/apps/idioten.svg
 
 refresh_menus() {
-  # Desktops notice new entries by themselves; these only make it immediate where the tools exist.
-  command -v update-desktop-database >/dev/null && update-desktop-database -q "$data_home/applications" || true
-  command -v gtk-update-icon-cache >/dev/null && gtk-update-icon-cache -q -t "$data_home/icons/hicolor" || true
+  # Desktops notice new entries and icons by themselves. A cache that is already there is brought up to
+  # date; none is created, since a stale user cache would later hide other programs' icons.
+  local apps=$data_home/applications icons=$data_home/icons/hicolor
+  if [ -f "$apps/mimeinfo.cache" ] && command -v update-desktop-database >/dev/null; then
+    update-desktop-database -q "$apps" || true
+  fi
+  if [ -f "$icons/icon-theme.cache" ] && command -v gtk-update-icon-cache >/dev/null; then
+    gtk-update-icon-cache -q -t "$icons" || true
+  fi
 }
 
 if [ "${1:-}" = "--uninstall" ]; then
@@ -39,7 +45,7 @@ mkdir -p "$bin_dir" "$(dirname "$entry")" "$(dirname "$icon_png")" "$(dirname "$
 install -m 755 "$exe" "$program"
 install -m 644 "$repo/assets/icon.png" "$icon_png"
 install -m 644 "$repo/assets/icon.svg" "$icon_svg"
-sed "s|^Exec=.*|Exec=$program|" "$here/idioten.desktop" > "$entry.tmp"
+sed "s|^Exec=.*|Exec=\"$program\"|" "$here/idioten.desktop" > "$entry.tmp"  # quoted: a home folder may have spaces
 chmod 644 "$entry.tmp"
 mv "$entry.tmp" "$entry"
 refresh_menus

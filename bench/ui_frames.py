@@ -15,6 +15,7 @@ import json
 import math
 import os
 import random
+import statistics
 import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -79,19 +80,32 @@ def deal_frames(app: App, frames: int) -> list[float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--frames", type=int, default=600)
+    parser.add_argument("--frames", type=int, default=600, help="frames per kind and round")
+    parser.add_argument("--rounds", type=int, default=5)
     options = parser.parse_args()
     app = App(Game.new(deal_cards(7), deal_number=7), size=SIZE, rng=random.Random(1))
     app.run_frames(5)
     app.warm()  # as the idle loop does in the first moments after start (bench/ui_idle.py sees it happen)
     assert app.layout.size == SIZE
-    drag = [t * 1000 for t in drag_frames(app, options.frames)]
-    deal = [t * 1000 for t in deal_frames(app, options.frames)]
+    rounds = []
+    for _ in range(options.rounds):
+        CPU_TIMES["drag"].clear()
+        CPU_TIMES["deal"].clear()
+        drag = [t * 1000 for t in drag_frames(app, options.frames)]
+        app.table.restart()
+        deal = [t * 1000 for t in deal_frames(app, options.frames)]
+        app.table.restart()
+        rounds.append({"drag": summary(drag, 2), "deal": summary(deal, 2),
+                       "cpu_drag": summary(CPU_TIMES["drag"], 2), "cpu_deal": summary(CPU_TIMES["deal"], 2)})
     app.close()
+    # The machine is shared: a round in which another process held the core shows in its p99, so the figure
+    # quoted is the median over rounds of each round's p99 (and of its median).
+    result = {kind: {stat: statistics.median(r[kind][stat] for r in rounds) for stat in ("median", "p99", "max")}
+              for kind in ("drag", "deal", "cpu_drag", "cpu_deal")}
     print(json.dumps({"benchmark": "ui_frames", "size": list(SIZE), "driver": os.environ["SDL_VIDEODRIVER"],
-                      "unit": "ms", "target_p99_ms": 8, "drag": summary(drag, 2), "deal": summary(deal, 2),
-                      "cpu_drag": summary(CPU_TIMES["drag"], 2), "cpu_deal": summary(CPU_TIMES["deal"], 2),
-                      "ok": max(summary(drag)["p99"], summary(deal)["p99"]) <= 8}))
+                      "unit": "ms", "rounds": options.rounds, "frames_per_round": options.frames,
+                      "target_p99_ms": 8, **result,
+                      "ok": max(result["drag"]["p99"], result["deal"]["p99"]) <= 8}))
 
 
 if __name__ == "__main__":

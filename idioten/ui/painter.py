@@ -118,10 +118,17 @@ class TablePainter:
 
         highlight = scene.app.settings.highlight_discardable
         for pile, cards in enumerate(game.piles):
-            for card in cards:
+            for index, card in enumerate(cards):
                 sprite = sprites[card]
-                if card != dragged and not sprite.in_flight:
-                    surface.blit(images.face(card), sprite.screen_pos())
+                if card == dragged or sprite.in_flight:
+                    continue
+                corner = sprite.screen_pos()
+                above = sprites[cards[index + 1]] if index + 1 < len(cards) else None
+                if above is None or above.moving or above.shake or cards[index + 1] == dragged:
+                    surface.blit(images.face(card), corner)
+                else:  # the card above hides all but a strip: blend only that (most of a frame's cost)
+                    strip = round(above.pos[1] - sprite.pos[1]) + self.radius + 1
+                    surface.blit(images.face(card), corner, (0, 0, layout.card_w, max(1, strip)))
             if cards and highlight and cards[-1] != dragged and game.can_discard(pile):
                 self.ring(surface, self.glow, sprites[cards[-1]].screen_pos())
         for sprite in waiting_on_table:

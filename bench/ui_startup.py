@@ -1,5 +1,6 @@
 """Start to first frame, from source: a fresh Python process that opens the game window the way `idioten`
-does and shows one frame. Compared with a process that only runs `import pygame` (same machine, same run).
+does and shows one frame. Compared with a process that only runs `import pygame` (same machine, same run),
+and with a process that opens only the window (no command line, no store).
 
     python bench/ui_startup.py [--runs 9] [--x11]      prints JSON
 
@@ -13,27 +14,39 @@ import argparse
 import json
 import statistics
 import subprocess
+import tempfile
 import time
 
 from ui_common import PYTHON, Xvfb, child_env
 
+# The path `idioten --deal 7` takes (command line, saved-game store, window), up to its first frame.
 CHILD = """
 import time
 from idioten.cli import build_parser
 args = build_parser().parse_args(["--deal", "7"])
-from idioten.ui import app as ui
+from idioten.ui.persist import open_app
+window = open_app(args)
+window.step(dt=0)
+print(repr(time.time()))
+window.close()
+"""
+
+# The window alone, without the command line and the store: the part idioten/ui/ is answerable for.
+WINDOW_ONLY = """
+import time
+from idioten.ui.app import App
 from idioten.cards import deal_cards
 from idioten.rules import Game
-window = ui.App(Game.new(deal_cards(args.deal), args.variant, args.deal))
+window = App(Game.new(deal_cards(7), "standard", 7))
 window.step(dt=0)
 print(repr(time.time()))
 window.close()
 """
 
 
-def first_frame(env) -> float:
+def first_frame(env, code: str = CHILD) -> float:
     started = time.time()
-    out = subprocess.run([PYTHON, "-c", CHILD], env=env, capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([PYTHON, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
     return float(out.strip().splitlines()[-1]) - started
 
 
@@ -44,13 +57,17 @@ def import_pygame(env) -> float:
 
 
 def measure(env, runs: int) -> dict:
+    env = dict(env, IDIOTEN_DATA_DIR=tempfile.mkdtemp(prefix="idioten-bench-"))  # never a player's saves
     first_frame(env)  # warm the file cache once
-    frames, imports = [], []
-    for _ in range(runs):  # interleaved, so a busy moment on the shared machine hits both alike
+    frames, window_only, imports = [], [], []
+    for _ in range(runs):  # interleaved, so a busy moment on the shared machine hits all alike
         frames.append(first_frame(env))
+        window_only.append(first_frame(env, WINDOW_ONLY))
         imports.append(import_pygame(env))
     frame, plain = statistics.median(frames), statistics.median(imports)
     return {"first_frame_s": {"median": round(frame, 3), "min": round(min(frames), 3), "max": round(max(frames), 3)},
+            "window_only_first_frame_s": {"median": round(statistics.median(window_only), 3),
+                                          "min": round(min(window_only), 3)},
             "import_pygame_s": {"median": round(plain, 3), "min": round(min(imports), 3)},
             "ratio_to_import_pygame": round(frame / plain, 2), "target_s": 0.5, "ok": frame <= 0.5}
 

@@ -74,7 +74,8 @@ class App:
 
     @property
     def table(self) -> TableScene:
-        return self.scenes[0]
+        """The Idioten table, also while Poker patience is on screen and it waits on the shelf (game_choice)."""
+        return getattr(self, "game_shelf", {}).get("idioten") or self.scenes[0]
 
     def now(self) -> float:
         return self.clock()
@@ -119,7 +120,8 @@ class App:
         self.push(MenuPanel(self))
 
     def open_rules(self) -> None:
-        self.push(RulesPanel(self))
+        own = getattr(self.scenes[0], "rules_panel", None)  # the game on screen may bring its own
+        self.push(own() if own else RulesPanel(self))
 
     def show_end(self, game: Game) -> None:
         self.close_panels()
@@ -172,6 +174,10 @@ class App:
             self.toggle_fullscreen()
         elif kind == pygame.KEYDOWN and event.key == pygame.K_q and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
             self.quit()
+        elif (kind == pygame.KEYDOWN and event.key == pygame.K_g and len(self.scenes) == 1
+              and not getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT)):
+            from .game_choice import switch_game
+            switch_game(self)  # G: the other game (Idioten <-> Poker patience)
         elif kind in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             self.scenes[-1].handle_event(event)
 
@@ -259,6 +265,9 @@ def run(args) -> int:
         game = Game.new(cards, variant, number)
     try:
         app = App(game, variant=variant, fullscreen=bool(getattr(args, "fullscreen", False)))
+        if getattr(args, "deal", None) is None and getattr(args, "cards", None) is None:
+            from .game_choice import open_last_game
+            open_last_game(app)  # Poker patience if it was the game played last
     except pygame.error as err:
         print(f"idioten: cannot open the game window: {err}", file=sys.stderr)
         return 1

@@ -53,9 +53,12 @@ class MenuPanel(Panel):
     width_share = 0.35
 
     def build(self) -> None:
-        table = self.app.table
+        from .game_choice import menu_entries
+
+        table = self.app.scenes[0]  # the game on screen (Idioten or Poker patience)
         entries = [("ui.menu.new", lambda: self.then(table.ask_new_deal)),
                    ("ui.menu.restart", lambda: self.then(table.ask_restart)),
+                   *menu_entries(self.app, self.then),
                    ("ui.menu.rules", lambda: self.then(self.app.open_rules)),
                    ("ui.menu.fullscreen", lambda: self.then(self.app.toggle_fullscreen)),
                    ("ui.menu.language", self.next_language),

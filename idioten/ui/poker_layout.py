@@ -125,13 +125,17 @@ class PokerLayout:
     def deck_step(self) -> int:
         return max(4, round(self.deck_size[0] * DECK_STEP))
 
+    @staticmethod
+    def deck_order(card) -> tuple[int, int]:
+        """(suit row, place in the fan): cards further right lie on top."""
+        if card.rank == 0:  # the joker has no suit: it ends the first row
+            return 0, 13
+        return SUIT_CHARS.index(card.suit), card.rank - 2
+
     def deck_rect(self, card) -> pygame.Rect:
         """An open-deck card's place: its suit's row, its rank's place in the fan (the two counts as low)."""
         w, h = self.deck_size
-        if card.rank == 0:  # the joker has no suit: it ends the first row
-            row, place = 0, 13
-        else:
-            row, place = SUIT_CHARS.index(card.suit), card.rank - 2
+        row, place = self.deck_order(card)
         return pygame.Rect(self.deck_origin[0] + place * self.deck_step,
                            self.deck_origin[1] + row * round(h * 1.06), w, h)
 

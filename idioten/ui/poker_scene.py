@@ -1,0 +1,481 @@
+"""The Poker patience table: turns clicks, drags and keys into placements, asks the rules (through the
+session) whether they are legal and animates what happened. It never decides a rule itself.
+
+Place the drawn card by clicking an empty cell or dragging the card onto it; in the Open-deck practice, first
+pick a card among the open deck (click or drag it). The keyboard works too: the arrows move a cursor over the
+grid and Enter or Space places there; Tab picks the next open-deck card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from .. import i18n
+from ..cards import Card
+from ..rules import IllegalAction
+from . import poker_texts as texts
+from .poker_painter import PokerPainter
+from .poker_session import PokerSession
+from .poker_worker import Job
+from .scene import Scene
+from .tween import Glide, Shake
+from .widgets import Button
+
+DRAG_THRESHOLD = 6
+MESSAGE_SECONDS = 4.0
+PLACE_SECONDS = 0.22
+RETURN_SECONDS = 0.2
+ARROWS = {pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1), pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0)}
+PLACE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+@dataclass
+class Press:
+    card: Card
+    start: tuple[int, int]
+    grab: tuple[float, float]  # pointer minus the card's corner, at grid card size
+
+
+@dataclass
+class Flight:
+    """A card on its way: into a cell after a placement, or back home after a refused drop."""
+    card: Card
+    glide: Glide
+    cell: int | None
+
+
+class PokerScene(Scene):
+    def __init__(self, app, session: PokerSession):
+        super().__init__(app)
+        self.session = session
+        self.press: Press | None = None
+        self.drag: Press | None = None
+        self.drag_pos: tuple[float, float] = (0.0, 0.0)
+        self.flight: Flight | None = None
+        self.shake: tuple[int, Shake] | None = None  # a refused cell wobbles
+        self.selected: Card | None = None  # the open deck's chosen card (None: the next in draw order)
+        self.cursor: int | None = None  # the keyboard's cell
+        self.hint: tuple[int, Card] | None = None
+        self.hint_job: Job | None = None
+        self.computer_job: Job | None = None
+        self.fresh_lines: tuple = ()  # the lines the last placement changed: their labels light up
+        self.message = ""
+        self.message_until = 0.0
+        self.end_pending = False
+        self.buttons = [
+            Button("ui.button.new", self.ask_new_deal),
+            Button("ui.button.restart", self.ask_restart, lambda: self.game.can_undo()),
+            Button("ui.button.undo", self.undo, lambda: self.game.can_undo()),
+            Button("ui.button.redo", self.redo, lambda: self.game.can_redo()),
+            Button("ui.button.hint", self.ask_hint, lambda: not self.game.is_over()),
+            Button("ui.poker.button.options", self.open_options),
+            Button("ui.poker.button.stats", self.open_stats),
+            Button("ui.button.menu", self.app.open_menu),
+        ]
+        self.painter = PokerPainter(self)
+        self.resize(app.layout)
+        self.start_computer()
+
+    # -- what the painter and tests read ------------------------------------------------------------------
+
+    @property
+    def game(self):
+        return self.session.game
+
+    @property
+    def layout(self):
+        return self.painter.layout
+
+    def current_card(self) -> Card | None:
+        """The card a click on a cell places now."""
+        if self.game.is_over():
+            return None
+        if self.selected is not None and self.selected in self.game.choices():
+            return self.selected
+        return self.game.drawn
+
+    def home_rect(self, card: Card) -> pygame.Rect:
+        """Where a card not yet placed is shown: the drawn card's place, or its open-deck place."""
+        if self.game.open_deck and card != self.current_card():
+            return self.layout.deck_rect(card)
+        return self.layout.drawn
+
+    def busy(self) -> bool:
+        return (self.flight is not None or self.shake is not None or self.end_pending
+                or self.hint_job is not None or self.computer_job is not None)
+
+    def wake_at(self):
+        return self.message_until if self.message else None
+
+    def say(self, text: str) -> None:
+        self.message = text
+        self.message_until = self.app.now() + MESSAGE_SECONDS
+        self.dirty = True
+
+    def notice(self, notice) -> None:
+        if notice is not None:
+            self.say(notice.text())
+
+    # -- placing -----------------------------------------------------------------------------------------
+
+    def place(self, cell: int, card: Card | None = None, start: tuple[float, float] | None = None) -> bool:
+        """Ask the rules to put `card` (by default the current card) into `cell`; animate it or say why not."""
+        self.finish_flight()
+        card = card or self.current_card()
+        origin = start if start is not None else (self.home_rect(card).topleft if card else (0, 0))
+        try:
+            record, notice = self.session.place(cell, card)
+        except IllegalAction as refusal:
+            self.refuse(refusal, cell)
+            return False
+        self.selected = self.hint = None
+        self.fresh_lines = tuple(line.line.name for line in record.lines)
+        self.say("")
+        self.notice(notice)
+        target = self.layout.cells[cell].topleft
+        self.flight = Flight(record.card, Glide(origin, target, self.app.settings.duration(PLACE_SECONDS)), cell)
+        self.after_change()
+        return True
+
+    def refuse(self, refusal: IllegalAction, cell: int | None) -> None:
+        self.say(texts.reason(refusal))
+        if cell is not None and 0 <= cell < len(self.layout.cells):
+            self.shake = (cell, Shake(self.layout.card_w * 0.08))
+        self.dirty = True
+
+    def after_change(self) -> None:
+        self.end_pending = self.game.is_over()
+        self.start_computer()
+        self.dirty = True
+
+    def finish_flight(self) -> None:
+        self.flight = None
+        self.dirty = True
+
+    def undo(self) -> None:
+        self.finish_flight()
+        record = self.session.undo()
+        if record is None:
+            self.say(i18n.t("ui.msg.nothing_to_undo"))
+            return
+        self.drop_jobs()
+        self.selected = self.hint = None
+        self.fresh_lines = ()
+        self.end_pending = False
+        self.say("")
+        self.start_computer()
+
+    def redo(self) -> None:
+        self.finish_flight()
+        record = self.session.redo()
+        if record is None:
+            self.say(i18n.t("ui.msg.nothing_to_redo"))
+            return
+        self.hint = None
+        self.fresh_lines = tuple(line.line.name for line in record.lines)
+        self.say("")
+        self.after_change()
+
+    def restart(self) -> None:
+        self.drop_jobs()
+        self.notice(self.session.restart())
+        self.reset_view()
+        self.say(i18n.t("ui.msg.restarted"))
+
+    def new_deal(self) -> None:
+        self.drop_jobs()
+        notice = self.session.new_deal()
+        self.reset_view()
+        self.say(i18n.t("ui.msg.new_deal", deal=self.app.deal_label(self.game)))
+        self.notice(notice)
+
+    def play_again(self) -> None:
+        self.drop_jobs()
+        notice = self.session.again()
+        self.reset_view()
+        self.say(i18n.t("ui.msg.restarted"))
+        self.notice(notice)
+
+    def reset_view(self) -> None:
+        """A different game (or the same from scratch) is on the table: its options may need another layout."""
+        self.press = self.drag = self.flight = self.shake = None
+        self.selected = self.hint = self.cursor = None
+        self.fresh_lines = ()
+        self.end_pending = False
+        self.painter.resize(self.app.layout, self.buttons)
+        self.start_computer()
+        self.dirty = True
+
+    def progressed(self) -> bool:
+        return self.game.can_undo() and not self.game.is_over()
+
+    def ask_new_deal(self) -> None:
+        if self.progressed():
+            self.app.confirm("ui.confirm.new", "N", self.new_deal)
+        else:
+            self.new_deal()
+
+    def ask_restart(self) -> None:
+        if self.progressed():
+            self.app.confirm("ui.confirm.restart", "R", self.restart)
+        else:
+            self.restart()
+
+    # -- the computer ------------------------------------------------------------------------------------
+
+    def ask_hint(self) -> None:
+        if self.game.is_over():
+            return
+        if self.hint_job is None:
+            work = self.session.hint_task()
+            self.hint_job = Job(work, tag=self.game.placed_count)
+        self.say(i18n.t("ui.poker.msg.thinking"))
+
+    def start_computer(self) -> None:
+        if self.computer_job is None:
+            work = self.session.computer_task()
+            if work is not None:
+                self.computer_job = Job(work)
+
+    def drop_jobs(self) -> None:
+        """Forget answers that no longer fit; their threads finish on their own."""
+        self.hint_job = None
+        if self.computer_job is not None:
+            self.computer_job = None
+
+    def poll_jobs(self) -> None:
+        job = self.hint_job
+        if job is not None and job.done:
+            self.hint_job = None
+            if job.error is not None:
+                self.say(i18n.t("ui.poker.msg.computer_failed", error=job.error))
+            elif job.result is not None and job.tag == self.game.placed_count:
+                self.show_hint(*job.result)
+        job = self.computer_job
+        if job is not None and job.done:
+            self.computer_job = None
+            if job.error is not None:
+                self.say(i18n.t("ui.poker.msg.computer_failed", error=job.error))
+                return
+            cell, card = job.result
+            self.notice(self.session.computer_place(cell, card))
+            self.dirty = True
+            self.start_computer()
+
+    def show_hint(self, cell: int, card: Card) -> None:
+        self.hint = (cell, card)
+        row, column = cell // 5 + 1, cell % 5 + 1
+        if self.game.open_deck:
+            self.selected = card
+            self.say(i18n.t("ui.poker.msg.hint_card", card=texts.card_label(card), row=row, column=column))
+        else:
+            self.say(i18n.t("ui.poker.msg.hint", row=row, column=column))
+
+    # -- time ------------------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.poll_jobs()
+        if self.flight is not None:
+            self.flight.glide.advance(dt)
+            if self.flight.glide.done:
+                self.flight = None
+            self.dirty = True
+        if self.shake is not None:
+            self.shake[1].advance(dt)
+            if self.shake[1].done:
+                self.shake = None
+            self.dirty = True
+        if self.message and self.app.now() >= self.message_until:
+            self.message = ""
+            self.dirty = True
+        if (self.end_pending and self.flight is None and self.drag is None and self.session.finished()
+                and self.computer_job is None):
+            self.end_pending = False
+            self.show_end()
+
+    def show_end(self) -> None:
+        from .poker_panels import PokerEndPanel
+        self.app.close_panels()
+        self.app.push(PokerEndPanel(self.app, self))
+
+    def open_options(self) -> None:
+        from .poker_panels import PokerOptionsPanel
+        self.app.push(PokerOptionsPanel(self.app, self))
+
+    def open_stats(self) -> None:
+        from .poker_panels import PokerStatsPanel
+        self.app.push(PokerStatsPanel(self.app, self))
+
+    def stats_panel(self):
+        from .poker_panels import PokerStatsPanel
+        return PokerStatsPanel(self.app, self)
+
+    def rules_panel(self):
+        from .poker_panels import PokerRulesPanel
+        return PokerRulesPanel(self.app)
+
+    # -- input -----------------------------------------------------------------------------------------
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.on_motion(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.on_press(event)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.on_release(event)
+        elif event.type == pygame.KEYDOWN:
+            self.on_key(event)
+
+    def card_at(self, pos) -> Card | None:
+        """The unplaced card under the pointer: the drawn (or chosen) card, or an open-deck card."""
+        current = self.current_card()
+        if current is None:
+            return None
+        if self.layout.drawn.collidepoint(pos):
+            return current
+        if self.game.open_deck:
+            for card in sorted(self.game.choices(), key=self.layout.deck_order, reverse=True):  # topmost first
+                if card != current and self.layout.deck_rect(card).collidepoint(pos):
+                    return card
+        return None
+
+    def on_press(self, event) -> None:
+        for button in self.buttons:
+            if button.handle(event):
+                self.dirty = True
+                return
+        self.finish_flight()
+        card = self.card_at(event.pos)
+        if card is not None:
+            rect = self.home_rect(card)
+            scale = self.layout.card_w / rect.w
+            grab = ((event.pos[0] - rect.x) * scale, (event.pos[1] - rect.y) * scale)
+            self.press = Press(card, event.pos, grab)
+            return
+        cell = self.layout.cell_at(event.pos)
+        if cell is not None and not self.game.is_over():
+            self.place(cell)
+        elif cell is not None:
+            self.say(texts.reason(IllegalAction("grid_full", "")))
+
+    def on_motion(self, event) -> None:
+        for button in self.buttons:
+            if button.handle(event):
+                self.dirty = True
+        if self.drag is not None:
+            self.drag_pos = (event.pos[0] - self.drag.grab[0], event.pos[1] - self.drag.grab[1])
+            self.dirty = True
+        elif self.press is not None:
+            dx, dy = event.pos[0] - self.press.start[0], event.pos[1] - self.press.start[1]
+            if dx * dx + dy * dy >= DRAG_THRESHOLD ** 2:
+                self.drag, self.press = self.press, None
+                self.on_motion(event)
+
+    def on_release(self, event) -> None:
+        for button in self.buttons:
+            if button.handle(event):
+                self.dirty = True
+                return
+        if self.drag is not None:
+            drag, self.drag = self.drag, None
+            self.drop(drag, event.pos)
+        elif self.press is not None:
+            press, self.press = self.press, None
+            self.click_card(press.card)
+
+    def drop(self, drag: Press, pointer) -> None:
+        corner = (pointer[0] - drag.grab[0], pointer[1] - drag.grab[1])
+        rect = pygame.Rect(round(corner[0]), round(corner[1]), self.layout.card_w, self.layout.card_h)
+        cell = self.layout.cell_under(rect)
+        if cell is None:
+            cell = self.layout.cell_at(pointer)
+        if cell is not None and self.place(cell, drag.card, start=corner):
+            return
+        home = self.layout.drawn.topleft  # a dragged card always shows at grid size; it glides back there
+        if self.game.open_deck and drag.card != self.current_card():
+            self.selected = drag.card
+        self.flight = Flight(drag.card, Glide(corner, home, self.app.settings.duration(RETURN_SECONDS)), None)
+        if cell is None:
+            self.say(i18n.t("ui.poker.msg.click_cell"))
+        self.dirty = True
+
+    def click_card(self, card: Card) -> None:
+        if self.game.open_deck and card != self.current_card():
+            self.selected = card
+            self.say(i18n.t("ui.poker.msg.chosen", card=texts.card_label(card)))
+        else:
+            self.say(i18n.t("ui.poker.msg.click_cell"))
+        self.dirty = True
+
+    def on_key(self, event) -> None:
+        mod = getattr(event, "mod", 0)
+        key, ctrl, shift = event.key, mod & pygame.KMOD_CTRL, mod & pygame.KMOD_SHIFT
+        if ctrl and key == pygame.K_z:
+            self.redo() if shift else self.undo()
+        elif ctrl and key == pygame.K_y:
+            self.redo()
+        elif ctrl:
+            return
+        elif key in ARROWS:
+            self.move_cursor(*ARROWS[key])
+        elif key in PLACE_KEYS:
+            if self.cursor is None:
+                self.move_cursor(0, 0)
+            else:
+                self.place(self.cursor)
+        elif key == pygame.K_TAB and self.game.open_deck:
+            self.next_choice(-1 if shift else 1)
+        elif key in (pygame.K_n, pygame.K_F2):
+            self.ask_new_deal()
+        elif key == pygame.K_r:
+            self.ask_restart()
+        elif key == pygame.K_h:
+            self.ask_hint()
+        elif key == pygame.K_o:
+            self.open_options()
+        elif key == pygame.K_s:
+            self.open_stats()
+        elif key == pygame.K_F1 or key == pygame.K_QUESTION or getattr(event, "unicode", "") == "?":
+            self.app.open_rules()
+        elif key == pygame.K_ESCAPE:
+            if self.cursor is not None or self.selected is not None or self.hint is not None:
+                self.cursor = self.selected = self.hint = None
+                self.say("")
+            else:
+                self.app.open_menu()
+
+    def move_cursor(self, rows: int, columns: int) -> None:
+        if self.cursor is None:
+            empty = self.game.empty_cells()
+            self.cursor = self.hint[0] if self.hint else (empty[0] if empty else 12)
+        else:
+            row = (self.cursor // 5 + rows) % 5
+            column = (self.cursor % 5 + columns) % 5
+            self.cursor = row * 5 + column
+        self.dirty = True
+
+    def next_choice(self, step: int) -> None:
+        choices = self.game.choices()
+        if not choices:
+            return
+        current = self.current_card()
+        index = choices.index(current) if current in choices else 0
+        self.selected = choices[(index + step) % len(choices)]
+        self.say(i18n.t("ui.poker.msg.chosen", card=texts.card_label(self.selected)))
+
+    # -- drawing ---------------------------------------------------------------------------------------
+
+    def resize(self, layout) -> None:
+        self.finish_flight()
+        self.drag = self.press = None
+        self.painter.resize(layout, self.buttons)
+        self.dirty = True
+
+    def language_changed(self) -> None:
+        self.painter.resize(self.app.layout, self.buttons)
+        self.dirty = True
+
+    def draw(self, surface) -> None:
+        self.painter.draw(surface)

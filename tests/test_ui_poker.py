@@ -1,0 +1,341 @@
+"""Poker patience in the real window loop under SDL's dummy driver, driven by posted mouse and key events."""
+
+import random
+
+import pygame
+import pytest
+
+from idioten import i18n
+from idioten.poker.game import PokerGame
+from idioten.poker.scoring import score_grid
+from idioten.ui.game_choice import current_game, switch_game
+from idioten.ui.panels import ConfirmPanel
+from idioten.ui.poker_panels import PokerEndPanel, PokerOptionsPanel, PokerRulesPanel, PokerStatsPanel
+from idioten.ui.poker_scene import PokerScene
+from idioten.ui.poker_session import PokerSession
+from idioten.ui import poker_texts
+
+from test_ui_support import click, close_apps, drag, key, make_app, position, post, top_centre
+
+DEAL = 7
+
+
+@pytest.fixture(autouse=True)
+def english():
+    i18n.set_language("en")
+    yield
+    close_apps()
+
+
+def poker_app(size=(1280, 800), **options):
+    """A window showing Poker patience on deal 7, with a quick computer player and no files."""
+    app, clock = make_app(size=size)
+    session = PokerSession(None, random.Random(1), move_seconds=0.005)
+    for name, value in options.items():
+        session.options = session.options.changed(name, value)
+    session.new_deal(DEAL)
+    app.poker_session, app.poker_notices = session, []
+    switch_game(app, "poker")
+    app.settle()
+    return app, clock
+
+
+def scene(app) -> PokerScene:
+    return app.scenes[0]
+
+
+def think(app) -> None:
+    """Let the computer's worker threads finish and their answers arrive."""
+    for _ in range(200):
+        jobs = [job for job in (scene(app).hint_job, scene(app).computer_job) if job is not None]
+        if not jobs:
+            break
+        for job in jobs:
+            assert job.wait(10), "the computer player took too long"
+        app.settle()
+    app.settle()
+
+
+def cell_centre(app, cell):
+    return scene(app).layout.cells[cell].center
+
+
+def deck_point(app, card):
+    """A point on the part of an open-deck card that shows (the next card of its suit may cover the rest)."""
+    rect = scene(app).layout.deck_rect(card)
+    return rect.x + scene(app).layout.deck_step // 2, rect.centery
+
+
+def fill(app, cells=range(25)) -> None:
+    for cell in cells:
+        click(app, cell_centre(app, cell))
+        think(app)
+
+
+def test_click_an_empty_cell_places_the_drawn_card():
+    app, _ = poker_app()
+    game = scene(app).game
+    drawn = game.drawn
+    click(app, cell_centre(app, 12), settle=False)
+    assert game.grid[12] == drawn
+    assert scene(app).flight is not None  # it glides from the drawn card's place into the cell
+    app.settle()
+    assert scene(app).flight is None
+    assert game.drawn == game.deck[1]
+    assert not app.busy()
+
+
+def test_drag_the_drawn_card_onto_a_cell():
+    app, _ = poker_app()
+    game = scene(app).game
+    drawn = game.drawn
+    drag(app, scene(app).layout.drawn.center, cell_centre(app, 3), release=False)
+    assert scene(app).drag is not None and scene(app).drag.card == drawn
+    post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=cell_centre(app, 3), button=1))
+    app.settle()
+    assert game.grid[3] == drawn and game.placed_count == 1
+
+
+def test_a_drop_on_the_felt_places_nothing_and_the_card_goes_back():
+    app, _ = poker_app()
+    game = scene(app).game
+    before = game.to_text()
+    felt = (scene(app).layout.drawn.centerx, app.layout.status_bar.top - 4)
+    drag(app, scene(app).layout.drawn.center, felt, release=False)
+    post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=felt, button=1))
+    app.step(dt=1 / 60)
+    assert scene(app).flight is not None and scene(app).flight.cell is None  # on its way home
+    app.settle()
+    assert game.to_text() == before
+
+
+def test_a_click_on_a_filled_cell_changes_nothing():
+    app, _ = poker_app()
+    click(app, cell_centre(app, 0))
+    game = scene(app).game
+    before = game.to_text()
+    click(app, cell_centre(app, 0))
+    assert game.to_text() == before
+    assert scene(app).message == i18n.t("ui.poker.rule.cell_taken")
+    drag(app, scene(app).layout.drawn.center, cell_centre(app, 0))  # a drop there is refused as well
+    assert game.to_text() == before
+
+
+def test_the_labels_show_the_scoring_layers_hands_and_points():
+    app, _ = poker_app(diagonals=True)
+    fill(app, range(13))
+    game = scene(app).game
+    shown = {name: (hand, points) for name, hand, points, _ in scene(app).painter.shown_lines()}
+    expected = score_grid(game.grid, game.table, diagonals=True)
+    assert len(shown) == 12
+    for line in expected.lines:
+        if line.complete or line.points:
+            assert shown[line.line.name] == (poker_texts.hand_name(line.hand), str(line.points))
+        else:
+            assert shown[line.line.name] == ("", "")
+    assert any(points for _, points in shown.values())  # deal 7 makes some pair by then: the check has teeth
+    assert game.score().total == expected.total
+
+
+def test_the_end_panel_comes_after_the_25th_card_and_lists_every_hand():
+    app, _ = poker_app()
+    fill(app, range(24))
+    assert not isinstance(app.scenes[-1], PokerEndPanel)
+    fill(app, [24])
+    panel = app.scenes[-1]
+    assert isinstance(panel, PokerEndPanel)
+    game = scene(app).game
+    assert panel.score == score_grid(game.grid, "classic")
+    shown = [line[1] for line in panel.placed if line[0] == "line"]
+    assert i18n.t("ui.poker.end.total", total=panel.score.total) in shown
+    stats = scene(app).session.stats_for("classic")
+    assert stats.games == 1 and stats.best == panel.score.total
+
+
+def test_play_this_deal_again_gives_the_same_cards_to_an_empty_grid():
+    app, _ = poker_app()
+    fill(app)
+    session = scene(app).session
+    first_id, deck = session.game_id, session.game.deck
+    panel = app.scenes[-1]
+    again = next(b for b in panel.buttons if b.text_key == "ui.poker.button.again")
+    click(app, again.rect.center)
+    assert len(app.scenes) == 1
+    game = scene(app).game
+    assert game.deck == deck and game.placed_count == 0 and session.game_id != first_id
+    fill(app)
+    assert session.stats_for("classic").games == 2  # a new game, counted on its own
+
+
+def test_undo_after_the_end_and_ending_again_counts_once():
+    app, _ = poker_app()
+    fill(app)
+    key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)  # the end panel's Ctrl+Z closes it and takes the card back
+    assert scene(app).game.placed_count == 24 and len(app.scenes) == 1
+    empty = scene(app).game.empty_cells()[0]
+    fill(app, [empty])
+    assert isinstance(app.scenes[-1], PokerEndPanel)
+    assert scene(app).session.stats_for("classic").games == 1
+
+
+def test_switching_games_and_back_keeps_the_idioten_game():
+    app, _ = make_app(position(["2H 5H", "KH", "9C", "AS"], stock=8))
+    app.poker_session = PokerSession(None, random.Random(1), move_seconds=0.005)
+    app.poker_session.new_deal(DEAL)
+    app.poker_notices = []
+    click(app, top_centre(app, 0))  # discard the 5H in Idioten
+    idioten_text = app.table.game.to_text()
+    key(app, pygame.K_g)
+    assert current_game(app) == "poker"
+    click(app, cell_centre(app, 6))
+    poker_text = scene(app).game.to_text()
+    key(app, pygame.K_g)
+    assert current_game(app) == "idioten"
+    assert app.scenes[0].game.to_text() == idioten_text
+    key(app, pygame.K_g)
+    assert scene(app).game.to_text() == poker_text
+
+
+def test_the_menu_switches_games():
+    app, _ = make_app()
+    app.poker_session = PokerSession(None, random.Random(1), move_seconds=0.005)
+    app.poker_session.new_deal(DEAL)
+    app.poker_notices = []
+    key(app, pygame.K_ESCAPE)
+    menu = app.scenes[-1]
+    entry = next(b for b in menu.buttons if b.text_key == "ui.menu.to_poker")
+    click(app, entry.rect.center)
+    assert current_game(app) == "poker" and len(app.scenes) == 1
+    key(app, pygame.K_ESCAPE)
+    entry = next(b for b in app.scenes[-1].buttons if b.text_key == "ui.menu.to_idioten")
+    click(app, entry.rect.center)
+    assert current_game(app) == "idioten"
+
+
+def test_hint_suggests_an_empty_cell_without_blocking_the_loop():
+    app, _ = poker_app()
+    fill(app, range(5))
+    key(app, pygame.K_h, settle=False)
+    assert scene(app).hint_job is not None
+    think(app)
+    cell, card = scene(app).hint
+    assert scene(app).game.grid[cell] is None and card == scene(app).game.drawn
+    assert scene(app).message == i18n.t("ui.poker.msg.hint", row=cell // 5 + 1, column=cell % 5 + 1)
+
+
+def test_keyboard_arrows_and_enter_place_at_the_cursor():
+    app, _ = poker_app()
+    key(app, pygame.K_RIGHT)  # the first arrow shows the cursor on the first empty cell
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_DOWN)
+    assert scene(app).cursor == 6
+    drawn = scene(app).game.drawn
+    key(app, pygame.K_RETURN)
+    assert scene(app).game.grid[6] == drawn
+
+
+def test_competitive_the_computer_fills_its_own_grid_with_the_same_cards():
+    app, _ = poker_app(competitive=True)
+    fill(app)
+    session = scene(app).session
+    assert session.computer.is_over()
+    assert [r.card for r in session.computer.history] == [r.card for r in session.game.history]
+    panel = app.scenes[-1]
+    assert isinstance(panel, PokerEndPanel)
+    shown = " ".join(line[1] for line in panel.placed if line[0] == "line")
+    assert i18n.t("ui.poker.end.computer", total=session.computer.score().total) in shown
+
+
+def test_competitive_undo_takes_back_the_computers_card_too():
+    app, _ = poker_app(competitive=True)
+    fill(app, range(3))
+    key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)
+    think(app)
+    session = scene(app).session
+    assert session.game.placed_count == 2
+    assert session.computer.placed_count == 2
+
+
+def test_open_deck_choose_a_card_then_a_cell():
+    app, _ = poker_app(open_deck=True)
+    game = scene(app).game
+    wanted = next(card for card in game.choices() if card != scene(app).current_card())
+    click(app, deck_point(app, wanted))
+    assert scene(app).current_card() == wanted
+    click(app, cell_centre(app, 20))
+    assert game.grid[20] == wanted
+
+
+def test_open_deck_drag_a_card_from_the_deck():
+    app, _ = poker_app(open_deck=True)
+    game = scene(app).game
+    wanted = game.choices()[-1]
+    start = deck_point(app, wanted)
+    drag(app, start, cell_centre(app, 4))
+    assert game.grid[4] == wanted
+
+
+def test_new_deal_asks_first_once_cards_are_placed():
+    app, _ = poker_app()
+    click(app, cell_centre(app, 0))
+    key(app, pygame.K_n)
+    assert isinstance(app.scenes[-1], ConfirmPanel)
+    key(app, pygame.K_n)
+    assert scene(app).game.placed_count == 0 and scene(app).game.deal_number != DEAL
+
+
+def test_options_apply_to_the_next_deal():
+    app, _ = poker_app()
+    key(app, pygame.K_o)
+    panel = app.scenes[-1]
+    assert isinstance(panel, PokerOptionsPanel)
+    click(app, panel.option_buttons["diagonals"].rect.center)
+    click(app, panel.option_buttons["table"].rect.center)
+    assert scene(app).game.diagonals is False  # the game on the table keeps its own options
+    deal = next(b for b in panel.buttons if b.text_key == "ui.poker.button.deal_with_options")
+    click(app, deal.rect.center)
+    game = scene(app).game
+    assert game.diagonals is True and game.table == "simple"
+    assert len(scene(app).layout.diagonal_labels) == 2
+
+
+def test_statistics_and_rules_panels_open_and_close():
+    app, _ = poker_app()
+    fill(app)
+    key(app, pygame.K_s)  # from the end panel
+    assert isinstance(app.scenes[-1], PokerStatsPanel)
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_F1)
+    assert isinstance(app.scenes[-1], PokerRulesPanel)
+    key(app, pygame.K_ESCAPE)
+    assert len(app.scenes) == 1
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1024, 640), (720, 520)])
+@pytest.mark.parametrize("options", [{}, {"diagonals": True, "competitive": True}, {"open_deck": True}])
+def test_everything_fits_in_the_window(size, options):
+    app, _ = poker_app(size=size, **options)
+    layout = scene(app).layout
+    area = pygame.Rect(0, app.layout.top_bar.bottom, size[0], app.layout.status_bar.top - app.layout.top_bar.bottom)
+    rects = layout.cells + layout.row_labels + layout.column_labels + [layout.drawn] + layout.mini_cells
+    if layout.open_deck:
+        rects += [layout.deck_rect(card) for card in scene(app).game.choices()]
+    for rect in rects:
+        assert area.contains(rect), (rect, area)
+    for a in layout.cells:  # the grid's cells and the side column never overlap
+        assert not a.colliderect(layout.drawn)
+        assert not any(a.colliderect(m) for m in layout.mini_cells)
+
+
+def test_every_text_is_in_three_languages():
+    for key_name, versions in poker_texts.TEXTS.items():
+        assert set(versions) == {"sv", "en", "de"}, key_name
+
+
+def test_the_joker_has_a_face():
+    app, _ = poker_app(joker=True)
+    game = scene(app).game
+    assert game.joker
+    picture = scene(app).painter.images.face(PokerGame.new(DEAL, joker=True).deck[
+        [str(c) for c in PokerGame.new(DEAL, joker=True).deck].index("JK")])
+    assert picture.get_at((picture.get_width() // 2, picture.get_height() // 2)).a == 255

@@ -1,0 +1,146 @@
+"""Poker patience's session: saved after every placement, resumed exactly, counted once, choice remembered."""
+
+import json
+import random
+from types import SimpleNamespace
+
+import pytest
+
+from idioten import i18n
+from idioten.poker.game import PokerGame
+from idioten.store import Store
+from idioten.ui.poker_session import FILE, PokerOptions, PokerSession, stats_key
+
+from test_ui_support import close_apps, make_app
+
+
+@pytest.fixture(autouse=True)
+def english():
+    i18n.set_language("en")
+    yield
+    close_apps()
+
+
+def session_in(folder, **options) -> PokerSession:
+    session = PokerSession(Store.open(folder), random.Random(2), move_seconds=0.0)
+    session.load()
+    for name, value in options.items():
+        session.set_option(name, value)
+    return session
+
+
+def play(session, count: int) -> None:
+    for _ in range(count):
+        session.place(session.game.empty_cells()[0])
+        while session.computer_card() is not None:
+            cell, card = session.computer_task()()
+            session.computer_place(cell, card)
+
+
+def test_every_placement_is_saved_and_resumed_exactly(tmp_path):
+    session = session_in(tmp_path, table="british", diagonals=True)
+    session.new_deal(11)
+    play(session, 3)
+    again = session_in(tmp_path)
+    assert again.game.to_text() == session.game.to_text()
+    assert again.game_id == session.game_id
+    assert again.options == session.options
+    assert again.game.can_undo()  # the history comes back, so undo works after a restart of the program
+
+
+def test_the_competitive_grid_is_resumed_with_the_players(tmp_path):
+    session = session_in(tmp_path, competitive=True)
+    session.new_deal(12)
+    play(session, 4)
+    again = session_in(tmp_path)
+    assert again.computer.to_text() == session.computer.to_text()
+    assert again.computer.placed_count == 4
+
+
+def test_a_computer_grid_that_does_not_follow_the_player_is_refused(tmp_path):
+    session = session_in(tmp_path, competitive=True)
+    session.new_deal(12)
+    play(session, 2)
+    data = session.to_json()
+    # A grid that is legal on its own, but dealt from another order than the player's cards.
+    forged = PokerGame(list(reversed(session.game.deck)), "classic")
+    forged.place(0)
+    forged.place(1)
+    data["current"]["computer"] = forged.to_text()
+    (tmp_path / FILE).write_text(json.dumps(data), encoding="utf-8")
+    fresh = PokerSession(Store.open(tmp_path), random.Random(3))
+    notices = fresh.load()
+    assert len(notices) == 1  # one line for the player
+    assert fresh.game.placed_count == 0 and fresh.game_id != session.game_id  # a new game instead
+    assert any(path.name.startswith("poker") and path.name != FILE for path in tmp_path.iterdir())  # kept aside
+
+
+def test_a_damaged_game_text_is_moved_aside_and_play_starts_afresh(tmp_path):
+    (tmp_path / FILE).write_text(json.dumps({"format": "idioten-poker", "version": 1, "last_game": "poker",
+                                             "options": {"table": "nonsense", "diagonals": "yes"},
+                                             "current": {"id": "x", "game": "classic | 2C 2C | - | -"}}))
+    session = PokerSession(Store.open(tmp_path), random.Random(4))
+    notices = session.load()
+    assert len(notices) == 1 and notices[0].text()
+    assert session.options == PokerOptions()  # bad option values fall back to their defaults
+    assert session.game is not None and session.game.placed_count == 0
+
+
+def test_a_full_grid_is_counted_once_under_its_options(tmp_path):
+    session = session_in(tmp_path, diagonals=True, joker=True)
+    session.new_deal(13)
+    play(session, 25)
+    key = stats_key(session.game)
+    assert key == "classic+diagonals+joker"
+    assert session.stats_for(key).games == 1
+    assert session.stats_for(key).best == session.game.score().total
+    session.undo()
+    play(session, 1)
+    assert session.stats_for(key).games == 1  # the first count stands
+    assert session_in(tmp_path).stats_for(key).games == 1  # and it was written to disk
+
+
+def test_a_finished_game_saved_but_not_counted_is_counted_on_start(tmp_path):
+    session = session_in(tmp_path)
+    session.new_deal(14)
+    play(session, 25)
+    Store.open(tmp_path).reset_stats("poker")  # as if the program stopped between the save and the count
+    stats_file = tmp_path / "stats.json"
+    data = json.loads(stats_file.read_text())
+    data["counted"] = []
+    stats_file.write_text(json.dumps(data))
+    again = session_in(tmp_path)
+    assert again.stats_for("classic").games == 1
+
+
+def test_the_last_game_chosen_opens_next_time(tmp_path):
+    from idioten.ui.game_choice import current_game, open_last_game, switch_game
+
+    store = Store.open(tmp_path)
+    app, _ = make_app()
+    app.persist = SimpleNamespace(store=store, flush=lambda: None)
+    switch_game(app, "poker")
+    assert json.loads((tmp_path / FILE).read_text())["last_game"] == "poker"
+
+    second, _ = make_app()
+    second.persist = SimpleNamespace(store=Store.open(tmp_path), flush=lambda: None)
+    assert current_game(second) == "idioten"
+    open_last_game(second)
+    assert current_game(second) == "poker"
+    assert second.scenes[0].game.to_text() == app.scenes[0].game.to_text()
+
+
+def test_a_first_start_opens_idioten(tmp_path):
+    from idioten.ui.game_choice import current_game, open_last_game
+
+    app, _ = make_app()
+    app.persist = SimpleNamespace(store=Store.open(tmp_path), flush=lambda: None)
+    open_last_game(app)
+    assert current_game(app) == "idioten"
+
+
+def test_options_are_read_field_by_field():
+    options = PokerOptions.from_json({"table": "american", "joker": 1, "open_deck": True, "extra": 5})
+    assert options == PokerOptions(table="american", open_deck=True)
+    with pytest.raises(ValueError):
+        PokerOptions().changed("table", "french")

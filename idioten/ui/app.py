@@ -16,6 +16,7 @@ from .. import i18n
 from ..cards import MAX_DEAL, MIN_DEAL, deal_cards
 from ..rules import STANDARD, Game
 from . import texts as _texts  # noqa: F401  (registers the window's texts)
+from . import store_texts as _store_texts  # noqa: F401  (statistics, settings, saved game)
 from .layout import DEFAULT_WINDOW, MIN_WINDOW, Layout
 from .settings import Settings
 
@@ -42,6 +43,7 @@ class App:
         self.rng = rng if rng is not None else random.Random()
         self.settings = settings or Settings()
         self.on_action = on_action
+        self.persist = None  # the saved game, statistics and settings, once persist.attach() wires them
         self.variant = variant
         self.running = True
         self.fullscreen = False
@@ -123,6 +125,15 @@ class App:
         own = getattr(self.scenes[0], "rules_panel", None)  # the game on screen may bring its own
         self.push(own() if own else RulesPanel(self))
 
+    def open_stats(self) -> None:
+        from .stats_screen import StatsPanel
+        own = getattr(self.scenes[0], "stats_panel", None)
+        self.push(own() if own else StatsPanel(self))
+
+    def open_settings(self) -> None:
+        from .settings_screen import SettingsPanel
+        self.push(SettingsPanel(self))
+
     def show_end(self, game: Game) -> None:
         self.close_panels()
         self.push(EndPanel(self, game))
@@ -196,6 +207,8 @@ class App:
             scene.update(dt)
         if any(scene.dirty for scene in self.scenes):
             self.draw()
+        if self.persist is not None:
+            self.persist.flush()  # after the flip: the save comes out of the frame's idle time
         return self.running
 
     def draw(self) -> None:
@@ -254,17 +267,12 @@ class App:
 
 
 def run(args) -> int:
-    """`idioten` with no command: open the window (args: deal, cards, variant, lang, fullscreen)."""
-    from ..cli import chosen_deal
+    """`idioten` with no command: open the window (args: deal, cards, variant, lang, fullscreen), resuming
+    the saved game unless a deal is named (persist.open_app)."""
+    from .persist import open_app
 
-    i18n.set_language(getattr(args, "lang", None))
-    variant = getattr(args, "variant", STANDARD) or STANDARD
-    game = None
-    if getattr(args, "deal", None) is not None or getattr(args, "cards", None) is not None:
-        cards, number = chosen_deal(args)  # bad cards raise CardError: one line from the command line
-        game = Game.new(cards, variant, number)
     try:
-        app = App(game, variant=variant, fullscreen=bool(getattr(args, "fullscreen", False)))
+        app = open_app(args, fullscreen=bool(getattr(args, "fullscreen", False)))
         if getattr(args, "deal", None) is None and getattr(args, "cards", None) is None:
             from .game_choice import open_last_game
             open_last_game(app)  # Poker patience if it was the game played last
@@ -274,5 +282,6 @@ def run(args) -> int:
     try:
         app.loop()
     finally:
+        app.persist.flush()  # an action in the same turn as Ctrl+Q is saved too
         app.close()
     return 0

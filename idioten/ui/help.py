@@ -60,6 +60,8 @@ class MenuPanel(Panel):
                    ("ui.menu.restart", lambda: self.then(table.ask_restart)),
                    *menu_entries(self.app, self.then),
                    ("ui.menu.rules", lambda: self.then(self.app.open_rules)),
+                   ("ui.menu.stats", lambda: self.then(self.app.open_stats)),
+                   ("ui.menu.settings", lambda: self.then(self.app.open_settings)),
                    ("ui.menu.fullscreen", lambda: self.then(self.app.toggle_fullscreen)),
                    ("ui.menu.language", self.next_language),
                    ("ui.menu.quit", self.app.quit),
@@ -75,5 +77,8 @@ class MenuPanel(Panel):
         action()
 
     def next_language(self) -> None:
+        from .persist import persistence  # the choice is remembered like the settings screen's
+
         languages = i18n.LANGUAGES
-        self.app.set_language(languages[(languages.index(i18n.language()) + 1) % len(languages)])
+        persistence(self.app).change_setting(
+            "language", languages[(languages.index(i18n.language()) + 1) % len(languages)])

@@ -85,11 +85,14 @@ class SettingsPanel(Panel):
         self.title_y = box.y + size
         y = self.title_y + round(size * 1.4) + size // 2
         self.row_tops = []
+        widths = {id(b): b.width_for(texts, size) + size // 2 for b in self.buttons}
+        grid_w = self.label_w + max(sum(widths[id(b)] + size // 2 for _, b in row) for _, row in self.rows_of_buttons)
+        self.grid_x = max(box.x + size, box.centerx - grid_w // 2)
         for name, row in self.rows_of_buttons:
             self.row_tops.append(y)
-            x = box.x + size + self.label_w
+            x = self.grid_x + self.label_w
             for _, button in row:
-                w = button.width_for(texts, size) + size // 2
+                w = widths[id(button)]
                 button.rect = pygame.Rect(x, y + (self.row_h - round(size * 1.5)) // 2, w, round(size * 1.5))
                 x += w + size // 2
             y += self.row_h
@@ -142,7 +145,7 @@ class SettingsPanel(Panel):
         for index, ((name, row), top) in enumerate(zip(self.rows_of_buttons, self.row_tops)):
             colour = FOCUS if index == self.focus else LABEL
             label = texts.render(i18n.t(f"ui.settings.{name}"), size, colour)
-            surface.blit(label, label.get_rect(midleft=(box.x + size, top + self.row_h // 2)))
+            surface.blit(label, label.get_rect(midleft=(self.grid_x, top + self.row_h // 2)))
             for value, button in row:
                 button.draw(surface, texts, size)
                 if value == self.current(name):

@@ -17,6 +17,7 @@ LABEL = (190, 214, 196)
 BAR = (120, 190, 140)
 BAR_WON = (255, 214, 90)
 AXIS = (120, 170, 135)
+GRID = (50, 90, 66)
 RESET_KEYS = (pygame.K_DELETE, pygame.K_BACKSPACE)
 
 
@@ -186,5 +187,5 @@ class StatsPanel(Panel):
             label = texts.render(str(score), size, LABEL)
             surface.blit(label, label.get_rect(midtop=(round(chart.x + (score + 0.5) * slot), chart.bottom + 3)))
         top = texts.render(i18n.t("ui.stats.games_axis", count=tallest), size, LABEL)
-        surface.blit(top, top.get_rect(topleft=(chart.x, chart.top - 2)))
-        pygame.draw.line(surface, AXIS, (chart.x, chart.top), (chart.right, chart.top))
+        surface.blit(top, top.get_rect(bottomright=(chart.right, chart.top - 2)))
+        pygame.draw.line(surface, GRID, (chart.x, chart.top), (chart.right, chart.top))

@@ -33,9 +33,9 @@ TEXTS = {
                                "de": "Alle Statistiken für Aces Up zurücksetzen (beide Varianten)?"},
     "ui.stats.confirm_keys": {"sv": "Delete eller Enter: ja · Esc: nej", "en": "Delete or Enter: yes · Esc: no",
                               "de": "Entf oder Enter: ja · Esc: nein"},
-    "ui.stats.keys": {"sv": "←/→: variant · Delete: nollställ · Esc: stäng",
-                      "en": "←/→: variant · Delete: reset · Esc: close",
-                      "de": "←/→: Variante · Entf: zurücksetzen · Esc: schließen"},
+    "ui.stats.keys": {"sv": "Tabb: variant · Delete: nollställ · Esc: stäng",
+                      "en": "Tab: variant · Delete: reset · Esc: close",
+                      "de": "Tab: Variante · Entf: zurücksetzen · Esc: schließen"},
     "ui.stats.reset_done": {"sv": "Statistiken är nollställd.", "en": "The statistics have been reset.",
                             "de": "Die Statistik wurde zurückgesetzt."},
 
@@ -72,9 +72,9 @@ TEXTS = {
                                     "better play; Ctrl+Z takes a discard back.",
                               "de": "Automatisch ablegen legt ab, sobald es geht. Manchmal ist es besser, "
                                     "eine Karte zu behalten; Strg+Z nimmt ein Ablegen zurück."},
-    "ui.settings.keys": {"sv": "↑/↓: välj rad · ←/→: ändra · Esc: stäng",
-                         "en": "↑/↓: choose a row · ←/→: change · Esc: close",
-                         "de": "↑/↓: Zeile wählen · ←/→: ändern · Esc: schließen"},
+    "ui.settings.keys": {"sv": "Piltangenter: välj rad och värde · Esc: stäng",
+                         "en": "Arrow keys: choose a row and a value · Esc: close",
+                         "de": "Pfeiltasten: Zeile und Wert wählen · Esc: schließen"},
 }
 
 i18n.register(TEXTS)

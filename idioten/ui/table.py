@@ -248,8 +248,9 @@ class TableScene(Scene):
             if self.auto_pending:
                 self.auto_pending = False
                 discard = next((a for a in self.game.legal_actions() if a.kind == DISCARD), None)
-                if discard is not None:
-                    self.act(discard)
+                if discard is not None and self.act(discard):
+                    # Said aloud: discarding at once can lose a deal where keeping the card wins.
+                    self.say(i18n.t("ui.msg.auto_discarded", card=self.game.discards[-1].pretty()))
             elif self.end_pending:
                 self.end_pending = False
                 self.app.show_end(self.game)
@@ -279,8 +280,8 @@ class TableScene(Scene):
                 self.dirty = True
                 return
         self.finish_animations()
-        if self.layout.stock.collidepoint(event.pos):
         self.selected = None  # the mouse takes over from a pile chosen by keyboard
+        if self.layout.stock.collidepoint(event.pos):
             self.deal()
             return
         for pile in range(PILES):
@@ -383,6 +384,8 @@ class TableScene(Scene):
             self.ask_restart()
         elif key == pygame.K_h:
             self.hint()
+        elif key == pygame.K_s:
+            self.app.open_stats()
         elif key == pygame.K_F1 or key == pygame.K_QUESTION or getattr(event, "unicode", "") == "?":
             self.app.open_rules()
         elif key == pygame.K_ESCAPE:

@@ -1,0 +1,328 @@
+"""The window with its store: resume, counting, statistics and settings screens, warnings. The real loop under
+SDL's dummy driver, driven by posted events; every App is started as `idioten` starts it (persist.open_app)
+on a data folder of the test's own."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from idioten import i18n
+from idioten.cards import deal_cards
+from idioten.rules import Game
+from idioten.store import Store
+from idioten.store_files import ENV_DATA_DIR
+from idioten.ui.endgame import EndPanel
+from idioten.ui.help import MenuPanel
+from idioten.ui.settings_screen import SettingsPanel
+from idioten.ui.stats_screen import BAR, BAR_WON, StatsPanel
+
+from ui_store_support import click, open_window, play_one, press, settle, state
+
+CTRL = pygame.KMOD_LCTRL
+OPEN = []
+
+
+@pytest.fixture(autouse=True)
+def data_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv(ENV_DATA_DIR, str(tmp_path))
+    i18n.set_language("en")
+    yield tmp_path
+    while OPEN:
+        OPEN.pop().close()
+    i18n.set_language("en")
+
+
+def window(**given):
+    app = open_window(**given)
+    OPEN.append(app)
+    return app
+
+
+def restart_program(app, **given):
+    """Close this window and start the program again on the same folder."""
+    OPEN.remove(app)
+    app.close()
+    return window(**given)
+
+
+def no_animation(folder):
+    assert Store.open(folder).change_setting("animation", "off") is None
+
+
+def play_to_the_end(app, limit=400):
+    for _ in range(limit):
+        if app.table.game.is_over():
+            return
+        play_one(app)
+    raise AssertionError("the game did not end")
+
+
+# -- resume --------------------------------------------------------------------------------------------
+
+def test_the_game_is_resumed_exactly_after_a_restart_of_the_program(data_folder):
+    app = window(deal=7, variant="aces-only")
+    for _ in range(10):
+        play_one(app)
+    press(app, pygame.K_z, CTRL)
+    press(app, pygame.K_z, CTRL)
+    left = state(app)
+    assert len(left["future"]) == 2 and left["deal"] == 7 and left["variant"] == "aces-only"
+
+    again = restart_program(app)
+    assert state(again) == left
+    assert again.table.game.to_text() == left["position"]
+    press(again, pygame.K_y, CTRL)  # the redo list came back too
+    assert [str(a) for a, _ in again.table.game.history] == left["history"] + [left["future"][-1]]
+
+
+def test_a_deal_on_the_command_line_replaces_the_saved_game_and_counts_it(data_folder):
+    app = window(deal=7)
+    play_one(app)
+    game_id = app.persist.saved.game_id
+    again = restart_program(app, deal=8)
+    assert again.table.game.deal_number == 8 and not again.table.game.history
+    stats = Store.open(data_folder).stats
+    assert stats.is_counted(game_id) and stats.variants["standard"].played == 1
+
+
+def test_undo_is_remembered_for_the_statistics(data_folder):
+    app = window(deal=7)
+    play_one(app)
+    assert json.loads((data_folder / "game.json").read_text())["undo_used"] is False
+    press(app, pygame.K_z, CTRL)
+    assert json.loads((data_folder / "game.json").read_text())["undo_used"] is True
+
+
+# -- counting ------------------------------------------------------------------------------------------
+
+def test_a_finished_game_is_counted_once(data_folder):
+    no_animation(data_folder)
+    app = window(deal=11)
+    play_to_the_end(app)
+    game = app.table.game
+    assert isinstance(app.scenes[-1], EndPanel)
+    counted = Store.open(data_folder).stats.variants["standard"]
+    assert counted.played == 1 and counted.histogram[game.score] == 1
+
+    press(app, pygame.K_z, CTRL)  # from the end panel: take the last action back ...
+    assert not app.table.game.is_over()
+    press(app, pygame.K_y, CTRL)  # ... and end the game again
+    assert app.table.game.is_over()
+    again = restart_program(app)  # the finished table comes back, with its end panel, not counted again
+    assert again.table.game.to_text() == game.to_text() and isinstance(again.scenes[-1], EndPanel)
+    press(again, pygame.K_n)  # a new deal after the end
+    assert again.table.game.to_text() != game.to_text()
+    assert Store.open(data_folder).stats.variants["standard"].played == 1
+
+
+# -- statistics screen ---------------------------------------------------------------------------------
+
+def rendered_texts(app):
+    seen = []
+    render = app.texts.render
+
+    def spy(text, size, colour=(240, 240, 235)):
+        seen.append(text)
+        return render(text, size, colour)
+
+    app.texts.render = spy
+    app.mark_dirty()
+    app.step(dt=0)
+    app.texts.render = render
+    return seen
+
+
+def test_the_statistics_screen_shows_the_store_numbers_and_resets_after_confirmation(data_folder):
+    store = Store.open(data_folder)
+    for number, (score, undo) in enumerate([(10, False), (48, False), (48, True)]):
+        store.stats.record_result(f"game-{number}", "standard", score, score == 48, undo)
+    assert store.reset_stats("nothing-of-ours") is None  # saves the numbers above
+    app = window(deal=7)
+    press(app, pygame.K_s)
+    panel = app.scenes[-1]
+    assert isinstance(panel, StatsPanel) and panel.variant == "standard"
+    shown = rendered_texts(app)
+    pairs = set(zip(shown, shown[1:]))  # each label is drawn just before its number
+    expected = [("Played", "3"), ("Won", "2"), ("Win rate", "66.7 %"), ("Won without undo", "1"),
+                ("Current streak", "2"), ("Best streak", "2"), ("Best score", "48"), ("Average score", "35.3"),
+                ("Total points", "106")]
+    for pair in expected:
+        assert pair in pairs, pair
+    chart = panel.chart
+    slot = chart.w / 49
+    surface = app.window.get_surface()
+    assert surface.get_at((round(chart.x + 48.5 * slot), chart.bottom - 2))[:3] == BAR_WON
+    assert surface.get_at((round(chart.x + 10.5 * slot), chart.bottom - 2))[:3] == BAR
+    assert surface.get_at((round(chart.x + 30.5 * slot), chart.bottom - 2))[:3] not in (BAR, BAR_WON)
+    # the won bar (2 games) is twice as tall as the bar of score 10 (1 game)
+    assert surface.get_at((round(chart.x + 48.5 * slot), chart.top + 3))[:3] == BAR_WON
+    assert surface.get_at((round(chart.x + 10.5 * slot), chart.top + chart.h // 2 - 3))[:3] != BAR
+
+    press(app, pygame.K_TAB)
+    assert panel.variant == "aces-only" and "No games in this variant yet." in rendered_texts(app)
+
+    press(app, pygame.K_DELETE)
+    press(app, pygame.K_ESCAPE)  # "no": nothing is reset
+    assert Store.open(data_folder).stats.variants["standard"].played == 3
+    click(app, panel.reset_button.rect.center)
+    press(app, pygame.K_RETURN)  # "yes"
+    assert Store.open(data_folder).stats.variants["standard"].played == 0
+    assert app.persist.stats.variants["standard"].played == 0 and app.scenes[-1] is panel
+
+
+def test_the_statistics_screen_opens_from_the_menu(data_folder):
+    app = window(deal=7)
+    press(app, pygame.K_ESCAPE)
+    menu = app.scenes[-1]
+    assert isinstance(menu, MenuPanel)
+    entry = next(b for b in menu.buttons if b.text_key == "ui.menu.stats")
+    click(app, entry.rect.center)
+    assert isinstance(app.scenes[-1], StatsPanel) and len(app.scenes) == 2
+
+
+# -- settings screen -----------------------------------------------------------------------------------
+
+def open_settings(app) -> SettingsPanel:
+    press(app, pygame.K_ESCAPE)
+    entry = next(b for b in app.scenes[-1].buttons if b.text_key == "ui.menu.settings")
+    click(app, entry.rect.center)
+    panel = app.scenes[-1]
+    assert isinstance(panel, SettingsPanel)
+    return panel
+
+
+def choose(app, panel, name, value):
+    row = dict(panel.rows_of_buttons)[name]
+    button = dict((v, b) for v, b in row)[value]
+    click(app, button.rect.center)
+
+
+def test_settings_apply_at_once_and_are_remembered(data_folder):
+    app = window(deal=7)
+    panel = open_settings(app)
+    choose(app, panel, "four_colour", True)
+    choose(app, panel, "card_back", "red")
+    choose(app, panel, "animation", "off")
+    choose(app, panel, "highlight_discardable", True)
+    choose(app, panel, "language", "de")
+    assert app.settings.four_colour and app.settings.card_back == "red"
+    assert app.settings.animation_speed == 0 and app.settings.highlight_discardable
+    assert i18n.language() == "de" and app.window.title == i18n.t("game_name")
+    assert any("four-colour" in name for name in app.images._cache)  # the table was redrawn with them
+    assert any("back-red" in name for name in app.images._cache)
+
+    again = restart_program(app, lang=None)
+    remembered = again.settings
+    assert remembered.four_colour and remembered.card_back == "red" and remembered.animation_speed == 0
+    assert remembered.highlight_discardable and i18n.language() == "de"
+
+
+def test_the_variant_setting_switches_an_untouched_deal_and_is_used_for_new_deals(data_folder):
+    app = window()
+    number = app.table.game.deal_number
+    choose(app, open_settings(app), "variant", "aces-only")
+    assert app.table.game.variant == "aces-only" and app.table.game.deal_number == number
+    assert app.table.game.to_text() == Game.new(deal_cards(number), "aces-only").to_text()
+    press(app, pygame.K_ESCAPE)
+    play_one(app)
+    press(app, pygame.K_n)
+    press(app, pygame.K_n)  # confirm
+    assert app.table.game.variant == "aces-only" and app.table.game.deal_number != number
+    again = restart_program(app)
+    assert again.table.game.variant == "aces-only"
+
+
+def test_the_variant_on_the_command_line_wins_for_that_run_only(data_folder):
+    Store.open(data_folder).change_setting("variant", "aces-only")
+    app = window(variant="standard")
+    assert app.table.game.variant == "standard" and app.variant == "standard"
+    assert Store.open(data_folder).settings.variant == "aces-only"
+
+
+def test_automatic_discard_asks_the_rules_and_says_what_it_did(data_folder):
+    no_animation(data_folder)
+    Store.open(data_folder).change_setting("auto_discard", True)
+    app = window(deal=7)
+    for _ in range(12):
+        if app.table.game.history and app.table.game.history[-1][0].kind == "discard":
+            break
+        press(app, pygame.K_SPACE)
+    game = app.table.game
+    assert game.history[-1][0].kind == "discard"
+    assert not any(game.can_discard(p) for p in range(4))  # it discards whenever the rules allow
+    assert "discarded automatically" in app.table.message
+    kept = game.history[-1][1].card
+    press(app, pygame.K_z, CTRL)  # the player keeps the card: no discard comes back by itself
+    assert kept not in game.discards and any(game.can_discard(p) for p in range(4))
+
+
+# -- bad files and folders -----------------------------------------------------------------------------
+
+def test_a_damaged_save_shows_a_notice_and_the_game_starts(data_folder):
+    (data_folder / "game.json").write_text('{"format": "idioten-game", "version": 1, "history": [')
+    app = window()
+    assert app.table.game.card_count() == 52 and not app.table.game.history
+    assert "game.json was damaged" in app.table.message
+    assert list(data_folder.glob("game.bad-*.json"))
+    play_one(app)
+    assert json.loads((data_folder / "game.json").read_text())["history"]
+
+
+def test_a_folder_that_cannot_be_written_shows_a_notice_and_play_goes_on(tmp_path, monkeypatch):
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv(ENV_DATA_DIR, str(blocked / "data"))
+    app = window(deal=7)
+    assert "Cannot save" in app.table.message
+    app.table.say("")
+    before = len(app.table.game.history)
+    play_one(app)
+    assert len(app.table.game.history) == before + 1 and "Cannot save" in app.table.message
+
+
+def test_a_save_waits_for_the_frame_that_shows_the_action(data_folder):
+    app = window(deal=7)
+    saved = (data_folder / "game.json").read_text()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=""))
+    order = []
+    draw, flush = app.draw, app.persist.flush
+    app.draw = lambda: (order.append("draw"), draw())
+    app.persist.flush = lambda: (order.append("flush" if app.persist.pending else "idle"), flush())
+    app.step(dt=1 / 60)
+    assert order == ["draw", "flush"]
+    assert (data_folder / "game.json").read_text() != saved
+    settle(app)
+
+
+# -- kill -9 -------------------------------------------------------------------------------------------
+
+def test_kill_9_of_the_real_window_restores_the_table_before_the_kill(data_folder):
+    """A real game process (the window under the dummy driver, started like `idioten --deal 7`) plays a
+    scripted sequence by posted events, and is killed with SIGKILL in its loop while a card still glides."""
+    tests = Path(__file__).resolve().parent
+    env = dict(os.environ, **{ENV_DATA_DIR: str(data_folder)}, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYTHONPATH=os.pathsep.join([str(tests.parent), str(tests), os.environ.get("PYTHONPATH", "")]))
+    child = subprocess.Popen([sys.executable, str(tests / "ui_store_support.py"), "--deal", "7", "--lang", "en"],
+                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        before_last_undo = json.loads(child.stdout.readline())
+        before_kill = json.loads(child.stdout.readline())
+        assert child.poll() is None, child.stderr.read()  # still running: killed mid-game
+        child.send_signal(signal.SIGKILL)
+        assert child.wait(timeout=30) == -signal.SIGKILL
+    finally:
+        if child.poll() is None:
+            child.kill()
+        child.stdout.close()
+        child.stderr.close()
+    assert before_kill["future"] == before_last_undo["future"] + [before_last_undo["history"][-1]]
+
+    app = window()
+    assert state(app) == before_kill
+    assert not list(data_folder.glob("*.bad-*"))

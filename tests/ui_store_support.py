@@ -1,0 +1,124 @@
+"""Helpers for the window-with-store tests: open the real program start (`persist.open_app`) on a data folder,
+and play through posted events only. Also the child program of the kill -9 test (`python ui_store_support.py
+--deal N`), which plays a scripted sequence in the real window and is killed mid-game."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from argparse import Namespace
+
+import pygame
+
+from idioten.rules import PILES, Game
+
+FRAME = 1 / 60
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def args(**given) -> Namespace:
+    values = dict(deal=None, cards=None, variant=None, lang="en", fullscreen=False)
+    values.update(given)
+    return Namespace(**values)
+
+
+def open_window(**given):
+    """The program start as `idioten` does it (the data folder comes from IDIOTEN_DATA_DIR)."""
+    from idioten.ui.persist import open_app
+
+    clock = Clock()
+    app = open_app(args(**given), clock=clock, rng=random.Random(3), size=(1280, 800))
+    app.clock_for_tests = clock
+    app.step(dt=0)
+    return app
+
+
+def settle(app) -> None:
+    app.clock_for_tests.now += 1.0  # every input is a separate gesture, never half of a double-click
+    app.settle(dt=FRAME)
+
+
+def press(app, key: int, mod: int = 0, settle_after: bool = True) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))
+    settle(app) if settle_after else app.step(dt=FRAME)
+
+
+def click(app, pos, settle_after: bool = True) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    settle(app) if settle_after else app.step(dt=FRAME)
+
+
+def play_one(app) -> str:
+    """One sensible action by mouse or keyboard: discard, else deal, else a useful move. Its name."""
+    game: Game = app.table.game
+    for pile in range(PILES):
+        if game.can_discard(pile):
+            click(app, app.table.top_rect(pile).center)
+            return f"discard {pile + 1}"
+    if game.can_deal():
+        press(app, pygame.K_SPACE)
+        return "deal"
+    action = next(game.useful_actions())
+    press(app, pygame.K_1 + action.pile)
+    press(app, pygame.K_1 + action.target)
+    return str(action)
+
+
+def state(app) -> dict:
+    game = app.table.game
+    return {"position": game.to_text(), "history": [str(a) for a, _ in game.history],
+            "future": [str(a) for a in game.future], "deal": game.deal_number, "variant": game.variant}
+
+
+def child_main(argv: list[str]) -> int:
+    """Play a few actions, undo one, print the table; then one more undo through the real loop, print the
+    table again as soon as that action is saved, and keep running until killed."""
+    from idioten.cli import build_parser
+    from idioten.ui.persist import open_app
+
+    app = open_app(build_parser().parse_args(argv), size=(1280, 800))
+    app.step()
+    for _ in range(12):
+        play_one_live(app)
+    press_live(app, pygame.K_z, pygame.KMOD_LCTRL)
+    print(json.dumps(state(app)), flush=True)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode=""))
+    app.step()  # handles the undo, draws its first frame, saves
+    print(json.dumps(state(app)), flush=True)
+    app.loop()  # the card glides back while the test kills the process
+    return 0
+
+
+def press_live(app, key: int, mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))
+    app.settle(dt=FRAME)
+
+
+def play_one_live(app) -> None:
+    """As play_one, with the real clock (clicks on different cards are far enough apart in the real loop
+    only with time passing, so the child uses keys: 1-4 then D discards)."""
+    game = app.table.game
+    for pile in range(PILES):
+        if game.can_discard(pile):
+            press_live(app, pygame.K_1 + pile)
+            press_live(app, pygame.K_d)
+            return
+    if game.can_deal():
+        press_live(app, pygame.K_SPACE)
+        return
+    action = next(game.useful_actions())
+    press_live(app, pygame.K_1 + action.pile)
+    press_live(app, pygame.K_1 + action.target)
+
+
+if __name__ == "__main__":
+    sys.exit(child_main(sys.argv[1:]))

@@ -95,15 +95,22 @@ class ValuePolicy:
 class HintPolicy(ValuePolicy):
     """Learned values choose a few candidate cells; Monte Carlo play-outs decide among them while time
     allows. Each play-out draws one random order of the unseen cards and finishes the game from every
-    candidate with the value policy on that same order, so the candidates are compared on equal luck."""
+    candidate with the value policy on that same order, so the candidates are compared on equal luck.
+
+    A few play-outs are noisy (final scores vary by tens of points), so the learned values' own estimate of
+    the final score counts as `prior_weight` play-outs: with little time the values decide, with more
+    time the play-outs take over."""
 
     def __init__(self, values: list[float], move_seconds: float = DEFAULT_MOVE_SECONDS, candidates: int = 5,
-                 clock: Callable[[], float] = time.perf_counter, max_playouts: int = 100000):
+                 clock: Callable[[], float] = time.perf_counter, max_playouts: int = 100000,
+                 prior_weight: float = 10.0):
         super().__init__(values, "hint")
         self.move_seconds = move_seconds
         self.candidates = candidates
         self.clock = clock
         self.max_playouts = max_playouts
+        self.last_playouts = 0  # how many play-outs the last choice rested on (for benchmarks)
+        self.prior_weight = prior_weight
 
     def choose(self, board: Board, card: Card, unseen: Sequence[Card], rng: random.Random) -> int:
         gains = placement_gains(board, card, self.values)
@@ -116,7 +123,9 @@ class HintPolicy(ValuePolicy):
             after = board.copy()
             after.put(cell, card)
             starts.append((cell, after))
-        totals = {cell: 0 for cell, _ in starts}
+        stage = stage_of(board.placed)
+        now = sum(_line_value(board, line, 0, False, self.values, stage) for line in range(len(board.lines)))
+        totals = {cell: self.prior_weight * (now + gain) for gain, cell in ranked}
         future = sorted(unseen, key=lambda c: c.index)  # the order given must not matter: no peeking
         to_place = len(board.empty) - 1
         playouts = 0
@@ -126,6 +135,7 @@ class HintPolicy(ValuePolicy):
             for cell, after in starts:
                 totals[cell] += self._play_out(after, sequence)
             playouts += 1
+        self.last_playouts = playouts
         best = max(totals.values())
         tied = [cell for cell, total in totals.items() if total == best]
         return tied[0] if len(tied) == 1 else rng.choice(tied)

@@ -33,6 +33,7 @@ def _fit(avail: float, per_card: float, fixed: float) -> float:
 class PokerLayout:
     base: Layout
     label_w: int  # the widest "hand  points" text of the row labels, in pixels
+    info_w: int = 0  # the widest text under the drawn card (cards left, total), in pixels
     diagonals: bool = False
     open_deck: bool = False
     competitive: bool = False
@@ -63,19 +64,21 @@ class PokerLayout:
         column_strip = round(2.7 * line) + 16  # a hand name on up to two small lines, then the points
         info_h = 4 * (line + 6)  # the drawn card's caption, cards left, total, (computer's total)
 
-        side_w = 1.0  # the drawn card
+        side_w = 1.0  # the drawn card (its texts below may be wider: info_w)
+        side_fixed = self.info_w
         if self.competitive:
-            side_w = max(side_w, 1 + MARGIN + 5 * MINI * (1 + CELL_GAP))
+            side_w = max(side_w, MARGIN + 5 * MINI * (1 + CELL_GAP))  # the computer's grid beside the texts
         deck_w = DECK * (1 + 13 * DECK_STEP)  # 13 ranks and the joker's place
         if self.open_deck:
             side_w = max(side_w, deck_w)
-        side_h = CARD_ASPECT + (5 * MINI * CARD_ASPECT * 1.04 if self.competitive else 0)
+        # The drawn card with its texts below, beside the computer's grid: the taller of the two.
+        side_h = max(CARD_ASPECT, 5 * MINI * CARD_ASPECT * (1 + CELL_GAP) if self.competitive else 0)
         deck_h = 4 * DECK * CARD_ASPECT * 1.06 if self.open_deck else 0
 
         widths = grid_per_w + 3 * MARGIN + side_w
         limits = [
             _fit(avail_h, grid_per_h, top_strip + column_strip + 16),
-            _fit(avail_w, widths, self.label_w + 24 + (line * 8 if not self.open_deck else 0)),
+            _fit(avail_w, widths, self.label_w + 24 + (side_fixed if self.competitive else 0)),
             _fit(avail_h, side_h + (2 * MARGIN if self.open_deck else 0) + deck_h, info_h + top_strip + 20),
         ]
         self.card_w = max(24, int(min(limits)))
@@ -85,7 +88,7 @@ class PokerLayout:
         margin = round(cw * MARGIN)
 
         grid_w, grid_h = 5 * cw + 4 * gap, 5 * ch + 4 * gap
-        side_px = round(side_w * cw)
+        side_px = round(side_w * cw) + (self.info_w if self.competitive else 0)
         total_w = grid_w + 12 + self.label_w + 2 * margin + side_px
         x0 = max(margin, (avail_w - total_w) // 2)
         used_h = top_strip + grid_h + column_strip
@@ -110,7 +113,7 @@ class PokerLayout:
             mw = max(8, round(cw * MINI))
             mh = round(mw * CARD_ASPECT)
             mgap = max(1, round(mw * CELL_GAP))
-            mx = side_x + cw + margin
+            mx = side_x + max(cw, self.info_w) + margin
             my = y0 + line + 8
             self.mini_title_y = y0
             self.mini_cells = [pygame.Rect(mx + c * (mw + mgap), my + r * (mh + mgap), mw, mh)

@@ -39,10 +39,15 @@ class PokerPainter:
         widest = max(self.texts.font(size).size(texts.hand_name(name))[0] for name in texts.HANDS)
         return widest + self.texts.font(size).size("  250")[0]
 
+    def info_width(self, size: int) -> int:
+        texts_now = [(i18n.t("ui.poker.cards_left", count=52), size), (i18n.t("ui.poker.to_place", count=25), size),
+                     (i18n.t("ui.poker.total", total=888), round(size * 1.5))]
+        return max(self.texts.font(s).size(text)[0] for text, s in texts_now)
+
     def resize(self, base, buttons) -> None:
         game = self.scene.game
-        self.layout = layout = PokerLayout(base, self.label_width(base.label_size), game.diagonals,
-                                           game.open_deck, self.scene.session.computer is not None)
+        self.layout = layout = PokerLayout(base, self.label_width(base.label_size), self.info_width(base.label_size),
+                                           game.diagonals, game.open_deck, self.scene.session.computer is not None)
         self.images.set_size((layout.card_w, layout.card_h))
         if layout.open_deck:
             self.deck_images.set_size(layout.deck_size)
@@ -142,6 +147,8 @@ class PokerPainter:
         size = layout.base.label_size
         fresh = set(scene.fresh_lines)
         for line_name, name, points, complete in self.shown_lines():
+            if not name:
+                fresh.discard(line_name)  # light up only a label that says something
             kind, number = line_name.split()
             index = int(number) - 1
             colour = STATUS if complete else DIM

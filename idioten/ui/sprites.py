@@ -164,7 +164,7 @@ class Texts:
     """Fonts by size and a bounded cache of rendered lines: the status bar is redrawn often, its text rarely
     changes."""
 
-    def __init__(self, limit: int = 256):
+    def __init__(self, limit: int = 96):  # a status line is tens of KB of pixels: keep the cache small
         self._fonts: dict[int, pygame.font.Font] = {}
         self._lines: OrderedDict = OrderedDict()
         self._limit = limit

@@ -335,3 +335,17 @@ def test_language_switch_from_the_menu_changes_the_texts():
     assert next(b for b in app.table.buttons if b.text_key == "ui.button.new").label == "Ny giv"
     app.set_language("de")
     assert app.window.title == "Aces Up"
+
+
+def test_a_dealt_card_turns_face_up_on_its_way():
+    app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
+    card = app.table.game.stock[0]
+    key(app, pygame.K_SPACE, settle=False)
+    sprite = app.table.sprites[card]
+    glide, painter, images = sprite.glide, app.table.painter, app.images
+    glide.elapsed = glide.delay + 1e-6
+    assert painter.turning(sprite, "pile") is images.back()  # leaves the stock face down
+    glide.elapsed = glide.delay + glide.duration * 0.3
+    assert painter.turning(sprite, "pile").get_width() < app.layout.card_w // 2  # edge-on, mid-turn
+    glide.elapsed = glide.delay + glide.duration * 0.9
+    assert painter.turning(sprite, "pile") is images.face(card)  # lands face up, the crisp picture

@@ -122,6 +122,8 @@ class TablePainter:
                 sprite = sprites[card]
                 if card == dragged or sprite.in_flight:
                     continue
+                if sprite.glide is not None and sprite.glide.origin != "pile":
+                    continue  # waiting for its turn to leave the stock: the stock's count still holds it
                 corner = sprite.screen_pos()
                 above = sprites[cards[index + 1]] if index + 1 < len(cards) else None
                 if above is None or above.moving or above.shake or cards[index + 1] == dragged:
@@ -143,8 +145,13 @@ class TablePainter:
                     self.ring(surface, self.glow, layout.piles[target].topleft)
 
         flying.sort(key=lambda s: s.glide.delay)
+        lift = max(2, layout.card_w // 40)  # a card in the air casts a small shadow
         for sprite in flying:
-            surface.blit(images.face(sprite.card), sprite.screen_pos())
+            x, y = sprite.screen_pos()
+            picture = self.turning(sprite, scene.zones.get(sprite.card))
+            x += (layout.card_w - picture.get_width()) // 2
+            surface.blit(self.shadow, (x + lift, y + lift), (0, 0, picture.get_width(), layout.card_h))
+            surface.blit(picture, (x, y))
 
         if dragged is not None:
             x, y = sprites[dragged].screen_pos()
@@ -155,6 +162,23 @@ class TablePainter:
         for button in scene.buttons:
             button.draw(surface, self.texts, layout.font_size)
         self.status(surface)
+
+    def turning(self, sprite, zone) -> pygame.Surface:
+        """A card leaving the face-down stock turns face up on its way (and back again when a deal is
+        undone): the picture narrows to an edge and widens with the other side. Only while it turns is it
+        squeezed; at rest every card is the crisp picture rendered at its size."""
+        images, glide = self.scene.app.images, sprite.glide
+        leaving, returning = glide.origin == "stock", zone == "stock"
+        if leaving == returning:
+            return images.face(sprite.card)
+        t = glide.progress if leaving else 1.0 - glide.progress
+        turn = min(1.0, t / 0.6)  # the turn is over by 60 % of the flight
+        face_up = turn >= 0.5
+        width = round(self.layout.card_w * abs(2 * turn - 1))
+        if width >= self.layout.card_w:
+            return images.face(sprite.card) if face_up else images.back()
+        picture = images.face(sprite.card) if face_up else images.back()
+        return pygame.transform.scale(picture, (max(1, width), self.layout.card_h))
 
     def ring(self, surface, ring: pygame.Surface, corner) -> None:
         pad = (ring.get_width() - self.layout.card_w) // 2

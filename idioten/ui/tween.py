@@ -41,6 +41,13 @@ class Glide:
         self.elapsed = self.delay + self.duration
 
     @property
+    def progress(self) -> float:
+        """0 at the start of the motion, 1 at its end (not eased)."""
+        if self.duration <= 0 or self.done:
+            return 1.0
+        return min(1.0, max(0.0, (self.elapsed - self.delay) / self.duration))
+
+    @property
     def position(self) -> tuple[float, float]:
         if self.duration <= 0 or self.done:
             return self.end

@@ -339,3 +339,17 @@ def test_the_joker_has_a_face():
     picture = scene(app).painter.images.face(PokerGame.new(DEAL, joker=True).deck[
         [str(c) for c in PokerGame.new(DEAL, joker=True).deck].index("JK")])
     assert picture.get_at((picture.get_width() // 2, picture.get_height() // 2)).a == 255
+
+
+def test_card_pictures_are_rendered_while_idle_not_mid_glide():
+    app, _ = poker_app(competitive=True)
+    painter = scene(app).painter
+    assert scene(app).warming and scene(app).wake_at() == app.now()  # the idle loop comes back at once
+    for _ in range(300):
+        app.step(dt=0)
+        if not scene(app).warming:
+            break
+    assert not scene(app).warming
+    deck = set(scene(app).game.deck)
+    assert painter.warmed[id(painter.images)] == deck and painter.warmed[id(painter.mini_images)] == deck
+    assert scene(app).wake_at() is None or scene(app).message

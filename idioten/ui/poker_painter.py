@@ -48,6 +48,7 @@ class PokerPainter:
         game = self.scene.game
         self.layout = layout = PokerLayout(base, self.label_width(base.label_size), self.info_width(base.label_size),
                                            game.diagonals, game.open_deck, self.scene.session.computer is not None)
+        self.warmed = {id(images): set() for images in (self.images, self.deck_images, self.mini_images)}
         self.images.set_size((layout.card_w, layout.card_h))
         if layout.open_deck:
             self.deck_images.set_size(layout.deck_size)
@@ -66,6 +67,20 @@ class PokerPainter:
         if layout.open_deck:
             self.deck_ring = outline(layout.deck_size, SELECT, max(2, radius // 2), max(2, line - 1))
         self.background = self.paint_background(layout)
+
+    def warm_one(self) -> bool:
+        """Render one card picture this table may show and has not rendered yet; False when all are ready.
+        The scene calls it while nothing moves, so a card's first appearance costs no SVG render mid-glide."""
+        layout, game = self.layout, self.scene.game
+        caches = [self.images] + ([self.deck_images] if layout.open_deck else []) + \
+            ([self.mini_images] if layout.mini_cells else [])
+        for images in caches:
+            for card in game.deck:
+                if card not in self.warmed[id(images)]:
+                    self.warmed[id(images)].add(card)
+                    images.face(card)
+                    return True
+        return False
 
     def paint_background(self, layout: PokerLayout) -> pygame.Surface:
         base = layout.base
@@ -95,6 +110,7 @@ class PokerPainter:
             self.look = look
             for images in (self.images, self.deck_images, self.mini_images):
                 images.forget()
+                self.warmed[id(images)] = set()
         surface.blit(self.background, (0, 0))
         flying = scene.flight.card if scene.flight else None
         shake_cell, shake = scene.shake if scene.shake else (None, None)

@@ -74,6 +74,7 @@ class PokerScene(Scene):
             Button("ui.poker.button.stats", self.open_stats),
             Button("ui.button.menu", self.app.open_menu),
         ]
+        self.warming = True  # card pictures are rendered one per idle turn until all are ready
         self.painter = PokerPainter(self)
         self.resize(app.layout)
         self.start_computer()
@@ -107,6 +108,8 @@ class PokerScene(Scene):
                 or self.hint_job is not None or self.computer_job is not None)
 
     def wake_at(self):
+        if self.warming:
+            return self.app.now()  # card pictures still to render: come back at once, one per turn
         return self.message_until if self.message else None
 
     def say(self, text: str) -> None:
@@ -205,6 +208,7 @@ class PokerScene(Scene):
         self.fresh_lines = ()
         self.end_pending = False
         self.painter.resize(self.app.layout, self.buttons)
+        self.warming = True
         self.start_computer()
         self.dirty = True
 
@@ -277,6 +281,8 @@ class PokerScene(Scene):
 
     def update(self, dt: float) -> None:
         self.poll_jobs()
+        if self.warming and not self.busy() and self.drag is None and self.press is None:
+            self.warming = self.painter.warm_one()
         if self.flight is not None:
             self.flight.glide.advance(dt)
             if self.flight.glide.done:
@@ -468,6 +474,7 @@ class PokerScene(Scene):
     # -- drawing ---------------------------------------------------------------------------------------
 
     def resize(self, layout) -> None:
+        self.warming = True
         self.finish_flight()
         self.drag = self.press = None
         self.painter.resize(layout, self.buttons)

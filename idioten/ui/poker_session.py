@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import time
 from dataclasses import dataclass
 
 from ..cards import MAX_DEAL, MIN_DEAL, CardError
@@ -68,6 +69,13 @@ def stats_key(game: PokerGame) -> str:
     parts = [game.table] + [name for name, on in (("diagonals", game.diagonals), ("joker", game.joker),
                                                   ("open", game.open_deck)) if on]
     return "+".join(parts)
+
+
+def _yielding_clock() -> float:
+    """The computer player's clock, read once per play-out: it also hands the interpreter lock to the window's
+    thread, which otherwise waits up to a switch interval (5 ms) each time it needs the lock mid-frame."""
+    time.sleep(0)
+    return time.perf_counter()
 
 
 class PokerSession:
@@ -240,7 +248,10 @@ class PokerSession:
         key = (game.table, game.diagonals)
         if key not in self._policies:
             seconds = {} if self.move_seconds is None else {"move_seconds": self.move_seconds}
-            self._policies[key] = make_policy("hint", game.table, game.diagonals, **seconds)
+            policy = make_policy("hint", game.table, game.diagonals, **seconds)
+            if hasattr(policy, "clock"):
+                policy.clock = _yielding_clock
+            self._policies[key] = policy
         return self._policies[key]
 
     def hint_task(self):

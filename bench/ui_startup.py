@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import tempfile
@@ -77,7 +78,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--x11", action="store_true", help="also in a real window on a private Xvfb screen")
     options = parser.parse_args()
-    result = {"benchmark": "ui_startup", "runs": options.runs,
+    result = {"benchmark": "ui_startup", "runs": options.runs, "load_average_1min": os.getloadavg()[0],
               "dummy": measure(child_env(SDL_VIDEODRIVER="dummy"), options.runs)}
     if options.x11:
         with Xvfb() as display:

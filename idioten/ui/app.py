@@ -12,7 +12,7 @@ import sys
 import time
 from typing import Callable, Iterable
 
-from .. import i18n
+from .. import i18n, paths
 from ..cards import MAX_DEAL, MIN_DEAL, deal_cards
 from ..rules import STANDARD, Game
 from . import texts as _texts  # noqa: F401  (registers the window's texts)
@@ -51,6 +51,7 @@ class App:
         pygame.font.init()
         self.window = pygame.Window(i18n.t("game_name"), self.first_size(size), resizable=True)
         self.window.minimum_size = MIN_WINDOW
+        self.set_icon()
         self.layout = Layout(*self.window.size)
         self.texts = Texts()
         self.images = CardImages(self.settings)
@@ -60,6 +61,15 @@ class App:
         if fullscreen:
             self.toggle_fullscreen()
         self._last = self.clock()
+
+    def set_icon(self) -> None:
+        """The title bar and task bar show the game's own icon (a missing file only leaves SDL's)."""
+        icon = paths.asset("icon.svg")
+        if icon.is_file():
+            try:
+                self.window.set_icon(pygame.image.load_sized_svg(str(icon), (64, 64)))
+            except pygame.error:
+                pass
 
     @staticmethod
     def first_size(size) -> tuple[int, int]:

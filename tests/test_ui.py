@@ -349,3 +349,13 @@ def test_a_dealt_card_turns_face_up_on_its_way():
     assert painter.turning(sprite, "pile").get_width() < app.layout.card_w // 2  # edge-on, mid-turn
     glide.elapsed = glide.delay + glide.duration * 0.9
     assert painter.turning(sprite, "pile") is images.face(card)  # lands face up, the crisp picture
+
+
+def test_f11_switches_fullscreen_and_back_and_the_table_follows_the_size():
+    app, _ = make_app(Game.new(deal_cards(7), deal_number=7), size=(900, 640))
+    key(app, pygame.K_F11)
+    assert app.fullscreen
+    assert app.layout.size == app.window.size != (900, 640)  # the dummy driver's desktop is 1024x768
+    key(app, pygame.K_F11)
+    assert not app.fullscreen and app.layout.size == app.window.size == (900, 640)
+    assert all(resting(app, c) for c in app.table.sprites)

@@ -302,8 +302,12 @@ def test_options_apply_to_the_next_deal():
 def test_statistics_and_rules_panels_open_and_close():
     app, _ = poker_app()
     fill(app)
+    total = scene(app).game.score().total
     key(app, pygame.K_s)  # from the end panel
-    assert isinstance(app.scenes[-1], PokerStatsPanel)
+    panel = app.scenes[-1]
+    assert isinstance(panel, PokerStatsPanel)
+    assert panel.summary_text() == i18n.t("ui.poker.stats.summary", games=1, mean=f"{total:.1f}", best=total)
+    assert [b for b in panel.buttons if b.text_key == "ui.poker.button.next"][0].enabled() is False  # one setting
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_F1)
     assert isinstance(app.scenes[-1], PokerRulesPanel)

@@ -240,13 +240,14 @@ class PokerStatsPanel(PokerPanel):
     def summary_height(self) -> int:
         return round(self.layout.font_size * 1.3)
 
-    def paint_summary(self, surface, rect: pygame.Rect) -> None:
+    def summary_text(self) -> str:
         stats = self.scene.session.stats_for(self.setting_key)
         if stats.games:
-            text = i18n.t("ui.poker.stats.summary", games=stats.games, mean=f"{stats.mean:.1f}", best=stats.best)
-        else:
-            text = i18n.t("ui.poker.stats.none")
-        line = self.app.texts.render(text, self.layout.font_size, TEXT)
+            return i18n.t("ui.poker.stats.summary", games=stats.games, mean=f"{stats.mean:.1f}", best=stats.best)
+        return i18n.t("ui.poker.stats.none")
+
+    def paint_summary(self, surface, rect: pygame.Rect) -> None:
+        line = self.app.texts.render(self.summary_text(), self.layout.font_size, TEXT)
         surface.blit(line, line.get_rect(midtop=rect.midtop))
 
     def paint_histogram(self, surface, rect: pygame.Rect) -> None:
@@ -257,7 +258,7 @@ class PokerStatsPanel(PokerPanel):
         pygame.draw.line(surface, DIM, area.bottomleft, area.bottomright)
         if not stats.games:
             return
-        top = max(stats.histogram)
+        top = max(max(stats.histogram), 20)  # a short history still gets a scale a player can read
         width = 1
         while (top // width + 1) > 30:
             width = {1: 2, 2: 5}.get(width, width * 2)
@@ -274,9 +275,13 @@ class PokerStatsPanel(PokerPanel):
             height = max(2, round(area.h * count / tallest))
             bar = pygame.Rect(round(area.x + i * bar_w + 1), area.bottom - height, max(1, round(bar_w) - 2), height)
             pygame.draw.rect(surface, BAR_NOW if i == latest else BAR, bar, border_radius=2)
-        for value, x in ((0, area.x), (len(bins) * width - 1, area.right)):
-            label = self.app.texts.render(str(value), size, DIM)
-            surface.blit(label, label.get_rect(midtop=(x, area.bottom + 4)))
+        # Scores under the first bar, every fifth one and the last; games at the top of the scale.
+        marks = sorted({0, len(bins) - 1, *range(0, len(bins), 5)})
+        for i in marks:
+            low = i * width
+            text = str(low) if width == 1 else f"{low}-{low + width - 1}"
+            label = self.app.texts.render(text, size, DIM)
+            surface.blit(label, label.get_rect(midtop=(round(area.x + (i + 0.5) * bar_w), area.bottom + 4)))
         count_label = self.app.texts.render(str(tallest), size, DIM)
         surface.blit(count_label, count_label.get_rect(topright=(area.x - 6, area.y)))
 

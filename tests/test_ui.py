@@ -359,3 +359,17 @@ def test_f11_switches_fullscreen_and_back_and_the_table_follows_the_size():
     key(app, pygame.K_F11)
     assert not app.fullscreen and app.layout.size == app.window.size == (900, 640)
     assert all(resting(app, c) for c in app.table.sprites)
+
+
+def test_a_key_that_changes_the_table_mid_drag_voids_the_drag():
+    app, _ = make_app(position(["2H 5H", "KH", "", "AS"], stock=8))
+    click(app, top_centre(app, 0))  # the 5H goes; the 2H is on top
+    gap = app.layout.piles[2].center
+    drag(app, top_centre(app, 0), gap, release=False)
+    assert app.table.drag.card == parse_card("2H")
+    key(app, pygame.K_z, CTRL)  # the 5H comes back on top of the 2H being dragged
+    before = app.table.game.to_text()
+    post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=gap, button=1))
+    app.settle()
+    assert app.table.game.to_text() == before  # not the 5H moved into the gap in the 2H's stead
+    assert accounted(app) and all(resting(app, c) for c in app.table.sprites)

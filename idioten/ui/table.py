@@ -316,10 +316,14 @@ class TableScene(Scene):
                 return
         if self.drag is not None:
             drag, self.drag = self.drag, None
-            self.drop(drag, event.pos)
+            if self.game.top(drag.pile) == drag.card:
+                self.drop(drag, event.pos)
+            else:  # a key changed the table under the pointer (undo, restart): the drag is void
+                self.settle(lambda card: (self.app.settings.duration(0.25), 0.0))
         elif self.press is not None:
             press, self.press = self.press, None
-            self.click(press.pile, press.card)
+            if self.game.top(press.pile) == press.card:
+                self.click(press.pile, press.card)
 
     def drop(self, drag: Drag, pointer) -> None:
         card_rect = pygame.Rect(round(pointer[0] - drag.grab[0]), round(pointer[1] - drag.grab[1]),

@@ -373,3 +373,15 @@ def test_a_key_that_changes_the_table_mid_drag_voids_the_drag():
     app.settle()
     assert app.table.game.to_text() == before  # not the 5H moved into the gap in the 2H's stead
     assert accounted(app) and all(resting(app, c) for c in app.table.sprites)
+
+
+def test_a_panel_opened_mid_drag_sends_the_card_home():
+    app, _ = make_app(position(["2H 5C", "KH", "", "AS"], stock=8))
+    before = app.table.game.to_text()
+    drag(app, top_centre(app, 0), app.layout.piles[2].center, release=False)
+    key(app, pygame.K_ESCAPE)  # the menu
+    assert type(app.scenes[-1]).__name__ == "MenuPanel" and app.table.drag is None
+    post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=app.layout.piles[2].center, button=1))
+    key(app, pygame.K_ESCAPE)
+    assert app.table.game.to_text() == before
+    assert all(resting(app, c) for c in app.table.sprites)

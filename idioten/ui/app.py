@@ -113,6 +113,8 @@ class App:
     # -- scenes ------------------------------------------------------------------------------------------
 
     def push(self, scene) -> None:
+        if self.scenes:
+            self.table.cancel_pointer()
         self.scenes.append(scene)
         self.mark_dirty()
 

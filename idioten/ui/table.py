@@ -133,6 +133,12 @@ class TableScene(Scene):
         self.reset_input()
         self.settle()
 
+    def cancel_pointer(self) -> None:
+        """A panel opened over the table takes the mouse: a card being dragged glides home."""
+        if self.drag is not None or self.press is not None:
+            self.drag = self.press = None
+            self.settle(lambda card: (self.app.settings.duration(0.25), 0.0))
+
     def reset_input(self) -> None:
         self.press = self.drag = self.last_click = None
         self.selected = None

@@ -144,3 +144,21 @@ def test_options_are_read_field_by_field():
     assert options == PokerOptions(table="american", open_deck=True)
     with pytest.raises(ValueError):
         PokerOptions().changed("table", "french")
+
+
+def test_the_window_writes_each_placement_after_drawing_it(tmp_path):
+    from test_ui_support import click
+
+    from idioten.ui.game_choice import flush, switch_game
+
+    app, _ = make_app()
+    app.persist = SimpleNamespace(store=Store.open(tmp_path), flush=lambda: None)
+    switch_game(app, "poker")
+    scene = app.scenes[0]
+    click(app, scene.layout.cells[8].center)
+    saved = PokerGame.from_text(json.loads((tmp_path / FILE).read_text())["current"]["game"])
+    assert saved.to_text() == scene.game.to_text() and saved.grid[8] is not None
+    scene.place(9)  # the very last change before the window closes: flush writes it
+    flush(app)
+    saved = PokerGame.from_text(json.loads((tmp_path / FILE).read_text())["current"]["game"])
+    assert saved.grid[9] is not None

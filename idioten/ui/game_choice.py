@@ -63,7 +63,8 @@ def switch_game(app, to: str | None = None) -> None:
     app.scenes[0] = scene
     scene.resize(app.layout)  # the window may have changed size or language while it was shelved
     scene.language_changed()
-    note = session.set_last_game(to)
+    session.set_last_game(to)
+    note = session.flush()  # now: the poker scene may be shelved next, and a shelved scene writes nothing
     if note is not None and hasattr(scene, "say"):
         scene.say(note.text())
     app.mark_dirty()
@@ -80,3 +81,11 @@ def menu_entries(app, then) -> list[tuple[str, object]]:
     if current_game(app) == POKER:
         return [("ui.menu.to_idioten", lambda: then(lambda: switch_game(app, IDIOTEN)))]
     return [("ui.menu.to_poker", lambda: then(lambda: switch_game(app, POKER)))]
+
+
+def flush(app) -> None:
+    """Write Poker patience's last change now (the window writes it after the frame that shows it; call
+    this before closing the window so a placement made in the very last frame is kept too)."""
+    session = getattr(app, "poker_session", None)
+    if session is not None:
+        session.flush()

@@ -75,6 +75,8 @@ class PokerScene(Scene):
             Button("ui.button.menu", self.app.open_menu),
         ]
         self.warming = True  # card pictures are rendered one per idle turn until all are ready
+        self.shown = False  # the last change has been drawn (a save waits for that)
+        session.defer_saves = True
         self.painter = PokerPainter(self)
         self.resize(app.layout)
         self.start_computer()
@@ -149,6 +151,7 @@ class PokerScene(Scene):
         self.dirty = True
 
     def after_change(self) -> None:
+        self.shown = False
         self.end_pending = self.game.is_over()
         self.start_computer()
         self.dirty = True
@@ -167,6 +170,7 @@ class PokerScene(Scene):
         self.selected = self.hint = None
         self.fresh_lines = ()
         self.end_pending = False
+        self.shown = False
         self.say("")
         self.start_computer()
 
@@ -203,6 +207,7 @@ class PokerScene(Scene):
 
     def reset_view(self) -> None:
         """A different game (or the same from scratch) is on the table: its options may need another layout."""
+        self.shown = False
         self.press = self.drag = self.flight = self.shake = None
         self.selected = self.hint = self.cursor = None
         self.fresh_lines = ()
@@ -265,6 +270,7 @@ class PokerScene(Scene):
                 return
             cell, card = job.result
             self.notice(self.session.computer_place(cell, card))
+            self.shown = False
             self.dirty = True
             self.start_computer()
 
@@ -280,6 +286,8 @@ class PokerScene(Scene):
     # -- time ------------------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        if self.session.unsaved and self.shown:
+            self.notice(self.session.flush())  # the change is on screen: now the write may take its time
         self.poll_jobs()
         if self.warming and not self.busy() and self.drag is None and self.press is None:
             self.warming = self.painter.warm_one()
@@ -486,3 +494,4 @@ class PokerScene(Scene):
 
     def draw(self, surface) -> None:
         self.painter.draw(surface)
+        self.shown = True

@@ -90,6 +90,8 @@ class PokerSession:
         self.computer: PokerGame | None = None
         self.game_id = ""
         self.counted_now = False  # the last placement finished the game and counted it
+        self.defer_saves = False
+        self.unsaved = False
         self._policies: dict = {}
 
     # -- the file ----------------------------------------------------------------------------------------
@@ -141,7 +143,18 @@ class PokerSession:
                 "options": self.options.to_json(), "current": current}
 
     def save(self):
-        """Returns the store's notice if the file could not be written (play goes on in memory)."""
+        """Returns the store's notice if the file could not be written (play goes on in memory). With
+        `defer_saves` the write waits for `flush`: the window writes after the frame that shows the change,
+        since a save with its fsync costs about a frame (see game_choice.flush)."""
+        if self.defer_saves:
+            self.unsaved = True
+            return None
+        return self.flush(force=True)
+
+    def flush(self, force: bool = False):
+        if not (self.unsaved or force):
+            return None
+        self.unsaved = False
         if self.store is None:
             return None
         return self.store.save_file(FILE, self.to_json())

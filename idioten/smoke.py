@@ -27,7 +27,7 @@ import time
 import traceback
 from pathlib import Path
 
-from . import i18n, paths
+from . import paths
 from .cards import full_deck
 from .rules import PILES, Game
 from .store_files import ENV_DATA_DIR
@@ -83,14 +83,14 @@ def check_data_folder(folder: Path) -> None:
         check(not place.is_relative_to(paths.asset_root().resolve()), f"data folder {place} is inside the assets")
 
 
-def check_save_round_trip(folder: Path, game: Game) -> None:
-    from .store import SavedGame, Store
+def check_saved_by_the_game(folder: Path, game: Game) -> None:
+    """The window saves after every action: what it left in the data folder must be the table as played."""
+    from .store import Store
 
-    notice = Store.open(folder).save_game(SavedGame.start(game))
-    check(notice is None, f"saving to {folder} failed: {notice.text() if notice else ''}")
-    reopened = Store.open(folder).saved_game
-    check(reopened is not None and reopened.game.to_text() == game.to_text(),
-          f"the game saved in {folder} did not come back the same")
+    saved = Store.open(folder).saved_game
+    check(saved is not None, f"the game saved nothing in {folder}")
+    check(saved.game.to_text() == game.to_text(), f"the game saved in {folder} is not the one on the table")
+    check(saved.game.history == game.history, f"the game saved in {folder} lost its history (undo)")
 
 
 class Script:
@@ -159,6 +159,25 @@ class Script:
         self.key(pg.K_y, pg.KMOD_LCTRL)
         self.expect("redo (Ctrl+Y)", done)
 
+    def poker_and_back(self) -> None:
+        """G opens Poker patience; a click on a cell places the drawn card there; G comes back to the same
+        Idioten table."""
+        pg = self.pygame
+        idioten_before = self.game.to_text()
+        self.key(pg.K_g)
+        poker = self.app.scenes[0]
+        check(poker is not self.app.table and hasattr(poker, "session"), "G did not open Poker patience")
+        expected = poker.game.copy()
+        cell = expected.empty_cells()[0]
+        card = expected.drawn
+        expected.place(cell, card)
+        self.click(poker.layout.cells[cell].center)
+        check(poker.game.grid == expected.grid, f"Poker patience: a click on cell {cell + 1} did not place {card}")
+        self.steps.append(f"poker: place {card} (click)")
+        self.key(pg.K_g)
+        check(self.app.scenes[0] is self.app.table, "G did not come back to Idioten")
+        self.expect("back to Idioten (G)", Game.from_text(idioten_before))
+
     def quit_through_the_loop(self) -> None:
         pg = self.pygame
         pg.event.post(pg.event.Event(pg.KEYDOWN, key=pg.K_q, mod=pg.KMOD_LCTRL, unicode=""))
@@ -175,19 +194,17 @@ class Script:
 
 
 def smoke(args, folder: Path) -> dict:
-    from .cli import chosen_deal
-
+    """The real start (`persist.open_app`: the store in `folder`, the window, deal N), then the script."""
     assets = check_assets()
     check_data_folder(folder)
-    i18n.set_language(getattr(args, "lang", None))
-    variant = getattr(args, "variant", None) or "standard"
     if getattr(args, "deal", None) is None and getattr(args, "cards", None) is None:
-        args.deal = DEFAULT_DEAL
+        args.deal = DEFAULT_DEAL  # never resume a saved game: the script needs a known position
+    from .cli import chosen_deal
+    from .ui.persist import open_app
+
     cards, number = chosen_deal(args)
-
-    from .ui.app import App
-
-    app = App(Game.new(cards, variant, number))
+    app = open_app(args)
+    first_position = Game.new(cards, app.table.game.variant, number)  # the variant: command line or settings
     first_frame = {}
     draw = app.draw
 
@@ -201,11 +218,13 @@ def smoke(args, folder: Path) -> dict:
         app.step(dt=0)
         check("epoch" in first_frame, "the first turn of the loop drew nothing")
         script = Script(app)
-        script.expect("first frame", Game.new(cards, variant, number))
+        script.expect("first frame", first_position)
         script.play()
-        check_save_round_trip(folder, script.game)
-        script.steps.append("save and load")
+        script.poker_and_back()
         script.quit_through_the_loop()
+        app.persist.flush()  # as `idioten` does when its loop ends
+        check_saved_by_the_game(folder, script.game)
+        script.steps.append("saved in the data folder")
     finally:
         app.close()
     return {

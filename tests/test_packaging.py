@@ -174,9 +174,10 @@ def test_smoke_mode_plays_the_real_window_and_exits_0(tmp_path):
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout.strip().splitlines()[-1])
     assert report["smoke"] == "ok" and report["frozen"] is False
-    assert report["steps"][0] == "first frame" and report["steps"][-1] == "quit (Ctrl+Q)"
+    assert report["steps"][0] == "first frame" and report["steps"][-2:] == ["quit (Ctrl+Q)", "saved in the data folder"]
     assert any(step.startswith("discard") for step in report["steps"])
-    assert {"undo (Ctrl+Z)", "redo (Ctrl+Y)", "save and load"} <= set(report["steps"])
+    assert {"undo (Ctrl+Z)", "redo (Ctrl+Y)", "back to Idioten (G)"} <= set(report["steps"])
+    assert any(step.startswith("poker: place") for step in report["steps"])
     assert report["first_frame_epoch"] > 0 and 0 < report["import_to_first_frame_s"] < 60
     assert (tmp_path / "game.json").is_file()  # the save went to the data folder it was given
 

@@ -15,6 +15,7 @@ CELEBRATION_SECONDS = 6.0  # at most; it ends when the last bit of confetti has 
 
 class EndPanel(Panel):
     width_share = 0.45
+    dim_alpha = 60  # the final position stays readable behind the panel
 
     def __init__(self, app, game: Game):
         self.game = game
@@ -32,12 +33,14 @@ class EndPanel(Panel):
         self.rows.append(("text", "ui.end.keys"))
 
     def centre(self, layout, height: int) -> tuple[int, int]:
-        """Below the row of cards when there is room, so the four aces (or what is left) stay in view."""
-        below = layout.piles[0].bottom + layout.card_h // 6
+        """Below the cards when there is room, else at the foot of the table: the final position stays in
+        view as much as the window allows."""
+        cards_bottom = max(layout.pile_area(pile, len(cards)).bottom for pile, cards in enumerate(self.game.piles))
+        below = cards_bottom + layout.card_h // 8
         space = layout.table_bottom - below
         if space >= height:
             return layout.width // 2, below + space // 2 - space // 6
-        return super().centre(layout, height)
+        return layout.width // 2, max(layout.height // 2, layout.table_bottom - 8 - height // 2)
 
     def start_celebration(self) -> None:
         rng, (w, h) = self.app.rng, self.layout.size

@@ -28,6 +28,7 @@ def _text(key_or_text: str) -> str:
 class Panel(Scene):
     overlay = True
     width_share = 0.6
+    dim_alpha = 120
 
     def __init__(self, app):
         super().__init__(app)
@@ -49,7 +50,7 @@ class Panel(Scene):
         self.layout = layout
         self.dirty = True
         self.dim = pygame.Surface(layout.size, pygame.SRCALPHA)
-        self.dim.fill((0, 0, 0, 120))
+        self.dim.fill((0, 0, 0, self.dim_alpha))
         self.place()
 
     def language_changed(self) -> None:

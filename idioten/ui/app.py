@@ -295,5 +295,7 @@ def run(args) -> int:
         app.loop()
     finally:
         app.persist.flush()  # an action in the same turn as Ctrl+Q is saved too
+        from .game_choice import flush
+        flush(app)  # and Poker patience's last placement
         app.close()
     return 0

@@ -57,8 +57,8 @@ def check_assets() -> str:
         bundle = Path(sys._MEIPASS).resolve()
         check(root.resolve().is_relative_to(bundle), f"assets found at {root}, not inside the bundle {bundle}")
     names = [f"{card}.svg" for card in full_deck()] + ["back-blue.svg", "back-red.svg", "slot.svg"]
-    missing = [name for name in names if not paths.asset("cards", name).is_file()]
-    missing += [f"four-colour/{c}.svg" for c in full_deck() if not paths.asset("cards", "four-colour", f"{c}.svg").is_file()]
+    names += [f"four-colour/{card}.svg" for card in full_deck()]
+    missing = [name for name in names if not paths.asset("cards", *name.split("/")).is_file()]
     check(not missing, f"card pictures missing under {root}: {', '.join(missing[:5])}"
           + (f" and {len(missing) - 5} more" if len(missing) > 5 else ""))
     check(paths.asset("icon.png").is_file(), f"icon.png missing under {root}")
@@ -119,6 +119,20 @@ class Script:
         pg = self.pygame
         self.post(pg.event.Event(pg.MOUSEBUTTONDOWN, pos=pos, button=1),
                   pg.event.Event(pg.MOUSEBUTTONUP, pos=pos, button=1))
+
+    def pictures_render(self) -> None:
+        """The window falls back to plain stand-ins when a picture cannot be rendered, so check that the
+        bundled SDL_image really renders the SVG art: an ace of spades is mostly white with black ink."""
+        pg = self.pygame
+        size = (100, 140)
+        image = pg.image.load_sized_svg(str(paths.asset("cards", "AS.svg")), size)
+        check(image.get_size() == size, f"the ace of spades rendered at {image.get_size()}, not {size}")
+        samples = [image.get_at((x, y)) for x in range(0, size[0], 2) for y in range(0, size[1], 2)]
+        ink = sum(1 for c in samples if max(c[:3]) < 80) / len(samples)
+        paper = sum(1 for c in samples if min(c[:3]) > 200) / len(samples)
+        check(0.05 < ink < 0.4 and paper > 0.5,
+              f"the ace of spades does not look like one ({ink:.0%} black ink, {paper:.0%} white paper)")
+        self.steps.append("card pictures render from SVG")
 
     def expect(self, name: str, expected: Game) -> None:
         actual = self.game.to_text()
@@ -219,6 +233,7 @@ def smoke(args, folder: Path) -> dict:
         check("epoch" in first_frame, "the first turn of the loop drew nothing")
         script = Script(app)
         script.expect("first frame", first_position)
+        script.pictures_render()
         script.play()
         script.poker_and_back()
         script.quit_through_the_loop()

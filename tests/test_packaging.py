@@ -10,6 +10,7 @@ import configparser
 import json
 import os
 import re
+import shutil
 import struct
 import subprocess
 import sys
@@ -174,7 +175,7 @@ def test_smoke_mode_plays_the_real_window_and_exits_0(tmp_path):
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout.strip().splitlines()[-1])
     assert report["smoke"] == "ok" and report["frozen"] is False
-    assert report["steps"][0] == "first frame" and report["steps"][-2:] == ["quit (Ctrl+Q)", "saved in the data folder"]
+    assert report["steps"][:2] == ["first frame", "card pictures render from SVG"] and report["steps"][-2:] == ["quit (Ctrl+Q)", "saved in the data folder"]
     assert any(step.startswith("discard") for step in report["steps"])
     assert {"undo (Ctrl+Z)", "redo (Ctrl+Y)", "back to Idioten (G)"} <= set(report["steps"])
     assert any(step.startswith("poker: place") for step in report["steps"])
@@ -199,6 +200,18 @@ def test_smoke_mode_fails_when_the_card_pictures_are_missing(tmp_path, monkeypat
     assert smoke.run(args) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "card pictures missing" in err
+
+
+def test_smoke_mode_fails_when_the_card_pictures_do_not_render(tmp_path, monkeypatch, capsys):
+    # The window would quietly draw plain stand-ins; the smoke run must not pass over that.
+    assets = tmp_path / "assets"
+    shutil.copytree(REPO / "assets", assets)
+    (assets / "cards" / "AS.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="250" height="350"/>')
+    monkeypatch.setattr(paths, "asset_roots", lambda: [assets])
+    monkeypatch.setenv("IDIOTEN_DATA_DIR", str(tmp_path / "data"))
+    assert smoke.run(cli.build_parser().parse_args(["--smoke"])) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "the ace of spades does not look like one" in err
 
 
 def test_smoke_mode_uses_a_throwaway_data_folder_when_none_is_given(monkeypatch, capsys):

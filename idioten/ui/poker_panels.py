@@ -12,7 +12,7 @@ from .. import i18n
 from ..poker.hands import HAND_NAMES
 from ..poker.scoring import TABLES
 from . import poker_texts as texts
-from .panels import TEXT, TITLE, Panel
+from .panels import TEXT, Panel
 from .poker_session import stats_key
 from .widgets import Button
 

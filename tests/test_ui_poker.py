@@ -357,3 +357,52 @@ def test_card_pictures_are_rendered_while_idle_not_mid_glide():
     deck = set(scene(app).game.deck)
     assert painter.warmed[id(painter.images)] == deck and painter.warmed[id(painter.mini_images)] == deck
     assert scene(app).wake_at() is None or scene(app).message
+
+
+class GatedPolicy:
+    """The real computer player, made to wait for the test's go: a choice made on the loop would hang the
+    loop, so a loop that keeps stepping meanwhile proves the thinking runs elsewhere."""
+
+    def __init__(self, inner):
+        import threading
+
+        self.inner = inner
+        self.gate = threading.Event()
+
+    def choose(self, *args):
+        assert self.gate.wait(10)
+        return self.inner.choose(*args)
+
+
+def gate_computer(app) -> GatedPolicy:
+    session = scene(app).session
+    game = session.game
+    gated = GatedPolicy(session.policy(game))
+    session._policies[(game.table, game.diagonals)] = gated
+    return gated
+
+
+def test_the_hint_thinks_off_the_loop():
+    app, _ = poker_app()
+    gated = gate_computer(app)
+    key(app, pygame.K_h, settle=False)
+    click(app, cell_centre(app, 0), settle=False)  # play goes on while the computer thinks
+    app.run_frames(10)
+    assert scene(app).game.grid[0] is not None
+    assert scene(app).hint_job is not None and not scene(app).hint_job.done
+    gated.gate.set()
+    think(app)
+    assert scene(app).hint is None  # that hint was for the card already placed: it is dropped, not shown
+
+
+def test_the_competitive_computer_thinks_off_the_loop_and_the_end_waits_for_it():
+    app, _ = poker_app(competitive=True)
+    fill(app, range(24))
+    gated = gate_computer(app)
+    click(app, cell_centre(app, 24), settle=False)
+    app.run_frames(30)
+    assert scene(app).game.is_over() and not scene(app).session.computer.is_over()
+    assert not isinstance(app.scenes[-1], PokerEndPanel)  # the end waits for the computer's last card
+    gated.gate.set()
+    think(app)
+    assert isinstance(app.scenes[-1], PokerEndPanel)

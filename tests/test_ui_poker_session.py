@@ -162,3 +162,15 @@ def test_the_window_writes_each_placement_after_drawing_it(tmp_path):
     flush(app)
     saved = PokerGame.from_text(json.loads((tmp_path / FILE).read_text())["current"]["game"])
     assert saved.grid[9] is not None
+
+
+def test_a_start_up_message_follows_the_player_into_poker(tmp_path):
+    from idioten.ui.game_choice import open_last_game
+
+    session = session_in(tmp_path)
+    session.set_last_game("poker")
+    app, _ = make_app()
+    app.persist = SimpleNamespace(store=Store.open(tmp_path), flush=lambda: None)
+    app.table.say("stats.json was damaged")
+    open_last_game(app)
+    assert app.scenes[0].message == "stats.json was damaged"

@@ -408,3 +408,16 @@ def test_the_competitive_computer_thinks_off_the_loop_and_the_end_waits_for_it()
     gated.gate.set()
     think(app)
     assert isinstance(app.scenes[-1], PokerEndPanel)
+
+
+def test_the_empty_cell_under_the_pointer_or_the_dragged_card_lights_up():
+    app, _ = poker_app()
+    click(app, cell_centre(app, 0))
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=cell_centre(app, 0), rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(dt=1 / 60)
+    assert scene(app).target is None  # a filled cell takes nothing
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=cell_centre(app, 7), rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(dt=1 / 60)
+    assert scene(app).target == 7
+    drag(app, scene(app).layout.drawn.center, cell_centre(app, 13), release=False)
+    assert scene(app).target == 13

@@ -90,6 +90,10 @@ class PokerInput:
         for button in self.buttons:
             if button.handle(event):
                 self.dirty = True
+        target = self.target_cell(event.pos)
+        if target != self.target:
+            self.target = target  # the empty cell a click or a drop would fill now: it lights up
+            self.dirty = True
         if self.drag is not None:
             self.drag_pos = (event.pos[0] - self.drag.grab[0], event.pos[1] - self.drag.grab[1])
             self.dirty = True
@@ -98,6 +102,19 @@ class PokerInput:
             if dx * dx + dy * dy >= DRAG_THRESHOLD ** 2:
                 self.drag, self.press = self.press, None
                 self.on_motion(event)
+
+    def target_cell(self, pointer) -> int | None:
+        if self.game.is_over():
+            return None
+        if self.drag is not None:
+            corner = (pointer[0] - self.drag.grab[0], pointer[1] - self.drag.grab[1])
+            rect = pygame.Rect(round(corner[0]), round(corner[1]), self.layout.card_w, self.layout.card_h)
+            cell = self.layout.cell_under(rect)
+            if cell is None:
+                cell = self.layout.cell_at(pointer)
+        else:
+            cell = self.layout.cell_at(pointer)
+        return cell if cell is not None and self.game.grid[cell] is None else None
 
     def on_release(self, event) -> None:
         for button in self.buttons:

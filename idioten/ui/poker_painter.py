@@ -64,6 +64,9 @@ class PokerPainter:
         self.glow = outline((layout.card_w, layout.card_h), GLOW, radius, line, fill_alpha=40)
         self.cursor_ring = outline((layout.card_w, layout.card_h), SELECT, radius, line)
         self.shadow = shadow((layout.card_w, layout.card_h), radius)
+        self.target_fill = pygame.Surface((layout.card_w, layout.card_h), pygame.SRCALPHA)
+        pygame.draw.rect(self.target_fill, (*GLOW, 55), self.target_fill.get_rect(), border_radius=radius)
+        pygame.draw.rect(self.target_fill, (*GLOW, 220), self.target_fill.get_rect(), width=line, border_radius=radius)
         if layout.open_deck:
             self.deck_ring = outline(layout.deck_size, SELECT, max(2, radius // 2), max(2, line - 1))
         self.background = self.paint_background(layout)
@@ -126,6 +129,8 @@ class PokerPainter:
             self.ring(surface, self.glow, layout.cells[scene.hint[0]].topleft)
         if scene.cursor is not None:
             self.ring(surface, self.cursor_ring, layout.cells[scene.cursor].topleft)
+        if scene.target is not None and game.grid[scene.target] is None:
+            surface.blit(self.target_fill, layout.cells[scene.target])
 
         self.line_labels(surface)
         self.side(surface)

@@ -37,6 +37,7 @@ class PokerScene(PokerInput, Scene):
         self.shake: tuple[int, Shake] | None = None  # a refused cell wobbles
         self.selected: Card | None = None  # the open deck's chosen card (None: the next in draw order)
         self.cursor: int | None = None  # the keyboard's cell
+        self.target: int | None = None  # the empty cell under the pointer (or under a dragged card)
         self.hint: tuple[int, Card] | None = None
         self.hint_job: Job | None = None
         self.computer_job: Job | None = None
@@ -115,7 +116,7 @@ class PokerScene(PokerInput, Scene):
         except IllegalAction as refusal:
             self.refuse(refusal, cell)
             return False
-        self.selected = self.hint = None
+        self.selected = self.hint = self.target = None
         self.fresh_lines = tuple(line.line.name for line in record.lines)
         self.say("")
         self.notice(notice)
@@ -189,7 +190,7 @@ class PokerScene(PokerInput, Scene):
         """A different game (or the same from scratch) is on the table: its options may need another layout."""
         self.shown = False
         self.press = self.drag = self.flight = self.shake = None
-        self.selected = self.hint = self.cursor = None
+        self.selected = self.hint = self.cursor = self.target = None
         self.fresh_lines = ()
         self.end_pending = False
         self.painter.resize(self.app.layout, self.buttons)

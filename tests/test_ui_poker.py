@@ -421,3 +421,16 @@ def test_the_empty_cell_under_the_pointer_or_the_dragged_card_lights_up():
     assert scene(app).target == 7
     drag(app, scene(app).layout.drawn.center, cell_centre(app, 13), release=False)
     assert scene(app).target == 13
+
+
+def test_undo_sends_the_card_back_and_the_cell_is_free_again():
+    app, _ = poker_app()
+    drawn = scene(app).game.drawn
+    click(app, cell_centre(app, 17))
+    key(app, pygame.K_z, mod=pygame.KMOD_LCTRL, settle=False)
+    flight = scene(app).flight
+    assert flight is not None and flight.card == drawn and flight.cell is None  # gliding home
+    app.settle()
+    assert scene(app).game.grid[17] is None and scene(app).game.drawn == drawn
+    key(app, pygame.K_y, mod=pygame.KMOD_LCTRL)
+    assert scene(app).game.grid[17] == drawn

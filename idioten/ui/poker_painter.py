@@ -276,8 +276,9 @@ class PokerPainter:
     def open_deck(self, surface, current, dragging) -> None:
         layout, scene = self.layout, self.scene
         hint_card = scene.hint[1] if scene.hint else None
+        flying_home = scene.flight.card if scene.flight and scene.flight.cell is None else None
         for card in sorted(scene.game.choices(), key=layout.deck_order):
-            if card in (current, dragging):
+            if card in (current, dragging, flying_home):
                 continue
             rect = layout.deck_rect(card)
             surface.blit(self.deck_images.face(card), rect)

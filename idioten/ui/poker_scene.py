@@ -153,6 +153,10 @@ class PokerScene(PokerInput, Scene):
         self.end_pending = False
         self.shown = False
         self.say("")
+        # The card leaves its cell the way it came: back to where cards wait to be placed.
+        home = self.home_rect(record.card).topleft
+        self.flight = Flight(record.card, Glide(self.layout.cells[record.cell].topleft, home,
+                                                self.app.settings.duration(PLACE_SECONDS)), None)
         self.start_computer()
 
     def redo(self) -> None:
@@ -164,6 +168,9 @@ class PokerScene(PokerInput, Scene):
         self.hint = None
         self.fresh_lines = tuple(line.line.name for line in record.lines)
         self.say("")
+        origin = self.layout.deck_rect(record.card) if self.game.open_deck else self.layout.drawn
+        self.flight = Flight(record.card, Glide(origin.topleft, self.layout.cells[record.cell].topleft,
+                                                self.app.settings.duration(PLACE_SECONDS)), record.cell)
         self.after_change()
 
     def restart(self) -> None:

@@ -263,3 +263,18 @@ def test_the_install_script_refuses_a_missing_executable_in_one_line(tmp_path):
                           env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "share" / "applications").exists()
+
+
+def test_the_icon_files_are_up_to_date_with_the_svg():
+    # After a change to assets/icon.svg: python tools/make_icon_files.py, and commit the two files.
+    import io
+
+    import pygame
+
+    data = (REPO / "assets" / "icon.ico").read_bytes()
+    count = struct.unpack_from("<H", data, 4)[0]
+    entries = [struct.unpack_from("<BBBBHHII", data, 6 + 16 * i) for i in range(count)]
+    size, offset = next((e[6], e[7]) for e in entries if e[0] == 0)
+    stored = pygame.image.load(io.BytesIO(data[offset:offset + size]), "icon.png")
+    fresh = pygame.image.load_sized_svg(str(REPO / "assets" / "icon.svg"), (256, 256))
+    assert pygame.image.tobytes(stored, "RGBA") == pygame.image.tobytes(fresh, "RGBA")

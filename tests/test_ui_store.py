@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pygame
@@ -34,7 +35,9 @@ def data_folder(tmp_path, monkeypatch):
     i18n.set_language("en")
     yield tmp_path
     while OPEN:
-        OPEN.pop().close()
+        app = OPEN.pop()
+        app.persist.close()
+        app.close()
     i18n.set_language("en")
 
 
@@ -47,6 +50,7 @@ def window(**given):
 def restart_program(app, **given):
     """Close this window and start the program again on the same folder."""
     OPEN.remove(app)
+    app.persist.close()
     app.close()
     return window(**given)
 
@@ -94,8 +98,10 @@ def test_a_deal_on_the_command_line_replaces_the_saved_game_and_counts_it(data_f
 def test_undo_is_remembered_for_the_statistics(data_folder):
     app = window(deal=7)
     play_one(app)
+    app.persist.wait()
     assert json.loads((data_folder / "game.json").read_text())["undo_used"] is False
     press(app, pygame.K_z, CTRL)
+    app.persist.wait()
     assert json.loads((data_folder / "game.json").read_text())["undo_used"] is True
 
 
@@ -271,6 +277,7 @@ def test_a_damaged_save_shows_a_notice_and_the_game_starts(data_folder):
     assert "game.json was damaged" in app.table.message
     assert list(data_folder.glob("game.bad-*.json"))
     play_one(app)
+    app.persist.wait()
     assert json.loads((data_folder / "game.json").read_text())["history"]
 
 
@@ -283,21 +290,47 @@ def test_a_folder_that_cannot_be_written_shows_a_notice_and_play_goes_on(tmp_pat
     app.table.say("")
     before = len(app.table.game.history)
     play_one(app)
+    app.persist.wait()  # the writer failed on its thread; the next turn of the loop shows its notice
+    app.step(dt=0)
     assert len(app.table.game.history) == before + 1 and "Cannot save" in app.table.message
 
 
-def test_a_save_waits_for_the_frame_that_shows_the_action(data_folder):
+def test_a_save_starts_after_the_frame_that_shows_the_action(data_folder):
     app = window(deal=7)
     saved = (data_folder / "game.json").read_text()
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=""))
     order = []
-    draw, flush = app.draw, app.persist.flush
+    draw, submit = app.draw, app.persist.writer.submit
     app.draw = lambda: (order.append("draw"), draw())
-    app.persist.flush = lambda: (order.append("flush" if app.persist.pending else "idle"), flush())
+    app.persist.writer.submit = lambda document: (order.append("save"), submit(document))
     app.step(dt=1 / 60)
-    assert order == ["draw", "flush"]
+    assert order == ["draw", "save"]
+    app.persist.wait()
     assert (data_folder / "game.json").read_text() != saved
-    settle(app)
+
+
+def test_a_slow_disk_never_holds_up_the_loop_and_only_the_newest_game_is_written(data_folder, monkeypatch):
+    app = window(deal=7)
+    store = app.persist.store
+    gate, busy, written = threading.Event(), threading.Event(), []
+    real = store.save_file
+
+    def slow_save(name, document):
+        busy.set()
+        gate.wait(20)
+        written.append(document["position"])
+        return real(name, document)
+
+    monkeypatch.setattr(store, "save_file", slow_save)
+    press(app, pygame.K_SPACE)  # returns although the disk has not finished
+    assert busy.wait(10) and not gate.is_set()
+    for _ in range(3):
+        play_one(app)  # handed over while the first save still hangs
+    assert written == []
+    gate.set()
+    app.persist.wait()
+    assert len(written) == 2 and written[-1] == app.table.game.to_text()
+    assert json.loads((data_folder / "game.json").read_text())["position"] == app.table.game.to_text()
 
 
 # -- kill -9 -------------------------------------------------------------------------------------------

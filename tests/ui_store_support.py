@@ -90,9 +90,11 @@ def child_main(argv: list[str]) -> int:
     for _ in range(12):
         play_one_live(app)
     press_live(app, pygame.K_z, pygame.KMOD_LCTRL)
+    app.persist.wait()
     print(json.dumps(state(app)), flush=True)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode=""))
-    app.step()  # handles the undo, draws its first frame, saves
+    app.step()  # handles the undo, draws its first frame, hands the game to the writer
+    app.persist.wait()
     print(json.dumps(state(app)), flush=True)
     app.loop()  # the card glides back while the test kills the process
     return 0

@@ -220,7 +220,7 @@ class App:
         if any(scene.dirty for scene in self.scenes):
             self.draw()
         if self.persist is not None:
-            self.persist.flush()  # after the flip: the save comes out of the frame's idle time
+            self.persist.flush()  # after the flip: saving starts once the frame is on screen
         return self.running
 
     def draw(self) -> None:
@@ -294,7 +294,7 @@ def run(args) -> int:
     try:
         app.loop()
     finally:
-        app.persist.flush()  # an action in the same turn as Ctrl+Q is saved too
+        app.persist.close()  # the last save on disk, an action in the same turn as Ctrl+Q included
         from .game_choice import flush
         flush(app)  # and Poker patience's last placement
         app.close()

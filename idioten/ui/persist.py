@@ -7,10 +7,12 @@ command line names. `Persistence` then keeps the store in step with the window:
 - The table reports every action, undo, redo, restart and new deal through `App.on_action`. Which of them it
   was is read from the game itself (a new game object is a new deal; a shorter history is an undo or a
   restart, which take back play and so count against "won without undo").
-- Writing waits until the frame that shows the action has been drawn (`flush`, called by `App.step`): a save
-  costs a few milliseconds (fsync), and spent after the flip it comes out of the frame's idle time instead of
-  delaying the first frame of the animation. Nothing else lies between an action and its save, so a kill -9
-  loses at most the action of the frame being drawn.
+- Saving starts once the frame that shows the action has been drawn (`flush`, called by `App.step`): the
+  game's document is handed to a writer thread (`save_writer.py`), because a save ends in fsyncs that take
+  from 2 to 30 ms and more on a busy disk, up to two frames. Only the newest document is written, so a kill
+  -9 loses at most the actions of the last few milliseconds; the file is always whole (atomic rename).
+- A game that ends is counted when the animations have stopped (statistics are written between frames), a
+  game replaced by a new deal at once (a new deal does not glide).
 - Every write that fails gives a one-line notice for the message line; play goes on in memory.
 
 Settings live in `store_settings.Settings`; the window reads its own `ui.settings.Settings` (the same object
@@ -24,9 +26,11 @@ from ..cards import MAX_DEAL, MIN_DEAL, deal_cards
 from ..rules import Game
 from ..store import SavedGame, Store
 from ..store_files import Notice
+from ..store_game import game_to_json
 from ..store_settings import ANIMATION_FACTORS, Settings as StoredSettings
 from ..store_stats import Statistics
 from . import store_texts as _texts  # noqa: F401  (registers this area's texts)
+from .save_writer import SaveWriter
 from .settings import CARD_BACKS, Settings as WindowSettings
 
 NOTICE_SECONDS = 12.0  # a warning about the player's files stays longer than a move's message
@@ -62,6 +66,8 @@ class Persistence:
         self._history_length = len(saved.game.history)
         self._replaced: SavedGame | None = None  # the game a new deal replaced, not yet counted
         self.pending = False
+        self._count_when_still = False
+        self.writer = SaveWriter(store)
 
     # -- the game ----------------------------------------------------------------------------------------
 
@@ -76,18 +82,35 @@ class Persistence:
         self.pending = True
 
     def flush(self) -> None:
-        """Write what changed since the last frame (the app calls this after drawing)."""
-        if not self.pending:
-            return
-        self.pending = False
-        if self._replaced is not None:
-            replaced, self._replaced = self._replaced, None
-            notice = self.store.replace_game(replaced, self.saved)
-        else:
-            notice = self.store.save_game(self.saved)
-        if self.saved.game.is_over():
-            notice = self.store.game_finished(self.saved) or notice
-        self.show(notice)
+        """Save what changed since the last frame (the app calls this after drawing)."""
+        self.show(*self.writer.take_notices())
+        if self.pending:
+            self.pending = False
+            if self._replaced is not None:
+                replaced, self._replaced = self._replaced, None
+                self.writer.wait()  # the old game's last save must not land after the new game's
+                self.show(self.store.replace_game(replaced, self.saved))
+            else:
+                self.writer.submit(game_to_json(self.saved))
+            self._count_when_still = self.saved.game.is_over()
+        if self._count_when_still and not self.app.busy():
+            self.count_if_over()
+
+    def count_if_over(self) -> None:
+        self._count_when_still = False
+        if self.saved.game.is_over():  # not taken back meanwhile
+            self.show(self.store.game_finished(self.saved))
+
+    def wait(self) -> None:
+        """Until every save handed to the writer is on disk (tests, and scripted play)."""
+        self.writer.wait()
+
+    def close(self) -> None:
+        """At exit: the last save written and a finished game counted."""
+        self.flush()
+        if self._count_when_still:
+            self.count_if_over()
+        self.writer.close()
 
     # -- settings and statistics -------------------------------------------------------------------------
 

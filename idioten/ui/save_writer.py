@@ -1,0 +1,79 @@
+"""Writes the game in progress on a thread of its own, so a slow disk never holds up a frame.
+
+A save is a few kilobytes but ends in two fsyncs; on a busy machine that took a median of 13 ms and up to
+30 ms and more (bench/ui_save.py), most of a 16.7 ms frame. The window thread turns the game into its JSON
+document (a copy, so play can go on changing the game) and hands it over; this thread writes it through
+`Store.save_file`, which keeps the atomic write and the one-line notice on failure. Only the newest
+document matters: one still waiting is replaced by a newer one, never written after it. fsync releases the
+GIL, so the window keeps drawing meanwhile.
+
+`wait()` returns once everything handed over is on disk (before a new deal is counted and saved by the
+window thread, at exit, and in tests). A failure's notice is kept for the window thread (`take_notices`)
+and an event is posted so that an idle loop wakes up to show it.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import pygame
+
+from ..store import Store
+from ..store_files import Notice
+from ..store_game import GAME_FILE
+
+WAKE_EVENT = pygame.event.custom_type()  # wakes an idle loop: a notice is waiting
+
+
+class SaveWriter:
+    def __init__(self, store: Store):
+        self.store = store
+        self._cond = threading.Condition()
+        self._waiting: dict | None = None
+        self._writing = False
+        self._closed = False
+        self._notices: list[Notice] = []
+        self._thread = threading.Thread(target=self._run, name="idioten-save", daemon=True)
+        self._thread.start()
+
+    def submit(self, document: dict) -> None:
+        with self._cond:
+            self._waiting = document
+            self._cond.notify_all()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """True once every document handed over has been written (or failed with a notice)."""
+        with self._cond:
+            return self._cond.wait_for(lambda: self._waiting is None and not self._writing, timeout)
+
+    def take_notices(self) -> list[Notice]:
+        with self._cond:
+            notices, self._notices = self._notices, []
+        return notices
+
+    def close(self) -> None:
+        self.wait()
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()
+        self._thread.join()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                self._cond.wait_for(lambda: self._waiting is not None or self._closed)
+                if self._waiting is None:
+                    return
+                document, self._waiting = self._waiting, None
+                self._writing = True
+            notice = self.store.save_file(GAME_FILE, document)
+            with self._cond:
+                self._writing = False
+                if notice is not None:
+                    self._notices.append(notice)
+                self._cond.notify_all()
+            if notice is not None:
+                try:
+                    pygame.event.post(pygame.event.Event(WAKE_EVENT))
+                except pygame.error:
+                    pass  # the window is gone: the notice is still taken at exit

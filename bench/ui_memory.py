@@ -6,7 +6,8 @@ on a private Xvfb screen, next to a bare pygame-ce window in the same conditions
 The script is a player: it reads the table, picks a legal action (discard, else a useful move, else deal)
 and performs it with the input a person would use — a click on the card, a drag to the gap, the Space key —
 posted to SDL's queue and handled by `App.step`; a finished game is closed with N on the end panel. Time is
-a clock the script moves, so animations run to their end in a few big frames.
+a clock the script moves, so animations run to their end in a few big frames. The window is opened as
+`idioten` opens it, so the game is saved after every action (into a temporary folder).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import subprocess
+import tempfile
 
 from ui_common import PYTHON, ROOT, Xvfb, child_env
 
@@ -21,7 +23,6 @@ PLAYER = r"""
 import json, random, sys
 import pygame
 from idioten.rules import DISCARD, MOVE
-from idioten.ui.app import App
 from idioten.ui.endgame import EndPanel
 sys.path.insert(0, "bench")
 from ui_common import rss_mb
@@ -67,7 +68,10 @@ def play(app, clock, games):
     return actions
 
 clock = Clock()
-app = App(size=(1280, 800), clock=clock, rng=random.Random(2026))
+# The way `idioten` opens the window, saved game and statistics included (written after every action).
+from idioten.cli import build_parser
+from idioten.ui.persist import open_app
+app = open_app(build_parser().parse_args(["--deal", "1"]), size=(1280, 800), clock=clock, rng=random.Random(2026))
 app.step(dt=0)
 first = rss_mb()
 actions = play(app, clock, int(sys.argv[1]))
@@ -91,6 +95,7 @@ print(json.dumps(rss_mb()))
 
 
 def child(code: str, env: dict, *args: str) -> dict:
+    env = dict(env, IDIOTEN_DATA_DIR=tempfile.mkdtemp(prefix="idioten-bench-"))  # never a player's saves
     out = subprocess.run([PYTHON, "-c", code, *args], env=env, capture_output=True, text=True, cwd=ROOT)
     if out.returncode:
         raise SystemExit(f"bench: child failed: {out.stderr[-600:]}")

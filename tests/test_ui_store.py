@@ -36,7 +36,8 @@ def data_folder(tmp_path, monkeypatch):
     yield tmp_path
     while OPEN:
         app = OPEN.pop()
-        app.persist.close()
+        if app.persist is not None:
+            app.persist.close()
         app.close()
     i18n.set_language("en")
 
@@ -360,3 +361,30 @@ def test_kill_9_of_the_real_window_restores_the_table_before_the_kill(data_folde
     app = window()
     assert state(app) == before_kill
     assert not list(data_folder.glob("*.bad-*"))
+
+
+def test_the_menu_language_button_is_remembered(data_folder):
+    app = window(deal=7)
+    press(app, pygame.K_ESCAPE)
+    entry = next(b for b in app.scenes[-1].buttons if b.text_key == "ui.menu.language")
+    click(app, entry.rect.center)
+    assert i18n.language() == "de"  # after English in the order sv, en, de
+    assert Store.open(data_folder).settings.language == "de"
+
+
+def test_a_window_without_a_store_keeps_its_settings_in_memory(data_folder, tmp_path, monkeypatch):
+    from idioten.ui.app import App
+    from ui_store_support import Clock
+
+    monkeypatch.chdir(tmp_path)
+    app = App(Game.new(deal_cards(7), deal_number=7), clock=Clock(), size=(1280, 800))
+    app.clock_for_tests = app.clock
+    OPEN.append(app)
+    app.step(dt=0)
+    choose(app, open_settings(app), "four_colour", True)
+    assert app.settings.four_colour and app.persist.settings.four_colour
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_SPACE)
+    press(app, pygame.K_s)
+    assert isinstance(app.scenes[-1], StatsPanel)
+    assert sorted(p.name for p in tmp_path.iterdir()) == []  # nothing written anywhere

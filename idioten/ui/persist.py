@@ -67,7 +67,13 @@ class Persistence:
         self._replaced: SavedGame | None = None  # the game a new deal replaced, not yet counted
         self.pending = False
         self._count_when_still = False
-        self.writer = SaveWriter(store)
+        self._writer: SaveWriter | None = None  # its thread starts with the first save
+
+    @property
+    def writer(self) -> SaveWriter:
+        if self._writer is None:
+            self._writer = SaveWriter(self.store)
+        return self._writer
 
     # -- the game ----------------------------------------------------------------------------------------
 
@@ -83,12 +89,13 @@ class Persistence:
 
     def flush(self) -> None:
         """Save what changed since the last frame (the app calls this after drawing)."""
-        self.show(*self.writer.take_notices())
+        if self._writer is not None:
+            self.show(*self._writer.take_notices())
         if self.pending:
             self.pending = False
             if self._replaced is not None:
                 replaced, self._replaced = self._replaced, None
-                self.writer.wait()  # the old game's last save must not land after the new game's
+                self.wait()  # the old game's last save must not land after the new game's
                 self.show(self.store.replace_game(replaced, self.saved))
             else:
                 self.writer.submit(game_to_json(self.saved))
@@ -103,14 +110,17 @@ class Persistence:
 
     def wait(self) -> None:
         """Until every save handed to the writer is on disk (tests, and scripted play)."""
-        self.writer.wait()
+        if self._writer is not None:
+            self._writer.wait()
 
     def close(self) -> None:
         """At exit: the last save written and a finished game counted."""
         self.flush()
         if self._count_when_still:
             self.count_if_over()
-        self.writer.close()
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None
 
     # -- settings and statistics -------------------------------------------------------------------------
 
@@ -169,17 +179,19 @@ class Persistence:
         table.message_until = self.app.now() + NOTICE_SECONDS
 
 
-def attach(app, store: Store, saved: SavedGame, **options) -> Persistence:
+def attach(app, store: Store, saved: SavedGame, *, follow_play: bool = True, **options) -> Persistence:
     persist = Persistence(app, store, saved, **options)
     app.persist = persist
-    app.on_action = persist.on_action
+    if follow_play:
+        app.on_action = persist.on_action
     return persist
 
 
 def persistence(app) -> Persistence:
-    """The app's persistence; a window opened without a store gets one that lives in memory only."""
+    """The app's persistence. A window opened without a store (tests, benchmarks, the smoke run) gets one
+    that keeps settings and statistics in memory and leaves the game alone: there is nowhere to save it."""
     if getattr(app, "persist", None) is None:
-        attach(app, MemoryStore(), SavedGame.start(app.table.game))
+        attach(app, MemoryStore(), SavedGame.start(app.table.game), follow_play=False)
     return app.persist
 
 

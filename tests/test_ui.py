@@ -5,7 +5,7 @@ import random
 import pygame
 import pytest
 
-from idioten import i18n
+from idioten import i18n, paths
 from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards, parse_card
 from idioten.rules import Game
 from idioten.ui.endgame import EndPanel
@@ -227,14 +227,21 @@ def test_a_new_action_during_an_animation_finishes_it_first():
 
 
 def test_window_resize_lays_out_again_with_crisp_cards():
-    app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
+    app, clock = make_app(Game.new(deal_cards(7), deal_number=7))
     old_w = app.layout.card_w
     app.window.size = (900, 620)
     app.step(dt=1 / 60)
     assert app.layout.size == (900, 620)
     assert app.layout.card_w < old_w
-    assert app.images.face(parse_card("5D")).get_size() == (app.layout.card_w, app.layout.card_h)
+    card = parse_card("5D")
+    assert app.images.face(card).get_size() == (app.layout.card_w, app.layout.card_h)
     assert all(resting(app, c) for c in app.table.sprites)
+    clock.now += 1.0  # the size held still: every picture is rendered afresh from its SVG at this size
+    app.step(dt=1 / 60)
+    crisp = pygame.image.load_sized_svg(str(paths.asset("cards", "5D.svg")), (app.layout.card_w, app.layout.card_h))
+    shown = app.images.face(card)
+    assert shown.get_size() == crisp.get_size()
+    assert pygame.image.tobytes(shown, "RGBA") == pygame.image.tobytes(crisp.convert_alpha(), "RGBA")
     app.window.size = (300, 200)  # below the minimum: the window refuses
     app.step(dt=1 / 60)
     assert app.layout.width >= 720 and app.layout.height >= 520

@@ -31,6 +31,7 @@ from .table import TableScene
 
 FRAME_SECONDS = 1 / 60
 IDLE_WAIT_MS = 30_000  # with nothing to do the loop sleeps until an event, at most this long
+SHARPEN_AFTER = 0.3  # seconds after the last size change, the cards are rendered crisp at the new size
 MAX_STEP = 0.1  # a long stall (window dragged, machine busy) must not make a glide jump to its end unseen
 
 
@@ -51,6 +52,8 @@ class App:
         pygame.font.init()
         self.window = pygame.Window(i18n.t("game_name"), self.first_size(size), resizable=True)
         self.window.minimum_size = MIN_WINDOW
+        self.window.get_surface()  # before any picture is made, so each can take the window's pixel format
+        self.sharpen_at: float | None = None
         self.set_icon()
         self.layout = Layout(*self.window.size)
         self.texts = Texts()
@@ -169,6 +172,8 @@ class App:
         if size == self.layout.size:
             return
         self.layout = Layout(*size)
+        self.images.set_size((self.layout.card_w, self.layout.card_h), interim=True)
+        self.sharpen_at = self.clock() + SHARPEN_AFTER
         for scene in self.scenes:
             scene.resize(self.layout)
         self.mark_dirty()
@@ -217,6 +222,10 @@ class App:
                 return False
         for scene in list(self.scenes):
             scene.update(dt)
+        if self.sharpen_at is not None and now >= self.sharpen_at:
+            self.sharpen_at = None
+            if self.images.sharpen():
+                self.mark_dirty()
         if any(scene.dirty for scene in self.scenes):
             self.draw()
         if self.persist is not None:
@@ -269,6 +278,8 @@ class App:
 
     def idle_timeout_ms(self) -> int:
         wakes = [w for w in (scene.wake_at() for scene in self.scenes) if w is not None]
+        if self.sharpen_at is not None:
+            wakes.append(self.sharpen_at)
         if not wakes:
             return IDLE_WAIT_MS
         return max(1, min(IDLE_WAIT_MS, round((min(wakes) - self.clock()) * 1000) + 1))

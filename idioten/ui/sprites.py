@@ -27,12 +27,30 @@ class CardImages:
         self.size = (0, 0)
         self._cache: dict[str, pygame.Surface] = {}
         self._warmed: set = set()
+        self._previous: dict[str, pygame.Surface] = {}  # the last size's pictures, while a resize goes on
+        self._interim: set[str] = set()  # pictures scaled from those, to be rendered crisp by sharpen()
         self._fallback_font: pygame.font.Font | None = None
 
-    def set_size(self, size: tuple[int, int]) -> None:
+    def set_size(self, size: tuple[int, int], interim: bool = False) -> None:
+        """A new card size. With `interim` (the window is being resized by hand) the pictures of the old
+        size stand in, scaled, until `sharpen()`: rendering every SVG afresh for each step of a drag on the
+        window's edge would make the resize stutter. Nothing stays scaled once the size holds still."""
         if size != self.size:
+            crisp = {name: image for name, image in self._cache.items() if name not in self._interim}
+            previous = {**self._previous, **crisp} if interim else {}
             self.size = size
             self.forget()
+            self._previous = previous
+
+    def sharpen(self) -> bool:
+        """Drop the stand-ins so the next frame renders those pictures from SVG; True if there were any."""
+        self._previous = {}
+        if not self._interim:
+            return False
+        for relative in self._interim:
+            self._cache.pop(relative, None)
+        self._interim.clear()
+        return True
 
     def face(self, card: Card) -> pygame.Surface:
         folder = ("cards", "four-colour") if self.settings.four_colour else ("cards",)
@@ -48,8 +66,8 @@ class CardImages:
         """Render one picture not yet in the cache; False once every card is ready. The loop calls this
         while idle, so a card dealt for the first time does not cost an SVG render in the middle of its
         flight."""
-        if len(self._cache) >= 54:
-            return False
+        if len(self._cache) >= 54 or self._previous:
+            return False  # all ready, or a resize is still going on
         if "back" not in self._warmed:
             self._warmed.add("back")
             self.back()
@@ -65,12 +83,19 @@ class CardImages:
     def forget(self) -> None:
         """After a settings change (deck colours, back)."""
         self._cache.clear()
-        self._warmed: set = set()
+        self._warmed = set()
+        self._previous = {}
+        self._interim = set()
 
     def _get(self, relative: str, fallback) -> pygame.Surface:
         image = self._cache.get(relative)
         if image is None:
-            image = self._render(relative) or fallback()
+            old = self._previous.get(relative)
+            if old is not None:
+                image = pygame.transform.smoothscale(old, self.size)
+                self._interim.add(relative)
+            else:
+                image = self._render(relative) or fallback()
             self._cache[relative] = image
         return image
 

@@ -95,7 +95,7 @@ def child_main(argv: list[str]) -> int:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode=""))
     app.step()  # handles the undo, draws its first frame, hands the game to the writer
     app.persist.wait()
-    print(json.dumps(state(app)), flush=True)
+    print(json.dumps(dict(state(app), moving=app.busy())), flush=True)
     app.loop()  # the card glides back while the test kills the process
     return 0
 

@@ -392,3 +392,39 @@ def test_a_panel_opened_mid_drag_sends_the_card_home():
     key(app, pygame.K_ESCAPE)
     assert app.table.game.to_text() == before
     assert all(resting(app, c) for c in app.table.sprites)
+
+
+def test_while_dragging_only_the_gaps_that_take_the_card_light_up():
+    app, _ = make_app(position(["2H 5C", "KH", "", "7S"], stock=8, variant="aces-only"))
+    lit = []
+    painter = app.table.painter
+    original = painter.ring
+    painter.ring = lambda surface, ring, corner: (lit.append((ring is painter.glow, tuple(corner))),
+                                                  original(surface, ring, corner))
+    drag(app, top_centre(app, 0), (app.layout.width // 2, app.layout.table_bottom - 40), release=False)
+    assert lit == []  # aces only: the 5C may not go into the gap
+    post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(app.layout.width // 2, app.layout.table_bottom - 40),
+                            button=1))
+    app.settle()
+    app, _ = make_app(position(["2H 5C", "KH", "", "7S"], stock=8))
+    painter = app.table.painter
+    original = painter.ring
+    painter.ring = lambda surface, ring, corner: (lit.append((ring is painter.glow, tuple(corner))),
+                                                  original(surface, ring, corner))
+    drag(app, top_centre(app, 0), (app.layout.width // 2, app.layout.table_bottom - 40), release=False)
+    assert set(lit) == {(True, tuple(app.layout.piles[2].topleft))}
+
+
+def test_settings_hooks_four_colours_speed_and_auto_discard():
+    from idioten.ui.settings import Settings
+    settings = Settings(four_colour=True, animation_speed=0, auto_discard=True)
+    app, _ = make_app(position(["2H 5H", "KH", "9C", "4C"], stock=8), settings=settings)
+    face = app.images.face(parse_card("5H"))
+    four = pygame.image.load_sized_svg(str(paths.asset("cards", "four-colour", "5H.svg")), face.get_size())
+    assert pygame.image.tobytes(face, "RGBA") == pygame.image.tobytes(four.convert_alpha(), "RGBA")
+    click(app, top_centre(app, 0), settle=False)  # the 5H goes, at once: with speed 0 nothing glides
+    assert parse_card("5H") in app.table.game.discards
+    assert all(s.glide is None for s in app.table.sprites.values())
+    app.settle()  # auto-discard: the 2H (the KH is higher) and the 4C (the 9C) follow by themselves
+    assert app.table.game.piles[0] == [] and app.table.game.piles[3] == []
+    assert app.table.game.piles[1] == [parse_card("KH")] and app.table.game.piles[2] == [parse_card("9C")]

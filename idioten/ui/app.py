@@ -22,10 +22,7 @@ from .settings import Settings
 
 import pygame
 
-from .endgame import EndPanel
 from .idle import Waiter
-from .help import MenuPanel, RulesPanel
-from .panels import ConfirmPanel
 from .sprites import CardImages, Texts
 from .table import TableScene
 
@@ -130,13 +127,17 @@ class App:
         del self.scenes[1:]
         self.mark_dirty()
 
+    # Panels are imported when first opened: the first frame does not wait for them.
     def confirm(self, question_key: str, letter: str, on_yes) -> None:
+        from .panels import ConfirmPanel
         self.push(ConfirmPanel(self, question_key, letter, on_yes))
 
     def open_menu(self) -> None:
+        from .help import MenuPanel
         self.push(MenuPanel(self))
 
     def open_rules(self) -> None:
+        from .help import RulesPanel
         own = getattr(self.scenes[0], "rules_panel", None)  # the game on screen may bring its own
         self.push(own() if own else RulesPanel(self))
 
@@ -150,6 +151,7 @@ class App:
         self.push(SettingsPanel(self))
 
     def show_end(self, game: Game) -> None:
+        from .endgame import EndPanel
         self.close_panels()
         self.push(EndPanel(self, game))
 

@@ -9,13 +9,11 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..cards import SUIT_CHARS, Card
-from .hands import JOKER, LINE, RANK_BITS, RANK_MASK, SUIT_SHIFT, classify_sum, code_of, is_joker, \
-    joker_category
+from ..cards import SUIT_CHARS, Card, full_deck
+from .hands import classify_sum, code_of, is_joker, joker_category
 from .scoring import CELLS, lines, points_table
 
 KIND_INDEX = {"row": 0, "column": 1, "diagonal": 2}
-SUIT_OF_COUNTS = {count << RANK_BITS * s: s for s in range(4) for count in range(1, LINE + 1)}
 
 
 class Board:
@@ -39,11 +37,15 @@ class Board:
 
     @classmethod
     def from_grid(cls, grid: Sequence[Card | None], table: str, diagonals: bool,
-                  unseen: Sequence[Card] = ()) -> "Board":
+                  unseen: Sequence[Card] | None = None) -> "Board":
+        """`unseen`: the cards still to come as far as the player knows (by default every card of the deck
+        not on the grid)."""
         board = cls(table, diagonals)
         for cell, card in enumerate(grid):
             if card is not None:
                 board.put(cell, card)
+        if unseen is None:
+            unseen = [card for card in full_deck() if card not in grid]
         board.unseen_suits = [0] * 4
         for card in unseen:
             if not is_joker(card):
@@ -85,15 +87,3 @@ class Board:
 
     def total(self) -> int:
         return sum(self.line_points(line) for line in range(len(self.lines)))
-
-    def card_to_code(self, card: Card) -> int:
-        return -1 if card is JOKER or is_joker(card) else code_of(card)
-
-
-def suit_of(key: int) -> int | None:
-    """The one suit of a non-empty line's cards, or None when they are mixed (no flush possible)."""
-    return SUIT_OF_COUNTS.get(key >> SUIT_SHIFT)
-
-
-def rank_part(key: int) -> int:
-    return key & RANK_MASK

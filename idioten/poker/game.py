@@ -13,7 +13,7 @@ from typing import Sequence
 
 from ..cards import CardError, Card, check_deal_number, deal_cards, _splitmix64
 from ..rules import IllegalAction
-from .hands import JOKER, is_joker, parse_poker_card
+from .hands import JOKER, parse_poker_card
 from .scoring import CELLS, DEFAULT_TABLE, TABLES, GridScore, LineScore, lines_through, score_grid, score_line
 
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ..cards import SUIT_CHARS, full_deck
 from .board import Board
-from .player import ValuePolicy, _best, placement_gains
+from .player import _best, placement_gains
 from .scoring import TABLES, points_table
 from .values import SIZE, feature, learned_values, prior_values, stage_of
 

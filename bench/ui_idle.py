@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import subprocess
+import tempfile
 import time
 
 from ui_common import PYTHON, ROOT, Xvfb, child_env, cpu_seconds, rss_mb
@@ -23,7 +24,8 @@ def main() -> None:
     parser.add_argument("--settle", type=float, default=4.0)
     options = parser.parse_args()
     with Xvfb() as display:
-        env = child_env(SDL_VIDEODRIVER="x11", DISPLAY=display)
+        env = child_env(SDL_VIDEODRIVER="x11", DISPLAY=display,
+                        IDIOTEN_DATA_DIR=tempfile.mkdtemp(prefix="idioten-bench-"))  # never a player's saves
         game = subprocess.Popen([PYTHON, "-m", "idioten", "--deal", "7", "--lang", "en"], cwd=ROOT, env=env,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         try:

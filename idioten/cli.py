@@ -99,7 +99,8 @@ def build_parser() -> argparse.ArgumentParser:
 def _command_modules():
     """Each module adds its own subcommands, so the contract for each lives beside its code."""
     from .poker import cli as poker_cli
-    return [poker_cli.register]
+    from . import solver_cli
+    return [solver_cli.register, poker_cli.register]
 
 
 def run_deal(args) -> int:

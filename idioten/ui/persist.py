@@ -12,7 +12,8 @@ command line names. `Persistence` then keeps the store in step with the window:
   from 2 to 30 ms and more on a busy disk, up to two frames. Only the newest document is written, so a kill
   -9 loses at most the actions of the last few milliseconds; the file is always whole (atomic rename).
 - A game that ends is counted when the animations have stopped (statistics are written between frames), a
-  game replaced by a new deal at once (a new deal does not glide).
+  game replaced by a new deal at once (a new deal does not glide); the statistics file is written by the
+  window thread, the only one that changes the statistics.
 - Every write that fails gives a one-line notice for the message line; play goes on in memory.
 
 Settings live in `store_settings.Settings`; the window reads its own `ui.settings.Settings` (the same object
@@ -94,11 +95,12 @@ class Persistence:
         if self.pending:
             self.pending = False
             if self._replaced is not None:
+                # Store.replace_game without its synchronous save: the writer writes the new game after
+                # anything of the old one still on its way. Counted as in replace_game: only if played.
                 replaced, self._replaced = self._replaced, None
-                self.wait()  # the old game's last save must not land after the new game's
-                self.show(self.store.replace_game(replaced, self.saved))
-            else:
-                self.writer.submit(game_to_json(self.saved))
+                if replaced.game.history or replaced.undo_used:
+                    self.show(self.store.game_finished(replaced))
+            self.writer.submit(game_to_json(self.saved))
             self._count_when_still = self.saved.game.is_over()
         if self._count_when_still and not self.app.busy():
             self.count_if_over()

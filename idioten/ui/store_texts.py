@@ -61,9 +61,11 @@ TEXTS = {
     "ui.settings.language.sv": {"sv": "Svenska", "en": "Svenska", "de": "Svenska"},
     "ui.settings.language.en": {"sv": "English", "en": "English", "de": "English"},
     "ui.settings.language.de": {"sv": "Deutsch", "en": "Deutsch", "de": "Deutsch"},
-    "ui.settings.variant_note": {"sv": "En ny variant gäller från nästa giv.",
-                                 "en": "A new variant applies from the next deal.",
-                                 "de": "Eine neue Variante gilt ab dem nächsten Spiel."},
+    "ui.settings.variant_note": {"sv": "En ny variant gäller från nästa giv (genast om den här inte har börjat).",
+                                 "en": "A new variant applies from the next deal (at once if this one has not "
+                                       "been started).",
+                                 "de": "Eine neue Variante gilt ab dem nächsten Spiel (sofort, wenn dieses noch "
+                                       "nicht begonnen hat)."},
     "ui.settings.variant_fixed": {"sv": "Varianten är vald på kommandoraden för den här körningen.",
                                   "en": "The variant was chosen on the command line for this run.",
                                   "de": "Die Variante wurde für diesen Lauf in der Befehlszeile gewählt."},

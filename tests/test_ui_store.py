@@ -230,6 +230,21 @@ def test_settings_apply_at_once_and_are_remembered(data_folder):
     assert remembered.highlight_discardable and i18n.language() == "de"
 
 
+def test_the_screens_fit_the_smallest_window(data_folder):
+    from idioten.ui.layout import MIN_WINDOW
+
+    app = window(deal=7, size=MIN_WINDOW, lang="de")
+    screen = pygame.Rect((0, 0), MIN_WINDOW)
+    panel = open_settings(app)
+    assert screen.contains(panel.box)
+    assert all(panel.box.contains(b.rect) for b in panel.buttons)
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_s)
+    stats = app.scenes[-1]
+    assert screen.contains(stats.box) and stats.box.contains(stats.chart)
+    assert all(stats.box.contains(b.rect) for b in stats.buttons)
+
+
 def test_the_variant_setting_switches_an_untouched_deal_and_is_used_for_new_deals(data_folder):
     app = window()
     number = app.table.game.deal_number

@@ -30,12 +30,12 @@ def args(**given) -> Namespace:
     return Namespace(**values)
 
 
-def open_window(**given):
+def open_window(size=(1280, 800), **given):
     """The program start as `idioten` does it (the data folder comes from IDIOTEN_DATA_DIR)."""
     from idioten.ui.persist import open_app
 
     clock = Clock()
-    app = open_app(args(**given), clock=clock, rng=random.Random(3), size=(1280, 800))
+    app = open_app(args(**given), clock=clock, rng=random.Random(3), size=size)
     app.clock_for_tests = clock
     app.step(dt=0)
     return app

@@ -70,15 +70,20 @@ class SettingsPanel(Panel):
         layout, texts = self.layout, self.app.texts
         size = layout.font_size
         width = int(min(max(layout.width * self.width_share, 600), layout.width - 40))
-        self.row_h = round(size * 1.9)
         self.label_w = max(texts.font(size).size(i18n.t(f"ui.settings.{name}"))[0]
                            for name, _ in self.rows_of_buttons) + size * 2
-        preview_h = round(layout.card_h * 0.42)
-        self.images.set_size((round(preview_h * 250 / 350), preview_h))
+        card_h = round(layout.card_h * 0.42)
+        self.images.set_size((round(card_h * 250 / 350), card_h))
         note_lines = self.notes(width - 2 * size)
-        height = (size + round(size * 1.4) + size // 2 + len(self.rows_of_buttons) * self.row_h + size // 2
-                  + preview_h + size // 2 + len(note_lines) * round(size * 1.05) + size // 2
-                  + round(size * 1.8) + size + round(size * 1.2))
+        fixed = (size + round(size * 1.4) + size // 2 + size // 2 + size // 2 + len(note_lines) * round(size * 1.05)
+                 + size // 2 + round(size * 1.8) + size)
+        # A small window first loses the air between the rows, then the preview, then the keys line.
+        for row_h, preview_h, self.show_keys in ((round(size * 1.9), card_h, True), (round(size * 1.6), card_h, True),
+                                                 (round(size * 1.6), 0, True), (round(size * 1.6), 0, False)):
+            height = fixed + len(self.rows_of_buttons) * row_h + preview_h + round(size * 1.2) * self.show_keys
+            if height <= layout.height - 20:
+                break
+        self.row_h = row_h
         self.box = pygame.Rect(0, 0, width, min(height, layout.height - 20))
         self.box.center = (layout.width // 2, layout.height // 2)
         box = self.box
@@ -157,10 +162,13 @@ class SettingsPanel(Panel):
             text = texts.render(line, small, TEXT)
             surface.blit(text, text.get_rect(midtop=(box.centerx, y)))
         self.close_button.draw(surface, texts, size)
-        keys = texts.render(i18n.t("ui.settings.keys"), small, LABEL)
-        surface.blit(keys, keys.get_rect(midtop=(box.centerx, self.keys_y)))
+        if self.show_keys:
+            keys = texts.render(i18n.t("ui.settings.keys"), small, LABEL)
+            surface.blit(keys, keys.get_rect(midtop=(box.centerx, self.keys_y)))
 
     def draw_preview(self, surface) -> None:
+        if not self.preview.h:
+            return
         w, h = self.images.size
         gap = w // 4
         x = self.preview.centerx - (5 * w + 4 * gap) // 2

@@ -96,7 +96,7 @@ class StatsPanel(Panel):
     def place(self) -> None:
         layout, texts = self.layout, self.app.texts
         size = layout.font_size
-        width = int(min(max(layout.width * self.width_share, 560), layout.width - 40))
+        width = int(min(max(layout.width * self.width_share, 660), layout.width - 40))
         height = int(min(layout.height - 40, max(size * 22, layout.height * 0.86)))
         self.box = pygame.Rect(0, 0, width, height)
         self.box.center = (layout.width // 2, layout.height // 2)
@@ -156,11 +156,14 @@ class StatsPanel(Panel):
     def draw_figures(self, surface) -> None:
         texts, size, box = self.app.texts, self.layout.font_size, self.box
         column_w = (box.w - size * 4) // 3
-        for index, (label_key, value) in enumerate(figures(self.stats)):
+        shown = figures(self.stats)
+        widest = max(texts.font(size).size(f"{i18n.t(key)}      {value}")[0] for key, value in shown)
+        label_size = size if widest <= column_w - size else self.layout.small_font_size  # a narrow window
+        for index, (label_key, value) in enumerate(shown):
             column, row = index % 3, index // 3
             left = box.x + size * 2 + column * column_w
             y = self.figures_top + row * self.line_h
-            label = texts.render(i18n.t(label_key), size, LABEL)
+            label = texts.render(i18n.t(label_key), label_size, LABEL)
             number = texts.render(value, size, TEXT)
             surface.blit(label, (left, y))
             surface.blit(number, number.get_rect(topright=(left + column_w - size, y)))

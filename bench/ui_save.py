@@ -6,8 +6,10 @@ The real start path (`persist.open_app` on a temporary data folder) plays deals 
 deals, 1-4 then D discards, a useful move by two pile keys, N when a game is over. For every frame that
 handles an action it measures the whole frame (`App.step`: event, rules, first animation frame drawn and
 flipped, the game handed to the save writer), and on the writer's thread each save (`Store.save_file`:
-game.json written with fsync and renamed). Actions alternate between the store attached and detached, so
-the two frame medians come from the same minutes of a shared machine. `--load` runs a second process that
+game.json written with fsync and renamed). Actions take turns between three ways, so that all medians come
+from the same minutes of a shared machine: the store detached (no saving), the writer thread (what the
+window does), and the save written in the frame itself right after the flip (the design the writer
+replaced: `Store.save_file` called where the document is handed over). `--load` runs a second process that
 writes and fsyncs 1 MB files in a loop meanwhile. The frame budget at 60 Hz is 16.7 ms.
 """
 
@@ -62,8 +64,8 @@ def run(actions: int) -> dict:
     persist = app.persist
     app.warm()
     app.settle(dt=FRAME)
-    saves, frames = [], {"with_store": [], "without_store": []}
-    cpu = {"with_store": [], "without_store": []}
+    kinds = ("without_store", "with_store", "saved_in_frame")
+    saves, frames, cpu = [], {kind: [] for kind in kinds}, {kind: [] for kind in kinds}
     save_file = persist.store.save_file
 
     def timed_save(name, document):
@@ -73,15 +75,22 @@ def run(actions: int) -> dict:
         return notice
 
     persist.store.save_file = timed_save
+    writer = persist.writer
+    submit = writer.submit
+
+    def save_in_frame(document):
+        persist.wait()
+        timed_save("game.json", document)
+
     for done in range(actions):
-        attached = done % 2 == 0
-        app.persist = persist if attached else None
+        kind = kinds[done % 3]
+        app.persist = None if kind == "without_store" else persist
+        writer.submit = save_in_frame if kind == "saved_in_frame" else submit
         keys = key_for_next_action(app.table.game)
         for key in keys[:-1]:
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
             app.step(dt=FRAME)
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=keys[-1], mod=0, unicode=""))
-        kind = "with_store" if attached else "without_store"
         started, cpu_started = time.perf_counter(), time.thread_time()
         app.step(dt=FRAME)  # the frame that applies the action and draws it; with the store, hands it over
         frames[kind].append((time.perf_counter() - started) * 1000)
@@ -98,15 +107,16 @@ def run(actions: int) -> dict:
     result = {kind: {"action_frame_ms": summary(times, 3), "action_frame_cpu_ms": summary(cpu[kind], 3),
                      "over_budget": sum(1 for f in times if f > BUDGET_MS)}
               for kind, times in frames.items()}
-    result["save_ms_on_writer_thread"] = summary(saves, 3)
-    result["action_frame_median_ratio"] = round(result["with_store"]["action_frame_ms"]["median"]
-                                                / result["without_store"]["action_frame_ms"]["median"], 2)
+    result["save_ms"] = summary(saves, 3)  # each game.json write, on either thread
+    result["action_frame_median_ratio"] = {
+        kind: round(result[kind]["action_frame_ms"]["median"] / result["without_store"]["action_frame_ms"]["median"], 2)
+        for kind in kinds[1:]}
     return result
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--actions", type=int, default=300)
+    parser.add_argument("--actions", type=int, default=300)  # a third of them in each way
     parser.add_argument("--load", action="store_true", help="fsync 1 MB files in a second process meanwhile")
     options = parser.parse_args()
     load = None

@@ -39,6 +39,8 @@ class Settings:
     four_colour: bool = False
     card_back: str = "blue"
     language: str | None = None
+    live_verdict: bool = False
+    winnable_only: bool = False
 
     def changed(self, name: str, value) -> "Settings":
         if name not in _VALID:
@@ -60,6 +62,8 @@ _VALID = {
     "four_colour": _flag,
     "card_back": lambda v: isinstance(v, str) and bool(_CARD_BACK_NAME.fullmatch(v)),
     "language": lambda v: v is None or v in LANGUAGES,
+    "live_verdict": _flag,
+    "winnable_only": _flag,
 }
 
 

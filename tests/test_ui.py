@@ -286,14 +286,16 @@ def test_nothing_is_redrawn_while_nothing_moves():
     assert draws
 
 
-def test_hint_is_disabled_and_the_h_key_says_so():
+def test_hint_button_and_h_key_ask_for_a_hint_and_change_nothing():
+    # The hint itself is tested in test_ui_hint.py.
     app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
     hint = next(b for b in app.table.buttons if b.text_key == "ui.button.hint")
     before = app.table.game.to_text()
     click(app, hint.rect.center)
     assert app.table.game.to_text() == before
     key(app, pygame.K_h)
-    assert app.table.message == i18n.t("ui.msg.hint_later")
+    assert app.table.message == i18n.t("ui.hint.thinking")
+    assert app.table.game.to_text() == before
 
 
 def test_buttons_act_undo_and_menu():

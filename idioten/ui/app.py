@@ -56,6 +56,8 @@ class App:
         self.texts = Texts()
         self.images = CardImages(self.settings)
         self.images.set_size((self.layout.card_w, self.layout.card_h))
+        from .assist import Assistant
+        self.assistant = Assistant(self)  # the solver's answers: verdict, hints, demo (off the loop)
         self.scenes = []
         self.scenes.append(TableScene(self, game or self.random_game()))
         if fullscreen:
@@ -107,6 +109,7 @@ class App:
 
     def action_done(self, game: Game, record) -> None:
         """After every action (record None for a new deal or a restart): the hook for saving the game."""
+        self.assistant.game_changed(game, record)
         if self.on_action is not None:
             self.on_action(game, record)
 
@@ -151,9 +154,9 @@ class App:
         self.push(SettingsPanel(self))
 
     def show_end(self, game: Game) -> None:
-        from .endgame import EndPanel
+        from .truth_panel import TruthEndPanel
         self.close_panels()
-        self.push(EndPanel(self, game))
+        self.push(TruthEndPanel(self, game))
 
     def mark_dirty(self) -> None:
         for scene in self.scenes:
@@ -218,6 +221,7 @@ class App:
         if dt is None:
             dt = min(MAX_STEP, max(0.0, now - self._last))
         self._last = now
+        self.assistant.poll()
         for event in pygame.event.get() if events is None else events:
             self.handle(event)
             if not self.running:
@@ -287,6 +291,7 @@ class App:
         return max(1, min(IDLE_WAIT_MS, round((min(wakes) - self.clock()) * 1000) + 1))
 
     def close(self) -> None:
+        self.assistant.close()  # a search still running is cancelled at once
         self.window.destroy()
         pygame.display.quit()
 

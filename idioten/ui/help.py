@@ -59,6 +59,7 @@ class MenuPanel(Panel):
         entries = [("ui.menu.new", lambda: self.then(table.ask_new_deal)),
                    ("ui.menu.restart", lambda: self.then(table.ask_restart)),
                    *menu_entries(self.app, self.then),
+                   *self.app.assistant.menu_entries(self.then),
                    ("ui.menu.rules", lambda: self.then(self.app.open_rules)),
                    ("ui.menu.stats", lambda: self.then(self.app.open_stats)),
                    ("ui.menu.settings", lambda: self.then(self.app.open_settings)),

@@ -159,6 +159,11 @@ class TablePainter:
             surface.blit(self.shadow, (x + offset, y + offset))
             surface.blit(images.face(dragged), (x, y))
 
+        hinted = scene.app.assistant.hint_arrow()
+        if hinted is not None and dragged is None:
+            from .hint_arrow import draw_hint
+            draw_hint(surface, scene, hinted)
+
         for button in scene.buttons:
             button.draw(surface, self.texts, layout.font_size)
         self.status(surface)
@@ -195,7 +200,8 @@ class TablePainter:
         scene, layout = self.scene, self.layout
         game = scene.game
         parts = [scene.app.deal_label(game), i18n.t(f"ui.variant.{game.variant}"),
-                 i18n.t("ui.status.score", score=game.score), i18n.t("ui.status.stock", count=len(game.stock))]
+                 i18n.t("ui.status.score", score=game.score), i18n.t("ui.status.stock", count=len(game.stock)),
+                 *scene.app.assistant.status_parts()]  # "still winnable", when the player wants to know
         size = layout.small_font_size
         text = self.texts.render("   ·   ".join(parts), size, STATUS)
         bar = layout.status_bar

@@ -45,6 +45,8 @@ def window_settings(stored: StoredSettings, into: WindowSettings | None = None) 
     into.card_back = stored.card_back if stored.card_back in CARD_BACKS else WindowSettings.card_back
     into.highlight_discardable = stored.highlight_discardable
     into.auto_discard = stored.auto_discard
+    into.live_verdict = stored.live_verdict
+    into.winnable_only = stored.winnable_only
     return into
 
 

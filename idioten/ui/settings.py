@@ -14,6 +14,8 @@ class Settings:
     card_back: str = "blue"  # one of CARD_BACKS
     highlight_discardable: bool = False  # a glow on every top card that may be discarded now
     auto_discard: bool = False  # discard whatever may be discarded after each action (not always best play)
+    live_verdict: bool = False  # the status bar says whether the position can still be won (the solver's answer)
+    winnable_only: bool = False  # New deal searches (off the loop) for a deal the solver proves winnable
 
     def duration(self, seconds: float) -> float:
         """An animation's length at the chosen speed."""

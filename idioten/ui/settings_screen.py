@@ -33,6 +33,8 @@ def choices() -> list[tuple[str, list[tuple[object, str]]]]:
         ("four_colour", on_off),
         ("card_back", [(b, f"ui.settings.card_back.{b}") for b in ("blue", "red")]),
         ("language", [(code, f"ui.settings.language.{code}") for code in LANGUAGES]),
+        ("live_verdict", on_off),
+        ("winnable_only", on_off),
     ]
 
 

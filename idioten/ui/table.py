@@ -59,7 +59,7 @@ class TableScene(Scene):
             Button("ui.button.restart", self.ask_restart, lambda: self.game.can_undo()),
             Button("ui.button.undo", self.undo, lambda: self.game.can_undo()),
             Button("ui.button.redo", self.redo, lambda: self.game.can_redo()),
-            Button("ui.button.hint", self.hint, lambda: False),  # enabled once the solver offers hints
+            Button("ui.button.hint", self.hint),
             Button("ui.button.menu", self.app.open_menu),
         ]
         self.painter = painter.TablePainter(self)
@@ -209,6 +209,8 @@ class TableScene(Scene):
         self.app.action_done(self.game, None)
 
     def new_deal(self) -> None:
+        if self.app.assistant.new_winnable_deal():
+            return  # "winnable deals only": the deal comes when the search off the loop has found one
         self.app.new_game()
         self.say(i18n.t("ui.msg.new_deal", deal=self.app.deal_label(self.game)))
 
@@ -228,7 +230,8 @@ class TableScene(Scene):
             self.restart()
 
     def hint(self) -> None:
-        self.say(i18n.t("ui.msg.hint_later"))
+        self.finish_animations()
+        self.app.assistant.hint()
 
     def gap_for(self, pile: int) -> int | None:
         """The leftmost empty pile the top card of `pile` may move into."""
@@ -396,6 +399,8 @@ class TableScene(Scene):
             self.ask_restart()
         elif key == pygame.K_h:
             self.hint()
+        elif key == pygame.K_a:
+            self.app.assistant.start_demo()
         elif key == pygame.K_s:
             self.app.open_stats()
         elif key == pygame.K_F1 or key == pygame.K_QUESTION or getattr(event, "unicode", "") == "?":

@@ -95,11 +95,11 @@ TEXTS = {
                       "en": "Aces are never discarded. You win when only the four aces are left.",
                       "de": "Asse werden nie abgelegt. Gewonnen, wenn nur die vier Asse übrig sind."},
     "ui.rules.keys": {"sv": "Tangenter: 1–4 välj hög, D kasta, 1–4 flytta · Mellanslag ge · Ctrl+Z ångra · "
-                            "N ny giv · R börja om · S statistik",
+                            "N ny giv · R börja om · H tips · A demo · S statistik",
                       "en": "Keys: 1–4 choose a pile, D discard, 1–4 move · Space deal · Ctrl+Z undo · "
-                            "N new deal · R restart · S statistics",
+                            "N new deal · R restart · H hint · A demo · S statistics",
                       "de": "Tasten: 1–4 Stapel wählen, D ablegen, 1–4 verschieben · Leertaste geben · "
-                            "Strg+Z zurück · N neu · R Neustart · S Statistik"},
+                            "Strg+Z zurück · N neu · R Neustart · H Tipp · A Demo · S Statistik"},
 }
 
 i18n.register(TEXTS)

@@ -1,0 +1,129 @@
+"""The solver off the event loop: one job at a time in a daemon thread, its answer handed back to the loop.
+
+A job is a function of a cancel flag (`work(cancel) -> result`). Submitting a job cancels the one running
+(its answer, if it still arrives, is thrown away), and so do `cancel()` and `close()`: a new deal, a restart
+or closing the window stops the search within a few milliseconds (the solver looks at the flag every few
+hundred positions). Answers wait in a queue that the loop empties once per frame (`poll`); a finished job
+also posts `WAKE_EVENT`, so an idle loop asleep in SDL wakes up to show it.
+
+The search is pure Python and holds the interpreter lock while it runs. The window's thread would then
+wait up to a switch interval (5 ms) each time it wants the lock back mid-frame, so the flag the solver
+looks at is a `YieldingFlag`: each look hands the lock to the window if it is waiting (`time.sleep(0)`),
+about once a millisecond. On a busy machine the search also takes the CPU the window needs, so on Linux the
+worker thread lowers its own scheduling priority (nice 19, that thread only): measured on the shared
+two-core machine, the p99 frame time during a deal animation with a search running fell from about 3 times
+the idle figure to the idle figure (bench/ui_solver_frames.py).
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import sys
+import queue
+import threading
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+import pygame
+
+WAKE_EVENT = pygame.event.custom_type()
+
+
+class YieldingFlag(threading.Event):
+    """A cancel flag whose every look also lets a waiting thread (the window's) take the interpreter lock."""
+
+    def is_set(self) -> bool:
+        time.sleep(0)
+        return super().is_set()
+
+
+def lower_priority() -> None:
+    """Let the window's thread come first on a busy CPU (Linux threads have their own nice value)."""
+    if sys.platform.startswith("linux"):
+        try:
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+        except (OSError, AttributeError):
+            pass  # not allowed here: the search just runs at the window's priority
+
+
+@dataclass
+class Answer:
+    kind: str  # what was asked ("verdict", "hint", "live", ...), as given to submit
+    tag: object  # the caller's note of what the question was about (a position, a deal number)
+    result: object = None
+    error: BaseException | None = None
+
+
+class SolverWorker:
+    def __init__(self, post_events: bool = True):
+        self.answers: "queue.Queue[tuple[int, Answer]]" = queue.Queue()
+        self.post_events = post_events
+        self._serial = itertools.count(1)
+        self._current = 0  # the serial of the job whose answer is still wanted
+        self._flag: YieldingFlag | None = None
+        self._thread: threading.Thread | None = None
+        self.kind: str | None = None  # what the running job was asked, or None when none runs
+        self.tag: object = None
+
+    def submit(self, kind: str, work: Callable[[threading.Event], object], tag=None) -> None:
+        self.cancel()
+        serial = next(self._serial)
+        flag = YieldingFlag()
+        self._current, self._flag, self.kind, self.tag = serial, flag, kind, tag
+        self._thread = threading.Thread(target=self._run, args=(serial, kind, tag, work, flag), daemon=True,
+                                        name=f"idioten-solver-{kind}")
+        self._thread.start()
+
+    def _run(self, serial: int, kind: str, tag, work, flag: YieldingFlag) -> None:
+        lower_priority()
+        answer = Answer(kind, tag)
+        try:
+            answer.result = work(flag)
+        except Exception as err:  # shown as one line by the window; a worker must never take the window down
+            answer.error = err
+        if flag.is_set():
+            return  # cancelled: nobody waits for this answer
+        self.answers.put((serial, answer))
+        if self.post_events:
+            try:
+                pygame.event.post(pygame.event.Event(WAKE_EVENT))
+            except pygame.error:
+                pass  # the window is closing
+
+    def cancel(self) -> None:
+        """Stop the running job (if any) and forget its answer."""
+        if self._flag is not None:
+            self._flag.set()
+        self._current, self._flag, self.kind, self.tag = 0, None, None, None
+
+    @property
+    def running(self) -> bool:
+        return self._flag is not None
+
+    def poll(self) -> list[Answer]:
+        """The answers that arrived since the last poll and are still wanted (at most one)."""
+        wanted = []
+        while True:
+            try:
+                serial, answer = self.answers.get_nowait()
+            except queue.Empty:
+                return wanted
+            if serial == self._current:
+                self._current, self._flag, self.kind, self.tag = 0, None, None, None
+                wanted.append(answer)
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Until the running job has finished (tests and benchmarks); True if it has."""
+        thread = self._thread
+        if thread is None:
+            return True
+        thread.join(timeout)
+        return not thread.is_alive()
+
+    def close(self) -> None:
+        self.cancel()
+        thread = self._thread
+        if thread is not None:
+            thread.join(0.5)  # the flag is seen within milliseconds; a daemon thread never holds up the exit

@@ -1,0 +1,145 @@
+"""Hints and the demo in the window, through the real loop under SDL's dummy driver."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from ui_solver_support import TRAP, lost_position, run_until
+from test_ui_support import click, close_apps, key, make_app
+
+from idioten import i18n
+from idioten.rules import DEAL, DISCARD, Action, Game
+from idioten.ui import assist
+from idioten.ui.autoplay import Autoplay
+from idioten.ui.hint_arrow import ARROW, curve
+from idioten.ui.truth_panel import TruthEndPanel
+
+# After the first deal of this position nothing can be discarded and there is no gap: the hint is "deal".
+MUST_DEAL = ("standard | 2C / 3D / 4H / 5S | 6C 7D 8H 9S | 2D 3C 4C 5C 6D 7C 8C 9C TC JC QC KC AC 4D 5D 8D 9D TD "
+             "JD QD KD AD 2H 3H 5H 6H 7H 9H TH JH QH KH AH 2S 3S 4S 6S 7S 8S TS JS QS KS AS")
+
+
+@pytest.fixture(autouse=True)
+def english():
+    i18n.set_language("en")
+    yield
+    close_apps()
+
+
+def wait_for_arrow(app) -> Action:
+    assert run_until(app, lambda: app.assistant.hint_arrow() is not None)
+    return app.assistant.hint_arrow()
+
+
+def pixel(app, point) -> tuple:
+    app.draw()
+    return tuple(app.window.get_surface().get_at((round(point[0]), round(point[1]))))[:3]
+
+
+def test_h_shows_an_arrow_from_the_card_to_the_discard_pile_for_a_legal_action():
+    app, _ = make_app(Game.from_text(TRAP))
+    key(app, pygame.K_h, settle=False)
+    action = wait_for_arrow(app)
+    game = app.table.game
+    assert game.can(action) and action.kind == DISCARD
+    assert action == app.assistant.known[TRAP].line[0]  # the first step of a winning line
+    expected = "Hint (peeks at the stock)" if assist.no_peek is None else "Hint:"
+    assert app.table.message.startswith(expected)
+    layout = app.layout
+    x, y = app.table.sprites[game.top(action.pile)].screen_pos()
+    start = (x + layout.card_w / 2, y + layout.card_h * 0.3)
+    end = (layout.discard.centerx, layout.discard.y + layout.card_h * 0.3)
+    middle = curve(start, end, layout.card_h * 0.55 + abs(end[0] - start[0]) * 0.08)[12]
+    assert pixel(app, middle) == ARROW
+    # Following the hint takes the arrow away: it belonged to the position before.
+    app.table.act(action)
+    app.settle()
+    assert app.assistant.hint_arrow() is None
+    assert pixel(app, middle) != ARROW
+
+
+def test_the_hint_button_asks_for_a_hint_and_a_deal_points_at_the_stock():
+    app, _ = make_app(Game.from_text(MUST_DEAL))
+    button = next(b for b in app.table.buttons if b.text_key == "ui.button.hint")
+    assert button.enabled()
+    click(app, button.rect.center, settle=False)
+    action = wait_for_arrow(app)
+    assert action == Action(DEAL)
+    stock = app.layout.stock
+    assert pixel(app, (stock.centerx, stock.bottom + app.layout.card_h * 0.5)) == ARROW
+
+
+def test_a_hint_on_a_lost_position_says_so_and_gives_the_simple_rules_move():
+    app, _ = make_app(lost_position())
+    key(app, pygame.K_h, settle=False)
+    action = wait_for_arrow(app)
+    assert action == Action(DISCARD, 3)
+    advice = i18n.t("ui.hint.discard", card="4 of spades")
+    best = i18n.t("ui.hint.best", best=47)
+    assert app.table.message == i18n.t("ui.hint.lost_rule", best=best, advice=advice)
+
+
+def test_hint_in_swedish_and_german_names_the_card_in_words():
+    app, _ = make_app(lost_position())
+    for language, card in (("sv", "spader 4"), ("de", "Pik 4")):
+        i18n.set_language(language)
+        app.assistant.arrow = None
+        key(app, pygame.K_h, settle=False)
+        wait_for_arrow(app)
+        assert card in app.table.message
+
+
+def test_demo_plays_and_any_key_stops_it():
+    app, _ = make_app(Game.from_text(TRAP))
+    key(app, pygame.K_a, settle=False)
+    assert any(isinstance(s, Autoplay) for s in app.scenes)
+    assert run_until(app, lambda: len(app.table.game.history) >= 2, timeout=30)
+    key(app, pygame.K_x, settle=False)
+    assert not any(isinstance(s, Autoplay) for s in app.scenes)
+    assert app.table.message == i18n.t("ui.demo.stopped")
+    app.settle()
+    played = len(app.table.game.history)
+    app.run_frames(120)
+    assert len(app.table.game.history) == played  # stopped means stopped
+    assert not app.table.game.is_over()
+
+
+def test_a_click_stops_the_demo_without_acting_on_the_table():
+    app, _ = make_app(Game.from_text(TRAP))
+    key(app, pygame.K_a, settle=False)
+    assert run_until(app, lambda: len(app.table.game.history) >= 1, timeout=30)
+    app.settle()
+    played = len(app.table.game.history)
+    click(app, app.table.top_rect(0).center)  # on a card: it only stops the demo
+    assert not any(isinstance(s, Autoplay) for s in app.scenes)
+    assert len(app.table.game.history) == played
+
+
+def test_demo_left_alone_plays_the_deal_to_its_end():
+    app, _ = make_app(Game.from_text(TRAP))
+    app.settings.animation_speed = 4.0
+    key(app, pygame.K_a, settle=False)
+    assert run_until(app, lambda: any(isinstance(s, TruthEndPanel) for s in app.scenes), timeout=60)
+    assert app.table.game.is_won()
+    panel = app.scenes[-1]
+    assert panel.placed[0][1] == i18n.t("ui.truth.shown_title")
+
+
+def test_the_menu_offers_the_demo():
+    app, _ = make_app(Game.from_text(TRAP))
+    key(app, pygame.K_ESCAPE)
+    menu = app.scenes[-1]
+    demo = next(b for b in menu.buttons if b.text_key == "ui.menu.demo")
+    click(app, demo.rect.center, settle=False)
+    assert isinstance(app.scenes[-1], Autoplay)
+
+
+def test_demo_on_a_finished_game_says_so():
+    app, _ = make_app(lost_position())
+    for _ in range(2):
+        key(app, pygame.K_4)
+        key(app, pygame.K_d)
+    key(app, pygame.K_ESCAPE)  # close the end panel to look at the table
+    key(app, pygame.K_a)
+    assert app.table.message == i18n.t("ui.demo.over")
+    assert not any(isinstance(s, Autoplay) for s in app.scenes)

@@ -1,0 +1,211 @@
+"""The solver in the window, through the real loop under SDL's dummy driver: the worker, the end panel's
+verdict, "Show solution", the live indicator and "winnable deals only"."""
+
+from __future__ import annotations
+
+import threading
+
+import pygame
+import pytest
+from ui_solver_support import TRAP, lost_position, run_until
+from test_ui_support import close_apps, key, make_app
+
+from idioten import i18n, solver
+from idioten.cards import deal_cards
+from idioten.policies import greedy
+from idioten.rules import Game
+from idioten.store_settings import Settings as StoredSettings
+from idioten.ui import assist
+from idioten.ui.autoplay import Autoplay
+from idioten.ui.solver_worker import SolverWorker
+from idioten.ui.truth_panel import TruthEndPanel
+
+LONG_SEARCH_DEAL = 2  # no answer within minutes: a search of it is still running when the test cancels it
+
+
+@pytest.fixture(autouse=True)
+def english():
+    i18n.set_language("en")
+    yield
+    close_apps()
+
+
+def play_greedy_to_the_end(app) -> None:
+    while not app.table.game.is_over():
+        app.table.act(greedy(app.table.game.copy(), None))
+        app.settle()
+
+
+def end_panel(app) -> TruthEndPanel | None:
+    return next((s for s in app.scenes if isinstance(s, TruthEndPanel)), None)
+
+
+def panel_text(panel) -> str:
+    """The panel's text as placed, wrapped lines joined again."""
+    return " ".join(what for kind, what, *_ in panel.placed if kind == "line")
+
+
+def test_the_window_names_the_solvers_answers_as_the_solver_does():
+    assert (assist.WINNABLE, assist.UNWINNABLE, assist.UNKNOWN) == (solver.WINNABLE, solver.UNWINNABLE,
+                                                                    solver.UNKNOWN)
+
+
+# -- the worker -------------------------------------------------------------------------------------------
+
+def test_worker_hands_back_only_the_answer_still_wanted():
+    worker = SolverWorker(post_events=False)
+    release = threading.Event()
+    worker.submit("first", lambda cancel: release.wait(5) and "old")
+    worker.submit("second", lambda cancel: "new")
+    release.set()
+    assert worker.wait(5)
+    answers = []
+    assert run_until_answers(worker, answers)
+    assert [(a.kind, a.result) for a in answers] == [("second", "new")]
+    assert not worker.running
+
+
+def run_until_answers(worker, answers, timeout=5.0) -> bool:
+    import time
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and not answers:
+        answers += worker.poll()
+        time.sleep(0.01)
+    return bool(answers)
+
+
+def test_worker_reports_an_error_as_an_answer_not_a_crash():
+    worker = SolverWorker(post_events=False)
+    worker.submit("broken", lambda cancel: 1 / 0)
+    answers = []
+    assert run_until_answers(worker, answers)
+    assert isinstance(answers[0].error, ZeroDivisionError)
+
+
+def start_live_search(app):
+    app.settings.live_verdict = True
+    assert run_until(app, lambda: app.assistant.worker.running, timeout=2)
+    worker = app.assistant.worker
+    assert worker.kind == "solve" and worker.tag == app.table.game.to_text()
+    return worker._thread
+
+
+def test_a_new_deal_cancels_the_running_search_at_once():
+    app, _ = make_app(Game.new(deal_cards(LONG_SEARCH_DEAL), deal_number=LONG_SEARCH_DEAL))
+    thread = start_live_search(app)
+    key(app, pygame.K_n, settle=False)  # nothing played yet: no question asked
+    assert app.table.game.deal_number != LONG_SEARCH_DEAL
+    thread.join(1.0)
+    assert not thread.is_alive(), "the old search still runs after a new deal"
+    # The indicator's search starts again, for the new deal.
+    assert run_until(app, lambda: app.assistant.worker.running, timeout=2)
+    assert app.assistant.worker.tag == app.table.game.to_text()
+
+
+def test_restart_and_closing_the_window_cancel_the_search():
+    app, _ = make_app(Game.new(deal_cards(LONG_SEARCH_DEAL), deal_number=LONG_SEARCH_DEAL))
+    app.settings.live_verdict = True
+    app.table.deal()
+    app.settle()
+    thread = start_live_search(app)
+    app.table.restart()
+    thread.join(1.0)
+    assert not thread.is_alive()
+    thread = start_live_search(app)
+    app.assistant.close()
+    thread.join(1.0)
+    assert not thread.is_alive()
+
+
+# -- the end panel ----------------------------------------------------------------------------------------
+
+def test_end_panel_says_a_lost_winnable_deal_could_have_been_won_and_shows_the_solution():
+    app, _ = make_app(Game.from_text(TRAP))
+    app.settings.animation_speed = 4.0
+    play_greedy_to_the_end(app)
+    assert not app.table.game.is_won()
+    assert run_until(app, lambda: end_panel(app) is not None and end_panel(app).known is not None)
+    panel = end_panel(app)
+    assert i18n.t("ui.truth.yes") in panel_text(panel)
+    show = next(b for b in panel.buttons if b.text_key == "ui.button.show_solution")
+    steps = len(app.assistant.known[TRAP].line)
+    key(app, pygame.K_l, settle=False)  # the same as the button
+    assert end_panel(app) is None and any(isinstance(s, Autoplay) for s in app.scenes)
+    assert app.table.game.to_text() == TRAP  # the deal starts again
+    assert run_until(app, lambda: app.table.game.is_won(), timeout=60)
+    assert len(app.table.game.history) == steps
+    assert run_until(app, lambda: end_panel(app) is not None, timeout=10)
+    assert end_panel(app).placed[0][1] == i18n.t("ui.truth.shown_title")
+    assert end_panel(app).confetti == []  # the computer's win: no celebration
+    assert show.label == "Show solution"
+
+
+def test_end_panel_says_an_unwinnable_deal_could_not_have_been_won_with_its_best_score():
+    app, _ = make_app(lost_position())
+    key(app, pygame.K_4)
+    key(app, pygame.K_d)
+    key(app, pygame.K_4)
+    key(app, pygame.K_d)
+    assert app.table.game.is_over() and app.table.game.score == 47
+    assert run_until(app, lambda: end_panel(app) is not None and end_panel(app).known is not None)
+    panel = end_panel(app)
+    assert i18n.t("ui.truth.no", best=47) in panel_text(panel)
+    assert all(b.text_key != "ui.button.show_solution" for b in panel.buttons)
+    key(app, pygame.K_l)  # no solution to show: nothing happens
+    assert end_panel(app) is panel
+
+
+def test_end_panel_says_working_it_out_until_the_answer_comes(monkeypatch):
+    gate = threading.Event()
+    real_solve = assist.solve
+
+    def slow_solve(game, seconds, cancel):
+        gate.wait(10)
+        return real_solve(game, seconds, cancel)
+    monkeypatch.setattr(assist, "solve", slow_solve)
+    app, _ = make_app(lost_position())
+    for _ in range(2):
+        key(app, pygame.K_4)
+        key(app, pygame.K_d)
+    assert run_until(app, lambda: end_panel(app) is not None, timeout=5)
+    assert i18n.t("ui.truth.looking") in panel_text(end_panel(app))
+    gate.set()
+    assert run_until(app, lambda: i18n.t("ui.truth.no", best=47) in panel_text(end_panel(app)))
+
+
+# -- the live indicator and winnable deals ---------------------------------------------------------------
+
+def test_live_indicator_follows_the_position():
+    app, _ = make_app(Game.from_text(TRAP))
+    app.settings.live_verdict = True
+    assert run_until(app, lambda: app.assistant.status_parts() == [i18n.t("ui.live.winnable")])
+    # Always discarding loses this deal: after the first wrong discard it can no longer be won.
+    wrong = greedy(app.table.game.copy(), None)
+    assert wrong != app.assistant.known[TRAP].line[0]
+    app.table.act(wrong)
+    assert run_until(app, lambda: app.assistant.status_parts() == [i18n.t("ui.live.unwinnable")])
+    app.settings.live_verdict = False
+    assert app.assistant.status_parts() == []
+
+
+def test_settings_accept_the_two_options_and_start_off():
+    stored = StoredSettings()
+    assert stored.live_verdict is False and stored.winnable_only is False
+    assert stored.changed("live_verdict", True).live_verdict is True
+    with pytest.raises(ValueError):
+        stored.changed("winnable_only", "yes")
+
+
+def test_winnable_deals_only_deals_a_deal_the_solver_proved(monkeypatch):
+    # Deal 5 is winnable: the search is made to draw it (the solver really proves it).
+    monkeypatch.setattr(assist, "MIN_DEAL", 5)
+    monkeypatch.setattr(assist, "MAX_DEAL", 5)
+    monkeypatch.setattr(assist, "DEAL_SECONDS", 120.0)
+    app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
+    app.settings.winnable_only = True
+    key(app, pygame.K_n, settle=False)
+    assert app.table.message == i18n.t("ui.deal_search.looking")
+    assert app.table.game.deal_number == 7  # the old deal stays until the new one is found
+    assert run_until(app, lambda: app.table.game.deal_number == 5, timeout=120)
+    assert app.assistant.knowledge().result == assist.WINNABLE
+    assert "winnable" in app.table.message

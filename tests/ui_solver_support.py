@@ -1,0 +1,32 @@
+"""Shared by the GUI tests of the solver's window parts: positions with known answers, and a loop driver
+that waits in real time for the worker thread."""
+
+from __future__ import annotations
+
+import time
+
+from idioten.cards import full_deck
+from idioten.rules import Game
+
+# Winnable only by keeping a card that could be discarded (from tests/test_solver.py): the simple
+# "always discard" rule loses it, so a game played that way ends lost on a winnable deal.
+TRAP = ("aces-only | 5H TD 3D / AS JH / AC KH / AH | JC 7C 4H AD | 2C KD KC QS 4D TS 5D 6S 2H 3S 6D 9H 2S QD 2D "
+        "7D TC 7H 3C JD 5C 8D JS TH 8S KS 9S 9D 8C 8H 6C 4C QC QH 4S 3H 7S 6H 9C 5S")
+
+
+def lost_position() -> Game:
+    """Discard pile 4 twice and the game is over at 47: the 2S is buried under an ace that never leaves."""
+    in_play = "2S AS / AH / AD / AC 3S 4S"
+    rest = " ".join(str(c) for c in full_deck() if str(c) not in in_play.replace("/", " ").split())
+    return Game.from_text(f"standard | {in_play} | - | {rest}")
+
+
+def run_until(app, condition, timeout: float = 30.0, dt: float = 1 / 60) -> bool:
+    """Step the real loop (a frame of `dt` each) until `condition()` holds; the worker runs meanwhile."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        app.step(dt=dt)
+        if condition():
+            return True
+        time.sleep(0.002)
+    return False

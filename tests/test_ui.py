@@ -430,3 +430,34 @@ def test_settings_hooks_four_colours_speed_and_auto_discard():
     app.settle()  # auto-discard: the 2H (the KH is higher) and the 4C (the 9C) follow by themselves
     assert app.table.game.piles[0] == [] and app.table.game.piles[3] == []
     assert app.table.game.piles[1] == [parse_card("KH")] and app.table.game.piles[2] == [parse_card("9C")]
+
+
+def test_the_players_loop_runs_posted_events_and_returns_on_ctrl_q():
+    import time as real_time
+    app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
+    app.clock = real_time.monotonic  # the real loop on the real clock: animations take their real time
+    app._last = app.clock()
+    post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "),
+         pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=CTRL, unicode=""))
+    started = real_time.monotonic()
+    app.loop()
+    assert not app.running and real_time.monotonic() - started < 5
+    assert len(app.table.game.stock) == 44
+
+
+def test_the_idle_loop_sleeps_until_an_event_arrives():
+    import time as real_time
+    app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
+    app.clock = real_time.monotonic
+    app.warm()
+    app.settle()
+    draws = []
+    original = app.draw
+    app.draw = lambda: (draws.append(1), original())
+    quit_key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=CTRL, unicode="")
+    pygame.time.set_timer(quit_key, 300, loops=1)
+    started = real_time.monotonic()
+    app.loop()
+    elapsed = real_time.monotonic() - started
+    assert 0.25 <= elapsed < 5  # it slept until the key came, and woke for it
+    assert len(draws) <= 1  # nothing moved, so (at most the loop's first frame) nothing was drawn

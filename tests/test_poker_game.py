@@ -3,7 +3,9 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from idioten import i18n
 from idioten.cards import CardError, deal_cards, parse_card
+from idioten.poker import texts  # noqa: F401  (registers the poker reasons)
 from idioten.poker.game import PokerGame, poker_deck
 from idioten.poker.hands import JOKER
 from idioten.rules import IllegalAction
@@ -56,6 +58,10 @@ def test_illegal_placements_name_their_reason_and_change_nothing(cell, card, cod
         game.place(cell, chosen)
     assert err.value.code == code
     assert game.to_text() == before
+    for language in ("sv", "en", "de"):  # the window words the reason in the player's language
+        i18n.set_language(language)
+        assert i18n.reason(err.value)
+    i18n.set_language("en")
 
 
 def test_open_deck_lets_the_player_pick_any_remaining_card():

@@ -84,6 +84,8 @@ def main() -> None:
             flag = start_search(worker, mode)
             time.sleep(0.2)  # the search is well under way
             rounds[mode].append(summary(deal_frames(app, options.frames), 2))
+            if mode == "worker" and not worker.running:
+                raise SystemExit(f"bench: deal {SEARCHED_DEAL} was solved within the round; choose a harder deal")
             worker.cancel()
             if flag is not None:
                 flag.set()

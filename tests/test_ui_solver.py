@@ -8,7 +8,7 @@ import threading
 import pygame
 import pytest
 from ui_solver_support import TRAP, lost_position, run_until
-from test_ui_support import close_apps, key, make_app
+from test_ui_support import click, close_apps, key, make_app
 
 from idioten import i18n, solver
 from idioten.cards import deal_cards
@@ -209,3 +209,22 @@ def test_winnable_deals_only_deals_a_deal_the_solver_proved(monkeypatch):
     assert run_until(app, lambda: app.table.game.deal_number == 5, timeout=120)
     assert app.assistant.knowledge().result == assist.WINNABLE
     assert "winnable" in app.table.message
+
+
+def test_the_settings_screen_turns_the_indicator_on_and_the_store_remembers_it(monkeypatch):
+    app, _ = make_app(Game.from_text(TRAP))
+    app.open_settings()
+    app.settle()
+    panel = app.scenes[-1]
+    name, row = next(r for r in panel.rows_of_buttons if r[0] == "live_verdict")
+    on = next(button for value, button in row if value is True)
+    click(app, on.rect.center)
+    assert app.settings.live_verdict is True
+    assert app.persist.settings.live_verdict is True  # what the store will write
+    key(app, pygame.K_ESCAPE)
+    assert run_until(app, lambda: app.assistant.status_parts() == [i18n.t("ui.live.winnable")])
+    painted = []
+    render = app.texts.render
+    monkeypatch.setattr(app.texts, "render", lambda text, *rest: painted.append(text) or render(text, *rest))
+    app.draw()
+    assert any(i18n.t("ui.live.winnable") in text for text in painted)  # in the status bar

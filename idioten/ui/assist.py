@@ -141,8 +141,8 @@ class Assistant:
         """Once per frame: take the worker's answers; keep the live indicator's search going."""
         for answer in self.worker.poll():
             self.receive(answer)
-        if (self.app.settings.live_verdict and not self.worker.running and not self.game.is_over()
-                and self.position() not in self.known):
+        if (self.app.settings.live_verdict and not self.worker.running and self.app.scenes[0] is self.app.table
+                and not self.game.is_over() and self.position() not in self.known):
             self.ask(self.position(), "live", LIVE_SECONDS)
 
     def receive(self, answer) -> None:

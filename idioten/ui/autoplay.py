@@ -89,7 +89,7 @@ class Autoplay(Scene):
         size = layout.small_font_size
         text = self.app.texts.render(self.banner(), size, TEXT)
         box = text.get_rect().inflate(size * 2, size)
-        box.midtop = (layout.width // 2, layout.top_bar.bottom + 4)
+        box.midbottom = (layout.width // 2, layout.status_bar.top - 6)  # the foot of the table is the freest place
         pygame.draw.rect(surface, BOX, box, border_radius=box.h // 2)
         pygame.draw.rect(surface, BOX_EDGE, box, width=1, border_radius=box.h // 2)
         surface.blit(text, text.get_rect(center=box.center))

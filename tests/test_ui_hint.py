@@ -11,7 +11,7 @@ from idioten import i18n
 from idioten.rules import DEAL, DISCARD, Action, Game
 from idioten.ui import assist
 from idioten.ui.autoplay import Autoplay
-from idioten.ui.hint_arrow import ARROW, curve
+from idioten.ui.hint_arrow import ARROW, arc_peak, curve
 from idioten.ui.truth_panel import TruthEndPanel
 
 # After the first deal of this position nothing can be discarded and there is no gap: the hint is "deal".
@@ -49,7 +49,7 @@ def test_h_shows_an_arrow_from_the_card_to_the_discard_pile_for_a_legal_action()
     x, y = app.table.sprites[game.top(action.pile)].screen_pos()
     start = (x + layout.card_w / 2, y + layout.card_h * 0.3)
     end = (layout.discard.centerx, layout.discard.y + layout.card_h * 0.3)
-    middle = curve(start, end, layout.card_h * 0.55 + abs(end[0] - start[0]) * 0.08)[12]
+    middle = curve(start, end, arc_peak(layout))[12]
     assert pixel(app, middle) == ARROW
     # Following the hint takes the arrow away: it belonged to the position before.
     app.table.act(action)

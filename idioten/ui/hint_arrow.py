@@ -15,9 +15,10 @@ ARROW = (255, 210, 70)
 ARROW_EDGE = (40, 26, 0)
 
 
-def curve(start, end, lift: float, steps: int = 24) -> list[tuple[float, float]]:
-    """A quadratic curve from start to end, bowed upward by `lift` pixels (it passes over the cards)."""
-    control = ((start[0] + end[0]) / 2, min(start[1], end[1]) - lift)
+def curve(start, end, peak: float, steps: int = 24) -> list[tuple[float, float]]:
+    """A quadratic curve from start to end whose middle passes at height `peak` (over the cards' top edge,
+    so the arrow crosses no card's corner index on its way)."""
+    control = ((start[0] + end[0]) / 2, 2 * peak - (start[1] + end[1]) / 2)
     points = []
     for i in range(steps + 1):
         t = i / steps
@@ -65,5 +66,9 @@ def draw_hint(surface, scene, action) -> None:
     start = (x + layout.card_w / 2, y + layout.card_h * 0.3)
     target = layout.discard if action.kind == DISCARD else layout.piles[action.target]
     end = (target.centerx, target.y + layout.card_h * 0.3)
-    lift = layout.card_h * 0.55 + abs(end[0] - start[0]) * 0.08
-    arrow(surface, curve(start, end, lift), width)
+    arrow(surface, curve(start, end, arc_peak(layout)), width)
+
+
+def arc_peak(layout) -> float:
+    """Just above the row of cards, in the strip where the piles' labels are."""
+    return layout.piles[0].top - layout.label_size * 0.45

@@ -143,3 +143,25 @@ def test_demo_on_a_finished_game_says_so():
     key(app, pygame.K_a)
     assert app.table.message == i18n.t("ui.demo.over")
     assert not any(isinstance(s, Autoplay) for s in app.scenes)
+
+
+def test_with_a_hint_player_that_does_not_peek_the_window_asks_it_and_drops_the_peeking_label(monkeypatch):
+    # idioten.hint may not exist yet: the simple rule of idioten.policies stands in for it, to check that
+    # the window calls it with what the player sees, off the loop, and labels its hint as not peeking.
+    from types import SimpleNamespace
+
+    from idioten.policies import greedy
+    seen = []
+
+    def no_peek_hint(game, time_budget, rng):
+        seen.append((game.to_text(), time_budget))
+        return greedy(game, rng)
+    monkeypatch.setattr(assist, "no_peek", SimpleNamespace(hint=no_peek_hint))
+    app, _ = make_app(lost_position())
+    key(app, pygame.K_h, settle=False)
+    action = wait_for_arrow(app)
+    assert action == Action(DISCARD, 3) and seen == [(app.table.game.to_text(), assist.NO_PEEK_SECONDS)]
+    assert app.table.message == i18n.t("ui.hint.plain", advice=i18n.t("ui.hint.discard", card="4 of spades"))
+    key(app, pygame.K_a, settle=False)
+    assert run_until(app, lambda: app.table.game.is_over(), timeout=30)
+    assert len(seen) >= 3  # the demo asked it once per action

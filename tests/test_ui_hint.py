@@ -165,3 +165,19 @@ def test_with_a_hint_player_that_does_not_peek_the_window_asks_it_and_drops_the_
     key(app, pygame.K_a, settle=False)
     assert run_until(app, lambda: app.table.game.is_over(), timeout=30)
     assert len(seen) >= 3  # the demo asked it once per action
+
+
+def test_the_thinking_message_stays_until_the_hint_comes(monkeypatch):
+    import threading
+    gate = threading.Event()
+    real_solve = assist.solve
+    monkeypatch.setattr(assist, "solve", lambda game, seconds, cancel: gate.wait(10) and real_solve(game, seconds,
+                                                                                                    cancel))
+    app, clock = make_app(Game.from_text(TRAP))
+    key(app, pygame.K_h, settle=False)
+    clock.now += 6.0  # longer than a move's message lasts
+    app.step(dt=1 / 60)
+    assert app.table.message == i18n.t("ui.hint.thinking")
+    gate.set()
+    wait_for_arrow(app)
+    assert app.table.message.startswith("Hint")

@@ -246,11 +246,12 @@ class Assistant:
             self.stop_deal_search()
             self.worker.submit("no_peek_hint", lambda cancel: no_peek.hint(
                 Game.from_text(text), time_budget=NO_PEEK_SECONDS, rng=random.Random(seed)), tag=text)
-            table.say(i18n.t("ui.hint.thinking"))
+            self.say_until_answered("ui.hint.thinking", NO_PEEK_SECONDS)
             return
         known = self.ask(text, "hint", HINT_SECONDS)
         if known is None:
-            table.say(i18n.t("ui.hint.thinking"))
+            # A search of this position already under way (the live indicator's) may have longer to run.
+            self.say_until_answered("ui.hint.thinking", max(HINT_SECONDS, LIVE_SECONDS))
         else:
             self.show_solver_hint(known)
 
@@ -280,6 +281,12 @@ class Assistant:
             self.app.table.say(i18n.t("ui.truth.failed", reason=reason))
             return
         self.point(action, i18n.t("ui.hint.plain", advice=advice(game, action)))
+
+    def say_until_answered(self, key: str, seconds: float) -> None:
+        """A "working on it" message that stays until the answer replaces it (at most `seconds` and a bit)."""
+        table = self.app.table
+        table.say(i18n.t(key))
+        table.message_until = self.app.now() + seconds + 2.0
 
     def point(self, action: Action, message: str) -> None:
         self.arrow = (self.position(), action)
@@ -366,9 +373,7 @@ class Assistant:
         self.hint_for = None
         self.worker.submit("deal_search", search)
         self.searching_deal = True
-        table = self.app.table
-        table.say(i18n.t("ui.deal_search.looking"))
-        table.message_until = self.app.now() + DEAL_SEARCH_SECONDS + DEAL_SECONDS + 5
+        self.say_until_answered("ui.deal_search.looking", DEAL_SEARCH_SECONDS + DEAL_SECONDS)
         return True
 
     def stop_deal_search(self) -> None:

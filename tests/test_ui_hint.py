@@ -8,6 +8,7 @@ from ui_solver_support import TRAP, lost_position, run_until
 from test_ui_support import click, close_apps, key, make_app
 
 from idioten import i18n
+from idioten.cards import deal_cards
 from idioten.rules import DEAL, DISCARD, Action, Game
 from idioten.ui import assist
 from idioten.ui.autoplay import Autoplay
@@ -181,3 +182,19 @@ def test_the_thinking_message_stays_until_the_hint_comes(monkeypatch):
     gate.set()
     wait_for_arrow(app)
     assert app.table.message.startswith("Hint")
+
+
+def test_a_demo_that_fell_back_to_the_simple_rule_does_not_search_before_every_move(monkeypatch):
+    searched = []
+    real_solve = assist.solve
+
+    def counting_solve(game, seconds, cancel):
+        searched.append(game.to_text())
+        return real_solve(game, 0.05, cancel)  # deal 2 takes minutes: the answer is "not known"
+    monkeypatch.setattr(assist, "solve", counting_solve)
+    app, _ = make_app(Game.new(deal_cards(2), deal_number=2))
+    app.settings.animation_speed = 4.0
+    key(app, pygame.K_a, settle=False)
+    assert run_until(app, lambda: len(app.table.game.history) >= 6, timeout=60)
+    assert app.scenes[-1].banner() == i18n.t("ui.demo.rule")
+    assert len(searched) == 1

@@ -323,11 +323,14 @@ class Assistant:
         self.app.push(Autoplay(self.app, "solution"))
         return True
 
-    def next_move(self, mode: str) -> tuple[Action | None, str]:
-        """For the demo or the solution: the next action (None: not yet known) and the banner's text key."""
+    def next_move(self, mode: str, by_rule: bool = False) -> tuple[Action | None, str]:
+        """For the demo or the solution: the next action (None: not yet known) and the banner's text key.
+        `by_rule`: the demo has fallen back to the simple rule and keeps to it (no search before each move)."""
         game = self.game
         if mode == "demo" and no_peek is not None:
             return self.no_peek_move()
+        if by_rule:
+            return greedy(game.copy()), "ui.demo.rule"
         known = self.ask(self.position(), mode, HINT_SECONDS)
         if known is None:
             return None, "ui.demo.thinking"

@@ -11,6 +11,11 @@ from the same minutes of a shared machine: the store detached (no saving), the w
 window does), and the save written in the frame itself right after the flip (the design the writer
 replaced: `Store.save_file` called where the document is handed over). `--load` runs a second process that
 writes and fsyncs 1 MB files in a loop meanwhile. The frame budget at 60 Hz is 16.7 ms.
+
+The action frame is timed to the end of `App.step`, so for the writer thread it includes waking that thread,
+which comes after the flip (the frame is already on screen); on a loaded machine the woken thread can take
+the core for a moment. What a player would notice is a late next frame: `animation_frame_ms` times every
+frame of the glide that follows, while the writer saves.
 """
 
 from __future__ import annotations
@@ -82,8 +87,11 @@ def run(actions: int) -> dict:
         persist.wait()
         timed_save("game.json", document)
 
+    animation = {kind: [] for kind in kinds}
     for done in range(actions):
         kind = kinds[done % 3]
+        persist.wait()
+        persist.pending = False  # left by an action played detached: each way saves only its own actions
         app.persist = None if kind == "without_store" else persist
         writer.submit = save_in_frame if kind == "saved_in_frame" else submit
         keys = key_for_next_action(app.table.game)
@@ -95,7 +103,10 @@ def run(actions: int) -> dict:
         app.step(dt=FRAME)  # the frame that applies the action and draws it; with the store, hands it over
         frames[kind].append((time.perf_counter() - started) * 1000)
         cpu[kind].append((time.thread_time() - cpu_started) * 1000)
-        app.settle(dt=FRAME)
+        while app.busy():  # the animation's frames, while the writer thread saves
+            started = time.perf_counter()
+            app.step(dt=FRAME)
+            animation[kind].append((time.perf_counter() - started) * 1000)
         if app.scenes[-1] is not app.table:
             app.close_panels()  # the end panel: the next N starts a new deal
     app.persist = persist
@@ -105,7 +116,9 @@ def run(actions: int) -> dict:
     # Wall time shows what a player sees on this shared machine; the window thread's CPU time leaves out the
     # moments another process had the core.
     result = {kind: {"action_frame_ms": summary(times, 3), "action_frame_cpu_ms": summary(cpu[kind], 3),
-                     "over_budget": sum(1 for f in times if f > BUDGET_MS)}
+                     "over_budget": sum(1 for f in times if f > BUDGET_MS),
+                     "animation_frame_ms": summary(animation[kind], 3),
+                     "animation_over_budget": sum(1 for f in animation[kind] if f > BUDGET_MS)}
               for kind, times in frames.items()}
     result["save_ms"] = summary(saves, 3)  # each game.json write, on either thread
     result["action_frame_median_ratio"] = {

@@ -1,0 +1,60 @@
+"""Win rates of the no-peeking policies over numbered deals, with 95 % Wilson intervals. Prints JSON.
+
+    python bench/simulate.py [--games 10000] [--seed 1] [--policies greedy,random] [--variants standard,aces-only]
+
+Deals S..S+N-1 (as `idioten simulate`); the random policy's generator is seeded with the deal number.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+from idioten.policies import POLICIES, play_deal  # noqa: E402
+from idioten.rules import WIN_SCORE  # noqa: E402
+
+Z95 = 1.959963984540054
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a binomial proportion (good also near 0 and with few successes)."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--policies", default="greedy,random")
+    parser.add_argument("--variants", default="standard,aces-only")
+    args = parser.parse_args(argv)
+    rows = []
+    for variant in args.variants.split(","):
+        for name in args.policies.split(","):
+            started = time.perf_counter()
+            scores = [play_deal(n, POLICIES[name], variant) for n in range(args.seed, args.seed + args.games)]
+            wins = sum(s == WIN_SCORE for s in scores)
+            low, high = wilson(wins, args.games)
+            rows.append({"policy": name, "variant": variant, "games": args.games,
+                         "deals": f"{args.seed}..{args.seed + args.games - 1}", "wins": wins,
+                         "win_rate": round(wins / args.games, 5), "ci95": [round(low, 5), round(high, 5)],
+                         "one_in": round(args.games / wins, 1) if wins else None,
+                         "mean_score": round(sum(scores) / args.games, 3),
+                         "seconds": round(time.perf_counter() - started, 1)})
+    print(json.dumps({"bench": "simulate", "results": rows}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

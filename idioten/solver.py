@@ -30,6 +30,9 @@ class SolveResult:
     best_score: int | None  # the best reachable score; exact unless UNKNOWN (then the best found so far)
     states: int  # positions examined
     seconds: float
+    # Seconds until the answer was known; less than `seconds` when an unwinnable deal's best score was then
+    # measured in a second pass (aces-only). Not part of the command line's JSON.
+    decided_seconds: float | None = None
 
     def to_json(self) -> dict:
         return {"result": self.result,
@@ -53,8 +56,10 @@ def solve(game: rules.Game, time_limit: float | None = None,
         # Stopped while measuring the best score of an unwinnable deal: the answer stands, and the best
         # score is the best found so far (a lower bound).
         result = UNWINNABLE if search.decided else UNKNOWN
-        return SolveResult(result, None, search.best_score, search.states, time.perf_counter() - started)
+        return SolveResult(result, None, search.best_score, search.states, time.perf_counter() - started,
+                           search.decided_at - started if search.decided else None)
     seconds = time.perf_counter() - started
+    decided = search.decided_at - started
     if line is None:
-        return SolveResult(UNWINNABLE, None, search.best_score, search.states, seconds)
-    return SolveResult(WINNABLE, line, rules.WIN_SCORE, search.states, seconds)
+        return SolveResult(UNWINNABLE, None, search.best_score, search.states, seconds, decided)
+    return SolveResult(WINNABLE, line, rules.WIN_SCORE, search.states, seconds, decided)

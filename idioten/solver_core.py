@@ -143,6 +143,7 @@ class Search:
         # best score: a position that cannot beat the best found so far is cut (branch and bound).
         self.deciding = True
         self.decided = False
+        self.decided_at: float | None = None
         self.best_exact = False
 
     @classmethod
@@ -155,6 +156,7 @@ class Search:
         piles, gone = self.start
         events = self._search(piles, 0, gone, 0)
         self.decided = True
+        self.decided_at = time.perf_counter()
         if events is not None:
             self.best_exact = True
             return to_steps(events[::-1], self.win_flags)

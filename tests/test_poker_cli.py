@@ -73,3 +73,20 @@ def test_bad_input_gets_one_line_and_exit_2(argv, capsys):
 def test_poker_help_names_both_commands():
     run = subprocess.run([sys.executable, "-m", "idioten", "poker", "--help"], capture_output=True, text=True)
     assert run.returncode == 0 and "score" in run.stdout and "simulate" in run.stdout
+
+
+def test_the_command_line_offers_exactly_the_tables_and_policies_there_are():
+    from idioten.poker import options, player, scoring
+
+    assert options.TABLES == tuple(scoring.TABLES) and options.DEFAULT_TABLE in scoring.TABLES
+    assert options.POLICIES == player.POLICIES
+
+
+def test_building_the_parser_does_not_import_the_poker_tables():
+    import subprocess
+    import sys
+
+    code = ("import sys; import idioten.cli as c; c.build_parser(); "
+            "print(sorted(m for m in sys.modules if m.startswith('idioten.poker')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert "hands" not in out and "values" not in out and "scoring" not in out, out

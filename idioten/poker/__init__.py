@@ -15,5 +15,3 @@ For a window:
 * `match.Match` plays the player against the computer on the same sequence of cards.
 * `texts` registers hand, line, table and reason names in Swedish, English and German.
 """
-
-from . import texts  # noqa: E402,F401  (the reasons and names must be there whenever the rules are)

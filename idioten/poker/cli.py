@@ -9,9 +9,10 @@ import statistics
 import time
 
 from ..cards import MAX_DEAL
-from .game import PokerGame, poker_deck
-from .player import POLICIES, make_policy, suggest
-from .scoring import DEFAULT_TABLE, TABLES, parse_grid, score_grid
+from .options import DEFAULT_TABLE, POLICIES, TABLES
+
+# The scoring tables and the player's learned values take a tenth of a second to build; every start of
+# the game window builds this parser, so they are imported only when a poker command runs.
 
 SIMULATE_MOVE_SECONDS = 0.05
 
@@ -58,6 +59,8 @@ def _add_table_options(parser: argparse.ArgumentParser) -> None:
 
 
 def run_score(args) -> int:
+    from .scoring import parse_grid, score_grid
+
     grid = parse_grid(args.grid)
     result = score_grid(grid, args.table, args.diagonals)
     if args.json:
@@ -70,6 +73,9 @@ def run_score(args) -> int:
 
 
 def run_simulate(args) -> int:
+    from .game import PokerGame, poker_deck
+    from .player import make_policy, suggest
+
     policy = make_policy(args.policy, args.table, args.diagonals, args.move_seconds)
     rng = random.Random(args.seed)
     began = time.perf_counter()

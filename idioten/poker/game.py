@@ -13,6 +13,7 @@ from typing import Sequence
 
 from ..cards import CardError, Card, check_deal_number, deal_cards, _splitmix64
 from ..rules import IllegalAction
+from . import texts  # noqa: F401  (registers the reasons place() gives, in every language)
 from .hands import JOKER, parse_poker_card
 from .scoring import CELLS, DEFAULT_TABLE, TABLES, GridScore, LineScore, lines_through, score_grid, score_line
 

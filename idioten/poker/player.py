@@ -22,7 +22,7 @@ from .board import Board
 from .hands import ALL_CODES, LINE, classify_sum, code_of, is_joker, joker_category
 from .values import feature, learned_values, prior_values, stage_of
 
-POLICIES = ("hint", "greedy", "random")
+from .options import POLICIES  # noqa: E402  (the command line offers the same names)
 DEFAULT_MOVE_SECONDS = 0.25
 
 

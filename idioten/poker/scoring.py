@@ -23,7 +23,7 @@ TABLES: dict[str, tuple[int, ...]] = {
     "american": (0, 2, 5, 10, 15, 20, 25, 50, 75, 100, 75),
     "british": (0, 1, 3, 6, 12, 5, 10, 16, 30, 30, 30),
 }
-DEFAULT_TABLE = "classic"
+from .options import DEFAULT_TABLE  # noqa: E402  (one name for the command line and the tables)
 
 
 class Line(NamedTuple):

@@ -35,7 +35,7 @@ def solve_one(task):
     number, variant, limit = task
     result = solve(Game.new(deal_cards(number), variant, number), time_limit=limit)
     seconds = result.seconds if result.decided_seconds is None else result.decided_seconds
-    return number, result.result, seconds, result.states, result.best_score
+    return number, result.result, seconds, result.states, result.best_score, result.seconds
 
 
 def main(argv=None) -> int:
@@ -60,8 +60,8 @@ def main(argv=None) -> int:
                 break
             pass_started = time.perf_counter()
             results = pool.map(solve_one, [(n, args.variant, limit) for n in pending], chunksize=1)
-            for number, result, seconds, states, best in results:
-                outcome[number] = (result, seconds, states, best, limit)
+            for number, result, seconds, states, best, run_seconds in results:
+                outcome[number] = (result, seconds, states, best, limit, run_seconds)
             pending = [n for n in pending if outcome[n][0] == UNKNOWN]
             passes.append({"limit": limit, "deals": len(results), "still_unknown": len(pending),
                            "wall_seconds": round(time.perf_counter() - pass_started, 1)})
@@ -72,7 +72,7 @@ def main(argv=None) -> int:
     times_all = decided_times + [float("inf")] * (total - len(decided_times))
     median = statistics.median(times_all)
     states = sum(o[2] for o in outcome.values())
-    seconds = sum(o[1] for o in outcome.values())
+    seconds = sum(o[5] for o in outcome.values())
     report = {
         "bench": "solver", "variant": args.variant, "deals": f"{deals[0]}..{deals[-1]}", "count": total,
         "limits": limits, "jobs": min(args.jobs, 2),

@@ -50,7 +50,14 @@ def uniform_random(game: Game, rng: random.Random) -> Action | None:
     return rng.choice(actions) if actions else None
 
 
-POLICIES: dict[str, Policy] = {"greedy": greedy, "random": uniform_random}
+def hint_player(game: Game, rng: random.Random, time_budget: float = 1.0) -> Action | None:
+    """`idioten.hint`: weighs sampled stock orders (never the real one) for `time_budget` s per action."""
+    from .hint import policy  # imported when used: the simple players do not need it
+
+    return policy(game, rng, time_budget)
+
+
+POLICIES: dict[str, Policy] = {"greedy": greedy, "random": uniform_random, "hint": hint_player}
 
 
 def play(game: Game, policy: Policy, rng: random.Random) -> int:

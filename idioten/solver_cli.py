@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 
@@ -32,11 +33,14 @@ def register(commands) -> None:
         "simulate", help="play many numbered deals with a computer player that does not peek",
         description="Play deals S, S+1, ..., S+N-1 (S is --seed, default 1) with a policy and report the "
         "win rate. greedy: discard whenever possible, fill gaps, deal. random: any useful action, each "
-        "equally likely; its generator is seeded with the deal number, so a run is reproducible. "
+        "equally likely; its generator is seeded with the deal number, so a run is reproducible. hint: the "
+        "hint player (idioten.hint), thinking --hint-seconds per action; it too never sees the stock order. "
         'JSON: {"games": N, "wins": W, "win_rate": x, "mean_score": y, "seconds": s}.')
     simulate.add_argument("--policy", choices=sorted(POLICIES), required=True)
     simulate.add_argument("--games", type=positive_int, required=True, metavar="N")
     simulate.add_argument("--seed", type=positive_int, default=1, metavar="S", help="first deal number (default 1)")
+    simulate.add_argument("--hint-seconds", type=positive_float, default=1.0, metavar="S",
+                          help="the hint policy's thinking time per action (default 1)")
     add_variant(simulate)
     simulate.add_argument("--json", action="store_true", help="print JSON")
     simulate.set_defaults(run=run_simulate)
@@ -68,6 +72,8 @@ def run_simulate(args) -> int:
     if last > MAX_DEAL:
         raise UsageError(f"deals {args.seed} to {last} run past the last deal number, {MAX_DEAL}")
     policy = POLICIES[args.policy]
+    if args.policy == "hint":
+        policy = functools.partial(policy, time_budget=args.hint_seconds)
     started = time.perf_counter()
     scores = [play_deal(number, policy, args.variant) for number in range(args.seed, last + 1)]
     seconds = time.perf_counter() - started

@@ -1,3 +1,4 @@
+import json
 import random
 import threading
 
@@ -94,3 +95,11 @@ def test_hint_player_finishes_a_game_and_scores_at_least_the_cards_it_must():
     game = Game.new(deal_cards(4), STANDARD, 4)
     score = play(game, lambda g, rng: policy(g, rng, time_budget=0.01), random.Random(4))
     assert game.is_over() and score == game.score
+
+
+def test_simulate_plays_the_hint_player(capsys):
+    from idioten.cli import main
+
+    assert main(["simulate", "--policy", "hint", "--games", "2", "--hint-seconds", "0.005", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["games"] == 2 and 0 < report["mean_score"] <= 48

@@ -1,0 +1,79 @@
+"""Win rate of the no-peeking hint player over numbered deals, with 95 % Wilson intervals. Prints JSON.
+
+    python bench/hint.py [--games 100] [--seed 1] [--seconds 0.05] [--variants standard,aces-only] [--jobs 1]
+
+Plays deals S..S+N-1 as `idioten simulate --policy hint --hint-seconds X` does (the player's generator is
+seeded with the deal number) and times every hint that had more than one useful action to weigh.
+With --jobs 2 two processes share the deals; the per-hint times then include their contention.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+from bench.simulate import wilson  # noqa: E402
+from idioten.cards import deal_cards  # noqa: E402
+from idioten.hint import hint  # noqa: E402
+from idioten.rules import WIN_SCORE, Game  # noqa: E402
+
+
+def play_one(job: tuple[int, str, float]) -> tuple[int, list[float]]:
+    """Score of deal `number` and the seconds of each hint that had a choice to make."""
+    number, variant, seconds = job
+    game = Game.new(deal_cards(number), variant, number)
+    rng = random.Random(number)
+    times = []
+    while not game.is_over():
+        choices = sum(1 for _ in game.useful_actions())
+        started = time.perf_counter()
+        action = hint(game, time_budget=seconds, rng=rng)
+        if choices > 1:
+            times.append(time.perf_counter() - started)
+        game.apply(action)
+    return game.score, times
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seconds", type=float, default=0.05, help="hint budget per action")
+    parser.add_argument("--variants", default="standard,aces-only")
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args(argv)
+    rows = []
+    for variant in args.variants.split(","):
+        jobs = [(n, variant, args.seconds) for n in range(args.seed, args.seed + args.games)]
+        started = time.perf_counter()
+        if args.jobs > 1:
+            with ProcessPoolExecutor(args.jobs) as pool:
+                results = list(pool.map(play_one, jobs, chunksize=4))
+        else:
+            results = [play_one(job) for job in jobs]
+        scores = [score for score, _ in results]
+        times = sorted(t for _, ts in results for t in ts)
+        wins = sum(s == WIN_SCORE for s in scores)
+        low, high = wilson(wins, args.games)
+        rows.append({"policy": "hint", "variant": variant, "hint_seconds": args.seconds, "games": args.games,
+                     "deals": f"{args.seed}..{args.seed + args.games - 1}", "wins": wins,
+                     "win_rate": round(wins / args.games, 5), "ci95": [round(low, 5), round(high, 5)],
+                     "one_in": round(args.games / wins, 1) if wins else None,
+                     "mean_score": round(sum(scores) / args.games, 3), "hints_timed": len(times),
+                     "hint_median_s": round(statistics.median(times), 4) if times else None,
+                     "hint_max_s": round(times[-1], 4) if times else None, "jobs": args.jobs,
+                     "seconds": round(time.perf_counter() - started, 1)})
+    print(json.dumps({"bench": "hint", "results": rows}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -12,6 +12,7 @@ of unseen cards (sorted, so their stock order is forgotten), and everything afte
 
 from __future__ import annotations
 
+import itertools
 import random
 import threading
 import time
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 
 from . import hint_core
 from .cards import full_deck
-from .rules import ACES_ONLY, DEAL, WIN_SCORE, Action, Game
+from .rules import ACES_ONLY, DEAL, PILES, WIN_SCORE, Action, Game
 
 PLAN_LIMIT = 400  # turn ends weighed by sampling; more are rare and not worth the time
 EXACT_LIMIT = 20000  # positions searched when the stock is empty and nothing is hidden
@@ -86,10 +87,17 @@ def plan(view: PlayerView, ends: list, rng: random.Random, deadline: float,
     alive = list(range(len(ends)))
     order = list(view.unseen)
     samples, next_cut = 0, FIRST_CUT
+    # With one deal left, its 24 orders are all weighed (the rollout then plays exactly): no sampling error.
+    every_order = list(itertools.permutations(order)) if len(order) <= PILES else None
+    if every_order is not None:
+        max_samples = len(every_order) if max_samples is None else min(max_samples, len(every_order))
     while len(alive) > 1 and (max_samples is None or samples < max_samples):
         if (cancel is not None and cancel.is_set()) or time.perf_counter() >= deadline:
             break
-        rng.shuffle(order)
+        if every_order is not None:
+            order = list(every_order[samples])
+        else:
+            rng.shuffle(order)
         for index in alive:
             _, gained, position = ends[index]
             piles = [list(pile) for pile in position]
@@ -97,7 +105,7 @@ def plan(view: PlayerView, ends: list, rng: random.Random, deadline: float,
             score = view.discarded + gained + hint_core.rollout(piles, order, dealt, view.aces_only)
             totals[index] += score + (WIN_BONUS if score == WIN_SCORE else 0)
         samples += 1
-        if samples == next_cut:
+        if samples == next_cut and every_order is None:
             alive.sort(key=lambda i: (-totals[i], i))
             alive = sorted(alive[:max(2, len(alive) // 2)])
             next_cut *= 2

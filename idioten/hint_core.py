@@ -11,6 +11,7 @@ from .cards import ACE, SUIT_CHARS, Card
 from .rules import DEAL, DISCARD, MOVE, PILES, Action
 
 RANK_MASK = 15
+FINAL_LIMIT = 5000  # positions the rollout searches once the stock is gone (a few dozen is usual)
 
 
 def encode(card: Card) -> int:
@@ -100,10 +101,22 @@ def greedy_move(piles: list[list[int]], aces_only: bool) -> tuple[int, int] | No
 
 
 def rollout(piles: list[list[int]], order: list[int], dealt: int, aces_only: bool) -> int:
-    """Play to the end with the simple rule (discard the lowest card at once, fill gaps, deal); returns the
-    cards it discards. `piles` is changed."""
+    """Play to the end: the simple rule (discard the lowest card at once, fill gaps, deal) while cards are
+    still to come, then the best line exactly once everything is on the table. Returns the cards it
+    discards; `piles` is changed."""
     discarded = 0
     stock_size = len(order)
+    while dealt < stock_size:
+        discarded += greedy_turn(piles, aces_only)
+        for pile in range(PILES):
+            piles[pile].append(order[dealt + pile])
+        dealt += PILES
+    return discarded + max(gained for _, gained, _ in turn_ends(piles, aces_only, FINAL_LIMIT))
+
+
+def greedy_turn(piles: list[list[int]], aces_only: bool) -> int:
+    """The simple rule's play up to the next deal; returns the cards discarded. `piles` is changed."""
+    discarded = 0
     while True:
         while True:  # discard while anything can go, the lowest rank first
             best, best_rank = -1, 99
@@ -127,14 +140,9 @@ def rollout(piles: list[list[int]], order: list[int], dealt: int, aces_only: boo
             piles[best].pop()
             discarded += 1
         move = greedy_move(piles, aces_only)
-        if move is not None:
-            piles[move[1]].append(piles[move[0]].pop())
-            continue
-        if dealt >= stock_size:
+        if move is None:
             return discarded
-        for pile in range(PILES):
-            piles[pile].append(order[dealt + pile])
-        dealt += PILES
+        piles[move[1]].append(piles[move[0]].pop())
 
 
 def rollout_choice(piles: list[list[int]], stock_left: int, aces_only: bool) -> Action | None:

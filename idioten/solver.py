@@ -19,8 +19,14 @@ from dataclasses import dataclass
 
 from . import rules
 from .solver_core import Search, SearchStopped
+from .solver_quick import quick_win
 
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
+# The first look (discard at once, `solver_quick`) finds most wins in milliseconds but cannot prove a loss,
+# so it gets a share of the time and a cap on positions; the exact search gets the rest.
+QUICK_SHARE = 0.3
+QUICK_MAX_SECONDS = 3.0
+QUICK_MAX_POSITIONS = 400_000
 
 
 @dataclass
@@ -49,7 +55,13 @@ def solve(game: rules.Game, time_limit: float | None = None,
     """
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
+    quick_seconds = QUICK_MAX_SECONDS if time_limit is None else min(QUICK_MAX_SECONDS, QUICK_SHARE * time_limit)
+    line, quick_states = quick_win(game, QUICK_MAX_POSITIONS, started + quick_seconds, cancel)
+    if line is not None:
+        seconds = time.perf_counter() - started
+        return SolveResult(WINNABLE, line, rules.WIN_SCORE, quick_states, seconds, seconds)
     search = Search.from_game(game, deadline, cancel)
+    search.states += quick_states
     try:
         line = search.run()
     except SearchStopped:

@@ -1,0 +1,116 @@
+"""A fast first look for a win: the search restricted to lines that discard every card as soon as it may go.
+
+Why it is sound: every line it finds is a real line of play (each discard, move and deal in it is legal),
+so a win it finds proves the deal winnable; the caller still replays it through `rules.Game`. It proves
+nothing when it finds no win, because keeping a card can be the only way to win (a trap): the exact search
+in `solver_core` decides those deals.
+
+Why "discard everything at once" can be done as one step: the set of cards that a run of discards removes
+before nothing more can go does not depend on the order. A discard of c uses a higher card h of c's suit on
+top of another pile; removing c never removes the card that allows another discard, because whatever c
+could have discarded (a lower card b of the same suit, on top) h discards as well: h is higher than b, on top,
+and on a different pile from b (two top cards on one pile would be one card). Removing c only uncovers
+cards, so every discard that was possible stays possible until made. Hence the closure is unique and a
+position after it is all the search has to remember.
+
+Moves of a lone card from one gap to another are tried while the stock lasts: the card then receives a
+different pile's dealt cards, which can decide the deal. Once the stock is empty they change nothing.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from .rules import ACES_ONLY, DEAL, DISCARD, MOVE, Action, Game
+
+ACE = 12  # rank index of an ace in Card.index order (rank - 2)
+CHECK_EVERY = 512
+
+
+class _Stop(Exception):
+    pass
+
+
+def quick_win(game: Game, node_limit: int, deadline: float | None = None,
+              cancel: threading.Event | None = None) -> tuple[list[Action] | None, int]:
+    """A winning line from `game`'s position that discards every card as soon as it may go, or None when
+    none was found within `node_limit` positions (or by `deadline`, or before `cancel` was set). Also
+    returns the number of positions examined. The game is not changed."""
+    stock = [c.index for c in game.stock]
+    aces_only = game.variant == ACES_ONLY
+    start = tuple(tuple(c.index for c in pile) for pile in game.piles)
+    remaining_at_start = sum(map(len, start)) + len(stock)
+    target_len = 4  # only the four aces stay
+    seen: set = set()
+    nodes = 0
+
+    def discard_all(piles):
+        """The closure of discards, and the piles they were made from, in a legal order."""
+        piles = [list(p) for p in piles]
+        made = []
+        found = True
+        while found:
+            found = False
+            for i in range(4):
+                if not piles[i]:
+                    continue
+                card = piles[i][-1]
+                suit_floor = card - card % 13
+                for j in range(4):
+                    if j != i and piles[j]:
+                        higher = piles[j][-1]
+                        if card < higher < suit_floor + 13:
+                            piles[i].pop()
+                            made.append(i)
+                            found = True
+                            break
+        return tuple(tuple(p) for p in piles), made
+
+    def search(piles, dealt):
+        nonlocal nodes
+        nodes += 1
+        if nodes % CHECK_EVERY == 0:
+            if nodes > node_limit or (cancel is not None and cancel.is_set()) or \
+                    (deadline is not None and time.perf_counter() > deadline):
+                raise _Stop
+        piles, discards = discard_all(piles)
+        steps = [Action(DISCARD, p) for p in discards]
+        key = (piles, dealt)
+        if key in seen:
+            return None
+        seen.add(key)
+        stock_left = len(stock) - dealt
+        if not stock_left and sum(map(len, piles)) == target_len and all(len(p) == 1 for p in piles):
+            return steps
+        empty = [i for i in range(4) if not piles[i]]
+        for target in empty:
+            for source in range(4):
+                height = len(piles[source])
+                if height >= 2 or (height == 1 and stock_left):
+                    card = piles[source][-1]
+                    if aces_only and card % 13 != ACE:
+                        continue
+                    moved = list(piles)
+                    moved[target] = (card,)
+                    moved[source] = piles[source][:-1]
+                    line = search(tuple(moved), dealt)
+                    if line is not None:
+                        return steps + [Action(MOVE, source, target)] + line
+            if not stock_left:
+                break  # with the stock gone, gaps are all alike
+        if stock_left:
+            dealt_piles = tuple(piles[i] + (stock[dealt + i],) for i in range(4))
+            line = search(dealt_piles, dealt + 4)
+            if line is not None:
+                return steps + [Action(DEAL)] + line
+        return None
+
+    if remaining_at_start < target_len:
+        return None, 0
+    try:
+        return search(start, 0), nodes
+    except _Stop:
+        return None, nodes
+    except RecursionError:  # a pathologically deep line: leave it to the exact search
+        return None, nodes

@@ -37,7 +37,8 @@ def pixel(app, point) -> tuple:
     return tuple(app.window.get_surface().get_at((round(point[0]), round(point[1]))))[:3]
 
 
-def test_h_shows_an_arrow_from_the_card_to_the_discard_pile_for_a_legal_action():
+def test_h_shows_an_arrow_from_the_card_to_the_discard_pile_for_a_legal_action(monkeypatch):
+    monkeypatch.setattr(assist, "no_peek", None)  # this test is about the peeking solver's path
     app, _ = make_app(Game.from_text(TRAP))
     key(app, pygame.K_h, settle=False)
     action = wait_for_arrow(app)
@@ -70,7 +71,8 @@ def test_the_hint_button_asks_for_a_hint_and_a_deal_points_at_the_stock():
     assert pixel(app, (stock.centerx, stock.bottom + app.layout.card_h * 0.5)) == ARROW
 
 
-def test_a_hint_on_a_lost_position_says_so_and_gives_the_simple_rules_move():
+def test_a_hint_on_a_lost_position_says_so_and_gives_the_simple_rules_move(monkeypatch):
+    monkeypatch.setattr(assist, "no_peek", None)  # this test is about the peeking solver's path
     app, _ = make_app(lost_position())
     key(app, pygame.K_h, settle=False)
     action = wait_for_arrow(app)
@@ -169,6 +171,7 @@ def test_with_a_hint_player_that_does_not_peek_the_window_asks_it_and_drops_the_
 
 
 def test_the_thinking_message_stays_until_the_hint_comes(monkeypatch):
+    monkeypatch.setattr(assist, "no_peek", None)  # this test is about the peeking solver's path
     import threading
     gate = threading.Event()
     real_solve = assist.solve
@@ -185,6 +188,7 @@ def test_the_thinking_message_stays_until_the_hint_comes(monkeypatch):
 
 
 def test_a_demo_that_fell_back_to_the_simple_rule_does_not_search_before_every_move(monkeypatch):
+    monkeypatch.setattr(assist, "no_peek", None)  # this test is about the peeking solver's path
     searched = []
     real_solve = assist.solve
 

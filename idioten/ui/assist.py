@@ -25,7 +25,7 @@ from ..rules import DISCARD, MOVE, Action, Game, IllegalAction
 from . import solver_texts as _texts  # noqa: F401  (registers this area's texts)
 from .solver_worker import SolverWorker
 
-try:  # the hint player that does not peek, written by the solver's engineer
+try:  # the hint player that does not peek (idioten/hint.py); without it, hints fall back to the solver
     from .. import hint as no_peek
 except ImportError:
     no_peek = None

@@ -205,7 +205,10 @@ class Game:
             yield Action(DEAL)
 
     def is_useful(self, action: Action) -> bool:
-        """Moving a lone card from one gap to another changes nothing; every other legal action does."""
+        """False only for moving a lone card from one gap to another. Once the stock is empty that changes
+        nothing (RULES.md, "End"); while the stock lasts it changes which dealt cards land on the card, which
+        the exact solver does exploit, but a player who cannot see the stock gains nothing by it on average,
+        so the simple players and the hint player leave it out."""
         return not (action.kind == MOVE and len(self.piles[action.pile]) == 1)
 
     def useful_actions(self) -> Iterator[Action]:

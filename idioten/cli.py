@@ -116,7 +116,7 @@ def run_play(args) -> int:
     if args.cards is not None:
         parse_deal(args.cards)  # a bad deal is reported here, before a window opens
     if args.smoke:
-        from .smoke import run as run_smoke
+        from .ui.smoke import run as run_smoke
         return run_smoke(args)
     from .ui.app import run
     return run(args)

@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 
 import idioten
-from idioten import cli, paths, smoke
+from idioten import cli, paths
+from idioten.ui import smoke
 
 REPO = Path(__file__).resolve().parent.parent
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

@@ -94,6 +94,8 @@ class Game:
             raise ValueError(f"unknown variant {variant!r} (choose {' or '.join(VARIANTS)})")
         if len(piles) != PILES:
             raise ValueError("a position has exactly four piles")
+        if len(stock) % PILES:
+            raise ValueError("the stock is dealt four at a time, so it holds a multiple of four cards")
         self.piles: list[list[Card]] = [list(p) for p in piles]
         self.stock: list[Card] = list(stock)  # stock[0] is dealt first
         self.discards: list[Card] = list(discards)

@@ -217,3 +217,8 @@ def test_copy_is_independent():
     clone = game.copy()
     clone.deal()
     assert game.to_text() != clone.to_text() and len(game.stock) == 48
+
+
+def test_a_stock_that_cannot_be_dealt_four_at_a_time_is_refused():
+    with pytest.raises(ValueError, match="multiple of four"):
+        position(["5H", "9H", "2C", "3D"], stock="4C 5C 6C")

@@ -202,15 +202,19 @@ class TablePainter:
         parts = [scene.app.deal_label(game), i18n.t(f"ui.variant.{game.variant}"),
                  i18n.t("ui.status.score", score=game.score), i18n.t("ui.status.stock", count=len(game.stock)),
                  *scene.app.assistant.status_parts()]  # "still winnable", when the player wants to know
-        size = layout.small_font_size
-        text = self.texts.render("   ·   ".join(parts), size, STATUS)
-        bar = layout.status_bar
-        x = bar.x + size
-        surface.blit(text, text.get_rect(midleft=(x, bar.centery)))
-        if scene.message:
-            message = self.texts.render(scene.message, size, MESSAGE)
-            room = bar.right - size - (x + text.get_width() + 2 * size)
-            rect = message.get_rect(midright=(bar.right - size, bar.centery))
-            if message.get_width() > room:
-                rect.left = x + text.get_width() + 2 * size
-            surface.blit(message, rect, area=pygame.Rect(0, 0, max(0, room), rect.h))
+        draw_status_line(surface, self.texts, layout.status_bar, layout.small_font_size, parts, scene.message)
+
+
+def draw_status_line(surface, texts, bar, size, parts, message) -> None:
+    """The status bar of either game: its facts on the left, the latest message on the right, the message
+    clipped (never the facts) when the window is too narrow for both."""
+    text = texts.render("   ·   ".join(parts), size, STATUS)
+    x = bar.x + size
+    surface.blit(text, text.get_rect(midleft=(x, bar.centery)))
+    if message:
+        rendered = texts.render(message, size, MESSAGE)
+        room = bar.right - size - (x + text.get_width() + 2 * size)
+        rect = rendered.get_rect(midright=(bar.right - size, bar.centery))
+        if rendered.get_width() > room:
+            rect.left = x + text.get_width() + 2 * size
+        surface.blit(rendered, rect, area=pygame.Rect(0, 0, max(0, room), rect.h))

@@ -11,7 +11,7 @@ import pygame
 
 from .. import i18n
 from . import poker_texts as texts
-from .painter import BAR, BAR_LINE, GLOW, LABEL, MESSAGE, SELECT, STATUS, felt, outline
+from .painter import BAR, BAR_LINE, GLOW, LABEL, SELECT, STATUS, draw_status_line, felt, outline
 from .poker_layout import PokerLayout
 from .sprites import CardImages, for_screen, shadow
 
@@ -296,15 +296,4 @@ class PokerPainter:
                         (scene.session.computer is not None, "ui.poker.competitive")):
             if on:
                 parts.append(i18n.t(key))
-        size = base.small_font_size
-        text = self.texts.render("   ·   ".join(parts), size, STATUS)
-        bar = base.status_bar
-        x = bar.x + size
-        surface.blit(text, text.get_rect(midleft=(x, bar.centery)))
-        if scene.message:
-            message = self.texts.render(scene.message, size, MESSAGE)
-            room = bar.right - size - (x + text.get_width() + 2 * size)
-            rect = message.get_rect(midright=(bar.right - size, bar.centery))
-            if message.get_width() > room:
-                rect.left = x + text.get_width() + 2 * size
-            surface.blit(message, rect, area=pygame.Rect(0, 0, max(0, room), rect.h))
+        draw_status_line(surface, self.texts, base.status_bar, base.small_font_size, parts, scene.message)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from . import rules
 from .solver_core import Search, SearchStopped
-from .solver_quick import quick_win
+from .solver_quick import quick_win, shorten_moves
 
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
 # The first look (discard at once, `solver_quick`) finds most wins in milliseconds but cannot prove a loss,
@@ -59,7 +59,7 @@ def solve(game: rules.Game, time_limit: float | None = None,
     line, quick_states = quick_win(game, QUICK_MAX_POSITIONS, started + quick_seconds, cancel)
     if line is not None:
         seconds = time.perf_counter() - started
-        return SolveResult(WINNABLE, line, rules.WIN_SCORE, quick_states, seconds, seconds)
+        return SolveResult(WINNABLE, shorten_moves(game, line), rules.WIN_SCORE, quick_states, seconds, seconds)
     search = Search.from_game(game, deadline, cancel)
     search.states += quick_states
     try:

@@ -84,10 +84,17 @@ def quick_win(game: Game, node_limit: int, deadline: float | None = None,
         if not stock_left and sum(map(len, piles)) == target_len and all(len(p) == 1 for p in piles):
             return steps
         empty = [i for i in range(4) if not piles[i]]
-        for target in empty:
-            for source in range(4):
-                height = len(piles[source])
-                if height >= 2 or (height == 1 and stock_left):
+        # Order: uncover a card by filling a gap, then deal, and only then shift a lone card between gaps
+        # (it matters only for which dealt cards land on it); tried first, such shifts would fill winning
+        # lines with cards wandering from gap to gap.
+        for lone in (False, True):
+            if lone and not stock_left:
+                break
+            for target in empty:
+                for source in range(4):
+                    height = len(piles[source])
+                    if height == 0 or (height == 1) != lone:
+                        continue
                     card = piles[source][-1]
                     if aces_only and card % 13 != ACE:
                         continue
@@ -97,13 +104,13 @@ def quick_win(game: Game, node_limit: int, deadline: float | None = None,
                     line = search(tuple(moved), dealt)
                     if line is not None:
                         return steps + [Action(MOVE, source, target)] + line
-            if not stock_left:
-                break  # with the stock gone, gaps are all alike
-        if stock_left:
-            dealt_piles = tuple(piles[i] + (stock[dealt + i],) for i in range(4))
-            line = search(dealt_piles, dealt + 4)
-            if line is not None:
-                return steps + [Action(DEAL)] + line
+                if not stock_left:
+                    break  # with the stock gone, gaps are all alike
+            if not lone and stock_left:
+                dealt_piles = tuple(piles[i] + (stock[dealt + i],) for i in range(4))
+                line = search(dealt_piles, dealt + 4)
+                if line is not None:
+                    return steps + [Action(DEAL)] + line
         return None
 
     if remaining_at_start < target_len:
@@ -114,3 +121,74 @@ def quick_win(game: Game, node_limit: int, deadline: float | None = None,
         return None, nodes
     except RecursionError:  # a pathologically deep line: leave it to the exact search
         return None, nodes
+
+
+def shorten_moves(game: Game, line: list[Action], max_positions: int = 20_000) -> list[Action]:
+    """The same line with every run of moves between two discards or deals replaced by a shortest run of
+    moves that leaves the piles exactly as the original run did. A search may shift lone cards between gaps
+    on its way to the arrangement it needs; a player watching the solution should see only the moves that
+    matter. The line's other actions, and the position after each run, are unchanged, so it stays legal and
+    still wins."""
+    variant_aces_only = game.variant == ACES_ONLY
+    position = [tuple(c.index for c in pile) for pile in game.piles]
+    shortened: list[Action] = []
+    run: list[Action] = []
+
+    def apply_move(piles, move):
+        piles = list(piles)
+        card = piles[move.pile][-1]
+        piles[move.pile] = piles[move.pile][:-1]
+        piles[move.target] = (card,)
+        return tuple(piles)
+
+    def shortest(start, goal):
+        if start == goal:
+            return []
+        frontier, came_from = [start], {start: None}
+        while frontier and len(came_from) < max_positions:
+            following = []
+            for piles in frontier:
+                for target in range(4):
+                    if piles[target]:
+                        continue
+                    for source in range(4):
+                        if not piles[source] or (variant_aces_only and piles[source][-1] % 13 != ACE):
+                            continue
+                        move = Action(MOVE, source, target)
+                        nxt = apply_move(piles, move)
+                        if nxt in came_from:
+                            continue
+                        came_from[nxt] = (piles, move)
+                        if nxt == goal:
+                            moves = []
+                            while came_from[nxt] is not None:
+                                nxt, step = came_from[nxt]
+                                moves.append(step)
+                            return moves[::-1]
+                        following.append(nxt)
+            frontier = following
+        return None
+
+    def flush_run():
+        if run:
+            start = tuple(position_before_run)
+            goal = tuple(position)
+            better = shortest(start, goal)
+            shortened.extend(run if better is None or len(better) >= len(run) else better)
+            run.clear()
+
+    replay = game.copy()
+    position_before_run = list(position)
+    for action in line:
+        if action.kind == MOVE:
+            if not run:
+                position_before_run = [tuple(c.index for c in pile) for pile in replay.piles]
+            run.append(action)
+        else:
+            position = [tuple(c.index for c in pile) for pile in replay.piles]
+            flush_run()
+            shortened.append(action)
+        replay.apply(action)
+    position = [tuple(c.index for c in pile) for pile in replay.piles]
+    flush_run()
+    return shortened

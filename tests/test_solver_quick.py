@@ -8,7 +8,7 @@ from test_solver import TRAP, replays_as_win, small_positions
 from idioten.cards import deal_cards
 from idioten.rules import ACES_ONLY, STANDARD, WIN_SCORE, Game
 from idioten.solver import WINNABLE, solve
-from idioten.solver_quick import quick_win
+from idioten.solver_quick import quick_win, shorten_moves
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -19,6 +19,9 @@ def test_the_first_look_finds_a_win_exactly_when_always_discarding_wins(game):
     assert (line is not None) == always_discard_wins, game.to_text()
     if line is not None:
         assert replays_as_win(game, line)
+        short = shorten_moves(game, line)
+        assert replays_as_win(game, short) and len(short) <= len(line)
+        assert [a for a in short if a.kind != "move"] == [a for a in line if a.kind != "move"]
 
 
 def test_a_trap_needs_the_exact_search():
@@ -40,3 +43,12 @@ def test_it_gives_up_at_the_position_limit():
     game = Game.new(deal_cards(2))  # no quick win: it must search until the cap
     line, positions = quick_win(game, node_limit=2000)
     assert line is None and positions <= 2000 + 512
+
+
+def test_cards_wandering_between_gaps_are_cut_from_a_solution():
+    game = Game.new(deal_cards(4))
+    line, _ = quick_win(game, node_limit=10**6)
+    short = shorten_moves(game, line)
+    assert replays_as_win(game, short)
+    assert sum(a.kind == "move" for a in short) < sum(a.kind == "move" for a in line)
+    assert solve(game, time_limit=30).moves == short

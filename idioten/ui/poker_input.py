@@ -18,6 +18,7 @@ from ..cards import Card
 from ..rules import IllegalAction
 from . import poker_texts as texts
 from .tween import Glide
+from .widgets import history_shortcut
 
 DRAG_THRESHOLD = 6  # pixels the pointer must travel before a press becomes a drag
 RETURN_SECONDS = 0.2
@@ -153,15 +154,10 @@ class PokerInput:
         self.dirty = True
 
     def on_key(self, event) -> None:
-        mod = getattr(event, "mod", 0)
-        key, ctrl, shift = event.key, mod & pygame.KMOD_CTRL, mod & pygame.KMOD_SHIFT
-        if ctrl and key == pygame.K_z:
-            self.redo() if shift else self.undo()
-        elif ctrl and key == pygame.K_y:
-            self.redo()
-        elif ctrl:
+        if history_shortcut(event, self.undo, self.redo):
             return
-        elif key in ARROWS:
+        key, shift = event.key, getattr(event, "mod", 0) & pygame.KMOD_SHIFT
+        if key in ARROWS:
             self.move_cursor(*ARROWS[key])
         elif key in PLACE_KEYS:
             if self.cursor is None:

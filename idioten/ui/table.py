@@ -14,7 +14,7 @@ from . import painter
 from .scene import Scene
 from .sprites import CardSprite
 from .tween import Glide, Shake
-from .widgets import Button
+from .widgets import Button, history_shortcut
 
 DRAG_THRESHOLD = 6  # pixels the pointer must travel before a press becomes a drag
 DOUBLE_CLICK = 0.4  # seconds
@@ -376,15 +376,10 @@ class TableScene(Scene):
         self.act(Action(DISCARD, pile))
 
     def on_key(self, event) -> None:
-        mod = getattr(event, "mod", 0)
-        key, ctrl, shift = event.key, mod & pygame.KMOD_CTRL, mod & pygame.KMOD_SHIFT
-        if ctrl and key == pygame.K_z:
-            self.redo() if shift else self.undo()
-        elif ctrl and key == pygame.K_y:
-            self.redo()
-        elif ctrl:
+        if history_shortcut(event, self.undo, self.redo):
             return
-        elif key in PILE_KEYS:
+        key = event.key
+        if key in PILE_KEYS:
             self.pile_key(PILE_KEYS[key])
         elif key == pygame.K_d:
             if self.selected is None:

@@ -58,3 +58,16 @@ class Button:
         pygame.draw.rect(surface, EDGE if enabled else FACE_HOVER, self.rect, width=1, border_radius=radius)
         label = texts.render(self.label, size, LABEL if enabled else LABEL_DISABLED)
         surface.blit(label, label.get_rect(center=self.rect.center))
+
+
+def history_shortcut(event, undo, redo) -> bool:
+    """Ctrl+Z undoes, Ctrl+Y and Ctrl+Shift+Z redo, alike in both games. True for any Ctrl combination,
+    handled or not, so that no plain-key action (N, R, D …) fires for it."""
+    mod = getattr(event, "mod", 0)
+    if not mod & pygame.KMOD_CTRL:
+        return False
+    if event.key == pygame.K_z:
+        redo() if mod & pygame.KMOD_SHIFT else undo()
+    elif event.key == pygame.K_y:
+        redo()
+    return True

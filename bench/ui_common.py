@@ -73,3 +73,28 @@ def summary(values: list[float], digits: int = 4) -> dict:
         return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], digits)
     return {"n": len(values), "median": round(statistics.median(values), digits), "p99": pick(0.99),
             "max": round(ordered[-1], digits)}
+
+
+def idle_report(benchmark: str, arguments: list[str], data_dir: str, settle: float, seconds: float) -> dict:
+    """Start `python -m idioten ARGUMENTS` in a real window on a private Xvfb screen, let it settle, then
+    read its CPU time from /proc over `seconds` in which nothing happens. Target: at most 1 % of one core."""
+    with Xvfb() as display:
+        env = child_env(SDL_VIDEODRIVER="x11", DISPLAY=display, IDIOTEN_DATA_DIR=data_dir)
+        game = subprocess.Popen([PYTHON, "-m", "idioten", *arguments], cwd=ROOT, env=env,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        try:
+            time.sleep(settle)
+            if game.poll() is not None:
+                raise SystemExit(f"bench: the game exited early: {game.stderr.read().decode()[-400:]}")
+            cpu_start, wall_start = cpu_seconds(game.pid), time.perf_counter()
+            time.sleep(seconds)
+            cpu = cpu_seconds(game.pid) - cpu_start
+            wall = time.perf_counter() - wall_start
+            memory = rss_mb(game.pid)
+        finally:
+            game.terminate()
+            game.wait(timeout=10)
+    percent = 100 * cpu / wall
+    return {"benchmark": benchmark, "driver": "x11 (Xvfb)", "seconds": round(wall, 1),
+            "cpu_seconds": round(cpu, 3), "cpu_percent_of_one_core": round(percent, 3),
+            "target_percent": 1.0, "ok": percent <= 1.0, "idle_rss_mb": memory["rss_mb"]}

@@ -12,12 +12,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import sys
 import tempfile
-import time
 
-from ui_common import PYTHON, ROOT, Xvfb, child_env, cpu_seconds, rss_mb
+from ui_common import ROOT, idle_report
 
 sys.path.insert(0, str(ROOT))
 
@@ -42,28 +40,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--settle", type=float, default=6.0)
     options = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder, Xvfb() as display:
+    with tempfile.TemporaryDirectory() as folder:
         prepare(folder)
-        env = child_env(SDL_VIDEODRIVER="x11", DISPLAY=display, IDIOTEN_DATA_DIR=folder)
-        game = subprocess.Popen([PYTHON, "-m", "idioten", "--lang", "en"], cwd=ROOT, env=env,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        try:
-            time.sleep(options.settle)
-            if game.poll() is not None:
-                raise SystemExit(f"bench: the game exited early: {game.stderr.read().decode()[-400:]}")
-            cpu_start, wall_start = cpu_seconds(game.pid), time.perf_counter()
-            time.sleep(options.seconds)
-            cpu = cpu_seconds(game.pid) - cpu_start
-            wall = time.perf_counter() - wall_start
-            memory = rss_mb(game.pid)
-        finally:
-            game.terminate()
-            game.wait(timeout=10)
-    percent = 100 * cpu / wall
-    print(json.dumps({"benchmark": "ui_poker_idle", "driver": "x11 (Xvfb)", "seconds": round(wall, 1),
-                      "cpu_seconds": round(cpu, 3), "cpu_percent_of_one_core": round(percent, 3),
-                      "target_percent": 1.0, "ok": percent <= 1.0, "idle_rss_mb": memory["rss_mb"]}))
-
+        report = idle_report("ui_poker_idle", ["--lang", "en"], folder, options.settle, options.seconds)
+    print(json.dumps(report))
 
 if __name__ == "__main__":
     main()

@@ -44,17 +44,6 @@ class Flight:
 class PokerInput:
     """Mixed into PokerScene: everything here reads and sets the scene's state."""
 
-
-    def handle_event(self, event) -> None:
-        if event.type == pygame.MOUSEMOTION:
-            self.on_motion(event)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.on_press(event)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.on_release(event)
-        elif event.type == pygame.KEYDOWN:
-            self.on_key(event)
-
     def card_at(self, pos) -> Card | None:
         """The unplaced card under the pointer: the drawn (or chosen) card, or an open-deck card."""
         current = self.current_card()

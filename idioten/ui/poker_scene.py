@@ -18,7 +18,7 @@ from .poker_input import Flight, PokerInput, Press
 from .poker_painter import PokerPainter
 from .poker_session import PokerSession
 from .poker_worker import Job
-from .scene import Scene
+from .scene import CardGameScene
 from .tween import Glide, Shake
 from .widgets import Button
 
@@ -26,7 +26,7 @@ MESSAGE_SECONDS = 4.0
 PLACE_SECONDS = 0.22
 
 
-class PokerScene(PokerInput, Scene):
+class PokerScene(PokerInput, CardGameScene):
     def __init__(self, app, session: PokerSession):
         super().__init__(app)
         self.session = session
@@ -204,21 +204,6 @@ class PokerScene(PokerInput, Scene):
         self.warming = True
         self.start_computer()
         self.dirty = True
-
-    def progressed(self) -> bool:
-        return self.game.can_undo() and not self.game.is_over()
-
-    def ask_new_deal(self) -> None:
-        if self.progressed():
-            self.app.confirm("ui.confirm.new", "N", self.new_deal)
-        else:
-            self.new_deal()
-
-    def ask_restart(self) -> None:
-        if self.progressed():
-            self.app.confirm("ui.confirm.restart", "R", self.restart)
-        else:
-            self.restart()
 
     # -- the computer ------------------------------------------------------------------------------------
 

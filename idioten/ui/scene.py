@@ -3,6 +3,8 @@ more scene. The app keeps a stack: the bottom scene is the table, panels stack o
 
 from __future__ import annotations
 
+import pygame
+
 
 class Scene:
     overlay = False  # drawn over the scene below it instead of covering the whole window
@@ -34,3 +36,33 @@ class Scene:
 
     def language_changed(self) -> None:
         self.dirty = True
+
+
+class CardGameScene(Scene):
+    """What the two games' tables share: mouse and key events go to on_motion / on_press / on_release /
+    on_key, and a new deal or a restart asks first once the game has progressed (and is not over)."""
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.on_motion(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.on_press(event)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.on_release(event)
+        elif event.type == pygame.KEYDOWN:
+            self.on_key(event)
+
+    def progressed(self) -> bool:
+        return self.game.can_undo() and not self.game.is_over()
+
+    def ask_new_deal(self) -> None:
+        if self.progressed():
+            self.app.confirm("ui.confirm.new", "N", self.new_deal)
+        else:
+            self.new_deal()
+
+    def ask_restart(self) -> None:
+        if self.progressed():
+            self.app.confirm("ui.confirm.restart", "R", self.restart)
+        else:
+            self.restart()

@@ -11,7 +11,7 @@ from .. import i18n
 from ..cards import Card
 from ..rules import DEAL, DISCARD, MOVE, PILES, Action, Dealt, Discarded, Game, IllegalAction, Moved
 from . import painter
-from .scene import Scene
+from .scene import CardGameScene
 from .sprites import CardSprite
 from .tween import Glide, Shake
 from .widgets import Button, history_shortcut
@@ -40,7 +40,7 @@ class Drag:
     pointer: tuple[int, int]
 
 
-class TableScene(Scene):
+class TableScene(CardGameScene):
     def __init__(self, app, game: Game):
         super().__init__(app)
         self.game = game
@@ -214,21 +214,6 @@ class TableScene(Scene):
         self.app.new_game()
         self.say(i18n.t("ui.msg.new_deal", deal=self.app.deal_label(self.game)))
 
-    def progressed(self) -> bool:
-        return self.game.can_undo() and not self.game.is_over()
-
-    def ask_new_deal(self) -> None:
-        if self.progressed():
-            self.app.confirm("ui.confirm.new", "N", self.new_deal)
-        else:
-            self.new_deal()
-
-    def ask_restart(self) -> None:
-        if self.progressed():
-            self.app.confirm("ui.confirm.restart", "R", self.restart)
-        else:
-            self.restart()
-
     def hint(self) -> None:
         self.finish_animations()
         self.app.assistant.hint()
@@ -267,16 +252,6 @@ class TableScene(Scene):
                 self.app.show_end(self.game)
 
     # -- input -----------------------------------------------------------------------------------------
-
-    def handle_event(self, event) -> None:
-        if event.type == pygame.MOUSEMOTION:
-            self.on_motion(event)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.on_press(event)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.on_release(event)
-        elif event.type == pygame.KEYDOWN:
-            self.on_key(event)
 
     def top_rect(self, pile: int) -> pygame.Rect | None:
         cards = self.game.piles[pile]

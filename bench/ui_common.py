@@ -98,3 +98,17 @@ def idle_report(benchmark: str, arguments: list[str], data_dir: str, settle: flo
     return {"benchmark": benchmark, "driver": "x11 (Xvfb)", "seconds": round(wall, 1),
             "cpu_seconds": round(cpu, 3), "cpu_percent_of_one_core": round(percent, 3),
             "target_percent": 1.0, "ok": percent <= 1.0, "idle_rss_mb": memory["rss_mb"]}
+
+
+def deal_frame_times(app, frames: int, timed_step) -> list:
+    """`timed_step(app)` for each of `frames` frames while deals fly out (the deal restarts when the stock
+    runs out), collecting what it returns."""
+    times = []
+    while len(times) < frames:
+        if not app.table.game.can_deal():
+            app.table.restart()
+            app.settle()
+        app.table.deal()
+        while app.busy() and len(times) < frames:
+            times.append(timed_step(app))
+    return times

@@ -24,7 +24,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from ui_common import summary  # noqa: E402
+from ui_common import deal_frame_times, summary  # noqa: E402
 from idioten.cards import deal_cards  # noqa: E402
 from idioten.rules import Game  # noqa: E402
 from idioten.ui.app import App  # noqa: E402
@@ -67,15 +67,7 @@ def drag_frames(app: App, frames: int) -> list[float]:
 
 
 def deal_frames(app: App, frames: int) -> list[float]:
-    times = []
-    while len(times) < frames:
-        if not app.table.game.can_deal():
-            app.table.restart()
-            app.settle()
-        app.table.deal()
-        while app.busy() and len(times) < frames:
-            times.append(timed_step(app, "deal"))
-    return times
+    return deal_frame_times(app, frames, lambda app: timed_step(app, "deal"))
 
 
 def main() -> None:

@@ -26,7 +26,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from ui_common import summary  # noqa: E402
+from ui_common import deal_frame_times, summary  # noqa: E402
 from idioten.cards import deal_cards  # noqa: E402
 from idioten.rules import Game  # noqa: E402
 from idioten.solver import solve  # noqa: E402
@@ -40,20 +40,18 @@ SEARCHED_DEAL = 2
 
 def deal_frames(app: App, frames: int) -> list[float]:
     """Wall milliseconds of `frames` animated frames, paced at 60 a second."""
-    times = []
     next_frame = time.perf_counter()
-    while len(times) < frames:
-        if not app.table.game.can_deal():
-            app.table.restart()
-            app.settle()
-        app.table.deal()
-        while app.busy() and len(times) < frames:
-            started = time.perf_counter()
-            app.step(dt=FRAME)
-            times.append((time.perf_counter() - started) * 1000)
-            next_frame += FRAME
-            time.sleep(max(0.0, next_frame - time.perf_counter()))
-    return times
+
+    def paced_step(app: App) -> float:
+        nonlocal next_frame
+        started = time.perf_counter()
+        app.step(dt=FRAME)
+        took = (time.perf_counter() - started) * 1000
+        next_frame += FRAME
+        time.sleep(max(0.0, next_frame - time.perf_counter()))
+        return took
+
+    return deal_frame_times(app, frames, paced_step)
 
 
 def start_search(worker: SolverWorker, mode: str) -> threading.Event | None:

@@ -16,34 +16,33 @@ BACKS = {
 }
 
 
-def _lattice_of_diamonds(colour: str) -> list[str]:
+def _panel_grid(step: float):
+    """Row, column and centre of each cell of a lattice with cells `step` apart, centred on the back's panel."""
     x0, y0, width, height = PANEL
-    step, half = 14, 5.5
     columns, rows = int((width - 8) // step), int((height - 8) // step)
     left = x0 + (width - columns * step) / 2 + step / 2
     top = y0 + (height - rows * step) / 2 + step / 2
-    cells = []
     for row in range(rows):
         for column in range(columns):
-            cx, cy = left + column * step, top + row * step
-            cells.append(f"M{num(cx)} {num(cy - half)} L{num(cx + half)} {num(cy)} L{num(cx)} {num(cy + half)} "
-                         f"L{num(cx - half)} {num(cy)} Z")
+            yield row, column, left + column * step, top + row * step
+
+
+def _lattice_of_diamonds(colour: str) -> list[str]:
+    half = 5.5
+    cells = []
+    for _, _, cx, cy in _panel_grid(14):
+        cells.append(f"M{num(cx)} {num(cy - half)} L{num(cx + half)} {num(cy)} L{num(cx)} {num(cy + half)} "
+                     f"L{num(cx - half)} {num(cy)} Z")
     return [element("path", d=" ".join(cells), fill=colour)]
 
 
 def _lattice_of_rings(colour: str) -> list[str]:
-    x0, y0, width, height = PANEL
     step, radius = 16, 6
-    columns, rows = int((width - 8) // step), int((height - 8) // step)
-    left = x0 + (width - columns * step) / 2 + step / 2
-    top = y0 + (height - rows * step) / 2 + step / 2
     rings = []
-    for row in range(rows):
-        for column in range(columns):
-            cx, cy = left + column * step, top + row * step
-            rings.append(element("circle", cx=cx, cy=cy, r=radius, fill="none", stroke=colour, stroke_width=2.2))
-            if row and column:
-                rings.append(element("circle", cx=cx - step / 2, cy=cy - step / 2, r=1.8, fill=colour))
+    for row, column, cx, cy in _panel_grid(step):
+        rings.append(element("circle", cx=cx, cy=cy, r=radius, fill="none", stroke=colour, stroke_width=2.2))
+        if row and column:
+            rings.append(element("circle", cx=cx - step / 2, cy=cy - step / 2, r=1.8, fill=colour))
     return rings
 
 

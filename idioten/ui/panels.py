@@ -116,10 +116,14 @@ class Panel(Scene):
         if event.key == pygame.K_ESCAPE:
             self.close()
 
-    def draw(self, surface) -> None:
+    def draw_frame(self, surface) -> None:
+        """The dimmed table and the panel's box, the same for every panel."""
         surface.blit(self.dim, (0, 0))
         pygame.draw.rect(surface, BOX, self.box, border_radius=12)
         pygame.draw.rect(surface, BOX_EDGE, self.box, width=2, border_radius=12)
+
+    def draw(self, surface) -> None:
+        self.draw_frame(surface)
         for kind, what, size, colour, y in self.placed:
             if kind == "line":
                 line = self.app.texts.render(what, size, colour)

@@ -144,9 +144,7 @@ class SettingsPanel(Panel):
 
     def draw(self, surface) -> None:
         texts, size, box = self.app.texts, self.layout.font_size, self.box
-        surface.blit(self.dim, (0, 0))
-        pygame.draw.rect(surface, (18, 48, 32), box, border_radius=12)
-        pygame.draw.rect(surface, (120, 170, 135), box, width=2, border_radius=12)
+        self.draw_frame(surface)
         title = texts.render(i18n.t("ui.settings.title"), round(size * 1.4), TITLE)
         surface.blit(title, title.get_rect(midtop=(box.centerx, self.title_y)))
         for index, ((name, row), top) in enumerate(zip(self.rows_of_buttons, self.row_tops)):

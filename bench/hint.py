@@ -22,8 +22,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from bench.simulate import wilson  # noqa: E402
 from idioten.cards import deal_cards  # noqa: E402
-from idioten.hint import hint  # noqa: E402
-from idioten.rules import WIN_SCORE, Game  # noqa: E402
+from idioten.acesup.hint import hint  # noqa: E402
+from idioten.acesup.rules import WIN_SCORE, Game  # noqa: E402
 
 
 def play_one(job: tuple[int, str, float]) -> tuple[int, list[float]]:

@@ -16,8 +16,8 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
-from idioten.policies import POLICIES, play_deal  # noqa: E402
-from idioten.rules import WIN_SCORE  # noqa: E402
+from idioten.acesup.players import POLICIES, play_deal  # noqa: E402
+from idioten.acesup.rules import WIN_SCORE  # noqa: E402
 
 Z95 = 1.959963984540054
 

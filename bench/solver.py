@@ -1,4 +1,4 @@
-"""Solver benchmark: how fast does `idioten.solver.solve` decide numbered deals? Prints JSON.
+"""Solver benchmark: how fast does `idioten.acesup.solver.solve` decide numbered deals? Prints JSON.
 
     python bench/solver.py [--first 1] [--count 200] [--variant standard] [--limits 1,10,60] [--jobs 2]
 
@@ -25,8 +25,8 @@ from multiprocessing import Pool
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from idioten.cards import deal_cards  # noqa: E402
-from idioten.rules import Game  # noqa: E402
-from idioten.solver import UNKNOWN, solve  # noqa: E402
+from idioten.acesup.rules import Game  # noqa: E402
+from idioten.acesup.solver import UNKNOWN, solve  # noqa: E402
 
 from simulate import wilson  # noqa: E402  (bench/ is on the path when this runs as a script)
 

@@ -26,7 +26,7 @@ import pygame  # noqa: E402
 
 from ui_common import deal_frame_times, summary  # noqa: E402
 from idioten.cards import deal_cards  # noqa: E402
-from idioten.rules import Game  # noqa: E402
+from idioten.acesup.rules import Game  # noqa: E402
 from idioten.ui.app import App  # noqa: E402
 
 FRAME = 1 / 60

@@ -22,8 +22,8 @@ from ui_common import PYTHON, ROOT, Xvfb, child_env
 PLAYER = r"""
 import json, random, sys
 import pygame
-from idioten.rules import DISCARD, MOVE
-from idioten.ui.endgame import EndPanel
+from idioten.acesup.rules import DISCARD, MOVE
+from idioten.ui.acesup.endgame import EndPanel
 sys.path.insert(0, "bench")
 from ui_common import rss_mb
 

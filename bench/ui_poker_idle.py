@@ -19,8 +19,8 @@ from ui_common import ROOT, idle_report
 
 sys.path.insert(0, str(ROOT))
 
-from idioten.store import Store  # noqa: E402
-from idioten.ui.poker_session import PokerSession  # noqa: E402
+from idioten.storage.store import Store  # noqa: E402
+from idioten.ui.poker.session import PokerSession  # noqa: E402
 
 
 def prepare(folder: str) -> None:

@@ -37,7 +37,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from ui_common import summary  # noqa: E402
-from idioten.rules import PILES  # noqa: E402
+from idioten.acesup.rules import PILES  # noqa: E402
 
 FRAME = 1 / 60
 SIZE = (1920, 1080)

@@ -1,5 +1,5 @@
 """Frame times at 1920x1080 during deal animations: with no search running, with the solver running in the
-window's worker thread (`idioten.ui.solver_worker`: a flag that hands the interpreter lock over, a thread at
+window's worker thread (`idioten.ui.worker`: a flag that hands the interpreter lock over, a thread at
 the lowest priority), and with a plain thread (a plain flag, the window's priority) for comparison.
 
     python bench/ui_solver_frames.py [--frames 300] [--rounds 3]      prints JSON
@@ -28,10 +28,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from ui_common import deal_frame_times, summary  # noqa: E402
 from idioten.cards import deal_cards  # noqa: E402
-from idioten.rules import Game  # noqa: E402
-from idioten.solver import solve  # noqa: E402
+from idioten.acesup.rules import Game  # noqa: E402
+from idioten.acesup.solver import solve  # noqa: E402
 from idioten.ui.app import App  # noqa: E402
-from idioten.ui.solver_worker import SolverWorker  # noqa: E402
+from idioten.ui.worker import SolverWorker  # noqa: E402
 
 FRAME = 1 / 60
 SIZE = (1920, 1080)

@@ -37,7 +37,7 @@ WINDOW_ONLY = """
 import time
 from idioten.ui.app import App
 from idioten.cards import deal_cards
-from idioten.rules import Game
+from idioten.acesup.rules import Game
 window = App(Game.new(deal_cards(7), "standard", 7))
 window.step(dt=0)
 print(repr(time.time()))

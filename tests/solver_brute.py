@@ -9,7 +9,7 @@ it may only discard.
 
 from __future__ import annotations
 
-from idioten.rules import DISCARD, Game
+from idioten.acesup.rules import DISCARD, Game
 
 
 def best_score(game: Game, always_discard: bool = False) -> int:

@@ -4,7 +4,7 @@ import pytest
 
 from idioten.cards import deal_cards, format_cards
 from idioten.cli import main
-from idioten.rules import Action, Game
+from idioten.acesup.rules import Action, Game
 
 
 def run(capsys, *argv):

@@ -4,11 +4,11 @@ import threading
 
 from hypothesis import given, settings, strategies as st
 
-from idioten import hint_core
+from idioten.acesup.hint import core as hint_core
 from idioten.cards import deal_cards, parse_cards
-from idioten.hint import PlayerView, hint, policy
-from idioten.policies import greedy, play
-from idioten.rules import ACES_ONLY, DEAL, DISCARD, STANDARD, Action, Game
+from idioten.acesup.hint import PlayerView, hint, policy
+from idioten.acesup.players import greedy, play
+from idioten.acesup.rules import ACES_ONLY, DEAL, DISCARD, STANDARD, Action, Game
 
 
 def _positions(deal: int, variant: str, steps: int) -> Game:

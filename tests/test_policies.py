@@ -3,8 +3,8 @@ import random
 from hypothesis import given, settings, strategies as st
 
 from idioten.cards import deal_cards
-from idioten.policies import greedy, play, play_deal, uniform_random
-from idioten.rules import ACES_ONLY, DISCARD, MOVE, STANDARD, Game
+from idioten.acesup.players import greedy, play, play_deal, uniform_random
+from idioten.acesup.rules import ACES_ONLY, DISCARD, MOVE, STANDARD, Game
 
 
 @settings(max_examples=60, deadline=None)

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from idioten.cards import Card, CardError, deal_cards, format_cards, full_deck, parse_cards
-from idioten.rules import (ACES_ONLY, DEAL, DISCARD, MOVE, STANDARD, Action, Dealt, Discarded, Game,
+from idioten.acesup.rules import (ACES_ONLY, DEAL, DISCARD, MOVE, STANDARD, Action, Dealt, Discarded, Game,
                            IllegalAction, Moved)
 
 

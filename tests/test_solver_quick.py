@@ -6,9 +6,9 @@ from solver_brute import best_score as brute_best_score
 from test_solver import TRAP, replays_as_win, small_positions
 
 from idioten.cards import deal_cards
-from idioten.rules import ACES_ONLY, STANDARD, WIN_SCORE, Game
-from idioten.solver import WINNABLE, solve
-from idioten.solver_quick import quick_win, shorten_moves
+from idioten.acesup.rules import ACES_ONLY, STANDARD, WIN_SCORE, Game
+from idioten.acesup.solver import WINNABLE, solve
+from idioten.acesup.solver.quick import quick_win, shorten_moves
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

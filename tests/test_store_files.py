@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from idioten import i18n, store_files, store_texts
-from idioten.store_files import (MAX_FILE_BYTES, Notice, StoreError, data_dir, read_json,
+from idioten import i18n
+from idioten.storage import files as store_files, texts as store_texts
+from idioten.storage.files import (MAX_FILE_BYTES, Notice, StoreError, data_dir, read_json,
                                  remove_stale_temp_files, set_aside, write_json_atomic)
 
 FORMAT = "idioten-test"

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from idioten.cards import MAX_DEAL, deal_cards
-from idioten.rules import ACES_ONLY, STANDARD, VARIANTS, Action, Game
-from idioten.store import Store
-from idioten.store_game import (GAME_FILE, BadSave, SavedGame, game_from_json, game_to_json, load_game,
+from idioten.acesup.rules import ACES_ONLY, STANDARD, VARIANTS, Action, Game
+from idioten.storage.store import Store
+from idioten.storage.game import (GAME_FILE, BadSave, SavedGame, game_from_json, game_to_json, load_game,
                                 save_game)
 
 

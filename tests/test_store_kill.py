@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 
 from idioten.cards import MAX_DEAL, deal_cards
-from idioten.rules import VARIANTS, Game
-from idioten.store import SavedGame, Store
-from idioten.store_files import ENV_DATA_DIR
-from idioten.store_game import game_to_json
+from idioten.acesup.rules import VARIANTS, Game
+from idioten.storage.store import SavedGame, Store
+from idioten.storage.files import ENV_DATA_DIR
+from idioten.storage.game import game_to_json
 
 TESTS = Path(__file__).resolve().parent
 REPO = TESTS.parent

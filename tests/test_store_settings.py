@@ -7,12 +7,12 @@ import os
 
 import pytest
 
-from idioten import store_files
+from idioten.storage import files as store_files
 from idioten.cards import deal_cards
-from idioten.rules import ACES_ONLY, Game
-from idioten.store import SavedGame, Settings, Store
-from idioten.store_game import GAME_FILE
-from idioten.store_settings import (_VALID, ANIMATION_FACTORS, ANIMATION_SPEEDS, SETTINGS_FILE, SETTINGS_FORMAT,
+from idioten.acesup.rules import ACES_ONLY, Game
+from idioten.storage.store import SavedGame, Settings, Store
+from idioten.storage.game import GAME_FILE
+from idioten.storage.settings import (_VALID, ANIMATION_FACTORS, ANIMATION_SPEEDS, SETTINGS_FILE, SETTINGS_FORMAT,
                                     load_settings, settings_from_json, settings_to_json)
 
 

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, strategies as st
 
 from idioten.cards import deal_cards
-from idioten.rules import ACES_ONLY, STANDARD, VARIANTS, Game
-from idioten.store import SavedGame, Store
-from idioten.store_stats import (REMEMBERED_IDS, STATS_FILE, BadStats, Statistics, load_stats,
+from idioten.acesup.rules import ACES_ONLY, STANDARD, VARIANTS, Game
+from idioten.storage.store import SavedGame, Store
+from idioten.storage.stats import (REMEMBERED_IDS, STATS_FILE, BadStats, Statistics, load_stats,
                                  stats_from_json, stats_to_json)
 
 

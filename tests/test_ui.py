@@ -7,9 +7,9 @@ import pytest
 
 from idioten import i18n, paths
 from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards, parse_card
-from idioten.rules import Game
-from idioten.ui.endgame import EndPanel
-from idioten.ui.panels import ConfirmPanel
+from idioten.acesup.rules import Game
+from idioten.ui.acesup.endgame import EndPanel
+from idioten.ui.kit.panels import ConfirmPanel
 
 from test_ui_support import accounted, close_apps, click, drag, key, make_app, position, post, top_centre
 

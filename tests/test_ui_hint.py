@@ -9,11 +9,11 @@ from test_ui_support import click, close_apps, key, make_app
 
 from idioten import i18n
 from idioten.cards import deal_cards
-from idioten.rules import DEAL, DISCARD, Action, Game
-from idioten.ui import assist
-from idioten.ui.autoplay import Autoplay
-from idioten.ui.hint_arrow import ARROW, arc_peak, curve
-from idioten.ui.truth_panel import TruthEndPanel
+from idioten.acesup.rules import DEAL, DISCARD, Action, Game
+from idioten.ui.acesup import assist
+from idioten.ui.acesup.autoplay import Autoplay
+from idioten.ui.acesup.hint_arrow import ARROW, arc_peak, curve
+from idioten.ui.acesup.truth_panel import TruthEndPanel
 
 # After the first deal of this position nothing can be discarded and there is no gap: the hint is "deal".
 MUST_DEAL = ("standard | 2C / 3D / 4H / 5S | 6C 7D 8H 9S | 2D 3C 4C 5C 6D 7C 8C 9C TC JC QC KC AC 4D 5D 8D 9D TD "
@@ -149,11 +149,11 @@ def test_demo_on_a_finished_game_says_so():
 
 
 def test_with_a_hint_player_that_does_not_peek_the_window_asks_it_and_drops_the_peeking_label(monkeypatch):
-    # idioten.hint may not exist yet: the simple rule of idioten.policies stands in for it, to check that
+    # idioten.acesup.hint may not exist yet: the simple rule of idioten.acesup.players stands in for it, to check that
     # the window calls it with what the player sees, off the loop, and labels its hint as not peeking.
     from types import SimpleNamespace
 
-    from idioten.policies import greedy
+    from idioten.acesup.players import greedy
     seen = []
 
     def no_peek_hint(game, time_budget, rng):

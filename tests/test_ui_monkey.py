@@ -8,7 +8,7 @@ import pytest
 
 from idioten import i18n
 from idioten.cards import deal_cards
-from idioten.rules import Game
+from idioten.acesup.rules import Game
 
 from test_ui_support import accounted, close_apps, make_app
 

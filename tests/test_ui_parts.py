@@ -7,9 +7,9 @@ import pygame
 import pytest
 
 from idioten import i18n, paths
-from idioten.ui import texts
-from idioten.ui.layout import CARD_ASPECT, MIN_WINDOW, Layout
-from idioten.ui.tween import Glide, Shake
+from idioten.ui.acesup import texts
+from idioten.ui.kit.layout import CARD_ASPECT, MIN_WINDOW, Layout
+from idioten.ui.kit.tween import Glide, Shake
 
 SIZES = [MIN_WINDOW, (800, 600), (1280, 800), (1920, 1080), (3840, 2160), (2560, 800), (900, 1400)]
 

@@ -9,11 +9,11 @@ from idioten import i18n
 from idioten.poker.game import PokerGame
 from idioten.poker.scoring import score_grid
 from idioten.ui.game_choice import current_game, switch_game
-from idioten.ui.panels import ConfirmPanel
-from idioten.ui.poker_panels import PokerEndPanel, PokerOptionsPanel, PokerRulesPanel, PokerStatsPanel
-from idioten.ui.poker_scene import PokerScene
-from idioten.ui.poker_session import PokerSession
-from idioten.ui import poker_texts
+from idioten.ui.kit.panels import ConfirmPanel
+from idioten.ui.poker.panels import PokerEndPanel, PokerOptionsPanel, PokerRulesPanel, PokerStatsPanel
+from idioten.ui.poker.scene import PokerScene
+from idioten.ui.poker.session import PokerSession
+from idioten.ui.poker import texts as poker_texts
 
 from test_ui_support import click, close_apps, drag, key, make_app, position, post, top_centre
 

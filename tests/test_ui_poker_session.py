@@ -8,8 +8,8 @@ import pytest
 
 from idioten import i18n
 from idioten.poker.game import PokerGame
-from idioten.store import Store
-from idioten.ui.poker_session import FILE, PokerOptions, PokerSession, stats_key
+from idioten.storage.store import Store
+from idioten.ui.poker.session import FILE, PokerOptions, PokerSession, stats_key
 
 from test_ui_support import close_apps, make_app
 

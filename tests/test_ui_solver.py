@@ -10,15 +10,16 @@ import pytest
 from ui_solver_support import TRAP, lost_position, run_until
 from test_ui_support import click, close_apps, key, make_app
 
-from idioten import i18n, solver
+from idioten import i18n
+from idioten.acesup import solver
 from idioten.cards import deal_cards
-from idioten.policies import greedy
-from idioten.rules import Game
-from idioten.store_settings import Settings as StoredSettings
-from idioten.ui import assist
-from idioten.ui.autoplay import Autoplay
-from idioten.ui.solver_worker import SolverWorker
-from idioten.ui.truth_panel import TruthEndPanel
+from idioten.acesup.players import greedy
+from idioten.acesup.rules import Game
+from idioten.storage.settings import Settings as StoredSettings
+from idioten.ui.acesup import assist
+from idioten.ui.acesup.autoplay import Autoplay
+from idioten.ui.worker import SolverWorker
+from idioten.ui.acesup.truth_panel import TruthEndPanel
 
 LONG_SEARCH_DEAL = 2  # no answer within minutes: a search of it is still running when the test cancels it
 

@@ -15,13 +15,13 @@ import pytest
 
 from idioten import i18n
 from idioten.cards import deal_cards
-from idioten.rules import Game
-from idioten.store import Store
-from idioten.store_files import ENV_DATA_DIR
-from idioten.ui.endgame import EndPanel
+from idioten.acesup.rules import Game
+from idioten.storage.store import Store
+from idioten.storage.files import ENV_DATA_DIR
+from idioten.ui.acesup.endgame import EndPanel
 from idioten.ui.help import MenuPanel
 from idioten.ui.settings_screen import SettingsPanel
-from idioten.ui.stats_screen import BAR, BAR_WON, StatsPanel
+from idioten.ui.acesup.stats_panel import BAR, BAR_WON, StatsPanel
 
 from ui_store_support import click, open_window, play_one, press, settle, state
 
@@ -231,7 +231,7 @@ def test_settings_apply_at_once_and_are_remembered(data_folder):
 
 
 def test_the_screens_fit_the_smallest_window(data_folder):
-    from idioten.ui.layout import MIN_WINDOW
+    from idioten.ui.kit.layout import MIN_WINDOW
 
     app = window(deal=7, size=MIN_WINDOW, lang="de")
     screen = pygame.Rect((0, 0), MIN_WINDOW)

@@ -7,7 +7,7 @@ import random
 import pygame
 
 from idioten.cards import full_deck, parse_cards
-from idioten.rules import Game
+from idioten.acesup.rules import Game
 from idioten.ui.app import App
 
 

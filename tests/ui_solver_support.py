@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 
 from idioten.cards import full_deck
-from idioten.rules import Game
+from idioten.acesup.rules import Game
 
 # Winnable only by keeping a card that could be discarded (from tests/test_solver.py): the simple
 # "always discard" rule loses it, so a game played that way ends lost on a winnable deal.

@@ -11,7 +11,7 @@ from argparse import Namespace
 
 import pygame
 
-from idioten.rules import PILES, Game
+from idioten.acesup.rules import PILES, Game
 
 FRAME = 1 / 60
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..cards import SUIT_CHARS, Card, full_deck
-from .hands import classify_sum, code_of, is_joker, joker_category
-from .scoring import CELLS, lines, points_table
+from idioten.cards import SUIT_CHARS, Card, full_deck
+from idioten.poker.hands import classify_sum, code_of, is_joker, joker_category
+from idioten.poker.scoring import CELLS, lines, points_table
 
 KIND_INDEX = {"row": 0, "column": 1, "diagonal": 2}
 

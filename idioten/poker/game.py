@@ -1,6 +1,6 @@
 """Poker patience: the game state and the only place that decides what is legal. No pygame here.
 
-Cells are numbered 0-24 row by row in the code (1-25 in the text form). As in `idioten.rules`, the one
+Cells are numbered 0-24 row by row in the code (1-25 in the text form). As in `idioten.acesup.rules`, the one
 action has `can_place()`, `verify_place()` (raises `IllegalAction` with a reason code) and `place()`, which
 applies it and returns a `Placed` record for the window to animate. A placed card never moves; `undo()`
 and `redo()` walk the history.
@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..cards import CardError, Card, check_deal_number, deal_cards, _splitmix64
-from ..rules import IllegalAction
-from . import texts  # noqa: F401  (registers the reasons place() gives, in every language)
-from .hands import JOKER, parse_poker_card
-from .scoring import CELLS, DEFAULT_TABLE, TABLES, GridScore, LineScore, lines_through, score_grid, score_line
+from idioten.cards import CardError, Card, check_deal_number, deal_cards, _splitmix64
+from idioten.acesup.rules import IllegalAction
+from idioten.poker import texts  # noqa: F401  (registers the reasons place() gives, in every language)
+from idioten.poker.hands import JOKER, parse_poker_card
+from idioten.poker.scoring import CELLS, DEFAULT_TABLE, TABLES, GridScore, LineScore, lines_through, score_grid, score_line
 
 
 def poker_deck(number: int, joker: bool = False) -> list[Card]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import Iterable, NamedTuple, Sequence
 
-from ..cards import SUIT_CHARS, Card, CardError, parse_card
+from idioten.cards import SUIT_CHARS, Card, CardError, parse_card
 
 HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND, \
     STRAIGHT_FLUSH, ROYAL_FLUSH, FIVE_OF_A_KIND = range(11)

@@ -20,11 +20,11 @@ import sys
 import time
 from pathlib import Path
 
-from ..cards import SUIT_CHARS, full_deck
-from .board import Board
-from .player import _best, placement_gains
-from .scoring import TABLES, points_table
-from .values import SIZE, feature, learned_values, prior_values, stage_of
+from idioten.cards import SUIT_CHARS, full_deck
+from idioten.poker.board import Board
+from idioten.poker.player import _best, placement_gains
+from idioten.poker.scoring import TABLES, points_table
+from idioten.poker.values import SIZE, feature, learned_values, prior_values, stage_of
 
 OUTPUT = Path(__file__).with_name("line_values.py")
 
@@ -100,7 +100,7 @@ def main(argv=None) -> int:
     parser.add_argument("--continue", dest="resume", action="store_true", help="start from the stored values")
     args = parser.parse_args(argv)
     try:
-        from .line_values import VALUES
+        from idioten.poker.line_values import VALUES
         stored = dict(VALUES)
     except ImportError:
         stored = {}

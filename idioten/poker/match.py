@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from ..cards import Card
-from .game import Placed, PokerGame
-from .player import make_policy, suggest
+from idioten.cards import Card
+from idioten.poker.game import Placed, PokerGame
+from idioten.poker.player import make_policy, suggest
 
 
 class Match:

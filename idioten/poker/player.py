@@ -17,12 +17,12 @@ import random
 import time
 from typing import Callable, Sequence
 
-from ..cards import SUIT_CHARS, Card
-from .board import Board
-from .hands import ALL_CODES, LINE, classify_sum, code_of, is_joker, joker_category
-from .values import feature, learned_values, prior_values, stage_of
+from idioten.cards import SUIT_CHARS, Card
+from idioten.poker.board import Board
+from idioten.poker.hands import ALL_CODES, LINE, classify_sum, code_of, is_joker, joker_category
+from idioten.poker.values import feature, learned_values, prior_values, stage_of
 
-from .options import POLICIES  # noqa: E402  (the command line offers the same names)
+from idioten.poker.options import POLICIES  # noqa: E402  (the command line offers the same names)
 DEFAULT_MOVE_SECONDS = 0.25
 
 
@@ -153,7 +153,7 @@ class HintPolicy(ValuePolicy):
 
 def make_policy(name: str, table: str, diagonals: bool = False,
                 move_seconds: float = DEFAULT_MOVE_SECONDS) -> RandomPolicy | ValuePolicy:
-    from .scoring import points_table
+    from idioten.poker.scoring import points_table
     points = points_table(table)
     if name == "random":
         return RandomPolicy()

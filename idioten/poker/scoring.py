@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from ..cards import Card, CardError
-from .hands import HAND_NAMES, LINE, best_category, parse_poker_card
+from idioten.cards import Card, CardError
+from idioten.poker.hands import HAND_NAMES, LINE, best_category, parse_poker_card
 
 SIZE = 5
 CELLS = SIZE * SIZE
@@ -23,7 +23,7 @@ TABLES: dict[str, tuple[int, ...]] = {
     "american": (0, 2, 5, 10, 15, 20, 25, 50, 75, 100, 75),
     "british": (0, 1, 3, 6, 12, 5, 10, 16, 30, 30, 30),
 }
-from .options import DEFAULT_TABLE  # noqa: E402  (one name for the command line and the tables)
+from idioten.poker.options import DEFAULT_TABLE  # noqa: E402  (one name for the command line and the tables)
 
 
 class Line(NamedTuple):

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .. import i18n
-from .hands import HAND_NAMES
-from .scoring import Line
+from idioten import i18n
+from idioten.poker.hands import HAND_NAMES
+from idioten.poker.scoring import Line
 
 _HANDS = {
     "high card": ("högt kort", "High card", "Höchste Karte"),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from .hands import LINE, RANK_BITS, RANK_MASK, SUIT_SHIFT, classify_sum, rank_key
+from idioten.poker.hands import LINE, RANK_BITS, RANK_MASK, SUIT_SHIFT, classify_sum, rank_key
 
 STAGES = 8
 KINDS = 3
@@ -86,7 +86,7 @@ def prior_values(points) -> list[float]:
 def learned_values(table: str, diagonals: bool, points) -> list[float]:
     """The stored values for this table, else the nearest stored ones, else the prior."""
     try:
-        from .line_values import VALUES
+        from idioten.poker.line_values import VALUES
     except ImportError:
         return prior_values(points)
     for wanted in ((table, diagonals), (table, False)):

@@ -12,19 +12,19 @@ import sys
 import time
 from typing import Callable, Iterable
 
-from .. import i18n, paths
-from ..cards import MAX_DEAL, MIN_DEAL, deal_cards
-from ..rules import STANDARD, Game
-from . import texts as _texts  # noqa: F401  (registers the window's texts)
-from . import store_texts as _store_texts  # noqa: F401  (statistics, settings, saved game)
-from .layout import DEFAULT_WINDOW, MIN_WINDOW, Layout
-from .settings import Settings
+from idioten import i18n, paths
+from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards
+from idioten.acesup.rules import STANDARD, Game
+from idioten.ui.acesup import texts as _texts  # noqa: F401  (registers the window's texts)
+from idioten.ui import store_texts as _store_texts  # noqa: F401  (statistics, settings, saved game)
+from idioten.ui.kit.layout import DEFAULT_WINDOW, MIN_WINDOW, Layout
+from idioten.ui.settings import Settings
 
 import pygame
 
-from .idle import Waiter
-from .sprites import CardImages, Texts
-from .table import TableScene
+from idioten.ui.idle import Waiter
+from idioten.ui.kit.sprites import CardImages, Texts
+from idioten.ui.acesup.table import TableScene
 
 FRAME_SECONDS = 1 / 60
 IDLE_WAIT_MS = 30_000  # with nothing to do the loop sleeps until an event, at most this long
@@ -56,7 +56,7 @@ class App:
         self.texts = Texts()
         self.images = CardImages(self.settings)
         self.images.set_size((self.layout.card_w, self.layout.card_h))
-        from .assist import Assistant
+        from idioten.ui.acesup.assist import Assistant
         self.assistant = Assistant(self)  # the solver's answers: verdict, hints, demo (off the loop)
         self.scenes = []
         self.scenes.append(TableScene(self, game or self.random_game()))
@@ -132,29 +132,29 @@ class App:
 
     # Panels are imported when first opened: the first frame does not wait for them.
     def confirm(self, question_key: str, letter: str, on_yes) -> None:
-        from .panels import ConfirmPanel
+        from idioten.ui.kit.panels import ConfirmPanel
         self.push(ConfirmPanel(self, question_key, letter, on_yes))
 
     def open_menu(self) -> None:
-        from .help import MenuPanel
+        from idioten.ui.help import MenuPanel
         self.push(MenuPanel(self))
 
     def open_rules(self) -> None:
-        from .help import RulesPanel
+        from idioten.ui.help import RulesPanel
         own = getattr(self.scenes[0], "rules_panel", None)  # the game on screen may bring its own
         self.push(own() if own else RulesPanel(self))
 
     def open_stats(self) -> None:
-        from .stats_screen import StatsPanel
+        from idioten.ui.acesup.stats_panel import StatsPanel
         own = getattr(self.scenes[0], "stats_panel", None)
         self.push(own() if own else StatsPanel(self))
 
     def open_settings(self) -> None:
-        from .settings_screen import SettingsPanel
+        from idioten.ui.settings_screen import SettingsPanel
         self.push(SettingsPanel(self))
 
     def show_end(self, game: Game) -> None:
-        from .truth_panel import TruthEndPanel
+        from idioten.ui.acesup.truth_panel import TruthEndPanel
         self.close_panels()
         self.push(TruthEndPanel(self, game))
 
@@ -209,7 +209,7 @@ class App:
             self.quit()
         elif (kind == pygame.KEYDOWN and event.key == pygame.K_g and len(self.scenes) == 1
               and not getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT)):
-            from .game_choice import switch_game
+            from idioten.ui.game_choice import switch_game
             switch_game(self)  # G: the other game (Idioten <-> Poker patience)
         elif kind in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             self.scenes[-1].handle_event(event)
@@ -299,12 +299,12 @@ class App:
 def run(args) -> int:
     """`idioten` with no command: open the window (args: deal, cards, variant, lang, fullscreen), resuming
     the saved game unless a deal is named (persist.open_app)."""
-    from .persist import open_app
+    from idioten.ui.persist import open_app
 
     try:
         app = open_app(args, fullscreen=bool(getattr(args, "fullscreen", False)))
         if getattr(args, "deal", None) is None and getattr(args, "cards", None) is None:
-            from .game_choice import open_last_game
+            from idioten.ui.game_choice import open_last_game
             open_last_game(app)  # Poker patience if it was the game played last
     except pygame.error as err:
         print(f"idioten: cannot open the game window: {err}", file=sys.stderr)
@@ -313,7 +313,7 @@ def run(args) -> int:
         app.loop()
     finally:
         app.persist.close()  # the last save on disk, an action in the same turn as Ctrl+Q included
-        from .game_choice import flush
+        from idioten.ui.game_choice import flush
         flush(app)  # and Poker patience's last placement
         app.close()
     return 0

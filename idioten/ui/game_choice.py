@@ -8,9 +8,9 @@ the Menu or the G key (G is free in both games' keys, see DESIGN.md).
 
 from __future__ import annotations
 
-from ..store import Store
-from .poker_scene import PokerScene
-from .poker_session import PokerSession
+from idioten.storage.store import Store
+from idioten.ui.poker.scene import PokerScene
+from idioten.ui.poker.session import PokerSession
 
 IDIOTEN, POKER = "idioten", "poker"
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pygame
 
-from .. import i18n
-from ..cards import parse_cards
-from .panels import Panel
-from .painter import GLOW, outline
-from .sprites import CardImages
-from .widgets import Button
+from idioten import i18n
+from idioten.cards import parse_cards
+from idioten.ui.kit.panels import Panel
+from idioten.ui.kit.drawing import GLOW, outline
+from idioten.ui.kit.sprites import CardImages
+from idioten.ui.kit.widgets import Button
 
 EXAMPLE_TOPS = parse_cards("8H KH 9C 6C")
 EXAMPLE_DISCARDABLE = {0, 3}  # the 8H (the KH is higher) and the 6C (the 9C is higher)
@@ -53,7 +53,7 @@ class MenuPanel(Panel):
     width_share = 0.35
 
     def build(self) -> None:
-        from .game_choice import menu_entries
+        from idioten.ui.game_choice import menu_entries
 
         table = self.app.scenes[0]  # the game on screen (Idioten or Poker patience)
         entries = [("ui.menu.new", lambda: self.then(table.ask_new_deal)),
@@ -78,7 +78,7 @@ class MenuPanel(Panel):
         action()
 
     def next_language(self) -> None:
-        from .persist import persistence  # the choice is remembered like the settings screen's
+        from idioten.ui.persist import persistence  # the choice is remembered like the settings screen's
 
         languages = i18n.LANGUAGES
         persistence(self.app).change_setting(

@@ -1,4 +1,4 @@
-"""Glue between the window and the storage layer (`idioten/store.py`).
+"""Glue between the window and the storage layer (`idioten/storage/store.py`).
 
 `open_app(args)` is the program start: open the store, show its notices in the message line, choose the
 language and variant (the command line wins for this run), then resume the saved game or start the one the
@@ -22,17 +22,17 @@ is shared by the card pictures), so a change is copied into it in place and the 
 
 from __future__ import annotations
 
-from .. import i18n
-from ..cards import MAX_DEAL, MIN_DEAL, deal_cards
-from ..rules import Game
-from ..store import SavedGame, Store
-from ..store_files import Notice
-from ..store_game import game_to_json
-from ..store_settings import ANIMATION_FACTORS, Settings as StoredSettings
-from ..store_stats import Statistics
-from . import store_texts as _texts  # noqa: F401  (registers this area's texts)
-from .save_writer import SaveWriter
-from .settings import CARD_BACKS, Settings as WindowSettings
+from idioten import i18n
+from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards
+from idioten.acesup.rules import Game
+from idioten.storage.store import SavedGame, Store
+from idioten.storage.files import Notice
+from idioten.storage.game import game_to_json
+from idioten.storage.settings import ANIMATION_FACTORS, Settings as StoredSettings
+from idioten.storage.stats import Statistics
+from idioten.ui import store_texts as _texts  # noqa: F401  (registers this area's texts)
+from idioten.ui.save_writer import SaveWriter
+from idioten.ui.settings import CARD_BACKS, Settings as WindowSettings
 
 NOTICE_SECONDS = 12.0  # a warning about the player's files stays longer than a move's message
 
@@ -203,7 +203,7 @@ def choose_game(store: Store, args, variant: str, rng) -> tuple[SavedGame, Saved
     """The game to show first, and the saved game it replaces (to be counted as abandoned), if any.
     A deal named on the command line replaces the saved game; otherwise the saved game is resumed exactly
     as it was left, a finished one too (it was counted when the store opened)."""
-    from ..cli import chosen_deal
+    from idioten.cli import chosen_deal
 
     saved = store.saved_game
     if getattr(args, "deal", None) is not None or getattr(args, "cards", None) is not None:
@@ -219,7 +219,7 @@ def open_app(args, **app_options):
     """Open the store and the window for `idioten` with no command (see the module's docstring)."""
     import random
 
-    from .app import App
+    from idioten.ui.app import App
 
     store = Store.open()
     language = getattr(args, "lang", None)

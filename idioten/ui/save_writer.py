@@ -18,9 +18,9 @@ import threading
 
 import pygame
 
-from ..store import Store
-from ..store_files import Notice
-from ..store_game import GAME_FILE
+from idioten.storage.store import Store
+from idioten.storage.files import Notice
+from idioten.storage.game import GAME_FILE
 
 WAKE_EVENT = pygame.event.custom_type()  # wakes an idle loop: a notice is waiting
 

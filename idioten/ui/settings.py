@@ -1,4 +1,4 @@
-"""What the player can change. `idioten/store.py` will load and save these; until then the defaults hold."""
+"""What the player can change. `idioten/storage/settings.py` will load and save these; until then the defaults hold."""
 
 from __future__ import annotations
 

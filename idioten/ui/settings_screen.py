@@ -6,15 +6,15 @@ from __future__ import annotations
 
 import pygame
 
-from .. import i18n
-from ..cards import parse_cards
-from ..i18n import LANGUAGES
-from ..rules import VARIANTS
-from ..store_settings import ANIMATION_SPEEDS
-from .panels import TEXT, TITLE, Panel
-from .persist import persistence
-from .sprites import CardImages
-from .widgets import Button
+from idioten import i18n
+from idioten.cards import parse_cards
+from idioten.i18n import LANGUAGES
+from idioten.acesup.rules import VARIANTS
+from idioten.storage.settings import ANIMATION_SPEEDS
+from idioten.ui.kit.panels import TEXT, TITLE, Panel
+from idioten.ui.persist import persistence
+from idioten.ui.kit.sprites import CardImages
+from idioten.ui.kit.widgets import Button
 
 SELECTED = (255, 224, 110)
 FOCUS = (130, 200, 255)

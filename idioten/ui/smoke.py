@@ -27,10 +27,10 @@ import time
 import traceback
 from pathlib import Path
 
-from .. import paths
-from ..cards import full_deck
-from ..rules import PILES, Game
-from ..store_files import ENV_DATA_DIR
+from idioten import paths
+from idioten.cards import full_deck
+from idioten.acesup.rules import PILES, Game
+from idioten.storage.files import ENV_DATA_DIR
 
 IMPORTED_AT = time.perf_counter()
 DEFAULT_DEAL = 1  # a fixed deal, so every smoke run plays the same cards
@@ -67,7 +67,7 @@ def check_assets() -> str:
 
 def check_data_folder(folder: Path) -> None:
     """Saves belong in the player's data folder, never in the bundle (a temporary folder deleted at exit)."""
-    from ..store_files import data_dir
+    from idioten.storage.files import data_dir
 
     saved_env = os.environ.pop(ENV_DATA_DIR, None)
     try:
@@ -85,7 +85,7 @@ def check_data_folder(folder: Path) -> None:
 
 def check_saved_by_the_game(folder: Path, game: Game) -> None:
     """The window saves after every action: what it left in the data folder must be the table as played."""
-    from ..store import Store
+    from idioten.storage.store import Store
 
     saved = Store.open(folder).saved_game
     check(saved is not None, f"the game saved nothing in {folder}")
@@ -213,8 +213,8 @@ def smoke(args, folder: Path) -> dict:
     check_data_folder(folder)
     if getattr(args, "deal", None) is None and getattr(args, "cards", None) is None:
         args.deal = DEFAULT_DEAL  # never resume a saved game: the script needs a known position
-    from ..cli import chosen_deal
-    from .persist import open_app
+    from idioten.cli import chosen_deal
+    from idioten.ui.persist import open_app
 
     cards, number = chosen_deal(args)
     app = open_app(args)

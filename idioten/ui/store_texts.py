@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .. import i18n
+from idioten import i18n
 
 TEXTS = {
     "ui.menu.stats": {"sv": "Statistik (S)", "en": "Statistics (S)", "de": "Statistik (S)"},

@@ -1,0 +1,124 @@
+"""A hint player that does not peek: it sees the table, the discards and the stock's size, never its order.
+
+Method (determinized Monte Carlo with common random numbers): draw an order of the unseen cards, play
+every candidate action followed by the simple rollout player (`hint_core.rollout`) on that same order,
+and repeat until the time budget is spent; recommend the candidate with the best mean value, where a win
+counts far above any score. Using one order for all candidates makes their comparison much less noisy
+than independent draws would.
+
+No peeking is structural: `PlayerView.of(game)` copies only the piles, the number of discards and the set
+of unseen cards (sorted, so their stock order is forgotten), and everything after that works on the view.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import threading
+import time
+from dataclasses import dataclass
+
+from idioten.acesup.hint import core as hint_core
+from idioten.cards import full_deck
+from idioten.acesup.rules import ACES_ONLY, DEAL, PILES, WIN_SCORE, Action, Game
+
+PLAN_LIMIT = 400  # turn ends weighed by sampling; more are rare and not worth the time
+EXACT_LIMIT = 20000  # positions searched when the stock is empty and nothing is hidden
+FIRST_CUT = 8  # samples before the weaker half of the candidates is first dropped
+WIN_BONUS = 24  # a win counts as half a game more; larger bonuses let one lucky rollout decide
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    piles: tuple[tuple[int, ...], ...]
+    discarded: int
+    unseen: tuple[int, ...]  # sorted: the stock as a set, plus nothing else
+    stock_size: int
+    aces_only: bool
+
+    @classmethod
+    def of(cls, game: Game) -> "PlayerView":
+        seen = {card for pile in game.piles for card in pile} | set(game.discards)
+        unseen = tuple(sorted(hint_core.encode(c) for c in full_deck() if c not in seen))
+        return cls(tuple(tuple(hint_core.encode(c) for c in pile) for pile in game.piles), len(game.discards),
+                   unseen, len(unseen), game.variant == ACES_ONLY)
+
+    def table(self) -> list[list[int]]:
+        return [list(pile) for pile in self.piles]
+
+    def useful_actions(self) -> list[Action]:
+        return hint_core.useful_actions(self.table(), self.stock_size, self.aces_only)
+
+
+def hint(game: Game, time_budget: float = 1.0, rng: random.Random | None = None,
+         cancel: threading.Event | None = None, max_samples: int | None = None) -> Action:
+    """The recommended next useful action for the position of `game` (which is not changed).
+
+    Thinks for about `time_budget` seconds, or until `max_samples` stock orders have been tried (with a
+    fixed `max_samples` and a generous budget the answer depends only on the view and `rng`), or until
+    `cancel` is set. Raises ValueError when the game is over.
+    """
+    deadline = time.perf_counter() + time_budget
+    view = PlayerView.of(game)
+    candidates = view.useful_actions()
+    if not candidates:
+        raise ValueError("the game is over: there is nothing left to do")
+    if len(candidates) == 1:
+        return candidates[0]
+    fallback = hint_core.rollout_choice(view.table(), view.stock_size, view.aces_only)
+    if not view.stock_size:
+        # Nothing is hidden any more: the best line is found exactly.
+        ends = hint_core.turn_ends(view.table(), view.aces_only, EXACT_LIMIT)
+        first, gained, _ = max(ends, key=lambda end: end[1])
+        return first if first is not None and gained > 0 else fallback
+    ends = hint_core.turn_ends(view.table(), view.aces_only, PLAN_LIMIT)
+    best = plan(view, ends, rng if rng is not None else random.Random(), deadline, cancel, max_samples)
+    if best is None:
+        return fallback
+    return ends[best][0] or Action(DEAL)
+
+
+def plan(view: PlayerView, ends: list, rng: random.Random, deadline: float,
+         cancel: threading.Event | None, max_samples: int | None) -> int | None:
+    """Index of the turn's end position (the deal follows it) with the best mean rollout value over the
+    same sampled stock orders; None if there was no time for one sample. Candidates far behind are
+    dropped as the samples grow (successive halving), so the time goes to the close calls."""
+    totals = [0] * len(ends)
+    alive = list(range(len(ends)))
+    order = list(view.unseen)
+    samples, next_cut = 0, FIRST_CUT
+    # With one deal left, its 24 orders are all weighed (the rollout then plays exactly): no sampling error.
+    every_order = list(itertools.permutations(order)) if len(order) <= PILES else None
+    if every_order is not None:
+        max_samples = len(every_order) if max_samples is None else min(max_samples, len(every_order))
+    while len(alive) > 1 and (max_samples is None or samples < max_samples):
+        if (cancel is not None and cancel.is_set()) or time.perf_counter() >= deadline:
+            break
+        if every_order is not None:
+            order = list(every_order[samples])
+        else:
+            rng.shuffle(order)
+        for index in alive:
+            _, gained, position = ends[index]
+            piles = [list(pile) for pile in position]
+            _, dealt = hint_core.apply(piles, order, 0, Action(DEAL))
+            score = view.discarded + gained + hint_core.rollout(piles, order, dealt, view.aces_only)
+            totals[index] += score + (WIN_BONUS if score == WIN_SCORE else 0)
+        samples += 1
+        if samples == next_cut and every_order is None:
+            alive.sort(key=lambda i: (-totals[i], i))
+            alive = sorted(alive[:max(2, len(alive) // 2)])
+            next_cut *= 2
+    if not samples:
+        return None
+    return max(alive, key=lambda i: (totals[i], -i))
+
+
+def policy(game: Game, rng: random.Random, time_budget: float = 1.0) -> Action | None:
+    """The hint player as a `policies.Policy`: None when the game is over."""
+    if game.is_over():
+        return None
+    return hint(game, time_budget=time_budget, rng=rng)
+
+
+__all__ = ["PlayerView", "WIN_BONUS", "hint", "policy"]

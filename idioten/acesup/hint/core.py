@@ -1,0 +1,192 @@
+"""The hint player's compact position and its fast rollout player (plain ints and lists, no rules.Game).
+
+A card is `suit * 16 + rank` (suit 0-3 in SUIT_CHARS order, rank 2-14), so two cards of one suit compare
+by value and `card >> 4` is the suit. Piles are four lists, bottom to top. Actions are rules.Action tuples
+so that the move generator can be checked against `Game.useful_actions()` one for one (tests do).
+"""
+
+from __future__ import annotations
+
+from idioten.cards import ACE, SUIT_CHARS, Card
+from idioten.acesup.rules import DEAL, DISCARD, MOVE, PILES, Action
+
+RANK_MASK = 15
+FINAL_LIMIT = 5000  # positions the rollout searches once the stock is gone (a few dozen is usual)
+
+
+def encode(card: Card) -> int:
+    return SUIT_CHARS.index(card.suit) * 16 + card.rank
+
+
+def decode(code: int) -> Card:
+    return Card(code & RANK_MASK, SUIT_CHARS[code >> 4])
+
+
+def can_discard(piles: list[list[int]], pile: int) -> bool:
+    cards = piles[pile]
+    if not cards:
+        return False
+    card = cards[-1]
+    if card & RANK_MASK == ACE:
+        return False
+    suit = card >> 4
+    for other in range(PILES):
+        if other != pile and piles[other]:
+            top = piles[other][-1]
+            if top >> 4 == suit and top > card:
+                return True
+    return False
+
+
+def useful_actions(piles: list[list[int]], stock_left: int, aces_only: bool) -> list[Action]:
+    """The useful actions in the order `Game.useful_actions()` yields them."""
+    actions = [Action(DISCARD, p) for p in range(PILES) if can_discard(piles, p)]
+    for pile in range(PILES):
+        cards = piles[pile]
+        # A lone card moved between gaps changes nothing; with the stock left it would (it then receives
+        # another pile's dealt cards), but the rules call it useless and so does the hint.
+        if len(cards) < 2 or (aces_only and cards[-1] & RANK_MASK != ACE):
+            continue
+        actions.extend(Action(MOVE, pile, target) for target in range(PILES) if not piles[target])
+    if stock_left:
+        actions.append(Action(DEAL))
+    return actions
+
+
+def apply(piles: list[list[int]], order: list[int], dealt: int, action: Action) -> tuple[int, int]:
+    """Apply `action`; returns (cards discarded by it, cards dealt from `order` so far)."""
+    if action.kind == DISCARD:
+        piles[action.pile].pop()
+        return 1, dealt
+    if action.kind == MOVE:
+        piles[action.target].append(piles[action.pile].pop())
+        return 0, dealt
+    for pile in range(PILES):
+        piles[pile].append(order[dealt + pile])
+    return 0, dealt + PILES
+
+
+def greedy_move(piles: list[list[int]], aces_only: bool) -> tuple[int, int] | None:
+    """The rollout's move into a gap: an ace first, then a card whose removal frees a discard, then the top
+    of the tallest pile (fewest cards buried by later deals). None when no move is useful."""
+    gap = -1
+    for pile in range(PILES):
+        if not piles[pile]:
+            gap = pile
+            break
+    if gap < 0:
+        return None
+    best, best_key = -1, None
+    for pile in range(PILES):
+        cards = piles[pile]
+        if len(cards) < 2:
+            continue
+        card = cards[-1]
+        is_ace = card & RANK_MASK == ACE
+        if aces_only and not is_ace:
+            continue
+        under = cards[-2]
+        frees = card >> 4 == under >> 4 and card > under
+        if not frees:
+            for other in range(PILES):
+                if other != pile and piles[other]:
+                    top = piles[other][-1]
+                    if top >> 4 == under >> 4 and top > under:
+                        frees = True
+                        break
+        key = (is_ace, frees, len(cards))
+        if best_key is None or key > best_key:
+            best, best_key = pile, key
+    return None if best < 0 else (best, gap)
+
+
+def rollout(piles: list[list[int]], order: list[int], dealt: int, aces_only: bool) -> int:
+    """Play to the end: the simple rule (discard the lowest card at once, fill gaps, deal) while cards are
+    still to come, then the best line exactly once everything is on the table. Returns the cards it
+    discards; `piles` is changed."""
+    discarded = 0
+    stock_size = len(order)
+    while dealt < stock_size:
+        discarded += greedy_turn(piles, aces_only)
+        for pile in range(PILES):
+            piles[pile].append(order[dealt + pile])
+        dealt += PILES
+    return discarded + max(gained for _, gained, _ in turn_ends(piles, aces_only, FINAL_LIMIT))
+
+
+def greedy_turn(piles: list[list[int]], aces_only: bool) -> int:
+    """The simple rule's play up to the next deal; returns the cards discarded. `piles` is changed."""
+    discarded = 0
+    while True:
+        while True:  # discard while anything can go, the lowest rank first
+            best, best_rank = -1, 99
+            for pile in range(PILES):
+                cards = piles[pile]
+                if not cards:
+                    continue
+                card = cards[-1]
+                rank = card & RANK_MASK
+                if rank >= best_rank or rank == ACE:
+                    continue
+                suit = card >> 4
+                for other in range(PILES):
+                    if other != pile and piles[other]:
+                        top = piles[other][-1]
+                        if top >> 4 == suit and top > card:
+                            best, best_rank = pile, rank
+                            break
+            if best < 0:
+                break
+            piles[best].pop()
+            discarded += 1
+        move = greedy_move(piles, aces_only)
+        if move is None:
+            return discarded
+        piles[move[1]].append(piles[move[0]].pop())
+
+
+def rollout_choice(piles: list[list[int]], stock_left: int, aces_only: bool) -> Action | None:
+    """The action the rollout player would take here (the hint's answer when there is no time to think)."""
+    discards = [p for p in range(PILES) if can_discard(piles, p)]
+    if discards:
+        return Action(DISCARD, min(discards, key=lambda p: piles[p][-1] & RANK_MASK))
+    move = greedy_move(piles, aces_only)
+    if move is not None:
+        return Action(MOVE, *move)
+    return Action(DEAL) if stock_left else None
+
+
+Position = tuple[tuple[int, ...], ...]
+
+
+def canonical(piles) -> Position:
+    """Positions that differ only in the order of the piles are worth the same to a player who cannot see
+    the stock: every pile is equally likely to receive any unseen card."""
+    return tuple(sorted(tuple(pile) for pile in piles))
+
+
+def turn_ends(piles: list[list[int]], aces_only: bool, limit: int) -> list[tuple[Action | None, int, Position]]:
+    """Every position reachable before the next deal (nothing hidden changes until then), one per
+    canonical form: (first action of a line that reaches it, or None for the position itself; cards that
+    line discards; the position). Stops after `limit` positions."""
+    root = tuple(tuple(pile) for pile in piles)
+    seen = {canonical(root)}
+    ends: list[tuple[Action | None, int, Position]] = [(None, 0, root)]
+    stack = [(root, None, 0)]
+    while stack:
+        position, first, gained = stack.pop()
+        table = [list(pile) for pile in position]
+        for action in useful_actions(table, 0, aces_only):
+            after = [list(pile) for pile in position]
+            discarded, _ = apply(after, [], 0, action)
+            key = canonical(after)
+            if key in seen:
+                continue
+            seen.add(key)
+            frozen = tuple(tuple(pile) for pile in after)
+            entry = (first or action, gained + discarded, frozen)
+            ends.append(entry)
+            if len(ends) >= limit:
+                return ends
+            stack.append((frozen, first or action, gained + discarded))
+    return ends

@@ -1,0 +1,386 @@
+"""The solver's search: a compact position, its own move generator, and the proved prunings.
+
+Position: `piles` is a tuple of four `bytes` (bottom to top, each byte a card index 0..51 as in
+`Card.index`: suit-major, rank 2..A as 0..12), `k` is how many stock cards have been dealt, `gone` is a
+bit mask of the discarded cards. `bytes` cache their hash, so a tuple of them is a cheap table key.
+
+**Optional cards.** Discarding is optional, and keeping a card can win a deal, so a plain search tries both
+for every discard: that doubles the work per discardable card. Instead, a card that could be discarded is
+left where it is and *flagged* (`flags`): a flagged card may later be removed at any moment (a *drop*), as if
+it had been discarded back when it was flagged. The search therefore never branches on "discard or keep"; it
+drops a flagged card only when something needs the card under it (see `_drop_matters`).
+
+Why a drop is a real discard moved back in time -- the *removal lemma*. Let L be a line of play and R a set
+of cards on the table such that in L no card of R is ever the higher card that allows a card outside R to be
+discarded. Playing L with the cards of R taken away (every action on a card of R left out) is legal: a
+pile is then the same pile minus some cards, so a top card stays a top card and an empty pile stays empty;
+a discard uses a higher card not in R, which is still on top; a move goes into a pile that is empty either
+way (a move from a pile that lost cards may now move a lone card: legal, merely useless). So a card c is
+flagged only when a higher card of its suit that is *not* flagged is on top of another pile (so the discard
+of c then would have been legal, and the higher card is still there at that time, being removed only later
+if at all), and c's flag is cleared whenever c is used as the higher card for a discard. Then the real line
+"discard each dropped card at the moment it was last flagged, and skip its moves after that" is legal and
+discards the same cards: `to_steps` builds it, and the tests replay it through `rules.Game`.
+
+Conversely nothing is lost: any real line L is followed by the search with the same actions, except that a
+card L discards while it is flagged stays (flagged) until something in L touches the card under it or needs
+its pile empty -- exactly when `_drop_matters` lets the search drop it. Until then the cards L plays with are
+the same: the flagged card only covers a card L does not touch (a deal onto it changes nothing either: the
+dealt card lies on the flagged card instead of under nothing, and the drop happens when the dealt card has
+gone). A discard in L of a card that has only flagged higher cards on top is tried explicitly, clearing the
+flag of the higher card it uses.
+
+Events (the line the search plays, before `to_steps` turns it into rules.Actions):
+(DISCARD_EV, pile), (MOVE_EV, pile, target, card), (DEAL_EV,), (MARK_EV, card, pile), (DROP_EV, card).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from idioten.acesup import rules
+
+DISCARD_EV, MOVE_EV, DEAL_EV, MARK_EV, DROP_EV = range(5)
+ACE_RANK = 12
+CHECK_EVERY = 256  # positions between looks at the clock and the cancel flag (about a millisecond)
+MAX_TABLE = 1_500_000  # positions remembered; the table is emptied when full (it only saves work)
+
+BIT = [1 << c for c in range(52)]
+ONE = [bytes((c,)) for c in range(52)]
+# Cards of the same suit above / below each card (nothing is above an ace, nothing below a two).
+HIGHER = [sum(1 << (c - c % 13 + r) for r in range(c % 13 + 1, 13)) for c in range(52)]
+LOWER = [sum(1 << (c - c % 13 + r) for r in range(c % 13)) for c in range(52)]
+ALL_CARDS = (1 << 52) - 1
+NON_ACES = ALL_CARDS & ~sum(1 << (13 * suit + ACE_RANK) for suit in range(4))
+
+
+class SearchStopped(Exception):
+    """The time limit ran out or the caller cancelled."""
+
+
+def compact(game: rules.Game) -> tuple[tuple[bytes, ...], bytes, int]:
+    """(piles, stock, gone) for a rules.Game."""
+    piles = tuple(bytes(c.index for c in pile) for pile in game.piles)
+    stock = bytes(c.index for c in game.stock)
+    gone = 0
+    for card in game.discards:
+        gone |= BIT[card.index]
+    return piles, stock, gone
+
+
+def gap_moves(piles, stock_left: bool, aces_only: bool) -> list[tuple[int, int]]:
+    """(pile, gap) for every move into a gap the search tries: every legal one, except a lone card moved
+    from one gap to another once the stock is empty (then it changes nothing). Before that it can matter:
+    the card then gets another pile's dealt cards, which can win a deal (the tests hold such a position)."""
+    gaps = [j for j in range(4) if not piles[j]]
+    if not gaps:
+        return []
+    shortest = 1 if stock_left else 2
+    return [(i, j) for i, pile in enumerate(piles)
+            if len(pile) >= shortest and (not aces_only or pile[-1] % 13 == ACE_RANK) for j in gaps]
+
+
+def legal_actions(piles, stock_left: int, aces_only: bool) -> list[rules.Action]:
+    """The actions the search considers in a compact position, as rules.Actions (tested against the
+    rules: these are `Game.legal_actions()`, less the lone-card moves once the stock is empty)."""
+    tops = 0
+    for pile in piles:
+        if pile:
+            tops |= BIT[pile[-1]]
+    actions = [rules.Action(rules.DISCARD, i) for i, pile in enumerate(piles) if pile and HIGHER[pile[-1]] & tops]
+    actions += [rules.Action(rules.MOVE, i, j) for i, j in gap_moves(piles, bool(stock_left), aces_only)]
+    if stock_left:
+        actions.append(rules.Action(rules.DEAL))
+    return actions
+
+
+def to_steps(events: list[tuple], final_flags: int) -> list[rules.Action]:
+    """The real line for a line of events: each dropped card (and each card still flagged at the end) is
+    discarded where it was last flagged, and its moves after that are left out (see the module notes)."""
+    last_mark: dict[int, int] = {}
+    dropped_at: dict[int, int] = {}
+    for n, event in enumerate(events):
+        if event[0] == MARK_EV:
+            last_mark[event[1]] = n
+        elif event[0] == DROP_EV:
+            dropped_at[event[1]] = n
+    removed_from = {}  # card -> index of the event where it leaves the real line
+    for card, n in dropped_at.items():
+        removed_from[card] = max(m for m, e in enumerate(events[:n]) if e[0] == MARK_EV and e[1] == card)
+    for card, n in last_mark.items():
+        if final_flags & BIT[card] and card not in dropped_at:
+            removed_from[card] = n
+    steps = []
+    for n, event in enumerate(events):
+        kind = event[0]
+        if kind == DISCARD_EV:
+            steps.append(rules.Action(rules.DISCARD, event[1]))
+        elif kind == MARK_EV:
+            if removed_from.get(event[1]) == n:
+                steps.append(rules.Action(rules.DISCARD, event[2]))
+        elif kind == MOVE_EV:
+            if not (event[3] in removed_from and removed_from[event[3]] < n):
+                steps.append(rules.Action(rules.MOVE, event[1], event[2]))
+        elif kind == DEAL_EV:
+            steps.append(rules.Action(rules.DEAL))
+    return steps
+
+
+class Search:
+    def __init__(self, piles, stock: bytes, gone: int, aces_only: bool, deadline: float | None,
+                 cancel: threading.Event | None):
+        self.start = (piles, gone)
+        self.stock = stock
+        self.aces_only = aces_only
+        self.deadline = deadline
+        self.cancel = cancel
+        self.states = 0
+        self.best_score = gone.bit_count()
+        self.seen: dict = {}
+        self.win_flags = 0
+        # First decide: a position that cannot reach a win is cut. Then, if no win exists, measure the
+        # best score: a position that cannot beat the best found so far is cut (branch and bound).
+        self.deciding = True
+        self.decided = False
+        self.decided_at: float | None = None
+        self.best_exact = False
+
+    @classmethod
+    def from_game(cls, game: rules.Game, deadline=None, cancel=None) -> "Search":
+        piles, stock, gone = compact(game)
+        return cls(piles, stock, gone, game.variant == rules.ACES_ONLY, deadline, cancel)
+
+    def run(self) -> list[rules.Action] | None:
+        """A winning line, or None when every line has been ruled out. Raises SearchStopped."""
+        piles, gone = self.start
+        events = self._search(piles, 0, gone, 0)
+        self.decided = True
+        self.decided_at = time.perf_counter()
+        if events is not None:
+            self.best_exact = True
+            return to_steps(events[::-1], self.win_flags)
+        if self.aces_only:  # only there does the bound cut anything, so only there is a second pass needed
+            self.deciding = False
+            self.seen.clear()
+            self._search(piles, 0, gone, 0)
+        self.best_exact = True
+        return None
+
+    def _check_clock(self) -> None:
+        if self.cancel is not None and self.cancel.is_set():
+            raise SearchStopped
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise SearchStopped
+
+    def _search(self, piles, k: int, gone: int, flags: int):
+        """A winning line of events from here, reversed, or None."""
+        self.states += 1
+        if not self.states % CHECK_EVERY:
+            self._check_clock()
+        end_game = k == len(self.stock)
+        events = []
+        # Settle the tops: flag what can be flagged, and remove at once a top card that is *useless*: every
+        # lower card of its suit still in play is flagged (or there is none). Proof that removing it loses
+        # nothing: such a card c is only ever needed as the higher card for a lower card of its suit, and each
+        # of those is flagged, so it can be dropped instead of discarded with c's help; if it lost its flag
+        # by helping an even lower card, that card was flagged too and could have been dropped instead. So
+        # some best line never uses c, and by the removal lemma the position without c is as good. c must be
+        # removable now: it is flagged (a drop), or a higher card that is not flagged is on top elsewhere (a
+        # real discard). Tops are looked at from the lowest rank up, so a card is flagged with the help of a
+        # higher top before that top is itself flagged.
+        while True:
+            tops = 0
+            for pile in piles:
+                if pile:
+                    tops |= BIT[pile[-1]]
+            free = tops & ~flags
+            removed = False
+            marked = False
+            for card, i in sorted((pile[-1], i) for i, pile in enumerate(piles) if pile):
+                bit = BIT[card]
+                if card % 13 == ACE_RANK:
+                    continue
+                useless = not LOWER[card] & ~gone & ~flags
+                if flags & bit:
+                    if useless:
+                        events.append((DROP_EV, card))
+                        flags &= ~bit
+                    else:
+                        continue
+                elif HIGHER[card] & free:
+                    if not useless:
+                        events.append((MARK_EV, card, i))
+                        flags |= bit
+                        free &= ~bit
+                        marked = True
+                        continue
+                    events.append((DISCARD_EV, i))
+                else:
+                    continue
+                piles = piles[:i] + (piles[i][:-1],) + piles[i + 1:]
+                gone |= bit
+                removed = True
+                break
+            if not removed and not marked:
+                break
+
+        score = gone.bit_count() + flags.bit_count()
+        if score > self.best_score:
+            self.best_score = score
+        if score == rules.WIN_SCORE:
+            self.win_flags = flags
+            events.reverse()
+            return events
+        # A position already searched with these piles and a superset of these flags had every option this
+        # one has. In the end game the piles are interchangeable (nothing is dealt by pile any more), so
+        # any order of the same four piles is the same position.
+        seen = self.seen
+        key = tuple(sorted(piles)) if end_game else piles + (k,)
+        searched = seen.get(key)
+        if searched is None:
+            if len(seen) >= MAX_TABLE:
+                seen.clear()
+            seen[key] = [flags]
+        else:
+            for mask in searched:
+                if not flags & ~mask:
+                    return None
+            searched.append(flags)
+        # The bound is only worth its cost in aces-only, where few cards move; in the standard game nearly
+        # every position has a pile that may still empty, and the bound is then 48 (measured).
+        if self.aces_only and self._upper_bound(piles, gone, flags) < (
+                rules.WIN_SCORE if self.deciding else self.best_score + 1):
+            return None
+        line = self._children(piles, k, gone, flags, tops, end_game)
+        if line is not None:
+            line.extend(reversed(events))
+        return line
+
+    def _children(self, piles, k: int, gone: int, flags: int, tops: int, end_game: bool):
+        aces_only = self.aces_only
+        free = tops & ~flags
+        # A discard whose only higher cards on top are flagged: done with each of them, whose flag it clears.
+        for i in range(4):
+            pile = piles[i]
+            if pile:
+                card = pile[-1]
+                if not flags & BIT[card] and HIGHER[card] & tops and not HIGHER[card] & free:
+                    for j in range(4):
+                        if j != i and piles[j] and HIGHER[card] & flags & BIT[piles[j][-1]]:
+                            line = self._search(piles[:i] + (pile[:-1],) + piles[i + 1:], k, gone | BIT[card],
+                                                flags & ~BIT[piles[j][-1]])
+                            if line is not None:
+                                line.append((DISCARD_EV, i))
+                                return line
+        for i in range(4):
+            pile = piles[i]
+            if pile and flags & BIT[pile[-1]] and self._drop_matters(piles, i, flags, end_game):
+                card = pile[-1]
+                line = self._search(piles[:i] + (pile[:-1],) + piles[i + 1:], k, gone | BIT[card],
+                                    flags & ~BIT[card])
+                if line is not None:
+                    line.append((DROP_EV, card))
+                    return line
+        moves = gap_moves(piles, not end_game, aces_only)
+        if end_game and moves:
+            # The gaps are interchangeable in the end game (see the table key): one of them is enough.
+            first_gap = moves[0][1]
+            moves = [(i, j) for i, j in moves if j == first_gap]
+        for i, j in moves:
+            pile = piles[i]
+            moved = list(piles)
+            moved[j] = pile[-1:]
+            moved[i] = pile[:-1]
+            line = self._search(tuple(moved), k, gone, flags)
+            if line is not None:
+                line.append((MOVE_EV, i, j, pile[-1]))
+                return line
+        if not end_game:
+            stock = self.stock
+            dealt = (piles[0] + ONE[stock[k]], piles[1] + ONE[stock[k + 1]],
+                     piles[2] + ONE[stock[k + 2]], piles[3] + ONE[stock[k + 3]])
+            line = self._search(dealt, k + 4, gone, flags)
+            if line is not None:
+                line.append((DEAL_EV,))
+                return line
+        return None
+
+    def _drop_matters(self, piles, i: int, flags: int, end_game: bool) -> bool:
+        """Whether dropping the flagged top of pile i can start something: true unless nothing a line could
+        do next needs the card under it or the pile empty. A line may need several drops before its next
+        action (the two cards of a discard may each lie under flagged cards), so "could do" counts every card
+        *within reach*: a top card, and each card under an unbroken run of flagged cards above it. After the
+        drop the card under it matters if it is flagged (it may be dropped in turn), if a card of its suit is
+        within reach on another pile (one of the two may discard the other), or if it could move into a
+        pile that is empty or all flagged; an emptied pile matters if a card within reach could move into it.
+        Anything else a line does after the drop it could do with the card still there, so the drop can
+        wait until something needs it (module notes)."""
+        aces_only = self.aces_only
+        rest = piles[i][:-1]
+        reach = 0  # cards within reach on the other piles
+        movers = 0  # of those, the ones that may move into a gap
+        clearable = False  # another pile is empty or all flagged
+        for j in range(4):
+            if j == i:
+                continue
+            pile = piles[j]
+            depth = len(pile) - 1
+            while depth >= 0:
+                card = pile[depth]
+                reach |= BIT[card]
+                if (depth >= 1 or not end_game) and (not aces_only or card % 13 == ACE_RANK):
+                    movers |= BIT[card]
+                if not flags & BIT[card]:
+                    break
+                depth -= 1
+            else:
+                clearable = True
+        if not rest:
+            return bool(movers)
+        under = rest[-1]
+        if flags & BIT[under] or (HIGHER[under] | LOWER[under]) & reach:
+            return True
+        return clearable and (len(rest) >= 2 or not end_game) and (not aces_only or under % 13 == ACE_RANK)
+
+    def _upper_bound(self, piles, gone: int, flags: int) -> int:
+        """No line from here discards more than this many cards in all.
+
+        Proof. A non-ace x that is not flagged is *stuck* when it can never leave its pile and every higher
+        card of its suit still in play lies under x in x's own pile or under a stuck card: none of them can be
+        on top of another pile while x is there, so x is never discarded (nor flagged, which needs the same)
+        and the cards under x never come on top again; those are lost too unless flagged (a flagged card can
+        be dropped without coming on top). When can x never leave? In aces-only a non-ace leaves only by
+        discard. In the standard game, when every pile holds cards and each pile's bottom card can never be
+        discarded, no pile ever empties (a bottom card leaves only by discard, since a move needs an empty
+        pile), so no move ever happens. The stuck cards are first found assuming no moves; if every bottom
+        card is then an ace or lost, the first time a pile empties would need a bottom card discarded inside
+        that move-free stretch, where it cannot be, so there is no such time and the assumption holds.
+        """
+        aces_only = self.aces_only
+        if not aces_only and not (piles[0] and piles[1] and piles[2] and piles[3]):
+            return rules.WIN_SCORE
+        in_play = ALL_CARDS & ~gone
+        buried = 0
+        stuck = 0
+        changed = True
+        while changed:
+            changed = False
+            for pile in piles:
+                below = 0
+                for card in pile:
+                    bit = BIT[card]
+                    if not (stuck | buried | flags) & bit and card % 13 != ACE_RANK \
+                            and not HIGHER[card] & in_play & ~(below | buried):
+                        stuck |= bit
+                        buried |= below
+                        changed = True
+                    below |= bit
+        lost = (stuck | buried) & ~flags & NON_ACES
+        if not lost:
+            return rules.WIN_SCORE
+        if not aces_only:
+            for pile in piles:
+                if pile[0] % 13 != ACE_RANK and not lost & BIT[pile[0]]:
+                    return rules.WIN_SCORE
+        return rules.WIN_SCORE - lost.bit_count()

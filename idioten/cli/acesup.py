@@ -1,0 +1,91 @@
+"""`idioten solve` and `idioten simulate` (the contract is in DESIGN.md)."""
+
+from __future__ import annotations
+
+import functools
+import json
+import time
+
+from idioten.cards import MAX_DEAL, CardError
+from idioten.cli import UsageError, add_deal_choice, add_variant, chosen_deal, positive_float, positive_int
+from idioten.acesup.players import POLICIES, play_deal
+from idioten.acesup.rules import WIN_SCORE, Game
+from idioten.acesup.solver import solve
+
+DEFAULT_TIME_LIMIT = 60.0
+
+
+def register(commands) -> None:
+    solve_parser = commands.add_parser(
+        "solve", help="solve a deal with perfect information (the solver sees the stock)",
+        description="Solve a deal with perfect information: is it winnable, with which moves, and if not, "
+        "how many cards can be discarded at best. Answers 'unknown' when the time limit runs out. "
+        'JSON: {"result": "winnable"|"unwinnable"|"unknown", "moves": [...] or null, "best_score": int, '
+        '"states": int, "seconds": float}. When unknown, best_score is the best found so far.')
+    add_deal_choice(solve_parser, required=True)
+    add_variant(solve_parser)
+    solve_parser.add_argument("--time-limit", type=positive_float, default=DEFAULT_TIME_LIMIT, metavar="S",
+                              help=f"give up after S seconds (default {DEFAULT_TIME_LIMIT:g})")
+    solve_parser.add_argument("--json", action="store_true", help="print JSON")
+    solve_parser.set_defaults(run=run_solve)
+
+    simulate = commands.add_parser(
+        "simulate", help="play many numbered deals with a computer player that does not peek",
+        description="Play deals S, S+1, ..., S+N-1 (S is --seed, default 1) with a policy and report the "
+        "win rate. greedy: discard whenever possible, fill gaps, deal. random: any useful action, each "
+        "equally likely; its generator is seeded with the deal number, so a run is reproducible. hint: the "
+        "hint player (idioten.acesup.hint), thinking --hint-seconds per action; it too never sees the stock order. "
+        'JSON: {"games": N, "wins": W, "win_rate": x, "mean_score": y, "seconds": s}.')
+    simulate.add_argument("--policy", choices=sorted(POLICIES), required=True)
+    simulate.add_argument("--games", type=positive_int, required=True, metavar="N")
+    simulate.add_argument("--seed", type=positive_int, default=1, metavar="S", help="first deal number (default 1)")
+    simulate.add_argument("--hint-seconds", type=positive_float, default=1.0, metavar="S",
+                          help="the hint policy's thinking time per action (default 1)")
+    add_variant(simulate)
+    simulate.add_argument("--json", action="store_true", help="print JSON")
+    simulate.set_defaults(run=run_simulate)
+
+
+def run_solve(args) -> int:
+    cards, number = chosen_deal(args)
+    game = Game.new(cards, args.variant, number)
+    result = solve(game, time_limit=args.time_limit)
+    if args.json:
+        print(json.dumps(result.to_json()))
+        return 0
+    name = f"deal {number}" if number is not None else "this deal"
+    if result.result == "winnable":
+        print(f"{name} ({args.variant}) is winnable, in {len(result.moves)} moves:")
+        print(", ".join(str(a) for a in result.moves))
+    elif result.result == "unwinnable":
+        print(f"{name} ({args.variant}) cannot be won; the best play discards {result.best_score} of "
+              f"{WIN_SCORE} cards.")
+    else:
+        print(f"{name} ({args.variant}): no answer within {args.time_limit:g} s; the best line found "
+              f"discards {result.best_score} of {WIN_SCORE} cards.")
+    print(f"({result.states} positions, {result.seconds:.2f} s)")
+    return 0
+
+
+def run_simulate(args) -> int:
+    last = args.seed + args.games - 1
+    if last > MAX_DEAL:
+        raise UsageError(f"deals {args.seed} to {last} run past the last deal number, {MAX_DEAL}")
+    policy = POLICIES[args.policy]
+    if args.policy == "hint":
+        policy = functools.partial(policy, time_budget=args.hint_seconds)
+    started = time.perf_counter()
+    scores = [play_deal(number, policy, args.variant) for number in range(args.seed, last + 1)]
+    seconds = time.perf_counter() - started
+    wins = sum(score == WIN_SCORE for score in scores)
+    report = {"games": args.games, "wins": wins, "win_rate": wins / args.games,
+              "mean_score": sum(scores) / args.games, "seconds": round(seconds, 3)}
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(f"{args.policy} ({args.variant}), deals {args.seed} to {last}: won {wins} of {args.games} "
+              f"({100 * wins / args.games:.2f} %), mean score {report['mean_score']:.2f}, {seconds:.1f} s")
+    return 0
+
+
+__all__ = ["register", "CardError"]

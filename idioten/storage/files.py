@@ -1,0 +1,207 @@
+"""Files of the storage layer: where they live, atomic writes, careful reads. No pygame here.
+
+- `data_dir()`: the user's data folder. `IDIOTEN_DATA_DIR` overrides it; otherwise the platform's equivalent of
+  pygame's `get_pref_path("", "Idioten")`: Windows `%APPDATA%\\Idioten`, macOS
+  `~/Library/Application Support/Idioten`, elsewhere `$XDG_DATA_HOME/idioten` or `~/.local/share/idioten`.
+  It is created only when something is first written.
+- `write_json_atomic(path, data)`: temporary file in the same folder, flush, fsync, rename over the old file
+  (and fsync the folder). A crash or kill -9 at any point leaves either the old file or the new one, never a
+  mix. Any failure (read-only folder, disk full) raises `StoreError`, whose `.notice` is a one-line
+  player-facing warning; the old file is untouched.
+- `read_json(path, expected_format, max_version) -> (data | None, notices)`: a missing file gives
+  `(None, [])`. A file that cannot be used (empty, truncated, malformed, wrong type, wrong format, unreadable,
+  too large) is renamed aside to `<stem>.bad-YYYYmmdd-HHMMSS[-n]<suffix>`, one from a newer version of the
+  program to `<stem>.newer-...`, and `(None, [notice])` comes back. Nothing is ever deleted or overwritten:
+  a player (or a newer program) can rename the file back. If it cannot even be moved aside, the notice has
+  `keeps_file` set and callers must not write to that path in this session.
+- `set_aside(path, tag)`: the same renaming, for callers whose own checks (schema, replay) reject a file.
+
+Every file is a JSON object `{"format": "idioten-...", "version": 1, ...}`.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from idioten import i18n
+from idioten.storage import texts as store_texts  # noqa: F401  (registers the texts used below)
+
+ENV_DATA_DIR = "IDIOTEN_DATA_DIR"
+APP_NAME = "Idioten"
+MAX_FILE_BYTES = 4 * 1024 * 1024  # a real save is a few kilobytes; anything this big is not ours
+TEMP_SUFFIX = ".tmp"
+STALE_TEMP_SECONDS = 60
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A one-line message for the player: an i18n key and its parameters, worded by `.text()` in the language
+    current when it is shown. A parameter named `x_key` holds a text key and fills `{x}` in its translation."""
+    key: str
+    params: dict = field(default_factory=dict)
+    keeps_file: bool = False  # a bad file that could not be moved aside: do not write over it
+
+    def text(self) -> str:
+        params = {name.removesuffix("_key"): i18n.t(value) if name.endswith("_key") else value
+                  for name, value in self.params.items()}
+        return i18n.t(self.key, **params)
+
+
+class StoreError(Exception):
+    """Saving failed; nothing on disk changed. `.notice` is what the window shows; play goes on in memory."""
+
+    def __init__(self, notice: Notice, detail: str = ""):
+        super().__init__(detail or notice.key)
+        self.notice = notice
+
+
+def data_dir() -> Path:
+    override = os.environ.get(ENV_DATA_DIR)
+    if override:
+        return Path(override).expanduser()
+    home = Path.home()
+    if sys.platform == "win32":
+        base = os.environ.get("APPDATA")
+        return (Path(base) if base else home / "AppData" / "Roaming") / APP_NAME
+    if sys.platform == "darwin":
+        return home / "Library" / "Application Support" / APP_NAME
+    xdg = os.environ.get("XDG_DATA_HOME", "")
+    # The XDG spec says a relative value is invalid and must be ignored.
+    base = Path(xdg) if xdg and os.path.isabs(xdg) else home / ".local" / "share"
+    return base / APP_NAME.lower()
+
+
+def write_json_atomic(path: Path, data: dict) -> None:
+    path = Path(path)
+    payload = (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+    temp_name = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
+        with os.fdopen(handle, "wb") as out:
+            out.write(payload)
+            out.flush()
+            os.fsync(out.fileno())
+        _replace(temp_name, path)
+        temp_name = None
+        _fsync_folder(path.parent)
+    except OSError as err:
+        raise StoreError(Notice("store.write_failed." + _why(err), {"folder": str(path.parent)}),
+                         f"cannot write {path}: {err}") from None
+    finally:
+        if temp_name is not None:
+            try:
+                os.unlink(temp_name)
+            except OSError:
+                pass
+
+
+def _replace(source: str, target: Path) -> None:
+    """os.replace, retried briefly on Windows, where a virus scanner or indexer may hold the old file open."""
+    attempts = 5 if sys.platform == "win32" else 1
+    for attempt in range(attempts):
+        try:
+            os.replace(source, target)
+            return
+        except PermissionError:
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.02)
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make the rename itself durable. POSIX only; Windows has no folder handles to fsync."""
+    if not hasattr(os, "O_DIRECTORY"):
+        return
+    try:
+        handle = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass  # some file systems refuse fsync on folders; the data itself is already synced
+    finally:
+        os.close(handle)
+
+
+def _why(err: OSError) -> str:
+    """The kind of write failure, as the suffix of a store.write_failed.* text."""
+    kinds = {errno.EACCES: "denied", errno.EPERM: "denied", errno.EROFS: "readonly", errno.ENOSPC: "full",
+             getattr(errno, "EDQUOT", errno.ENOSPC): "full"}  # no EDQUOT on Windows
+    return kinds.get(err.errno, "other")
+
+
+def read_json(path: Path, expected_format: str, max_version: int) -> tuple[dict | None, list[Notice]]:
+    path = Path(path)
+    try:
+        with open(path, "rb") as source:
+            raw = source.read(MAX_FILE_BYTES + 1)
+    except (FileNotFoundError, NotADirectoryError):
+        return None, []
+    except OSError:
+        return None, [set_aside(path, "bad")]
+    problem = _check_document(raw, expected_format, max_version)
+    if problem is None:
+        return json.loads(raw), []
+    return None, [set_aside(path, problem)]
+
+
+def _check_document(raw: bytes, expected_format: str, max_version: int) -> str | None:
+    """None if usable, else the tag for the renamed file: 'bad' or 'newer'."""
+    if len(raw) > MAX_FILE_BYTES:
+        return "bad"
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return "bad"
+    if not isinstance(data, dict) or data.get("format") != expected_format:
+        return "bad"
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        return "bad"
+    return "newer" if version > max_version else None
+
+
+def set_aside(path: Path, tag: str = "bad", now: time.struct_time | None = None) -> Notice:
+    """Rename a file we cannot use to a free timestamped name beside it; the notice says what happened."""
+    path = Path(path)
+    stamp = time.strftime("%Y%m%d-%H%M%S", now or time.localtime())
+    reason_key = "store.newer_file" if tag == "newer" else "store.bad_file"
+    for attempt in range(1, 1000):
+        extra = "" if attempt == 1 else f"-{attempt}"
+        aside = path.with_name(f"{path.stem}.{tag}-{stamp}{extra}{path.suffix}")
+        if os.path.lexists(aside):
+            continue  # never overwrite an earlier bad file: it may be the one worth rescuing
+        try:
+            os.rename(path, aside)
+        except FileExistsError:
+            continue
+        except OSError:
+            break
+        return Notice(reason_key, {"file": path.name, "aside": aside.name})
+    return Notice("store.bad_file_kept", {"file": path.name}, keeps_file=True)
+
+
+def remove_stale_temp_files(folder: Path, now: float | None = None) -> None:
+    """Temporary files left by a killed process are useless; old ones are removed (never a real file)."""
+    now = time.time() if now is None else now
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        # Our temporary names look like ".game.json.k3j4h5.tmp" (see write_json_atomic).
+        if entry.name.startswith(".") and entry.name.endswith(TEMP_SUFFIX) and ".json." in entry.name:
+            try:
+                if entry.is_file(follow_symlinks=False) and now - entry.stat().st_mtime > STALE_TEMP_SECONDS:
+                    os.unlink(entry.path)
+            except OSError:
+                pass

@@ -1,0 +1,149 @@
+"""The game in progress, saved after every action and restored at start. No pygame here.
+
+`SavedGame(game, game_id, undo_used)` is what the window keeps next to its `rules.Game`:
+- `game_id` names this game for the statistics ("counted once"); `new_game_id()` makes one per new deal.
+- `undo_used` is set by the window on undo (and on restart, which takes back every action); it decides
+  "won without undo".
+
+`game.json` (format "idioten-game", version 1) holds the start position (`Game.start_text`), the history as
+move notation ("deal", "discard 1", "move 2 3"), the redo list (`Game.future`, same order: the last entry is
+redone first), the current position (`Game.to_text()`), deal number, variant, game id and undo flag.
+Loading rebuilds the game by replaying the history from the start position with every action verified by
+`rules.py`, then checks that the replay reaches the stored position, that the redo list can be redone, and,
+for a numbered deal, that the start is that deal. A save failing any check is moved aside like any bad file.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+from idioten.cards import CardError, check_deal_number, deal_cards
+from idioten.acesup.rules import VARIANTS, Action, Game, IllegalAction
+from idioten.storage.files import Notice, data_dir, read_json, set_aside, write_json_atomic
+
+GAME_FILE = "game.json"
+GAME_FORMAT = "idioten-game"
+GAME_VERSION = 1
+MAX_ID_LENGTH = 64
+
+
+@dataclass
+class SavedGame:
+    game: Game
+    game_id: str
+    undo_used: bool = False
+
+    @classmethod
+    def start(cls, game: Game) -> "SavedGame":
+        """A fresh game: a new id, no undo yet."""
+        return cls(game, new_game_id(), False)
+
+
+def new_game_id() -> str:
+    return uuid.uuid4().hex
+
+
+class BadSave(ValueError):
+    """A saved game that must not be trusted; the message says why (for logs and tests, not for players)."""
+
+
+def game_to_json(saved: SavedGame) -> dict:
+    game = saved.game
+    return {
+        "format": GAME_FORMAT,
+        "version": GAME_VERSION,
+        "game_id": saved.game_id,
+        "variant": game.variant,
+        "deal_number": game.deal_number,
+        "start": game.start_text,
+        "history": [str(action) for action, _record in game.history],
+        "future": [str(action) for action in game.future],
+        "position": game.to_text(),
+        "undo_used": saved.undo_used,
+    }
+
+
+def game_from_json(data: dict) -> SavedGame:
+    """Rebuild and verify a saved game; raises BadSave if anything does not add up."""
+    game_id = _field(data, "game_id", str)
+    if not 0 < len(game_id) <= MAX_ID_LENGTH:
+        raise BadSave("game_id has the wrong length")
+    variant = _field(data, "variant", str)
+    if variant not in VARIANTS:
+        raise BadSave(f"unknown variant {variant!r}")
+    deal_number = data.get("deal_number")
+    if deal_number is not None:
+        deal_number = _field(data, "deal_number", int)
+    start, position = _field(data, "start", str), _field(data, "position", str)
+    history = [_action(text) for text in _field(data, "history", list)]
+    future = [_action(text) for text in _field(data, "future", list)]
+    undo_used = _field(data, "undo_used", bool)
+
+    try:
+        game = Game.from_text(start, deal_number)
+    except CardError as err:
+        raise BadSave(f"bad start position: {err}") from None
+    if game.variant != variant:
+        raise BadSave("the start position is of another variant")
+    if deal_number is not None:
+        _check_numbered_start(game, deal_number)
+    try:
+        game.replay(history)
+        if game.to_text() != position:
+            raise BadSave("the history does not lead to the saved position")
+        probe = game.copy()
+        for action in reversed(future):
+            probe.apply(action)
+    except IllegalAction as err:
+        raise BadSave(f"illegal action in the save: {err}") from None
+    game.future = future
+    return SavedGame(game, game_id, undo_used)
+
+
+def _check_numbered_start(game: Game, deal_number: int) -> None:
+    try:
+        expected = Game.new(deal_cards(check_deal_number(deal_number)), game.variant).start_text
+    except CardError as err:
+        raise BadSave(f"bad deal number: {err}") from None
+    if game.start_text != expected:
+        raise BadSave(f"the start position is not deal {deal_number}")
+
+
+def _field(data: dict, name: str, kind: type):
+    value = data.get(name)
+    # bool is a subclass of int, but true is no deal number and 1 is no flag.
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise BadSave(f"{name} should be {kind.__name__}")
+    return value
+
+
+def _action(text) -> Action:
+    if not isinstance(text, str):
+        raise BadSave("an action is not text")
+    try:
+        return Action.parse(text)
+    except ValueError as err:
+        raise BadSave(str(err)) from None
+
+
+def game_path(folder: Path | None = None) -> Path:
+    return Path(folder if folder is not None else data_dir()) / GAME_FILE
+
+
+def save_game(saved: SavedGame, folder: Path | None = None) -> None:
+    """Write the game atomically; raises storage.files.StoreError (with a `.notice`) if it cannot."""
+    write_json_atomic(game_path(folder), game_to_json(saved))
+
+
+def load_game(folder: Path | None = None) -> tuple[SavedGame | None, list[Notice]]:
+    """The saved game, or None (no save, or a bad one that was moved aside: the notices say so)."""
+    path = game_path(folder)
+    data, notices = read_json(path, GAME_FORMAT, GAME_VERSION)
+    if data is None:
+        return None, notices
+    try:
+        return game_from_json(data), notices
+    except BadSave:
+        return None, notices + [set_aside(path, "bad")]

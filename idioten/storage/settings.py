@@ -1,0 +1,101 @@
+"""Settings: what the player chose, remembered across runs. No pygame here.
+
+`Settings` is a frozen dataclass; `settings.changed(name, value)` returns a new one or raises ValueError for an
+invalid value (the window only offers valid ones, so that is a programming error). `settings.json` (format
+"idioten-settings", version 1) is read field by field: an unknown or invalid value falls back to its default
+with a one-line notice, the other fields are kept, and the next save writes the corrected file. Unknown
+fields are ignored. A file that is not a settings document at all is moved aside like any bad file.
+
+`language` None means "the system's language" (`i18n.detect_language()`); `card_back` is a name the window
+knows (it falls back to its own default for a name it has no picture for).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from idioten.i18n import LANGUAGES
+from idioten.acesup.rules import STANDARD, VARIANTS
+from idioten.storage.files import Notice, data_dir, read_json, write_json_atomic
+
+SETTINGS_FILE = "settings.json"
+SETTINGS_FORMAT = "idioten-settings"
+SETTINGS_VERSION = 1
+ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
+# How much faster than normal each speed plays (ui.settings.Settings.animation_speed); 0 means no animation.
+ANIMATION_FACTORS = {"off": 0.0, "fast": 2.0, "normal": 1.0, "slow": 0.5}
+_CARD_BACK_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
+
+
+@dataclass(frozen=True)
+class Settings:
+    variant: str = STANDARD
+    animation: str = "normal"
+    auto_discard: bool = False
+    highlight_discardable: bool = False
+    four_colour: bool = False
+    card_back: str = "blue"
+    language: str | None = None
+    live_verdict: bool = False
+    winnable_only: bool = False
+
+    def changed(self, name: str, value) -> "Settings":
+        if name not in _VALID:
+            raise ValueError(f"no setting {name!r}")
+        if not _VALID[name](value):
+            raise ValueError(f"{value!r} is not a valid {name}")
+        return dataclasses.replace(self, **{name: value})
+
+
+def _flag(value) -> bool:
+    return isinstance(value, bool)
+
+
+_VALID = {
+    "variant": lambda v: v in VARIANTS,
+    "animation": lambda v: v in ANIMATION_SPEEDS,
+    "auto_discard": _flag,
+    "highlight_discardable": _flag,
+    "four_colour": _flag,
+    "card_back": lambda v: isinstance(v, str) and bool(_CARD_BACK_NAME.fullmatch(v)),
+    "language": lambda v: v is None or v in LANGUAGES,
+    "live_verdict": _flag,
+    "winnable_only": _flag,
+}
+
+
+def settings_to_json(settings: Settings) -> dict:
+    return {"format": SETTINGS_FORMAT, "version": SETTINGS_VERSION, **dataclasses.asdict(settings)}
+
+
+def settings_from_json(data: dict) -> tuple[Settings, list[Notice]]:
+    values, notices = {}, []
+    for item in dataclasses.fields(Settings):
+        if item.name not in data:
+            continue  # a setting added after this file was written simply takes its default
+        value = data[item.name]
+        if _VALID[item.name](value):
+            values[item.name] = value
+        else:
+            notices.append(Notice("store.bad_setting", {"name_key": "store.setting." + item.name}))
+    return Settings(**values), notices
+
+
+def settings_path(folder: Path | None = None) -> Path:
+    return Path(folder if folder is not None else data_dir()) / SETTINGS_FILE
+
+
+def save_settings(settings: Settings, folder: Path | None = None) -> None:
+    """Write atomically; raises storage.files.StoreError (with a `.notice`) if it cannot."""
+    write_json_atomic(settings_path(folder), settings_to_json(settings))
+
+
+def load_settings(folder: Path | None = None) -> tuple[Settings, list[Notice]]:
+    data, notices = read_json(settings_path(folder), SETTINGS_FORMAT, SETTINGS_VERSION)
+    if data is None:
+        return Settings(), notices
+    settings, field_notices = settings_from_json(data)
+    return settings, notices + field_notices

@@ -1,0 +1,133 @@
+"""The window's one handle on saved data: game in progress, statistics, settings. No pygame here.
+
+Usage from the window (every method that writes returns None on success or a one-line `Notice` to show;
+none raises for a disk problem, and play always goes on in memory):
+
+    store = Store.open()                 # reads settings.json, stats.json, game.json from data_dir()
+    for notice in store.notices: show(notice.text())          # bad files moved aside, bad settings, ...
+    i18n.set_language(store.settings.language)
+    saved = store.saved_game or SavedGame.start(Game.new(deal_cards(n), store.settings.variant, n))
+
+    after every action, undo, redo or restart:  store.save_game(saved)
+        (set saved.undo_used = True on undo and restart first)
+    when the game is over:                      store.game_finished(saved)     # counted once per game id
+    on a new deal:                              store.replace_game(saved, new_saved)
+    settings panel:                             store.change_setting("animation", "fast")
+    statistics panel:                           store.stats.variants["standard"].win_rate, ...
+                                                store.reset_stats()  (after the window's confirmation)
+    Poker patience, later:                      store.record_keyed("poker", "classic+diagonals", id, score)
+                                                data, notices = store.load_file("poker.json", "idioten-poker", 1)
+                                                store.save_file("poker.json", data)
+                                                (its own checks fail: store.reject_file("poker.json"))
+
+The variant setting applies to the next new deal; a resumed game keeps its own variant.
+
+Details live in storage.files (folder, atomic writes, bad files), storage.game, storage.stats, storage.settings.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from idioten.storage.files import Notice, StoreError, data_dir, read_json, remove_stale_temp_files, set_aside, write_json_atomic
+from idioten.storage.game import GAME_FILE, SavedGame, load_game, new_game_id, save_game as _save_game
+from idioten.storage.settings import SETTINGS_FILE, Settings, load_settings, save_settings
+from idioten.storage.stats import STATS_FILE, Statistics, load_stats, save_stats
+
+__all__ = ["Store", "SavedGame", "Settings", "Statistics", "Notice", "StoreError", "new_game_id", "data_dir"]
+
+
+class Store:
+    def __init__(self, folder: Path, settings: Settings, stats: Statistics, saved_game: SavedGame | None,
+                 notices: list[Notice]):
+        self.folder = Path(folder)
+        self.settings = settings
+        self.stats = stats
+        self.saved_game = saved_game  # what was on the table when the program last stopped, if anything
+        self.notices = notices  # one-line messages from loading, to show once at start
+        # Files that were unreadable and could not be moved aside: writing would destroy them.
+        self._kept = {n.params["file"]: n for n in notices if n.keeps_file}
+
+    @classmethod
+    def open(cls, folder: Path | None = None) -> "Store":
+        folder = Path(folder) if folder is not None else data_dir()
+        remove_stale_temp_files(folder)
+        settings, settings_notices = load_settings(folder)
+        stats, stats_notices = load_stats(folder)
+        saved, game_notices = load_game(folder)
+        store = cls(folder, settings, stats, saved, settings_notices + stats_notices + game_notices)
+        if saved is not None and saved.game.is_over():
+            # The last run may have been killed between saving the finished game and counting it.
+            notice = store.game_finished(saved)
+            if notice is not None and notice not in store.notices:
+                store.notices.append(notice)
+        return store
+
+    # -- game --------------------------------------------------------------------------------------------
+
+    def save_game(self, saved: SavedGame) -> Notice | None:
+        return self._write(GAME_FILE, lambda: _save_game(saved, self.folder))
+
+    def game_finished(self, saved: SavedGame) -> Notice | None:
+        """Count a game that is over (once per game id: undo after the end and ending again changes nothing)."""
+        game = saved.game
+        return self._count(saved, game.score, game.is_won())
+
+    def replace_game(self, old: SavedGame | None, new: SavedGame) -> Notice | None:
+        """A new deal: the old game counts as played with its score so far, unless nothing was ever played
+        in it (no action, no undo) or it was counted already; then the new game is saved."""
+        notice = None
+        if old is not None and (old.game.history or old.undo_used):
+            notice = self._count(old, old.game.score, old.game.is_won())
+        return self.save_game(new) or notice
+
+    def _count(self, saved: SavedGame, score: int, won: bool) -> Notice | None:
+        if not self.stats.record_result(saved.game_id, saved.game.variant, score, won, saved.undo_used):
+            return None
+        return self._write(STATS_FILE, lambda: save_stats(self.stats, self.folder))
+
+    # -- statistics --------------------------------------------------------------------------------------
+
+    def record_keyed(self, section: str, key: str, game_id: str, score: int) -> Notice | None:
+        if not self.stats.record_keyed(section, key, game_id, score):
+            return None
+        return self._write(STATS_FILE, lambda: save_stats(self.stats, self.folder))
+
+    def reset_stats(self, section: str | None = None) -> Notice | None:
+        self.stats.reset(section)
+        return self._write(STATS_FILE, lambda: save_stats(self.stats, self.folder))
+
+    # -- settings ----------------------------------------------------------------------------------------
+
+    def change_setting(self, name: str, value) -> Notice | None:
+        """Apply at once in memory and remember; ValueError for a value no setting accepts."""
+        self.settings = self.settings.changed(name, value)
+        return self._write(SETTINGS_FILE, lambda: save_settings(self.settings, self.folder))
+
+    # -- any other file (Poker patience's game) ----------------------------------------------------------
+
+    def load_file(self, file_name: str, expected_format: str, max_version: int) -> tuple[dict | None, list[Notice]]:
+        """A document of the caller's own; a caller whose own checks reject it calls `reject_file`."""
+        data, notices = read_json(self.folder / file_name, expected_format, max_version)
+        self._kept.update({n.params["file"]: n for n in notices if n.keeps_file})
+        return data, notices
+
+    def reject_file(self, file_name: str) -> Notice:
+        notice = set_aside(self.folder / file_name, "bad")
+        if notice.keeps_file:
+            self._kept[file_name] = notice
+        return notice
+
+    def save_file(self, file_name: str, data: dict) -> Notice | None:
+        return self._write(file_name, lambda: write_json_atomic(self.folder / file_name, data))
+
+    # -- writing -----------------------------------------------------------------------------------------
+
+    def _write(self, file_name: str, write) -> Notice | None:
+        if file_name in self._kept:
+            return self._kept[file_name]
+        try:
+            write()
+        except StoreError as err:
+            return err.notice
+        return None

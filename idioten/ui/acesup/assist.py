@@ -1,0 +1,406 @@
+"""What the window knows about a deal, from the solver (off the loop): the verdict on a finished deal, the live
+"still winnable" indicator, hints, the plan of the demo and the shown solution, and the search for a winnable
+deal when the player wants only those.
+
+Everything the solver says is kept per position (`Game.to_text()`), so one search serves every question
+about that position, and two facts carry it forward without searching again: after the first action of a
+known winning line, the rest of the line wins from the new position; after any action from a position that
+cannot be won, the new one cannot be won either (it reaches fewer positions). The window's scenes pull what
+they need from `known` when they update; `poll` (once per frame, from `App.step`) takes the worker's answers.
+
+Hints: `idioten.acesup.hint` (a player that sees only what the player sees) when it exists; otherwise the solver's
+winning line, and the texts say that this hint peeks at the stock. From a position that cannot be won (or
+when no win was found in time) the hint comes from the simple rule of `policies.greedy`, and says so.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from idioten import i18n
+from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards
+from idioten.acesup.rules import DISCARD, MOVE, Action, Game, IllegalAction
+from idioten.ui.acesup import solver_texts as _texts  # noqa: F401  (registers this area's texts)
+from idioten.ui.worker import SolverWorker
+
+try:  # the hint player that does not peek (idioten/acesup/hint/); without it, hints fall back to the solver
+    from idioten.acesup import hint as no_peek
+except ImportError:
+    no_peek = None
+
+# The solver's answers (its contract in DESIGN.md). The solver itself is imported when first asked: it is
+# not on the start-up path of the window.
+WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
+VERDICT_SECONDS = 30.0  # the end panel's question: could the deal have been won?
+LIVE_SECONDS = 20.0  # the status bar's question about the position on the table
+HINT_SECONDS = 8.0  # a perfect-knowledge hint; after that the simple rule speaks
+NO_PEEK_SECONDS = 1.0  # idioten.acesup.hint's time budget per hint
+DEAL_SECONDS = 4.0  # per deal tried for "winnable deals only"
+DEAL_SEARCH_SECONDS = 40.0  # in all, before the last deal tried is dealt unproven
+ERROR = "error"
+KNOWN_LIMIT = 4000  # positions remembered (a few hundred bytes each)
+
+
+def solve(game: Game, seconds: float, cancel):
+    from idioten.acesup.solver import solve as solver_solve
+    return solver_solve(game, seconds, cancel)
+
+
+def greedy(game: Game):
+    """The simple rule's action (discard the lowest card that may go, fill a gap, deal), or None."""
+    from idioten.acesup.players import greedy as greedy_policy
+    return greedy_policy(game, random.Random(0))
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    result: str  # WINNABLE, UNWINNABLE, UNKNOWN or ERROR
+    line: tuple[Action, ...] | None = None  # a winning line from the position, when WINNABLE
+    best: int | None = None  # the best possible score, when known exactly
+    error: str = ""
+
+
+def knowledge_of(result) -> Knowledge:
+    """A solver.SolveResult as the window keeps it."""
+    if result.result == WINNABLE:
+        return Knowledge(WINNABLE, tuple(result.moves), result.best_score)
+    if result.result == UNWINNABLE:
+        return Knowledge(UNWINNABLE, None, result.best_score)
+    return Knowledge(UNKNOWN)
+
+
+def card_name(card) -> str:
+    """A card in words ("queen of hearts"): the window's font has no suit symbols."""
+    rank = i18n.t(f"ui.card.rank.{card.rank}") if card.rank > 10 else str(card.rank)
+    return i18n.t("ui.card.name", rank=rank, suit=i18n.suit_name(card.suit))
+
+
+def advice(game: Game, action: Action) -> str:
+    """An action in the player's words."""
+    if action.kind == DISCARD:
+        return i18n.t("ui.hint.discard", card=card_name(game.top(action.pile)))
+    if action.kind == MOVE:
+        return i18n.t("ui.hint.move", card=card_name(game.top(action.pile)), pile=action.target + 1)
+    keep = [card_name(game.top(a.pile)) for a in game.legal_actions() if a.kind == DISCARD]
+    return i18n.t("ui.hint.deal_keep", cards=", ".join(keep)) if keep else i18n.t("ui.hint.deal")
+
+
+class Assistant:
+    def __init__(self, app):
+        self.app = app
+        self.worker = SolverWorker()
+        self.known: dict[str, Knowledge] = {}
+        self.purposes: set[str] = set()  # who waits for the running solve ("verdict", "live", "hint", ...)
+        self.hint_for: str | None = None  # the position a hint was asked for, until it is shown
+        self.arrow: tuple[str, Action] | None = None  # the hint on screen: its position and action
+        self.autoplay = None  # the demo or solution scene while it runs (autoplay.Autoplay)
+        self.finished_by: str | None = None  # "demo" or "solution" when the computer played to the end
+        self.searching_deal = False
+        self._no_peek_move: tuple[str, Action] | None = None  # the demo's next action from idioten.acesup.hint
+        self._position: tuple[int, str] | None = None  # (id of the game, its text), until the next change
+
+    # -- the position on the table -----------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self.app.table.game
+
+    def position(self) -> str:
+        game = self.game
+        if self._position is None or self._position[0] != id(game):
+            self._position = (id(game), game.to_text())
+        return self._position[1]
+
+    def knowledge(self, text: str | None = None) -> Knowledge | None:
+        return self.known.get(self.position() if text is None else text)
+
+    def learn(self, text: str, knowledge: Knowledge) -> None:
+        if len(self.known) >= KNOWN_LIMIT:
+            self.known.clear()  # only saves work; everything can be searched again
+        self.known[text] = knowledge
+
+    # -- asking the solver -------------------------------------------------------------------------------
+
+    def ask(self, text: str, purpose: str, seconds: float) -> Knowledge | None:
+        """What is known about position `text`; if nothing yet, a search is started (or joined) and the
+        answer comes later through `poll`."""
+        known = self.known.get(text)
+        if known is not None:
+            return known
+        if self.worker.kind == "solve" and self.worker.tag == text:
+            self.purposes.add(purpose)
+            return None
+        self.stop_deal_search()
+        self.purposes = {purpose}
+        self.worker.submit("solve", lambda cancel: solve(Game.from_text(text), seconds, cancel), tag=text)
+        return None
+
+    def poll(self) -> None:
+        """Once per frame: take the worker's answers; keep the live indicator's search going."""
+        for answer in self.worker.poll():
+            self.receive(answer)
+        if (self.app.settings.live_verdict and not self.worker.running and self.app.scenes[0] is self.app.table
+                and not self.game.is_over() and self.position() not in self.known):
+            self.ask(self.position(), "live", LIVE_SECONDS)
+
+    def receive(self, answer) -> None:
+        self.app.mark_dirty()
+        if answer.kind == "solve":
+            if answer.error is not None:
+                self.learn(answer.tag, Knowledge(ERROR, error=str(answer.error)))
+            else:
+                self.learn(answer.tag, knowledge_of(answer.result))
+            self.purposes = set()
+            if self.hint_for == answer.tag == self.position():
+                self.show_solver_hint(self.known[answer.tag])
+        elif answer.kind == "no_peek_hint":
+            if self.hint_for == answer.tag == self.position():
+                self.show_no_peek_hint(answer)
+        elif answer.kind == "no_peek_move":
+            if answer.error is None and isinstance(answer.result, Action) and answer.tag == self.position() \
+                    and self.game.can(answer.result):
+                self._no_peek_move = (answer.tag, answer.result)
+        elif answer.kind == "deal_search":
+            self.deal_found(answer)
+
+    def close(self) -> None:
+        self.worker.close()
+
+    # -- the game changed (every action, undo, redo, restart, new deal) ----------------------------------
+
+    def game_changed(self, game: Game, record) -> None:
+        before = self._position[1] if self._position is not None and self._position[0] == id(game) else None
+        self._position = None
+        text = self.position()
+        self.arrow = None
+        if record is None:  # a new deal or a restart: whatever was being searched is no longer wanted
+            self.worker.cancel()
+            self.searching_deal = False
+            self.purposes = set()
+            self.hint_for = None
+        elif before is not None and game.history:
+            self.carry_forward(before, game.history[-1][0], text)
+        if self.searching_deal:  # the player played on instead of waiting for the new deal
+            self.stop_deal_search()
+        if self.hint_for is not None and self.hint_for != text:
+            self.hint_for = None
+        if (self.worker.kind == "solve" and self.worker.tag != text
+                and not self.purposes & {"verdict", "demo", "solution"}):
+            self.worker.cancel()
+        if game.is_over() and not game.is_won():
+            self.ask(game.start_text, "verdict", VERDICT_SECONDS)  # the end panel will ask this
+
+    def carry_forward(self, before: str, action: Action, after: str) -> None:
+        """What is known before an action, carried to the position after it (see the module notes)."""
+        known = self.known.get(before)
+        if known is None or after in self.known:
+            return
+        replayed = Game.from_text(before)
+        try:
+            replayed.apply(action)
+        except IllegalAction:
+            return
+        if replayed.to_text() != after:
+            return  # an undo or a redo: not a step forward from `before`
+        if known.result == WINNABLE and known.line and known.line[0] == action:
+            self.learn(after, Knowledge(WINNABLE, known.line[1:], known.best))
+        elif known.result == UNWINNABLE:
+            self.learn(after, Knowledge(UNWINNABLE))
+
+    # -- the end panel -----------------------------------------------------------------------------------
+
+    def verdict(self, game: Game) -> Knowledge | None:
+        return self.ask(game.start_text, "verdict", VERDICT_SECONDS)
+
+    def take_finish(self) -> str | None:
+        """Who played the game to its end when that was the computer ("demo" or "solution"), once."""
+        finished = self.finished_by
+        if self.autoplay is not None:
+            finished, self.autoplay = self.autoplay.mode, None
+        self.finished_by = None
+        return finished
+
+    # -- the live indicator ------------------------------------------------------------------------------
+
+    def status_parts(self) -> list[str]:
+        if not self.app.settings.live_verdict or self.game.is_over():
+            return []
+        known = self.knowledge()
+        if known is None or known.result in (UNKNOWN, ERROR):
+            return [i18n.t("ui.live.unknown")]
+        return [i18n.t("ui.live.winnable" if known.result == WINNABLE else "ui.live.unwinnable")]
+
+    # -- hints -------------------------------------------------------------------------------------------
+
+    def hint(self) -> None:
+        game, table = self.game, self.app.table
+        if game.is_over():
+            table.say(i18n.t("ui.hint.over"))
+            return
+        text = self.position()
+        self.hint_for = text
+        if no_peek is not None:
+            seed = self.app.rng.randrange(2 ** 32)
+            self.stop_deal_search()
+            self.worker.submit("no_peek_hint", lambda cancel: no_peek.hint(
+                Game.from_text(text), time_budget=NO_PEEK_SECONDS, rng=random.Random(seed)), tag=text)
+            self.say_until_answered("ui.hint.thinking", NO_PEEK_SECONDS)
+            return
+        known = self.ask(text, "hint", HINT_SECONDS)
+        if known is None:
+            # A search of this position already under way (the live indicator's) may have longer to run.
+            self.say_until_answered("ui.hint.thinking", max(HINT_SECONDS, LIVE_SECONDS))
+        else:
+            self.show_solver_hint(known)
+
+    def show_solver_hint(self, known: Knowledge) -> None:
+        self.hint_for = None
+        game = self.game
+        if known.result == WINNABLE and known.line:
+            action = known.line[0]
+            message = i18n.t("ui.hint.peeking", advice=advice(game, action))
+        else:
+            action = greedy(game.copy())
+            if action is None:
+                self.app.table.say(i18n.t("ui.hint.over"))
+                return
+            if known.result == UNWINNABLE:
+                best = i18n.t("ui.hint.best", best=known.best) if known.best is not None else ""
+                message = i18n.t("ui.hint.lost_rule", best=best, advice=advice(game, action))
+            else:
+                message = i18n.t("ui.hint.unknown_rule", advice=advice(game, action))
+        self.point(action, message)
+
+    def show_no_peek_hint(self, answer) -> None:
+        self.hint_for = None
+        game, action = self.game, answer.result
+        if answer.error is not None or not isinstance(action, Action) or not game.can(action):
+            reason = str(answer.error) if answer.error is not None else repr(action)
+            self.app.table.say(i18n.t("ui.truth.failed", reason=reason))
+            return
+        self.point(action, i18n.t("ui.hint.plain", advice=advice(game, action)))
+
+    def say_until_answered(self, key: str, seconds: float) -> None:
+        """A "working on it" message that stays until the answer replaces it (at most `seconds` and a bit)."""
+        table = self.app.table
+        table.say(i18n.t(key))
+        table.message_until = self.app.now() + seconds + 2.0
+
+    def point(self, action: Action, message: str) -> None:
+        self.arrow = (self.position(), action)
+        table = self.app.table
+        table.say(message)
+        table.message_until = self.app.now() + 8.0  # a hint is read while looking at the arrow
+        self.app.mark_dirty()
+
+    def hint_arrow(self) -> Action | None:
+        """The hinted action while its position is still on the table."""
+        if self.arrow is not None and self.arrow[0] == self.position():
+            return self.arrow[1]
+        return None
+
+    # -- demo and the shown solution ---------------------------------------------------------------------
+
+    def start_demo(self) -> None:
+        from idioten.ui.acesup.autoplay import Autoplay
+
+        if self.game.is_over():
+            self.app.table.say(i18n.t("ui.demo.over"))
+            return
+        self.app.push(Autoplay(self.app, "demo"))
+
+    def show_solution(self, game: Game) -> bool:
+        """Restart the deal and play its winning line; False when none is known."""
+        from idioten.ui.acesup.autoplay import Autoplay
+
+        known = self.known.get(game.start_text)
+        if known is None or known.result != WINNABLE:
+            return False
+        self.app.close_panels()
+        self.app.table.restart()
+        self.app.push(Autoplay(self.app, "solution"))
+        return True
+
+    def next_move(self, mode: str, by_rule: bool = False) -> tuple[Action | None, str]:
+        """For the demo or the solution: the next action (None: not yet known) and the banner's text key.
+        `by_rule`: the demo has fallen back to the simple rule and keeps to it (no search before each move)."""
+        game = self.game
+        if mode == "demo" and no_peek is not None:
+            return self.no_peek_move()
+        if by_rule:
+            return greedy(game.copy()), "ui.demo.rule"
+        known = self.ask(self.position(), mode, HINT_SECONDS)
+        if known is None:
+            return None, "ui.demo.thinking"
+        if known.result == WINNABLE and known.line:
+            return known.line[0], "ui.demo.peeking"
+        if mode == "solution":
+            return None, ""  # off the line: the solution has nothing more to show
+        return greedy(game.copy()), "ui.demo.rule"
+
+    def no_peek_move(self) -> tuple[Action | None, str]:
+        """The demo's next action from idioten.acesup.hint (asked off the loop, one action at a time)."""
+        text = self.position()
+        ready = self._no_peek_move
+        if ready is not None and ready[0] == text:
+            return ready[1], "ui.demo.plain"
+        if not (self.worker.kind == "no_peek_move" and self.worker.tag == text):
+            seed = self.app.rng.randrange(2 ** 32)
+            self.worker.submit("no_peek_move", lambda cancel: no_peek.hint(
+                Game.from_text(text), time_budget=NO_PEEK_SECONDS, rng=random.Random(seed)), tag=text)
+        return None, "ui.demo.thinking"
+
+    # -- new deal: winnable deals only -------------------------------------------------------------------
+
+    def new_winnable_deal(self) -> bool:
+        """With the setting on, look for a winnable deal off the loop and deal it when found (True)."""
+        if not self.app.settings.winnable_only:
+            return False
+        seed, variant = self.app.rng.randrange(2 ** 32), self.app.variant
+
+        def search(cancel):
+            rng, started, last = random.Random(seed), time.monotonic(), None
+            while last is None or time.monotonic() - started < DEAL_SEARCH_SECONDS:
+                number = rng.randint(MIN_DEAL, MAX_DEAL)
+                result = solve(Game.new(deal_cards(number), variant, number), DEAL_SECONDS, cancel)
+                if cancel.is_set():
+                    return None
+                last = (number, variant, result)
+                if result.result == WINNABLE:
+                    break
+            return last
+
+        self.purposes = set()
+        self.hint_for = None
+        self.worker.submit("deal_search", search)
+        self.searching_deal = True
+        self.say_until_answered("ui.deal_search.looking", DEAL_SEARCH_SECONDS + DEAL_SECONDS)
+        return True
+
+    def stop_deal_search(self) -> None:
+        if self.searching_deal:
+            self.searching_deal = False
+            self.worker.cancel()
+            self.app.table.say("")
+
+    def deal_found(self, answer) -> None:
+        self.searching_deal = False
+        table = self.app.table
+        if answer.error is not None or answer.result is None:
+            table.say(i18n.t("ui.truth.failed", reason=str(answer.error)))
+            return
+        number, variant, result = answer.result
+        game = Game.new(deal_cards(number), variant, number)
+        self.learn(game.to_text(), knowledge_of(result))
+        table.set_game(game)
+        self.app.action_done(game, None)
+        key = "ui.deal_search.found" if result.result == WINNABLE else "ui.deal_search.gave_up"
+        table.say(i18n.t(key, deal=self.app.deal_label(game)))
+
+    def menu_entries(self, then) -> list[tuple[str, object]]:
+        """The Menu's demo entry, while Idioten is the game on screen."""
+        if self.app.scenes[0] is not self.app.table:
+            return []
+        return [("ui.menu.demo", lambda: then(self.start_demo))]

@@ -1,0 +1,95 @@
+"""The computer at the table: the demo (it plays the current deal) and the shown solution (a winning line
+played from the start of the deal). A scene over the table that draws only a banner: it takes every key
+and click, and any of them stops it (the key or click does nothing else). Each action goes through the
+table's `act`, so the rules decide and the table animates exactly as for the player; the next action waits
+until the cards have landed and a short pause has passed, a watchable pace."""
+
+from __future__ import annotations
+
+import pygame
+
+from idioten import i18n
+from idioten.ui.kit.panels import BOX, BOX_EDGE, TEXT
+from idioten.ui.kit.scene import Scene
+
+PAUSE = 0.45  # seconds between two actions at normal animation speed
+SHORTEST_PAUSE = 0.05  # with animations off: still one action at a time, on screen
+
+
+class Autoplay(Scene):
+    overlay = True
+
+    def __init__(self, app, mode: str):
+        super().__init__(app)
+        self.mode = mode  # "demo" or "solution"
+        self.assistant = app.assistant
+        self.assistant.autoplay = self
+        self.wait = self.pause()  # the position it starts from is seen first
+        self.banner_key = "ui.demo.thinking"
+        self.steps = None  # the solution's length, for "step i of n"
+        known = self.assistant.knowledge()
+        if mode == "solution" and known is not None and known.line is not None:
+            self.steps = len(known.line)
+        self.waiting_for_worker = False
+
+    # -- playing -----------------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        table = self.app.table
+        if table.busy():
+            return  # cards still flying, or the table's own end of game about to show
+        self.wait -= dt
+        if self.wait > 0:
+            return
+        action, banner = self.assistant.next_move(self.mode, by_rule=self.banner_key == "ui.demo.rule")
+        self.waiting_for_worker = action is None and banner == "ui.demo.thinking"
+        if banner and banner != self.banner_key:
+            self.banner_key = banner
+            self.dirty = True
+        if action is None:
+            if not self.waiting_for_worker:
+                self.stop("ui.solution.stopped")
+            return
+        self.dirty = True
+        if not table.act(action):
+            self.stop("")  # the table said why (it never happens with an action the rules gave)
+            return
+        table.auto_pending = False  # the computer makes its own discards (automatic discard would spoil a line)
+        self.wait = self.pause()
+
+    def pause(self) -> float:
+        return max(SHORTEST_PAUSE, self.app.settings.duration(PAUSE))
+
+    def busy(self) -> bool:
+        return self in self.app.scenes and not self.waiting_for_worker  # waiting: the worker's event wakes the loop
+
+    def stop(self, message_key: str) -> None:
+        self.app.pop(self)
+        if self.assistant.autoplay is self:
+            self.assistant.autoplay = None
+        if message_key:
+            self.app.table.say(i18n.t(message_key))
+
+    def handle_event(self, event) -> None:
+        if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONDOWN):
+            self.stop("ui.demo.stopped" if self.mode == "demo" else "ui.solution.stopped")
+
+    # -- drawing -----------------------------------------------------------------------------------------
+
+    def banner(self) -> str:
+        if self.mode == "solution":
+            known = self.assistant.knowledge()
+            left = len(known.line) if known is not None and known.line is not None else 0
+            steps = self.steps or left
+            return i18n.t("ui.solution.playing", step=min(steps, steps - left + 1), steps=steps)
+        return i18n.t(self.banner_key)
+
+    def draw(self, surface) -> None:
+        layout = self.app.layout
+        size = layout.small_font_size
+        text = self.app.texts.render(self.banner(), size, TEXT)
+        box = text.get_rect().inflate(size * 2, size)
+        box.midbottom = (layout.width // 2, layout.status_bar.top - 6)  # the foot of the table is the freest place
+        pygame.draw.rect(surface, BOX, box, border_radius=box.h // 2)
+        pygame.draw.rect(surface, BOX_EDGE, box, width=1, border_radius=box.h // 2)
+        surface.blit(text, text.get_rect(center=box.center))

@@ -1,0 +1,97 @@
+"""The end-of-game panel, with confetti when the game is won."""
+
+from __future__ import annotations
+
+import pygame
+
+from idioten import i18n
+from idioten.acesup.rules import Game
+from idioten.ui.kit.panels import Panel
+from idioten.ui.kit.widgets import Button
+
+CONFETTI_COLOURS = [(255, 214, 90), (240, 90, 90), (110, 190, 255), (140, 230, 140), (250, 250, 250)]
+CELEBRATION_SECONDS = 6.0  # at most; it ends when the last bit of confetti has fallen out of the window
+
+
+class EndPanel(Panel):
+    width_share = 0.45
+    dim_alpha = 60  # the final position stays readable behind the panel
+
+    def __init__(self, app, game: Game):
+        self.game = game
+        self.won = game.is_won()
+        self.confetti: list[list[float]] = []
+        self.celebrating = 0.0
+        super().__init__(app)
+        if self.won:
+            self.start_celebration()
+
+    def build(self) -> None:
+        self.rows = [("title", "ui.end.won" if self.won else "ui.end.lost"),
+                     ("text", i18n.t("ui.end.score", score=self.game.score))]
+        self.add_buttons(Button("ui.button.new_deal", self.new_deal), Button("ui.button.restart", self.restart))
+        self.rows.append(("text", "ui.end.keys"))
+
+    def centre(self, layout, height: int) -> tuple[int, int]:
+        """Below the cards when there is room, else at the foot of the table: the final position stays in
+        view as much as the window allows."""
+        cards_bottom = max(layout.pile_area(pile, len(cards)).bottom for pile, cards in enumerate(self.game.piles))
+        below = cards_bottom + layout.card_h // 8
+        space = layout.table_bottom - below
+        if space >= height:
+            return layout.width // 2, below + space // 2 - space // 6
+        return layout.width // 2, max(layout.height // 2, layout.table_bottom - 8 - height // 2)
+
+    def start_celebration(self) -> None:
+        rng, (w, h) = self.app.rng, self.layout.size
+        self.celebrating = CELEBRATION_SECONDS
+        self.confetti = [[rng.uniform(0, w), rng.uniform(-h, 0), rng.uniform(-40, 40), rng.uniform(0.45, 0.8) * h,
+                          rng.uniform(0, 6.28), rng.randrange(len(CONFETTI_COLOURS))] for _ in range(260)]
+
+    def busy(self) -> bool:
+        return self.celebrating > 0
+
+    def update(self, dt: float) -> None:
+        if self.celebrating <= 0:
+            return
+        self.celebrating -= dt
+        for bit in self.confetti:
+            bit[0] += bit[2] * dt
+            bit[1] += bit[3] * dt
+            bit[4] += 5 * dt
+        height = self.layout.height
+        self.confetti = [bit for bit in self.confetti if bit[1] < height]
+        if self.celebrating <= 0 or not self.confetti:
+            self.celebrating = 0.0
+            self.confetti.clear()
+        self.dirty = True
+
+    def draw(self, surface) -> None:
+        super().draw(surface)
+        size = max(5, self.layout.card_w // 11)
+        for x, y, _, _, turn, colour in self.confetti:
+            width = max(1, round(size * abs(pygame.math.Vector2(1, 0).rotate_rad(turn).x)))
+            pygame.draw.rect(surface, CONFETTI_COLOURS[colour], (round(x), round(y), width, size))
+
+    def new_deal(self) -> None:
+        self.close()
+        self.app.table.new_deal()
+
+    def restart(self) -> None:
+        self.close()
+        self.app.table.restart()
+
+    def outside_click(self) -> None:
+        pass  # the panel stays until the player chooses; Esc closes it to look at the table
+
+    def key(self, event) -> None:
+        mod = getattr(event, "mod", 0)
+        if event.key in (pygame.K_n, pygame.K_F2, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.new_deal()
+        elif event.key == pygame.K_r:
+            self.restart()
+        elif event.key == pygame.K_z and mod & pygame.KMOD_CTRL:
+            self.close()
+            self.app.table.undo()
+        elif event.key == pygame.K_ESCAPE:
+            self.close()

@@ -1,0 +1,172 @@
+"""Paints the table scene. Everything that only changes with the window size or the language (felt, empty
+slots, labels) is painted once into a background; a frame is that background plus the cards on top."""
+
+from __future__ import annotations
+
+import pygame
+
+from idioten import i18n
+from idioten.acesup.rules import PILES
+from idioten.ui.kit.drawing import BAR, BAR_LINE, GLOW, LABEL, SELECT, STATUS, draw_status_line, felt, outline
+from idioten.ui.kit.sprites import for_screen, shadow
+
+class TablePainter:
+    def __init__(self, scene):
+        self.scene = scene
+        self.background: pygame.Surface | None = None
+
+    @property
+    def texts(self):
+        return self.scene.app.texts
+
+    def resize(self, layout, buttons) -> None:
+        self.layout = layout
+        self.scene.app.images.set_size((layout.card_w, layout.card_h))
+        size = layout.font_size
+        widths = [button.width_for(self.texts, size) for button in buttons]
+        for button, rect in zip(buttons, layout.button_row(widths)):
+            button.rect = rect
+        self.radius = max(3, layout.card_w // 14)
+        line = max(2, layout.card_w // 45)
+        self.glow = outline((layout.card_w, layout.card_h), GLOW, self.radius, line, fill_alpha=40)
+        self.select = outline((layout.card_w, layout.card_h), SELECT, self.radius, line)
+        self.shadow = shadow((layout.card_w, layout.card_h), self.radius)
+        self.background = self.paint_background(layout)
+
+    def paint_background(self, layout) -> pygame.Surface:
+        surface = for_screen(felt(layout.size))
+        pygame.draw.rect(surface, BAR, layout.top_bar)
+        pygame.draw.line(surface, BAR_LINE, layout.top_bar.bottomleft, layout.top_bar.bottomright)
+        pygame.draw.rect(surface, BAR, layout.status_bar)
+        pygame.draw.line(surface, BAR_LINE, layout.status_bar.topleft, layout.status_bar.topright)
+        slot = self.scene.app.images.slot()
+        labels = [(layout.stock, i18n.t("ui.label.stock")), (layout.discard, i18n.t("ui.label.discards"))]
+        labels += [(rect, str(i + 1)) for i, rect in enumerate(layout.piles)]
+        for rect, text in labels:
+            surface.blit(slot, rect)
+            label = self.texts.render(text, layout.label_size, LABEL)
+            surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.top - 6)))
+        return surface
+
+    # -- a frame ---------------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        scene, layout, images = self.scene, self.layout, self.scene.app.images
+        game = scene.game
+        surface.blit(self.background, (0, 0))
+        dragged = scene.drag.card if scene.drag else None
+        sprites = scene.sprites
+
+        waiting_stock = waiting_discard = 0
+        flying, waiting_on_table = [], []
+        for card, sprite in sprites.items():
+            glide = sprite.glide
+            if glide is None or card == dragged:
+                continue
+            if glide.started:
+                flying.append(sprite)
+            elif glide.origin == "stock":
+                waiting_stock += 1
+            elif glide.origin == "discard":
+                waiting_discard += 1
+            elif scene.zones.get(card) != "pile":
+                waiting_on_table.append(sprite)
+
+        resting_stock = sum(1 for c in game.stock if sprites[c].glide is None)
+        stock_count = resting_stock + waiting_stock
+        if stock_count:
+            surface.blit(images.back(), layout.stock)
+        self.badge(surface, layout.stock, stock_count)
+
+        arrived = [c for c in game.discards if sprites[c].glide is None]
+        if arrived:
+            surface.blit(images.face(arrived[-1]), layout.discard)
+        self.badge(surface, layout.discard, len(arrived) + waiting_discard)
+
+        highlight = scene.app.settings.highlight_discardable
+        for pile, cards in enumerate(game.piles):
+            for index, card in enumerate(cards):
+                sprite = sprites[card]
+                if card == dragged or sprite.in_flight:
+                    continue
+                if sprite.glide is not None and sprite.glide.origin != "pile":
+                    continue  # waiting for its turn to leave the stock: the stock's count still holds it
+                corner = sprite.screen_pos()
+                above = sprites[cards[index + 1]] if index + 1 < len(cards) else None
+                if above is None or above.moving or above.shake or cards[index + 1] == dragged:
+                    surface.blit(images.face(card), corner)
+                else:  # the card above hides all but a strip: blend only that (most of a frame's cost)
+                    strip = round(above.pos[1] - sprite.pos[1]) + self.radius + 1
+                    surface.blit(images.face(card), corner, (0, 0, layout.card_w, max(1, strip)))
+            if cards and highlight and cards[-1] != dragged and game.can_discard(pile):
+                self.ring(surface, self.glow, sprites[cards[-1]].screen_pos())
+        for sprite in waiting_on_table:
+            surface.blit(images.face(sprite.card), sprite.screen_pos())
+
+        source = scene.drag.pile if scene.drag else scene.selected
+        if source is not None:
+            if scene.selected is not None and game.top(source) is not None:
+                self.ring(surface, self.select, sprites[game.top(source)].screen_pos())
+            for target in range(PILES):
+                if game.can_move(source, target):
+                    self.ring(surface, self.glow, layout.piles[target].topleft)
+
+        flying.sort(key=lambda s: s.glide.delay)
+        lift = max(2, layout.card_w // 40)  # a card in the air casts a small shadow
+        for sprite in flying:
+            x, y = sprite.screen_pos()
+            picture = self.turning(sprite, scene.zones.get(sprite.card))
+            x += (layout.card_w - picture.get_width()) // 2
+            surface.blit(self.shadow, (x + lift, y + lift), (0, 0, picture.get_width(), layout.card_h))
+            surface.blit(picture, (x, y))
+
+        if dragged is not None:
+            x, y = sprites[dragged].screen_pos()
+            offset = max(3, layout.card_w // 24)
+            surface.blit(self.shadow, (x + offset, y + offset))
+            surface.blit(images.face(dragged), (x, y))
+
+        hinted = scene.app.assistant.hint_arrow()
+        if hinted is not None and dragged is None:
+            from idioten.ui.acesup.hint_arrow import draw_hint
+            draw_hint(surface, scene, hinted)
+
+        for button in scene.buttons:
+            button.draw(surface, self.texts, layout.font_size)
+        self.status(surface)
+
+    def turning(self, sprite, zone) -> pygame.Surface:
+        """A card leaving the face-down stock turns face up on its way (and back again when a deal is
+        undone): the picture narrows to an edge and widens with the other side. Only while it turns is it
+        squeezed; at rest every card is the crisp picture rendered at its size."""
+        images, glide = self.scene.app.images, sprite.glide
+        leaving, returning = glide.origin == "stock", zone == "stock"
+        if leaving == returning:
+            return images.face(sprite.card)
+        t = glide.progress if leaving else 1.0 - glide.progress
+        turn = min(1.0, t / 0.6)  # the turn is over by 60 % of the flight
+        face_up = turn >= 0.5
+        width = round(self.layout.card_w * abs(2 * turn - 1))
+        if width >= self.layout.card_w:
+            return images.face(sprite.card) if face_up else images.back()
+        picture = images.face(sprite.card) if face_up else images.back()
+        return pygame.transform.scale(picture, (max(1, width), self.layout.card_h))
+
+    def ring(self, surface, ring: pygame.Surface, corner) -> None:
+        pad = (ring.get_width() - self.layout.card_w) // 2
+        surface.blit(ring, (corner[0] - pad, corner[1] - pad))
+
+    def badge(self, surface, rect: pygame.Rect, count: int) -> None:
+        label = self.texts.render(str(count), self.layout.label_size, STATUS)
+        box = label.get_rect().inflate(self.layout.label_size * 0.8, 6)
+        box.midbottom = (rect.centerx, rect.bottom - rect.h // 14)
+        pygame.draw.rect(surface, (0, 0, 0), box, border_radius=box.h // 2)
+        surface.blit(label, label.get_rect(center=box.center))
+
+    def status(self, surface) -> None:
+        scene, layout = self.scene, self.layout
+        game = scene.game
+        parts = [scene.app.deal_label(game), i18n.t(f"ui.variant.{game.variant}"),
+                 i18n.t("ui.status.score", score=game.score), i18n.t("ui.status.stock", count=len(game.stock)),
+                 *scene.app.assistant.status_parts()]  # "still winnable", when the player wants to know
+        draw_status_line(surface, self.texts, layout.status_bar, layout.small_font_size, parts, scene.message)

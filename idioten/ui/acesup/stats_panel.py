@@ -1,0 +1,192 @@
+"""The statistics screen (S, or the menu): per variant the numbers the store keeps and a bar chart of the
+scores. Every number is read from the store's statistics when drawn, so it can never disagree with them."""
+
+from __future__ import annotations
+
+import pygame
+
+from idioten import i18n
+from idioten.acesup.rules import VARIANTS, WIN_SCORE
+from idioten.storage.stats import VariantStats
+from idioten.ui.kit.panels import TEXT, TITLE, ConfirmPanel, Panel
+from idioten.ui.persist import persistence
+from idioten.ui.kit.widgets import Button
+
+SELECTED = (255, 224, 110)
+LABEL = (190, 214, 196)
+BAR = (120, 190, 140)
+BAR_WON = (255, 214, 90)
+AXIS = (120, 170, 135)
+GRID = (50, 90, 66)
+RESET_KEYS = (pygame.K_DELETE, pygame.K_BACKSPACE)
+
+
+def decimal(value: float, places: int = 1) -> str:
+    text = f"{value:.{places}f}"
+    return text if i18n.language() == "en" else text.replace(".", ",")
+
+
+def figures(stats: VariantStats) -> list[tuple[str, str]]:
+    """(label key, shown value) for every number of one variant, in reading order."""
+    dash = "–"
+    average = stats.average_score
+    return [
+        ("ui.stats.played", str(stats.played)),
+        ("ui.stats.won", str(stats.won)),
+        ("ui.stats.win_rate", decimal(stats.win_rate * 100) + " %" if stats.played else dash),
+        ("ui.stats.won_without_undo", str(stats.won_without_undo)),
+        ("ui.stats.current_streak", str(stats.current_streak)),
+        ("ui.stats.best_streak", str(stats.best_streak)),
+        ("ui.stats.best_score", dash if stats.best_score is None else str(stats.best_score)),
+        ("ui.stats.average_score", dash if average is None else decimal(average)),
+        ("ui.stats.total_points", str(stats.total_points)),
+    ]
+
+
+class ResetConfirm(ConfirmPanel):
+    """The shared confirmation, answered with Delete (the key that asked) instead of a letter."""
+
+    def __init__(self, app, on_yes):
+        super().__init__(app, "ui.stats.confirm_reset", "Delete", on_yes)
+
+    def build(self) -> None:
+        self.rows = [("text", self.question_key), ("text", "ui.stats.confirm_keys")]
+        self.add_buttons(Button("ui.button.yes", self.yes), Button("ui.button.no", self.close))
+
+    def key(self, event) -> None:
+        if event.key in RESET_KEYS:
+            self.yes()
+        else:
+            super().key(event)
+
+
+class StatsPanel(Panel):
+    width_share = 0.72
+
+    def __init__(self, app, variant: str | None = None):
+        self.variant = variant or app.table.game.variant
+        super().__init__(app)
+
+    @property
+    def stats(self) -> VariantStats:
+        return persistence(self.app).stats.variants[self.variant]
+
+    def build(self) -> None:
+        self.tabs = {v: Button(f"ui.variant.{v}", lambda v=v: self.show_variant(v)) for v in VARIANTS}
+        self.reset_button = Button("ui.stats.reset", self.ask_reset)
+        self.close_button = Button("ui.button.close", self.close)
+        self.buttons = [*self.tabs.values(), self.reset_button, self.close_button]
+
+    def show_variant(self, variant: str) -> None:
+        self.variant = variant
+        self.dirty = True
+
+    def ask_reset(self) -> None:
+        self.app.push(ResetConfirm(self.app, self.reset))
+
+    def reset(self) -> None:
+        persist = persistence(self.app)
+        persist.reset_stats()
+        if self.app.table.message == "":
+            self.app.table.say(i18n.t("ui.stats.reset_done"))
+        self.dirty = True
+
+    # -- layout ------------------------------------------------------------------------------------------
+
+    def place(self) -> None:
+        layout, texts = self.layout, self.app.texts
+        size = layout.font_size
+        width = int(min(max(layout.width * self.width_share, 660), layout.width - 40))
+        height = int(min(layout.height - 40, max(size * 22, layout.height * 0.86)))
+        self.box = pygame.Rect(0, 0, width, height)
+        self.box.center = (layout.width // 2, layout.height // 2)
+        box = self.box
+        self.title_y = box.y + size
+        tab_h = round(size * 1.6)
+        y = self.title_y + round(size * 1.4) + size // 2
+        self._row(list(self.tabs.values()), y, tab_h)
+        self.figures_top = y + tab_h + size
+        self.line_h = round(size * 1.25)
+        rows = (len(figures(self.stats)) + 2) // 3
+        chart_top = self.figures_top + rows * self.line_h + size
+        buttons_y = box.bottom - size - round(size * 1.8) - round(size * 1.2)
+        self._row([self.reset_button, self.close_button], buttons_y, round(size * 1.8))
+        self.keys_y = buttons_y + round(size * 1.8) + size // 3
+        self.chart = pygame.Rect(box.x + size * 2, chart_top + round(size * 1.3), box.w - size * 4,
+                                 buttons_y - chart_top - round(size * 1.3) - round(size * 1.9))
+        self.dirty = True
+
+    def _row(self, buttons: list[Button], y: int, height: int) -> None:
+        size = self.layout.font_size
+        widths = [b.width_for(self.app.texts, size) + size for b in buttons]
+        x = self.box.centerx - (sum(widths) + size * (len(widths) - 1)) // 2
+        for button, w in zip(buttons, widths):
+            button.rect = pygame.Rect(x, y, w, height)
+            x += w + size
+
+    # -- input -------------------------------------------------------------------------------------------
+
+    def key(self, event) -> None:
+        if event.key in (pygame.K_ESCAPE, pygame.K_s, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.close()
+        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+            step = -1 if event.key == pygame.K_LEFT else 1
+            self.show_variant(VARIANTS[(VARIANTS.index(self.variant) + step) % len(VARIANTS)])
+        elif event.key in RESET_KEYS:
+            self.ask_reset()
+
+    # -- drawing -----------------------------------------------------------------------------------------
+
+    def draw(self, surface) -> None:
+        texts, size, box = self.app.texts, self.layout.font_size, self.box
+        self.draw_frame(surface)
+        title = texts.render(i18n.t("ui.stats.title"), round(size * 1.4), TITLE)
+        surface.blit(title, title.get_rect(midtop=(box.centerx, self.title_y)))
+        for button in self.buttons:
+            button.draw(surface, texts, size)
+        pygame.draw.rect(surface, SELECTED, self.tabs[self.variant].rect.inflate(6, 6), width=2,
+                         border_radius=self.tabs[self.variant].rect.h // 3)
+        self.draw_figures(surface)
+        self.draw_chart(surface)
+        keys = texts.render(i18n.t("ui.stats.keys"), self.layout.small_font_size, LABEL)
+        surface.blit(keys, keys.get_rect(midtop=(box.centerx, self.keys_y)))
+
+    def draw_figures(self, surface) -> None:
+        texts, size, box = self.app.texts, self.layout.font_size, self.box
+        column_w = (box.w - size * 4) // 3
+        shown = figures(self.stats)
+        widest = max(texts.font(size).size(f"{i18n.t(key)}      {value}")[0] for key, value in shown)
+        label_size = size if widest <= column_w - size else self.layout.small_font_size  # a narrow window
+        for index, (label_key, value) in enumerate(shown):
+            column, row = index % 3, index // 3
+            left = box.x + size * 2 + column * column_w
+            y = self.figures_top + row * self.line_h
+            label = texts.render(i18n.t(label_key), label_size, LABEL)
+            number = texts.render(value, size, TEXT)
+            surface.blit(label, (left, y))
+            surface.blit(number, number.get_rect(topright=(left + column_w - size, y)))
+
+    def draw_chart(self, surface) -> None:
+        texts, size, chart = self.app.texts, self.layout.small_font_size, self.chart
+        heading = texts.render(i18n.t("ui.stats.histogram"), self.layout.font_size, TITLE)
+        surface.blit(heading, heading.get_rect(midbottom=(self.box.centerx, chart.top - size // 2)))
+        histogram = self.stats.histogram
+        tallest = max(histogram)
+        if tallest == 0:
+            empty = texts.render(i18n.t("ui.stats.empty"), self.layout.font_size, TEXT)
+            surface.blit(empty, empty.get_rect(center=chart.center))
+            return
+        slot = chart.w / len(histogram)
+        for score, count in enumerate(histogram):
+            if count:
+                height = max(2, round(chart.h * count / tallest))
+                bar = pygame.Rect(round(chart.x + score * slot + slot * 0.12), chart.bottom - height,
+                                  max(1, round(slot * 0.76)), height)
+                pygame.draw.rect(surface, BAR_WON if score == WIN_SCORE else BAR, bar)
+        pygame.draw.line(surface, AXIS, chart.bottomleft, chart.bottomright)
+        for score in range(0, WIN_SCORE + 1, 6):
+            label = texts.render(str(score), size, LABEL)
+            surface.blit(label, label.get_rect(midtop=(round(chart.x + (score + 0.5) * slot), chart.bottom + 3)))
+        top = texts.render(i18n.t("ui.stats.games_axis", count=tallest), size, LABEL)
+        surface.blit(top, top.get_rect(bottomright=(chart.right, chart.top - 2)))
+        pygame.draw.line(surface, GRID, (chart.x, chart.top), (chart.right, chart.top))

@@ -1,0 +1,413 @@
+"""The Idioten table: turns clicks, drags and keys into actions, asks the rules whether they are legal, and
+animates the record the rules give back. It never decides a rule itself."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from idioten import i18n
+from idioten.cards import Card
+from idioten.acesup.rules import DEAL, DISCARD, MOVE, PILES, Action, Dealt, Discarded, Game, IllegalAction, Moved
+from idioten.ui.acesup import painter
+from idioten.ui.kit.scene import CardGameScene
+from idioten.ui.kit.sprites import CardSprite
+from idioten.ui.kit.tween import Glide, Shake
+from idioten.ui.kit.widgets import Button, history_shortcut
+
+DRAG_THRESHOLD = 6  # pixels the pointer must travel before a press becomes a drag
+DOUBLE_CLICK = 0.4  # seconds
+MESSAGE_SECONDS = 4.0
+PILE_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3,
+             pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2, pygame.K_KP4: 3}
+DEAL_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+
+
+@dataclass
+class Press:
+    pile: int
+    card: Card
+    start: tuple[int, int]
+    grab: tuple[float, float]  # pointer minus the card's corner
+
+
+@dataclass
+class Drag:
+    pile: int
+    card: Card
+    grab: tuple[float, float]
+    pointer: tuple[int, int]
+
+
+class TableScene(CardGameScene):
+    def __init__(self, app, game: Game):
+        super().__init__(app)
+        self.game = game
+        self.sprites: dict[Card, CardSprite] = {}
+        self.zones: dict[Card, str] = {}
+        self.press: Press | None = None
+        self.drag: Drag | None = None
+        self.last_click: tuple[Card, float] | None = None
+        self.selected: int | None = None
+        self.message = ""
+        self.message_until = 0.0
+        self.end_pending = False
+        self.auto_pending = False
+        self.buttons = [
+            Button("ui.button.new", self.ask_new_deal),
+            Button("ui.button.restart", self.ask_restart, lambda: self.game.can_undo()),
+            Button("ui.button.undo", self.undo, lambda: self.game.can_undo()),
+            Button("ui.button.redo", self.redo, lambda: self.game.can_redo()),
+            Button("ui.button.hint", self.hint),
+            Button("ui.button.menu", self.app.open_menu),
+        ]
+        self.painter = painter.TablePainter(self)
+        self.resize(app.layout)
+
+    # -- places ------------------------------------------------------------------------------------------
+
+    @property
+    def layout(self):
+        return self.app.layout
+
+    def rest_places(self) -> dict[Card, tuple[str, tuple[float, float]]]:
+        places = {}
+        for pile, cards in enumerate(self.game.piles):
+            for index, card in enumerate(cards):
+                places[card] = ("pile", self.layout.card_position(pile, index, len(cards)))
+        stock = (float(self.layout.stock.x), float(self.layout.stock.y))
+        discard = (float(self.layout.discard.x), float(self.layout.discard.y))
+        for card in self.game.stock:
+            places[card] = ("stock", stock)
+        for card in self.game.discards:
+            places[card] = ("discard", discard)
+        return places
+
+    def settle(self, timing=None) -> None:
+        """Send every card whose resting place changed to its new place: at once, or gliding by `timing`,
+        which gives (duration, delay) for a card."""
+        for card, (zone, place) in self.rest_places().items():
+            sprite = self.sprites.get(card)
+            if sprite is None:
+                self.sprites[card] = CardSprite(card, place)
+            elif timing is None:
+                sprite.finish()
+                sprite.pos = place
+            else:
+                heading = sprite.glide.end if sprite.glide else sprite.pos
+                if heading != place or sprite.pos != place:
+                    duration, delay = timing(card)
+                    sprite.glide = Glide(sprite.pos, place, duration, delay, origin=self.zones.get(card, zone))
+                    if duration <= 0 and delay <= 0:
+                        sprite.finish()
+            self.zones[card] = zone
+        self.dirty = True
+
+    def timing_for(self, record, backwards: bool):
+        speed = self.app.settings.duration
+        if isinstance(record, Dealt):
+            order = {card: (len(record.cards) - 1 - i if backwards else i) for i, card in enumerate(record.cards)}
+            return lambda card: ((speed(0.28), speed(0.09) * order[card]) if card in order
+                                 else (speed(0.18), 0.0))
+        return lambda card: (speed(0.3), 0.0) if card == record.card else (speed(0.18), 0.0)
+
+    def finish_animations(self) -> None:
+        for sprite in self.sprites.values():
+            sprite.finish()
+        self.dirty = True
+
+    def busy(self) -> bool:
+        return (self.end_pending or self.auto_pending
+                or any(s.glide is not None or s.shake is not None for s in self.sprites.values()))
+
+    def wake_at(self):
+        return self.message_until if self.message else None
+
+    # -- the game ----------------------------------------------------------------------------------------
+
+    def set_game(self, game: Game) -> None:
+        self.game = game
+        self.sprites.clear()
+        self.zones.clear()
+        self.reset_input()
+        self.settle()
+
+    def cancel_pointer(self) -> None:
+        """A panel opened over the table takes the mouse: a card being dragged glides home."""
+        if self.drag is not None or self.press is not None:
+            self.drag = self.press = None
+            self.settle(lambda card: (self.app.settings.duration(0.25), 0.0))
+
+    def reset_input(self) -> None:
+        self.press = self.drag = self.last_click = None
+        self.selected = None
+        self.end_pending = self.auto_pending = False
+
+    def act(self, action: Action, shake_pile: int | None = None) -> bool:
+        """Ask the rules to do `action`; animate what happened or say why not. True if it happened."""
+        self.finish_animations()
+        try:
+            record = self.game.apply(action)
+        except IllegalAction as refusal:
+            self.refuse(refusal, shake_pile if shake_pile is not None else action.pile)
+            return False
+        self.selected = None
+        self.say("")
+        self.settle(self.timing_for(record, backwards=False))
+        self.after_action(record)
+        return True
+
+    def after_action(self, record) -> None:
+        self.end_pending = self.game.is_over()
+        self.auto_pending = self.app.settings.auto_discard and not self.end_pending
+        self.app.action_done(self.game, record)
+
+    def refuse(self, refusal: IllegalAction, pile: int | None) -> None:
+        self.say(i18n.reason(refusal))
+        if pile is not None and 0 <= pile < PILES and self.game.top(pile) is not None:
+            self.sprites[self.game.top(pile)].shake = Shake(self.layout.card_w * 0.08)
+        self.dirty = True
+
+    def say(self, text: str) -> None:
+        self.message = text
+        self.message_until = self.app.now() + MESSAGE_SECONDS
+        self.dirty = True
+
+    def deal(self) -> bool:
+        return self.act(Action(DEAL))
+
+    def undo(self) -> None:
+        self.finish_animations()
+        self.selected = None
+        record = self.game.undo()
+        if record is None:
+            self.say(i18n.t("ui.msg.nothing_to_undo"))
+            return
+        self.say("")
+        self.settle(self.timing_for(record, backwards=True))
+        self.end_pending = self.auto_pending = False
+        self.app.action_done(self.game, record)
+
+    def redo(self) -> None:
+        self.finish_animations()
+        self.selected = None
+        record = self.game.redo()
+        if record is None:
+            self.say(i18n.t("ui.msg.nothing_to_redo"))
+            return
+        self.say("")
+        self.settle(self.timing_for(record, backwards=False))
+        self.end_pending = self.game.is_over()
+        self.app.action_done(self.game, record)
+
+    def restart(self) -> None:
+        self.game.restart()
+        self.reset_input()
+        self.settle()
+        self.say(i18n.t("ui.msg.restarted"))
+        self.app.action_done(self.game, None)
+
+    def new_deal(self) -> None:
+        if self.app.assistant.new_winnable_deal():
+            return  # "winnable deals only": the deal comes when the search off the loop has found one
+        self.app.new_game()
+        self.say(i18n.t("ui.msg.new_deal", deal=self.app.deal_label(self.game)))
+
+    def hint(self) -> None:
+        self.finish_animations()
+        self.app.assistant.hint()
+
+    def gap_for(self, pile: int) -> int | None:
+        """The leftmost empty pile the top card of `pile` may move into."""
+        for target in range(PILES):
+            if self.game.can_move(pile, target):
+                return target
+        return None
+
+    # -- time ------------------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        moving = False
+        for sprite in self.sprites.values():
+            if sprite.glide is not None or sprite.shake is not None:
+                sprite.advance(dt)
+                moving = True
+        if moving:
+            self.dirty = True
+        if self.message and self.app.now() >= self.message_until:
+            self.message = ""
+            self.dirty = True
+        if not moving and self.drag is None:
+            if self.auto_pending:
+                self.auto_pending = False
+                discard = next((a for a in self.game.legal_actions() if a.kind == DISCARD), None)
+                if discard is not None and self.act(discard):
+                    # Said aloud: discarding at once can lose a deal where keeping the card wins.
+                    card, suit = self.game.discards[-1], i18n.suit_name(self.game.discards[-1].suit)
+                    self.say(i18n.t("ui.msg.auto_discarded", rank=card.pretty()[:-1], suit=suit,
+                                    Suit=suit[:1].upper() + suit[1:]))
+            elif self.end_pending:
+                self.end_pending = False
+                self.app.show_end(self.game)
+
+    # -- input -----------------------------------------------------------------------------------------
+
+    def top_rect(self, pile: int) -> pygame.Rect | None:
+        cards = self.game.piles[pile]
+        if not cards:
+            return None
+        x, y = self.layout.card_position(pile, len(cards) - 1, len(cards))
+        return pygame.Rect(round(x), round(y), self.layout.card_w, self.layout.card_h)
+
+    def on_press(self, event) -> None:
+        for button in self.buttons:
+            if button.handle(event):
+                self.dirty = True
+                return
+        self.finish_animations()
+        self.selected = None  # the mouse takes over from a pile chosen by keyboard
+        if self.layout.stock.collidepoint(event.pos):
+            self.deal()
+            return
+        for pile in range(PILES):
+            top = self.top_rect(pile)
+            if top is not None and top.collidepoint(event.pos):
+                card = self.game.top(pile)
+                self.press = Press(pile, card, event.pos, (event.pos[0] - top.x, event.pos[1] - top.y))
+                return
+            if self.layout.pile_area(pile, len(self.game.piles[pile])).collidepoint(event.pos) and top:
+                self.say(i18n.t("ui.msg.only_top"))
+                return
+
+    def on_motion(self, event) -> None:
+        for button in self.buttons:
+            if button.handle(event):
+                self.dirty = True
+        if self.drag is not None:
+            self.drag.pointer = event.pos
+            self.sprites[self.drag.card].pos = (event.pos[0] - self.drag.grab[0], event.pos[1] - self.drag.grab[1])
+            self.dirty = True
+        elif self.press is not None:
+            dx, dy = event.pos[0] - self.press.start[0], event.pos[1] - self.press.start[1]
+            if dx * dx + dy * dy >= DRAG_THRESHOLD ** 2:
+                self.drag = Drag(self.press.pile, self.press.card, self.press.grab, event.pos)
+                self.press = None
+                self.on_motion(event)
+
+    def on_release(self, event) -> None:
+        for button in self.buttons:
+            if button.handle(event):
+                self.dirty = True
+                return
+        if self.drag is not None:
+            drag, self.drag = self.drag, None
+            if self.game.top(drag.pile) == drag.card:
+                self.drop(drag, event.pos)
+            else:  # a key changed the table under the pointer (undo, restart): the drag is void
+                self.settle(lambda card: (self.app.settings.duration(0.25), 0.0))
+        elif self.press is not None:
+            press, self.press = self.press, None
+            if self.game.top(press.pile) == press.card:
+                self.click(press.pile, press.card)
+
+    def drop(self, drag: Drag, pointer) -> None:
+        card_rect = pygame.Rect(round(pointer[0] - drag.grab[0]), round(pointer[1] - drag.grab[1]),
+                                self.layout.card_w, self.layout.card_h)
+        best, best_overlap = None, 0
+        for pile in range(PILES):
+            area = self.layout.pile_area(pile, len(self.game.piles[pile])).clip(card_rect)
+            if area.w * area.h > best_overlap and pile != drag.pile:
+                best, best_overlap = pile, area.w * area.h
+        if best is not None and self.game.can_move(drag.pile, best):
+            record = self.game.move(drag.pile, best)
+            self.selected = None
+            self.say("")
+            speed = self.app.settings.duration
+            self.settle(lambda card: (speed(0.12), 0.0))
+            self.after_action(record)
+            return
+        if best is not None:
+            try:
+                self.game.verify_move(drag.pile, best)
+            except IllegalAction as refusal:
+                self.say(i18n.reason(refusal))
+        self.settle(lambda card: (self.app.settings.duration(0.25), 0.0))
+
+    def click(self, pile: int, card: Card) -> None:
+        now = self.app.now()
+        previous, self.last_click = self.last_click, (card, now)
+        if previous is not None and now - previous[1] <= DOUBLE_CLICK:
+            if previous[0] == card and not self.game.can_discard(pile):
+                target = self.gap_for(pile)
+                if target is not None:
+                    self.act(Action(MOVE, pile, target))
+                else:
+                    self.say(i18n.t("ui.msg.no_gap"))
+                self.last_click = None
+                return
+            if previous[0] != card and previous[0] in self.game.discards:
+                return  # the second half of a double-click on a card the first half discarded
+        self.act(Action(DISCARD, pile))
+
+    def on_key(self, event) -> None:
+        if history_shortcut(event, self.undo, self.redo):
+            return
+        key = event.key
+        if key in PILE_KEYS:
+            self.pile_key(PILE_KEYS[key])
+        elif key == pygame.K_d:
+            if self.selected is None:
+                self.say(i18n.t("ui.msg.choose_first"))
+            else:
+                self.act(Action(DISCARD, self.selected))
+        elif key in DEAL_KEYS:
+            self.deal()
+        elif key in (pygame.K_n, pygame.K_F2):
+            self.ask_new_deal()
+        elif key == pygame.K_r:
+            self.ask_restart()
+        elif key == pygame.K_h:
+            self.hint()
+        elif key == pygame.K_a:
+            self.app.assistant.start_demo()
+        elif key == pygame.K_s:
+            self.app.open_stats()
+        elif key == pygame.K_F1 or key == pygame.K_QUESTION or getattr(event, "unicode", "") == "?":
+            self.app.open_rules()
+        elif key == pygame.K_ESCAPE:
+            if self.selected is not None:
+                self.selected = None
+                self.say("")
+            else:
+                self.app.open_menu()
+
+    def pile_key(self, pile: int) -> None:
+        self.finish_animations()
+        if self.selected is None or self.selected == pile:
+            if self.selected == pile:
+                self.selected = None
+                self.say("")
+            elif self.game.top(pile) is None:
+                self.say(i18n.t("rule.empty_pile"))
+            else:
+                self.selected = pile
+                self.say(i18n.t("ui.msg.chosen", pile=pile + 1))
+            self.dirty = True
+            return
+        self.act(Action(MOVE, self.selected, pile), shake_pile=self.selected)
+
+    # -- drawing ---------------------------------------------------------------------------------------
+
+    def resize(self, layout) -> None:
+        self.finish_animations()
+        self.drag = self.press = None
+        self.painter.resize(layout, self.buttons)
+        self.settle()
+
+    def language_changed(self) -> None:
+        self.painter.resize(self.layout, self.buttons)
+        self.dirty = True
+
+    def draw(self, surface) -> None:
+        self.painter.draw(surface)

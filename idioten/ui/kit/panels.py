@@ -1,0 +1,161 @@
+"""Panels over the table: confirmation, end of game, rules, menu. Each is a scene on the app's stack.
+
+A panel is a list of rows (title, wrapped text, an illustration, a row of buttons) laid out in a box in the
+middle of the window; the box grows with its content and the window."""
+
+from __future__ import annotations
+
+import pygame
+
+from idioten import i18n
+from idioten.ui.kit.widgets import Button
+from idioten.ui.kit.scene import Scene
+
+BOX = (18, 48, 32)
+BOX_EDGE = (120, 170, 135)
+TITLE = (255, 236, 160)
+TEXT = (236, 240, 230)
+CONFIRM_YES_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y, pygame.K_j)
+
+
+def _text(key_or_text: str) -> str:
+    try:
+        return i18n.t(key_or_text)
+    except KeyError:
+        return key_or_text
+
+
+class Panel(Scene):
+    overlay = True
+    width_share = 0.6
+    dim_alpha = 120
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.buttons: list[Button] = []
+        self.rows: list[tuple] = []
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.dim: pygame.Surface | None = None
+        self.build()
+        self.resize(app.layout)
+
+    def build(self) -> None:
+        """Fill self.rows: ("title", key), ("text", key or text), ("art", height_in_cards, painter),
+        ("buttons", [Button, ...])."""
+
+    def close(self) -> None:
+        self.app.pop(self)
+
+    def resize(self, layout) -> None:
+        self.layout = layout
+        self.dirty = True
+        self.dim = pygame.Surface(layout.size, pygame.SRCALPHA)
+        self.dim.fill((0, 0, 0, self.dim_alpha))
+        self.place()
+
+    def language_changed(self) -> None:
+        self.place()
+
+    def place(self) -> None:
+        layout, texts = self.layout, self.app.texts
+        size = layout.font_size
+        width = int(min(max(layout.width * self.width_share, 360), layout.width - 40))
+        inner = width - 2 * size
+        self.placed = []
+        y = size
+        for row in self.rows:
+            kind = row[0]
+            if kind == "title":
+                self.placed.append(("line", i18n.t(row[1]), round(size * 1.4), TITLE, y))
+                y += round(size * 1.4) + size // 2
+            elif kind == "text":
+                for line in texts.wrap(_text(row[1]), size, inner):
+                    self.placed.append(("line", line, size, TEXT, y))
+                    y += round(size * 1.05)
+                y += size // 3
+            elif kind == "art":
+                height = round(layout.card_h * row[1])
+                self.placed.append(("art", row[2], height, None, y))
+                y += height + size // 2
+            elif kind == "buttons":
+                widths = [b.width_for(texts, size) for b in row[1]]
+                height = round(size * 1.8)
+                total = sum(widths) + size * (len(widths) - 1)
+                x = (width - total) // 2
+                for button, w in zip(row[1], widths):
+                    button.rect = pygame.Rect(x, y, w, height)
+                    x += w + size
+                y += height + size // 2
+        height = min(y + size // 2, layout.height - 20)
+        self.box = pygame.Rect(0, 0, width, height)
+        self.box.center = self.centre(layout, height)
+        for row in self.rows:
+            if row[0] == "buttons":
+                for button in row[1]:
+                    button.rect.move_ip(self.box.topleft)
+
+    def centre(self, layout, height: int) -> tuple[int, int]:
+        return layout.width // 2, layout.height // 2
+
+    def handle_event(self, event) -> None:
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            for button in self.buttons:
+                if button.handle(event):
+                    self.dirty = True
+                    return
+            if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                    and not self.box.collidepoint(event.pos)):
+                self.outside_click()
+        elif event.type == pygame.KEYDOWN:
+            self.key(event)
+
+    def outside_click(self) -> None:
+        self.close()
+
+    def key(self, event) -> None:
+        if event.key == pygame.K_ESCAPE:
+            self.close()
+
+    def draw_frame(self, surface) -> None:
+        """The dimmed table and the panel's box, the same for every panel."""
+        surface.blit(self.dim, (0, 0))
+        pygame.draw.rect(surface, BOX, self.box, border_radius=12)
+        pygame.draw.rect(surface, BOX_EDGE, self.box, width=2, border_radius=12)
+
+    def draw(self, surface) -> None:
+        self.draw_frame(surface)
+        for kind, what, size, colour, y in self.placed:
+            if kind == "line":
+                line = self.app.texts.render(what, size, colour)
+                surface.blit(line, line.get_rect(midtop=(self.box.centerx, self.box.y + y)))
+            else:
+                what(surface, pygame.Rect(self.box.x, self.box.y + y, self.box.w, size))
+        for button in self.buttons:
+            button.draw(surface, self.app.texts, self.layout.font_size)
+
+    def add_buttons(self, *buttons: Button) -> None:
+        self.buttons.extend(buttons)
+        self.rows.append(("buttons", list(buttons)))
+
+
+class ConfirmPanel(Panel):
+    """One key answers: the same key again (or Enter) says yes, any other key says no."""
+
+    def __init__(self, app, question_key: str, letter: str, on_yes):
+        self.question_key, self.letter, self.on_yes = question_key, letter, on_yes
+        super().__init__(app)
+
+    def build(self) -> None:
+        self.rows = [("text", self.question_key), ("text", i18n.t("ui.confirm.keys", letter=self.letter))]
+        self.add_buttons(Button("ui.button.yes", self.yes), Button("ui.button.no", self.close))
+
+    def yes(self) -> None:
+        self.close()
+        self.on_yes()
+
+    def key(self, event) -> None:
+        letter_key = pygame.key.key_code(self.letter.lower())
+        if event.key in CONFIRM_YES_KEYS or event.key == letter_key:
+            self.yes()
+        elif event.key not in (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL):
+            self.close()

@@ -1,0 +1,241 @@
+"""Card pictures rendered from SVG at the size the layout asks for, card sprites, and cached text.
+
+Every picture is rendered from its SVG at the exact card size (`pygame.image.load_sized_svg`), so cards are
+crisp at every window size; a size change drops the pictures of the old size instead of scaling them.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import pygame
+
+from idioten import paths
+from idioten.cards import Card, full_deck
+from idioten.ui.settings import Settings
+from idioten.ui.kit.tween import Glide, Shake
+
+INK = (24, 24, 28)
+RED_INK = (196, 28, 36)
+
+
+class CardImages:
+    """Faces, backs and the empty slot at one card size; a new size renders afresh."""
+
+    def __init__(self, settings: Settings):
+        self.settings = settings
+        self.size = (0, 0)
+        self._cache: dict[str, pygame.Surface] = {}
+        self._warmed: set = set()
+        self._previous: dict[str, pygame.Surface] = {}  # the last size's pictures, while a resize goes on
+        self._interim: set[str] = set()  # pictures scaled from those, to be rendered crisp by sharpen()
+        self._fallback_font: pygame.font.Font | None = None
+
+    def set_size(self, size: tuple[int, int], interim: bool = False) -> None:
+        """A new card size. With `interim` (the window is being resized by hand) the pictures of the old
+        size stand in, scaled, until `sharpen()`: rendering every SVG afresh for each step of a drag on the
+        window's edge would make the resize stutter. Nothing stays scaled once the size holds still."""
+        if size != self.size:
+            crisp = {name: image for name, image in self._cache.items() if name not in self._interim}
+            previous = {**self._previous, **crisp} if interim else {}
+            self.size = size
+            self.forget()
+            self._previous = previous
+
+    def sharpen(self) -> bool:
+        """Drop the stand-ins so the next frame renders those pictures from SVG; True if there were any."""
+        self._previous = {}
+        if not self._interim:
+            return False
+        for relative in self._interim:
+            self._cache.pop(relative, None)
+        self._interim.clear()
+        return True
+
+    def face(self, card: Card) -> pygame.Surface:
+        folder = ("cards", "four-colour") if self.settings.four_colour else ("cards",)
+        return self._get("/".join(folder) + f"/{card}.svg", lambda: self._fallback_face(card))
+
+    def back(self) -> pygame.Surface:
+        return self._get(f"cards/back-{self.settings.card_back}.svg", self._fallback_back)
+
+    def slot(self) -> pygame.Surface:
+        return self._get("cards/slot.svg", self._fallback_slot)
+
+    def warm_one(self) -> bool:
+        """Render one picture not yet in the cache; False once every card is ready. The loop calls this
+        while idle, so a card dealt for the first time does not cost an SVG render in the middle of its
+        flight."""
+        if len(self._cache) >= 54 or self._previous:
+            return False  # all ready, or a resize is still going on
+        if "back" not in self._warmed:
+            self._warmed.add("back")
+            self.back()
+            self.slot()
+            return True
+        for card in full_deck():
+            if card not in self._warmed:
+                self._warmed.add(card)
+                self.face(card)
+                return True
+        return False
+
+    def forget(self) -> None:
+        """After a settings change (deck colours, back)."""
+        self._cache.clear()
+        self._warmed = set()
+        self._previous = {}
+        self._interim = set()
+
+    def _get(self, relative: str, fallback) -> pygame.Surface:
+        image = self._cache.get(relative)
+        if image is None:
+            old = self._previous.get(relative)
+            if old is not None:
+                image = pygame.transform.smoothscale(old, self.size)
+                self._interim.add(relative)
+            else:
+                image = self._render(relative) or fallback()
+            self._cache[relative] = image
+        return image
+
+    def _render(self, relative: str) -> pygame.Surface | None:
+        path = paths.asset(*relative.split("/"))
+        if not path.is_file():
+            return None
+        try:
+            image = pygame.image.load_sized_svg(str(path), self.size)
+        except (pygame.error, OSError, ValueError):
+            return None
+        if image.get_size() != self.size:  # an SVG of another aspect: never stretch, centre it instead
+            canvas = pygame.Surface(self.size, pygame.SRCALPHA)
+            canvas.blit(image, image.get_rect(center=canvas.get_rect().center))
+            image = canvas
+        return for_screen(image, alpha=True)
+
+    # Plain stand-ins so the game stays playable if an asset file is missing (never a crash).
+    def _plain(self, fill, border) -> pygame.Surface:
+        surface = pygame.Surface(self.size, pygame.SRCALPHA)
+        radius = max(3, self.size[0] // 14)
+        pygame.draw.rect(surface, fill, surface.get_rect(), border_radius=radius)
+        pygame.draw.rect(surface, border, surface.get_rect(), width=max(1, self.size[0] // 80),
+                         border_radius=radius)
+        return surface
+
+    def _fallback_face(self, card: Card) -> pygame.Surface:
+        surface = self._plain((252, 252, 248), (90, 90, 90))
+        if self._fallback_font is None or self._fallback_font.get_height() != max(8, self.size[0] // 4):
+            self._fallback_font = pygame.font.Font(None, max(8, self.size[0] // 4))
+        label = self._fallback_font.render(card.pretty()[:-1] + card.suit, True,
+                                           RED_INK if card.is_red else INK)
+        surface.blit(label, (self.size[0] // 10, self.size[0] // 12))
+        return surface
+
+    def _fallback_back(self) -> pygame.Surface:
+        colour = (40, 70, 160) if self.settings.card_back == "blue" else (160, 40, 48)
+        return self._plain(colour, (245, 245, 245))
+
+    def _fallback_slot(self) -> pygame.Surface:
+        surface = pygame.Surface(self.size, pygame.SRCALPHA)
+        pygame.draw.rect(surface, (255, 255, 255, 60), surface.get_rect(), width=max(2, self.size[0] // 50),
+                         border_radius=max(3, self.size[0] // 14))
+        return surface
+
+
+class CardSprite:
+    """One card's place on screen. `pos` is the top-left corner; a glide or shake may be running."""
+
+    __slots__ = ("card", "pos", "glide", "shake")
+
+    def __init__(self, card: Card, pos: tuple[float, float]):
+        self.card = card
+        self.pos = pos
+        self.glide: Glide | None = None
+        self.shake: Shake | None = None
+
+    @property
+    def moving(self) -> bool:
+        return self.glide is not None
+
+    @property
+    def in_flight(self) -> bool:
+        """Visibly on its way (a glide still waiting for its turn shows the card where it was)."""
+        return self.glide is not None and self.glide.started
+
+    def advance(self, dt: float) -> None:
+        if self.glide is not None:
+            self.glide.advance(dt)
+            self.pos = self.glide.position
+            if self.glide.done:
+                self.glide = None
+        if self.shake is not None:
+            self.shake.advance(dt)
+            if self.shake.done:
+                self.shake = None
+
+    def finish(self) -> None:
+        if self.glide is not None:
+            self.glide.finish()
+            self.pos = self.glide.end
+            self.glide = None
+        self.shake = None
+
+    def screen_pos(self) -> tuple[int, int]:
+        dx = self.shake.offset if self.shake else 0.0
+        return round(self.pos[0] + dx), round(self.pos[1])
+
+
+class Texts:
+    """Fonts by size and a bounded cache of rendered lines: the status bar is redrawn often, its text rarely
+    changes."""
+
+    def __init__(self, limit: int = 96):  # a status line is tens of KB of pixels: keep the cache small
+        self._fonts: dict[int, pygame.font.Font] = {}
+        self._lines: OrderedDict = OrderedDict()
+        self._limit = limit
+
+    def font(self, size: int) -> pygame.font.Font:
+        font = self._fonts.get(size)
+        if font is None:
+            font = self._fonts[size] = pygame.font.Font(None, size)
+        return font
+
+    def render(self, text: str, size: int, colour=(240, 240, 235)) -> pygame.Surface:
+        key = (text, size, colour)
+        surface = self._lines.get(key)
+        if surface is None:
+            surface = self.font(size).render(text, True, colour)
+            self._lines[key] = surface
+            if len(self._lines) > self._limit:
+                self._lines.popitem(last=False)
+        else:
+            self._lines.move_to_end(key)
+        return surface
+
+    def wrap(self, text: str, size: int, width: int) -> list[str]:
+        font = self.font(size)
+        lines, line = [], ""
+        for word in text.split():
+            candidate = f"{line} {word}".strip()
+            if line and font.size(candidate)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        if line:
+            lines.append(line)
+        return lines
+
+
+def for_screen(surface: pygame.Surface, alpha: bool = False) -> pygame.Surface:
+    """The surface in the window's pixel format, which blits several times faster; as is without a window."""
+    try:
+        return surface.convert_alpha() if alpha else surface.convert()
+    except pygame.error:
+        return surface
+
+
+def shadow(size: tuple[int, int], radius: int, alpha: int = 70) -> pygame.Surface:
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(surface, (0, 0, 0, alpha), surface.get_rect(), border_radius=radius)
+    return surface

@@ -1,0 +1,299 @@
+"""Paints the Poker patience table. What changes only with the window size, the language or the game's options
+(felt, bars, empty cells) is painted once into a background; a frame adds the cards, the hands and the texts.
+
+Card pictures come from the window's card-image cache class (`CardImages`), one cache per size used here
+(grid, open deck, the computer's small grid), so the Idioten table's cache keeps its own size.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from idioten import i18n
+from idioten.ui.poker import texts
+from idioten.ui.kit.drawing import BAR, BAR_LINE, GLOW, LABEL, SELECT, STATUS, draw_status_line, felt, outline
+from idioten.ui.poker.layout import PokerLayout
+from idioten.ui.kit.sprites import CardImages, for_screen, shadow
+
+POINTS = (255, 214, 90)
+DIM = (150, 178, 158)
+FRESH = (255, 236, 160, 46)
+SLOT_EDGE = (255, 255, 255, 70)
+
+
+class PokerPainter:
+    def __init__(self, scene):
+        self.scene = scene
+        self.images = CardImages(scene.app.settings)
+        self.deck_images = CardImages(scene.app.settings)
+        self.mini_images = CardImages(scene.app.settings)
+        self.layout: PokerLayout | None = None
+        self.look = (scene.app.settings.four_colour, scene.app.settings.card_back)
+        self.background: pygame.Surface | None = None
+
+    @property
+    def texts(self):
+        return self.scene.app.texts
+
+    def label_width(self, size: int) -> int:
+        widest = max(self.texts.font(size).size(texts.hand_name(name))[0] for name in texts.HANDS)
+        return widest + self.texts.font(size).size("  250")[0]
+
+    def info_width(self, size: int) -> int:
+        texts_now = [(i18n.t("ui.poker.cards_left", count=52), size), (i18n.t("ui.poker.to_place", count=25), size),
+                     (i18n.t("ui.poker.total", total=888), round(size * 1.5))]
+        return max(self.texts.font(s).size(text)[0] for text, s in texts_now)
+
+    def resize(self, base, buttons) -> None:
+        game = self.scene.game
+        self.layout = layout = PokerLayout(base, self.label_width(base.label_size), self.info_width(base.label_size),
+                                           game.diagonals, game.open_deck, self.scene.session.computer is not None)
+        self.warmed = {id(images): set() for images in (self.images, self.deck_images, self.mini_images)}
+        self.images.set_size((layout.card_w, layout.card_h))
+        if layout.open_deck:
+            self.deck_images.set_size(layout.deck_size)
+        if layout.mini_cells:
+            self.mini_images.set_size(layout.mini_cells[0].size)
+        size = base.font_size
+        widths = [button.width_for(self.texts, size) for button in buttons]
+        for button, rect in zip(buttons, base.button_row(widths)):
+            button.rect = rect
+        radius = max(3, layout.card_w // 14)
+        line = max(2, layout.card_w // 45)
+        self.radius = radius
+        self.glow = outline((layout.card_w, layout.card_h), GLOW, radius, line, fill_alpha=40)
+        self.cursor_ring = outline((layout.card_w, layout.card_h), SELECT, radius, line)
+        self.shadow = shadow((layout.card_w, layout.card_h), radius)
+        self.target_fill = pygame.Surface((layout.card_w, layout.card_h), pygame.SRCALPHA)
+        pygame.draw.rect(self.target_fill, (*GLOW, 55), self.target_fill.get_rect(), border_radius=radius)
+        pygame.draw.rect(self.target_fill, (*GLOW, 220), self.target_fill.get_rect(), width=line, border_radius=radius)
+        if layout.open_deck:
+            self.deck_ring = outline(layout.deck_size, SELECT, max(2, radius // 2), max(2, line - 1))
+        self.background = self.paint_background(layout)
+
+    def warm_one(self) -> bool:
+        """Render one card picture this table may show and has not rendered yet; False when all are ready.
+        The scene calls it while nothing moves, so a card's first appearance costs no SVG render mid-glide."""
+        layout, game = self.layout, self.scene.game
+        caches = [self.images] + ([self.deck_images] if layout.open_deck else []) + \
+            ([self.mini_images] if layout.mini_cells else [])
+        for images in caches:
+            for card in game.deck:
+                if card not in self.warmed[id(images)]:
+                    self.warmed[id(images)].add(card)
+                    images.face(card)
+                    return True
+        return False
+
+    def paint_background(self, layout: PokerLayout) -> pygame.Surface:
+        base = layout.base
+        surface = for_screen(felt(base.size))
+        pygame.draw.rect(surface, BAR, base.top_bar)
+        pygame.draw.line(surface, BAR_LINE, base.top_bar.bottomleft, base.top_bar.bottomright)
+        pygame.draw.rect(surface, BAR, base.status_bar)
+        pygame.draw.line(surface, BAR_LINE, base.status_bar.topleft, base.status_bar.topright)
+        slot = self.images.slot()
+        for rect in layout.cells:
+            surface.blit(slot, rect)
+        surface.blit(slot, layout.drawn)
+        caption = i18n.t("ui.poker.choose_card" if layout.open_deck else "ui.poker.next_card")
+        label = self.texts.render(caption, base.label_size, LABEL)
+        surface.blit(label, label.get_rect(bottomleft=(layout.drawn.x, layout.drawn.top - 6)))
+        for rect in layout.mini_cells:
+            pygame.draw.rect(surface, SLOT_EDGE, rect, width=1, border_radius=max(2, rect.w // 10))
+        return surface
+
+    # -- a frame ---------------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        scene, layout = self.scene, self.layout
+        game = scene.game
+        look = (scene.app.settings.four_colour, scene.app.settings.card_back)
+        if look != self.look:  # changed in the settings screen: the pictures were made for the old look
+            self.look = look
+            for images in (self.images, self.deck_images, self.mini_images):
+                images.forget()
+                self.warmed[id(images)] = set()
+        surface.blit(self.background, (0, 0))
+        flying = scene.flight.card if scene.flight else None
+        shake_cell, shake = scene.shake if scene.shake else (None, None)
+
+        for cell, card in enumerate(game.grid):
+            if card is None or card == flying:
+                continue
+            x, y = layout.cells[cell].topleft
+            if cell == shake_cell:
+                x += round(shake.offset)
+            surface.blit(self.images.face(card), (x, y))
+        if scene.hint is not None and game.grid[scene.hint[0]] is None:
+            self.ring(surface, self.glow, layout.cells[scene.hint[0]].topleft)
+        if scene.cursor is not None:
+            self.ring(surface, self.cursor_ring, layout.cells[scene.cursor].topleft)
+        if scene.target is not None and game.grid[scene.target] is None:
+            surface.blit(self.target_fill, layout.cells[scene.target])
+
+        self.line_labels(surface)
+        self.side(surface)
+
+        if scene.flight is not None:
+            surface.blit(self.images.face(scene.flight.card), scene.flight.glide.position)
+        if scene.drag is not None:
+            x, y = round(scene.drag_pos[0]), round(scene.drag_pos[1])
+            offset = max(3, layout.card_w // 24)
+            surface.blit(self.shadow, (x + offset, y + offset))
+            surface.blit(self.images.face(scene.drag.card), (x, y))
+
+        for button in scene.buttons:
+            button.draw(surface, self.texts, layout.base.font_size)
+        self.status(surface)
+
+    def ring(self, surface, ring: pygame.Surface, corner, card_w: int | None = None) -> None:
+        pad = (ring.get_width() - (card_w or self.layout.card_w)) // 2
+        surface.blit(ring, (corner[0] - pad, corner[1] - pad))
+
+    # -- the hands -----------------------------------------------------------------------------------
+
+    def shown_lines(self) -> list[tuple[str, str, str, bool]]:
+        """What each line's label says now: (line name, hand, points, complete). An unfinished line says
+        something only once it holds a pair or better; a full one always does."""
+        shown = []
+        for score in self.scene.game.score().lines:
+            visible = score.complete or score.points > 0
+            shown.append((score.line.name, texts.hand_name(score.hand) if visible else "",
+                          str(score.points) if visible else "", score.complete))
+        return shown
+
+    def line_labels(self, surface) -> None:
+        layout, scene = self.layout, self.scene
+        size = layout.base.label_size
+        fresh = set(scene.fresh_lines)
+        for line_name, name, points, complete in self.shown_lines():
+            if not name:
+                fresh.discard(line_name)  # light up only a label that says something
+            kind, number = line_name.split()
+            index = int(number) - 1
+            colour = STATUS if complete else DIM
+            points_colour = POINTS if points not in ("", "0") else colour
+            if kind == "row":
+                rect = layout.row_labels[index]
+                self.highlight(surface, rect, line_name in fresh)
+                self.two_lines(surface, rect, name, points, size, colour, points_colour, centred=False)
+            elif kind == "column":
+                rect = layout.column_labels[index]
+                self.highlight(surface, rect, line_name in fresh)
+                self.column_label(surface, rect, name, points, size, colour, points_colour)
+            else:
+                rect = layout.diagonal_labels[index]
+                self.highlight(surface, rect, line_name in fresh)
+                self.diagonal_label(surface, rect, index, name, points, size, colour, points_colour)
+
+    def highlight(self, surface, rect: pygame.Rect, on: bool) -> None:
+        if on:
+            box = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(box, FRESH, box.get_rect(), border_radius=6)
+            surface.blit(box, rect)
+
+    def two_lines(self, surface, rect, first, second, size, colour, second_colour, centred: bool) -> None:
+        top = self.texts.render(first, size, colour) if first else None
+        bottom = self.texts.render(second, round(size * 1.15), second_colour) if second else None
+        height = sum(s.get_height() for s in (top, bottom) if s)
+        y = rect.centery - height // 2
+        for line in (top, bottom):
+            if line is None:
+                continue
+            where = line.get_rect(midtop=(rect.centerx, y)) if centred else line.get_rect(topleft=(rect.x + 4, y))
+            surface.blit(line, where)
+            y += line.get_height()
+
+    def column_label(self, surface, rect, name, points, size, colour, points_colour) -> None:
+        small = round(size * 0.85)
+        lines = self.texts.wrap(name, small, rect.w - 4)[:2] if name else []
+        y = rect.y
+        for text in lines:
+            line = self.texts.render(text, small, colour)
+            surface.blit(line, line.get_rect(midtop=(rect.centerx, y)), area=pygame.Rect(0, 0, rect.w, line.get_height()))
+            y += line.get_height()
+        if points:
+            line = self.texts.render(points, round(size * 1.15), points_colour)
+            surface.blit(line, line.get_rect(midtop=(rect.centerx, max(y, rect.y + round(1.7 * small)))))
+
+    def diagonal_label(self, surface, rect, index, name, points, size, colour, points_colour) -> None:
+        # A short stroke along the diagonal's direction says which diagonal the label belongs to.
+        mark = rect.h // 2 if index == 0 else rect.h - 4
+        x0, y0 = rect.x + 4, rect.y + (2 if index == 0 else rect.h - 2)
+        end = (x0 + mark, y0 + mark) if index == 0 else (x0 + mark, y0 - mark)
+        pygame.draw.line(surface, DIM, (x0, y0), end, 2)
+        text = f"{name}  {points}" if name else ""
+        if text:
+            line = self.texts.render(text, size, points_colour if points_colour != colour else colour)
+            anchor = (end[0] + 6, rect.y + 2) if index == 0 else (end[0] + 6, rect.centery - line.get_height() // 2)
+            surface.blit(line, anchor)
+
+    # -- the side column -----------------------------------------------------------------------------
+
+    def side(self, surface) -> None:
+        scene, layout = self.scene, self.layout
+        game, base = scene.game, layout.base
+        current = scene.current_card()
+        dragging = scene.drag.card if scene.drag else None
+        flying_home = scene.flight.card if scene.flight and scene.flight.cell is None else None
+        if current is not None and current != dragging and current != flying_home:
+            surface.blit(self.images.face(current), layout.drawn)
+            if scene.hint is not None and scene.hint[1] == current and game.open_deck:
+                self.ring(surface, self.cursor_ring, layout.drawn.topleft)
+
+        size = base.label_size
+        y = layout.info_y
+        remaining = len(game.remaining())
+        left = (i18n.t("ui.poker.to_place", count=25 - game.placed_count) if game.open_deck
+                else i18n.t("ui.poker.cards_left", count=max(0, remaining - (0 if game.is_over() else 1))))
+        line = self.texts.render(left, size, LABEL)
+        surface.blit(line, (layout.info_x, y))
+        y += line.get_height() + 6
+        total = self.texts.render(i18n.t("ui.poker.total", total=game.score().total), round(size * 1.5), POINTS)
+        surface.blit(total, (layout.info_x, y))
+
+        if layout.mini_cells:
+            self.computer_grid(surface)
+        if game.open_deck:
+            self.open_deck(surface, current, dragging)
+
+    def computer_grid(self, surface) -> None:
+        scene, layout = self.scene, self.layout
+        computer = scene.session.computer
+        if computer is None:
+            return
+        size = layout.base.label_size
+        title = i18n.t("ui.poker.computer_total", total=computer.score().total)
+        if scene.computer_job is not None:
+            title += "   " + i18n.t("ui.poker.computer_thinking")
+        line = self.texts.render(title, size, LABEL)
+        surface.blit(line, (layout.mini_cells[0].x, layout.mini_title_y))
+        for cell, card in enumerate(computer.grid):
+            if card is not None:
+                surface.blit(self.mini_images.face(card), layout.mini_cells[cell])
+
+    def open_deck(self, surface, current, dragging) -> None:
+        layout, scene = self.layout, self.scene
+        hint_card = scene.hint[1] if scene.hint else None
+        flying_home = scene.flight.card if scene.flight and scene.flight.cell is None else None
+        for card in sorted(scene.game.choices(), key=layout.deck_order):
+            if card in (current, dragging, flying_home):
+                continue
+            rect = layout.deck_rect(card)
+            surface.blit(self.deck_images.face(card), rect)
+            if card == hint_card:
+                self.ring(surface, self.deck_ring, rect.topleft, layout.deck_size[0])
+
+    # -- the status bar --------------------------------------------------------------------------------
+
+    def status(self, surface) -> None:
+        scene, base = self.scene, self.layout.base
+        game = scene.game
+        parts = [i18n.t("ui.poker.name"), scene.app.deal_label(game), texts.table_name(game.table)]
+        for on, key in ((game.diagonals, "ui.poker.diagonals"), (game.joker, "ui.poker.joker"),
+                        (game.open_deck, "ui.poker.open_deck"),
+                        (scene.session.computer is not None, "ui.poker.competitive")):
+            if on:
+                parts.append(i18n.t(key))
+        draw_status_line(surface, self.texts, base.status_bar, base.small_font_size, parts, scene.message)

@@ -1,0 +1,321 @@
+"""The Poker patience table: turns clicks, drags and keys into placements, asks the rules (through the
+session) whether they are legal and animates what happened. It never decides a rule itself.
+
+Place the drawn card by clicking an empty cell or dragging the card onto it; in the Open-deck practice, first
+pick a card among the open deck (click or drag it). The keyboard works too: the arrows move a cursor over the
+grid and Enter or Space places there; Tab picks the next open-deck card.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from idioten import i18n
+from idioten.cards import Card
+from idioten.acesup.rules import IllegalAction
+from idioten.ui.poker import texts
+from idioten.ui.poker.input import Flight, PokerInput, Press
+from idioten.ui.poker.painter import PokerPainter
+from idioten.ui.poker.session import PokerSession
+from idioten.ui.poker.worker import Job
+from idioten.ui.kit.scene import CardGameScene
+from idioten.ui.kit.tween import Glide, Shake
+from idioten.ui.kit.widgets import Button
+
+MESSAGE_SECONDS = 4.0
+PLACE_SECONDS = 0.22
+
+
+class PokerScene(PokerInput, CardGameScene):
+    def __init__(self, app, session: PokerSession):
+        super().__init__(app)
+        self.session = session
+        self.press: Press | None = None
+        self.drag: Press | None = None
+        self.drag_pos: tuple[float, float] = (0.0, 0.0)
+        self.flight: Flight | None = None
+        self.shake: tuple[int, Shake] | None = None  # a refused cell wobbles
+        self.selected: Card | None = None  # the open deck's chosen card (None: the next in draw order)
+        self.cursor: int | None = None  # the keyboard's cell
+        self.target: int | None = None  # the empty cell under the pointer (or under a dragged card)
+        self.hint: tuple[int, Card] | None = None
+        self.hint_job: Job | None = None
+        self.computer_job: Job | None = None
+        self.fresh_lines: tuple = ()  # the lines the last placement changed: their labels light up
+        self.message = ""
+        self.message_until = 0.0
+        self.end_pending = False
+        self.buttons = [
+            Button("ui.button.new", self.ask_new_deal),
+            Button("ui.button.restart", self.ask_restart, lambda: self.game.can_undo()),
+            Button("ui.button.undo", self.undo, lambda: self.game.can_undo()),
+            Button("ui.button.redo", self.redo, lambda: self.game.can_redo()),
+            Button("ui.button.hint", self.ask_hint, lambda: not self.game.is_over()),
+            Button("ui.poker.button.options", self.open_options),
+            Button("ui.poker.button.stats", self.open_stats),
+            Button("ui.button.menu", self.app.open_menu),
+        ]
+        self.warming = True  # card pictures are rendered one per idle turn until all are ready
+        self.shown = False  # the last change has been drawn (a save waits for that)
+        session.defer_saves = True
+        self.painter = PokerPainter(self)
+        self.resize(app.layout)
+        self.start_computer()
+
+    # -- what the painter and tests read ------------------------------------------------------------------
+
+    @property
+    def game(self):
+        return self.session.game
+
+    @property
+    def layout(self):
+        return self.painter.layout
+
+    def current_card(self) -> Card | None:
+        """The card a click on a cell places now."""
+        if self.game.is_over():
+            return None
+        if self.selected is not None and self.selected in self.game.choices():
+            return self.selected
+        return self.game.drawn
+
+    def home_rect(self, card: Card) -> pygame.Rect:
+        """Where a card not yet placed is shown: the drawn card's place, or its open-deck place."""
+        if self.game.open_deck and card != self.current_card():
+            return self.layout.deck_rect(card)
+        return self.layout.drawn
+
+    def busy(self) -> bool:
+        return (self.flight is not None or self.shake is not None or self.end_pending
+                or self.hint_job is not None or self.computer_job is not None)
+
+    def wake_at(self):
+        if self.warming:
+            return self.app.now()  # card pictures still to render: come back at once, one per turn
+        return self.message_until if self.message else None
+
+    def say(self, text: str) -> None:
+        self.message = text
+        self.message_until = self.app.now() + MESSAGE_SECONDS
+        self.dirty = True
+
+    def notice(self, notice) -> None:
+        if notice is not None:
+            self.say(notice.text())
+
+    # -- placing -----------------------------------------------------------------------------------------
+
+    def place(self, cell: int, card: Card | None = None, start: tuple[float, float] | None = None) -> bool:
+        """Ask the rules to put `card` (by default the current card) into `cell`; animate it or say why not."""
+        self.finish_flight()
+        card = card or self.current_card()
+        origin = start if start is not None else (self.home_rect(card).topleft if card else (0, 0))
+        try:
+            record, notice = self.session.place(cell, card)
+        except IllegalAction as refusal:
+            self.refuse(refusal, cell)
+            return False
+        self.selected = self.hint = self.target = None
+        self.fresh_lines = tuple(line.line.name for line in record.lines)
+        self.say("")
+        self.notice(notice)
+        target = self.layout.cells[cell].topleft
+        self.flight = Flight(record.card, Glide(origin, target, self.app.settings.duration(PLACE_SECONDS)), cell)
+        self.after_change()
+        return True
+
+    def refuse(self, refusal: IllegalAction, cell: int | None) -> None:
+        self.say(texts.reason(refusal))
+        if cell is not None and 0 <= cell < len(self.layout.cells):
+            self.shake = (cell, Shake(self.layout.card_w * 0.08))
+        self.dirty = True
+
+    def after_change(self) -> None:
+        self.shown = False
+        self.end_pending = self.game.is_over()
+        self.start_computer()
+        self.dirty = True
+
+    def finish_flight(self) -> None:
+        self.flight = None
+        self.dirty = True
+
+    def undo(self) -> None:
+        self.finish_flight()
+        record = self.session.undo()
+        if record is None:
+            self.say(i18n.t("ui.msg.nothing_to_undo"))
+            return
+        self.drop_jobs()
+        self.selected = self.hint = None
+        self.fresh_lines = ()
+        self.end_pending = False
+        self.shown = False
+        self.say("")
+        # The card leaves its cell the way it came: back to where cards wait to be placed.
+        home = self.home_rect(record.card).topleft
+        self.flight = Flight(record.card, Glide(self.layout.cells[record.cell].topleft, home,
+                                                self.app.settings.duration(PLACE_SECONDS)), None)
+        self.start_computer()
+
+    def redo(self) -> None:
+        self.finish_flight()
+        record = self.session.redo()
+        if record is None:
+            self.say(i18n.t("ui.msg.nothing_to_redo"))
+            return
+        self.hint = None
+        self.fresh_lines = tuple(line.line.name for line in record.lines)
+        self.say("")
+        origin = self.layout.deck_rect(record.card) if self.game.open_deck else self.layout.drawn
+        self.flight = Flight(record.card, Glide(origin.topleft, self.layout.cells[record.cell].topleft,
+                                                self.app.settings.duration(PLACE_SECONDS)), record.cell)
+        self.after_change()
+
+    def restart(self) -> None:
+        self.drop_jobs()
+        self.notice(self.session.restart())
+        self.reset_view()
+        self.say(i18n.t("ui.msg.restarted"))
+
+    def new_deal(self) -> None:
+        self.drop_jobs()
+        notice = self.session.new_deal()
+        self.reset_view()
+        self.say(i18n.t("ui.msg.new_deal", deal=self.app.deal_label(self.game)))
+        self.notice(notice)
+
+    def play_again(self) -> None:
+        self.drop_jobs()
+        notice = self.session.again()
+        self.reset_view()
+        self.say(i18n.t("ui.msg.restarted"))
+        self.notice(notice)
+
+    def reset_view(self) -> None:
+        """A different game (or the same from scratch) is on the table: its options may need another layout."""
+        self.shown = False
+        self.press = self.drag = self.flight = self.shake = None
+        self.selected = self.hint = self.cursor = self.target = None
+        self.fresh_lines = ()
+        self.end_pending = False
+        self.painter.resize(self.app.layout, self.buttons)
+        self.warming = True
+        self.start_computer()
+        self.dirty = True
+
+    # -- the computer ------------------------------------------------------------------------------------
+
+    def ask_hint(self) -> None:
+        if self.game.is_over():
+            return
+        if self.hint_job is None:
+            work = self.session.hint_task()
+            self.hint_job = Job(work, tag=self.game.placed_count)
+        self.say(i18n.t("ui.poker.msg.thinking"))
+
+    def start_computer(self) -> None:
+        if self.computer_job is None:
+            work = self.session.computer_task()
+            if work is not None:
+                self.computer_job = Job(work)
+
+    def drop_jobs(self) -> None:
+        """Forget answers that no longer fit; their threads finish on their own."""
+        self.hint_job = None
+        if self.computer_job is not None:
+            self.computer_job = None
+
+    def poll_jobs(self) -> None:
+        job = self.hint_job
+        if job is not None and job.done:
+            self.hint_job = None
+            if job.error is not None:
+                self.say(i18n.t("ui.poker.msg.computer_failed", error=job.error))
+            elif job.result is not None and job.tag == self.game.placed_count:
+                self.show_hint(*job.result)
+        job = self.computer_job
+        if job is not None and job.done:
+            self.computer_job = None
+            if job.error is not None:
+                self.say(i18n.t("ui.poker.msg.computer_failed", error=job.error))
+                return
+            cell, card = job.result
+            self.notice(self.session.computer_place(cell, card))
+            self.shown = False
+            self.dirty = True
+            self.start_computer()
+
+    def show_hint(self, cell: int, card: Card) -> None:
+        self.hint = (cell, card)
+        row, column = cell // 5 + 1, cell % 5 + 1
+        if self.game.open_deck:
+            self.selected = card
+            self.say(i18n.t("ui.poker.msg.hint_card", card=texts.card_label(card), row=row, column=column))
+        else:
+            self.say(i18n.t("ui.poker.msg.hint", row=row, column=column))
+
+    # -- time ------------------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        if self.session.unsaved and self.shown:
+            self.notice(self.session.flush())  # the change is on screen: now the write may take its time
+        self.poll_jobs()
+        if self.warming and not self.busy() and self.drag is None and self.press is None:
+            self.warming = self.painter.warm_one()
+        if self.flight is not None:
+            self.flight.glide.advance(dt)
+            if self.flight.glide.done:
+                self.flight = None
+            self.dirty = True
+        if self.shake is not None:
+            self.shake[1].advance(dt)
+            if self.shake[1].done:
+                self.shake = None
+            self.dirty = True
+        if self.message and self.app.now() >= self.message_until:
+            self.message = ""
+            self.dirty = True
+        if (self.end_pending and self.flight is None and self.drag is None and self.session.finished()
+                and self.computer_job is None):
+            self.end_pending = False
+            self.show_end()
+
+    def show_end(self) -> None:
+        from idioten.ui.poker.panels import PokerEndPanel
+        self.app.close_panels()
+        self.app.push(PokerEndPanel(self.app, self))
+
+    def open_options(self) -> None:
+        from idioten.ui.poker.panels import PokerOptionsPanel
+        self.app.push(PokerOptionsPanel(self.app, self))
+
+    def open_stats(self) -> None:
+        from idioten.ui.poker.panels import PokerStatsPanel
+        self.app.push(PokerStatsPanel(self.app, self))
+
+    def stats_panel(self):
+        from idioten.ui.poker.panels import PokerStatsPanel
+        return PokerStatsPanel(self.app, self)
+
+    def rules_panel(self):
+        from idioten.ui.poker.panels import PokerRulesPanel
+        return PokerRulesPanel(self.app)
+
+    # -- drawing ---------------------------------------------------------------------------------------
+
+    def resize(self, layout) -> None:
+        self.warming = True
+        self.finish_flight()
+        self.drag = self.press = None
+        self.painter.resize(layout, self.buttons)
+        self.dirty = True
+
+    def language_changed(self) -> None:
+        self.painter.resize(self.app.layout, self.buttons)
+        self.dirty = True
+
+    def draw(self, surface) -> None:
+        self.painter.draw(surface)
+        self.shown = True

@@ -434,3 +434,34 @@ def test_undo_sends_the_card_back_and_the_cell_is_free_again():
     assert scene(app).game.grid[17] is None and scene(app).game.drawn == drawn
     key(app, pygame.K_y, mod=pygame.KMOD_LCTRL)
     assert scene(app).game.grid[17] == drawn
+
+
+def test_space_places_and_the_cursor_moves_on_to_the_next_empty_cell_in_reading_order():
+    app, _ = poker_app()
+    click(app, cell_centre(app, 4))  # a click places anywhere, the cursor is not involved
+    click(app, cell_centre(app, 5))
+    key(app, pygame.K_SPACE)  # the first Space shows the cursor on the first empty cell
+    assert scene(app).cursor == 0
+    for expected_next in (1, 2, 3, 6, 7):  # 4 and 5 are taken: skipped
+        drawn = scene(app).game.drawn
+        placed_at = scene(app).cursor
+        key(app, pygame.K_SPACE)
+        assert scene(app).game.grid[placed_at] == drawn
+        assert scene(app).cursor == expected_next
+    for _ in range(25 - 2 - 5 - 1):
+        key(app, pygame.K_RETURN)
+    assert scene(app).game.empty_cells() == [24] and scene(app).cursor == 24
+    key(app, pygame.K_SPACE)
+    assert scene(app).game.is_over() and scene(app).cursor is None
+
+
+def test_after_the_last_row_the_cursor_wraps_to_the_first_empty_cell():
+    app, _ = poker_app()
+    click(app, cell_centre(app, 0))
+    for _ in range(5):
+        key(app, pygame.K_DOWN)  # the first arrow shows the cursor (on cell 1), four more go down to row 5
+    assert scene(app).cursor == 21
+    for _ in range(4):
+        key(app, pygame.K_SPACE)
+    assert scene(app).game.grid[21:25].count(None) == 0
+    assert scene(app).cursor == 1

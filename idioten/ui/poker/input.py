@@ -4,7 +4,8 @@ friends), which asks the rules. Positions come from the events themselves, never
 A press on the drawn card (or an open-deck card) becomes a drag once the pointer has moved a few pixels;
 released over a cell it asks to place the card there, anywhere else the card glides back. A press on an
 empty cell places the current card at once. The arrows move a keyboard cursor over the grid; Enter or Space
-places there; Tab picks the next open-deck card.
+places there and moves the cursor on to the next empty cell in reading order (so Space, Space, ... fills the
+grid); Tab picks the next open-deck card.
 """
 
 from __future__ import annotations
@@ -151,8 +152,8 @@ class PokerInput:
         elif key in PLACE_KEYS:
             if self.cursor is None:
                 self.move_cursor(0, 0)
-            else:
-                self.place(self.cursor)
+            elif self.place(self.cursor):
+                self.cursor = self.next_empty_cell(self.cursor)
         elif key == pygame.K_TAB and self.game.open_deck:
             self.next_choice(-1 if shift else 1)
         elif key in (pygame.K_n, pygame.K_F2):
@@ -183,6 +184,12 @@ class PokerInput:
             column = (self.cursor % 5 + columns) % 5
             self.cursor = row * 5 + column
         self.dirty = True
+
+    def next_empty_cell(self, after: int) -> int | None:
+        """The empty cell after `after` in reading order (row by row, wrapping to the top), so Space or Enter
+        again places the next card; None once the grid is full."""
+        empty = self.game.empty_cells()
+        return next((cell for cell in empty if cell > after), empty[0] if empty else None)
 
     def next_choice(self, step: int) -> None:
         choices = self.game.choices()

@@ -69,9 +69,9 @@ def play(app, clock, games):
 
 clock = Clock()
 # The way `idioten` opens the window, saved game and statistics included (written after every action).
-from idioten.cli import build_parser
-from idioten.ui.persist import open_app
-app = open_app(build_parser().parse_args(["--deal", "1"]), size=(1280, 800), clock=clock, rng=random.Random(2026))
+from idioten.cli import build_parser, launch_options
+from idioten.ui.launch import open_app
+app = open_app(launch_options(build_parser().parse_args(["--deal", "1"])), size=(1280, 800), clock=clock, rng=random.Random(2026))
 app.step(dt=0)
 first = rss_mb()
 actions = play(app, clock, int(sys.argv[1]))

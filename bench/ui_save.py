@@ -2,7 +2,7 @@
 
     python bench/ui_save.py [--actions 300] [--load]      prints JSON
 
-The real start path (`persist.open_app` on a temporary data folder) plays deals by posted key events: Space
+The real start path (`launch.open_app` on a temporary data folder) plays deals by posted key events: Space
 deals, 1-4 then D discards, a useful move by two pile keys, N when a game is over. For every frame that
 handles an action it measures the whole frame (`App.step`: event, rules, first animation frame drawn and
 flipped, the game handed to the save writer), and on the writer's thread each save (`Store.save_file`:
@@ -28,7 +28,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from argparse import Namespace
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -60,12 +59,12 @@ def key_for_next_action(game) -> list[int]:
 
 
 def run(actions: int) -> dict:
-    from idioten.ui.persist import open_app
+    from idioten.cards import deal_cards
+    from idioten.ui.launch import Launch, open_app
 
     folder = tempfile.TemporaryDirectory(prefix="idioten-bench-save-")
     os.environ["IDIOTEN_DATA_DIR"] = folder.name
-    args = Namespace(deal=7, cards=None, variant=None, lang="en", fullscreen=False)
-    app = open_app(args, rng=random.Random(1), size=SIZE)
+    app = open_app(Launch(cards=tuple(deal_cards(7)), deal_number=7, language="en"), rng=random.Random(1), size=SIZE)
     persist = app.persist
     app.warm()
     app.settle(dt=FRAME)

@@ -23,10 +23,10 @@ from ui_common import PYTHON, Xvfb, child_env
 # The path `idioten --deal 7` takes (command line, saved-game store, window), up to its first frame.
 CHILD = """
 import time
-from idioten.cli import build_parser
+from idioten.cli import build_parser, launch_options
 args = build_parser().parse_args(["--deal", "7"])
-from idioten.ui.persist import open_app
-window = open_app(args)
+from idioten.ui.launch import open_app
+window = open_app(launch_options(args))
 window.step(dt=0)
 print(repr(time.time()))
 window.close()

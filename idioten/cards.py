@@ -98,7 +98,12 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-def _splitmix64(state: int) -> tuple[int, int]:
+def splitmix64(state: int) -> tuple[int, int]:
+    """One step of SplitMix64: the next state and a 64-bit word (the same on every platform, forever).
+
+    >>> splitmix64(0)[1] == 0xE220A8397B1DCDAF
+    True
+    """
     state = (state + 0x9E3779B97F4A7C15) & _MASK64
     z = state
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
@@ -121,7 +126,7 @@ def deal_cards(number: int) -> list[Card]:
         bound = i + 1
         limit = (1 << 64) - ((1 << 64) % bound)
         while True:
-            state, word = _splitmix64(state)
+            state, word = splitmix64(state)
             if word < limit:
                 break
         j = word % bound

@@ -102,7 +102,7 @@ register({
 
 
 def reason(error) -> str:
-    """The player-facing wording of a rules.IllegalAction."""
+    """The player-facing wording of a errors.IllegalAction."""
     params = dict(error.params)
     if "suit" in params:
         params["suit"] = suit_name(params["suit"])

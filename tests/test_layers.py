@@ -1,27 +1,130 @@
-"""The rules, solver, poker and storage layers never touch pygame: only idioten/ui/ does."""
+"""The layers of idioten/ as imports: no circles, and each layer reaches only the ones below it.
 
-import ast
+    shared vocabulary (cards, errors, i18n, paths)
+    acesup/, poker/          the games' rules and players: no pygame, no saved files, no window
+    storage/                 saved data: no window, no command line
+    ui/                      the window: the only package that imports pygame
+    cli/                     the command line: the only package that opens the window (`python -m idioten`)
+
+Every import counts, function-level ones too, so a circle cannot hide inside a function.
+"""
+
+from __future__ import annotations
+
 from pathlib import Path
+
+import pytest
+
+from import_graph import cycles, external_imports, import_graph, private_imports
 
 PACKAGE = Path(__file__).resolve().parent.parent / "idioten"
 
 
-def imported_modules(path: Path) -> set[str]:
-    names = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            names.update(alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.add(node.module.split(".")[0])
-    return names
+def layer(module: str) -> str:
+    """`idioten.ui.kit.scene` -> "ui"; a top-level module (`idioten.cards`) is its own layer."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
 
 
-def test_only_the_window_package_imports_pygame():
-    outside_ui = [p for p in PACKAGE.rglob("*.py") if "ui" not in p.relative_to(PACKAGE).parts]
-    assert len(outside_ui) > 10
-    offenders = [str(p.relative_to(PACKAGE)) for p in outside_ui if "pygame" in imported_modules(p)]
-    assert offenders == []
+def layer_violations(root: Path, package: str) -> list[str]:
+    """Every import that breaks a layer rule, as "importer -> imported (rule)"."""
+    graph, external = import_graph(root, package), external_imports(root, package)
+    forbidden = {  # importer's layer -> layers it may not import
+        "acesup": {"ui", "cli", "storage"},
+        "poker": {"ui", "cli", "storage"},
+        "storage": {"ui", "cli"},
+    }
+    found = []
+    for module, targets in sorted(graph.items()):
+        for target in sorted(targets):
+            if layer(target) in forbidden.get(layer(module), ()):
+                found.append(f"{module} -> {target} ({layer(module)}/ never imports {layer(target)}/)")
+            elif layer(target) == "ui" and layer(module) not in ("ui", "cli"):
+                found.append(f"{module} -> {target} (only cli/ opens the window)")
+            elif layer(target) == "cli" and layer(module) not in ("cli", "__main__"):
+                found.append(f"{module} -> {target} (nothing imports the command line)")
+        if "pygame" in external[module] and layer(module) != "ui":
+            found.append(f"{module} -> pygame (only ui/ imports pygame)")
+    return found
 
 
-def test_the_check_sees_pygame_where_it_is():
-    assert "pygame" in imported_modules(PACKAGE / "ui" / "app.py")
+def test_there_are_no_import_cycles():
+    graph = import_graph(PACKAGE, "idioten")
+    assert len(graph) > 60  # every module was read, packages and subpackages included
+    assert cycles(graph) == []
+
+
+def test_each_layer_imports_only_what_it_may():
+    assert layer_violations(PACKAGE, "idioten") == []
+
+
+def test_no_module_borrows_another_modules_private_helpers():
+    assert private_imports(PACKAGE, "idioten") == []
+
+
+def test_the_graph_sees_imports_inside_functions_and_relative_ones():
+    graph = import_graph(PACKAGE, "idioten")
+    assert "idioten.ui.launch" in graph["idioten.cli"]  # imported inside run_play: the window opens late
+    assert "idioten.acesup.rules" in graph["idioten.cli.args"]
+    assert "pygame" in external_imports(PACKAGE, "idioten")["idioten.ui.app"]
+
+
+def _write(root: Path, files: dict[str, str]) -> None:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+
+
+@pytest.fixture
+def bad_package(tmp_path) -> Path:
+    """A small package that breaks every rule once, each break as the checker must find it."""
+    root = tmp_path / "pkg"
+    _write(root, {
+        "__init__.py": "",
+        "cards.py": "",
+        "acesup/__init__.py": "",
+        "acesup/rules.py": "from ..cards import Card\n",
+        # a circle hidden in a function, through a relative import
+        "acesup/players.py": "def play():\n    from . import solver\n",
+        "acesup/solver.py": "from pkg.acesup.players import play\n",
+        "poker/__init__.py": "",
+        "poker/game.py": "import pygame\nfrom pkg.storage import files\nfrom ..cards import _shuffle\n",
+        "storage/__init__.py": "",
+        "storage/files.py": "def load():\n    from pkg.ui.app import App\n",
+        "ui/__init__.py": "",
+        "ui/app.py": "import pygame\nfrom pkg.cli import main\n",
+        "cli/__init__.py": "def main():\n    from pkg.ui import app\n",
+    })
+    return root
+
+
+def test_the_checker_finds_a_circle_hidden_in_a_function(bad_package):
+    assert cycles(import_graph(bad_package, "pkg")) == [
+        ["pkg.acesup.players", "pkg.acesup.solver"],
+        ["pkg.cli", "pkg.ui.app"],
+    ]
+
+
+def test_the_checker_finds_every_forbidden_import(bad_package):
+    assert layer_violations(bad_package, "pkg") == [
+        "pkg.poker.game -> pkg.storage.files (poker/ never imports storage/)",
+        "pkg.poker.game -> pygame (only ui/ imports pygame)",
+        "pkg.storage.files -> pkg.ui.app (storage/ never imports ui/)",
+        "pkg.ui.app -> pkg.cli (nothing imports the command line)",
+    ]
+
+
+def test_the_checker_finds_a_borrowed_private_helper(bad_package):
+    assert private_imports(bad_package, "pkg") == ["pkg.poker.game: pkg.cards._shuffle"]
+
+
+def test_the_checker_passes_a_package_that_keeps_the_rules(tmp_path):
+    root = tmp_path / "pkg"
+    _write(root, {
+        "__init__.py": "", "cards.py": "", "acesup/__init__.py": "", "acesup/rules.py": "from pkg import cards\n",
+        "ui/__init__.py": "", "ui/app.py": "import pygame\nfrom ..acesup import rules\n",
+        "cli/__init__.py": "def main():\n    from pkg.ui.app import App\n",
+    })
+    assert cycles(import_graph(root, "pkg")) == [] and layer_violations(root, "pkg") == []
+    assert private_imports(root, "pkg") == []

@@ -20,7 +20,6 @@ import pytest
 
 import idioten
 from idioten import cli, paths
-from idioten.ui import smoke
 
 REPO = Path(__file__).resolve().parent.parent
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -198,8 +197,7 @@ def test_smoke_mode_fails_in_one_line_when_saving_fails(tmp_path):
 def test_smoke_mode_fails_when_the_card_pictures_are_missing(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(paths, "asset_roots", lambda: [tmp_path / "nowhere"])
     monkeypatch.setenv("IDIOTEN_DATA_DIR", str(tmp_path / "data"))
-    args = cli.build_parser().parse_args(["--smoke"])
-    assert smoke.run(args) == 1
+    assert cli.main(["--smoke"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "card pictures missing" in err
 
@@ -211,15 +209,14 @@ def test_smoke_mode_fails_when_the_card_pictures_do_not_render(tmp_path, monkeyp
     (assets / "cards" / "AS.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="250" height="350"/>')
     monkeypatch.setattr(paths, "asset_roots", lambda: [assets])
     monkeypatch.setenv("IDIOTEN_DATA_DIR", str(tmp_path / "data"))
-    assert smoke.run(cli.build_parser().parse_args(["--smoke"])) == 1
+    assert cli.main(["--smoke"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "the ace of spades does not look like one" in err
 
 
 def test_smoke_mode_uses_a_throwaway_data_folder_when_none_is_given(monkeypatch, capsys):
     monkeypatch.delenv("IDIOTEN_DATA_DIR", raising=False)
-    args = cli.build_parser().parse_args(["--smoke", "--deal", "3"])
-    assert smoke.run(args) == 0, capsys.readouterr().err
+    assert cli.main(["--smoke", "--deal", "3"]) == 0, capsys.readouterr().err
     report = json.loads(capsys.readouterr().out)
     assert report["deal"] == 3
     assert "IDIOTEN_DATA_DIR" not in os.environ

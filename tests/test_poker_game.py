@@ -8,7 +8,7 @@ from idioten.cards import CardError, deal_cards, parse_card
 from idioten.poker import texts  # noqa: F401  (registers the poker reasons)
 from idioten.poker.game import PokerGame, poker_deck
 from idioten.poker.hands import JOKER
-from idioten.acesup.rules import IllegalAction
+from idioten.errors import IllegalAction
 
 
 def test_deck_is_the_numbered_deal_and_the_joker_joins_only_in_its_variant():

@@ -4,7 +4,7 @@ import statistics
 import pytest
 
 from idioten.poker.board import Board
-from idioten.acesup.rules import IllegalAction
+from idioten.errors import IllegalAction
 from idioten.poker.game import PokerGame, poker_deck
 from idioten.poker.match import Match
 from idioten.poker.player import HintPolicy, make_policy, play_deck, suggest

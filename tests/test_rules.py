@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from idioten.cards import Card, CardError, deal_cards, format_cards, full_deck, parse_cards
-from idioten.acesup.rules import (ACES_ONLY, DEAL, DISCARD, MOVE, STANDARD, Action, Dealt, Discarded, Game,
-                           IllegalAction, Moved)
+from idioten.acesup.rules import ACES_ONLY, DEAL, DISCARD, MOVE, STANDARD, Action, Dealt, Discarded, Game, Moved
+from idioten.errors import IllegalAction
 
 
 def deal_starting_with(text):

@@ -1,5 +1,5 @@
 """The window with its store: resume, counting, statistics and settings screens, warnings. The real loop under
-SDL's dummy driver, driven by posted events; every App is started as `idioten` starts it (persist.open_app)
+SDL's dummy driver, driven by posted events; every App is started as `idioten` starts it (launch.open_app)
 on a data folder of the test's own."""
 
 import json

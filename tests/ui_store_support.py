@@ -1,4 +1,4 @@
-"""Helpers for the window-with-store tests: open the real program start (`persist.open_app`) on a data folder,
+"""Helpers for the window-with-store tests: open the real program start (`launch.open_app`) on a data folder,
 and play through posted events only. Also the child program of the kill -9 test (`python ui_store_support.py
 --deal N`), which plays a scripted sequence in the real window and is killed mid-game."""
 
@@ -7,11 +7,11 @@ from __future__ import annotations
 import json
 import random
 import sys
-from argparse import Namespace
 
 import pygame
 
 from idioten.acesup.rules import PILES, Game
+from idioten.cards import deal_cards
 
 FRAME = 1 / 60
 
@@ -24,18 +24,20 @@ class Clock:
         return self.now
 
 
-def args(**given) -> Namespace:
-    values = dict(deal=None, cards=None, variant=None, lang="en", fullscreen=False)
-    values.update(given)
-    return Namespace(**values)
+def launch(deal: int | None = None, variant: str | None = None, lang: str | None = "en"):
+    """What `idioten [--deal N] [--variant V] [--lang L]` hands the window."""
+    from idioten.ui.launch import Launch
+
+    cards = tuple(deal_cards(deal)) if deal is not None else None
+    return Launch(cards=cards, deal_number=deal, variant=variant, language=lang)
 
 
 def open_window(size=(1280, 800), **given):
     """The program start as `idioten` does it (the data folder comes from IDIOTEN_DATA_DIR)."""
-    from idioten.ui.persist import open_app
+    from idioten.ui.launch import open_app
 
     clock = Clock()
-    app = open_app(args(**given), clock=clock, rng=random.Random(3), size=size)
+    app = open_app(launch(**given), clock=clock, rng=random.Random(3), size=size)
     app.clock_for_tests = clock
     app.step(dt=0)
     return app
@@ -82,10 +84,10 @@ def state(app) -> dict:
 def child_main(argv: list[str]) -> int:
     """Play a few actions, undo one, print the table; then one more undo through the real loop, print the
     table again as soon as that action is saved, and keep running until killed."""
-    from idioten.cli import build_parser
-    from idioten.ui.persist import open_app
+    from idioten.cli import build_parser, launch_options
+    from idioten.ui.launch import open_app
 
-    app = open_app(build_parser().parse_args(argv), size=(1280, 800))
+    app = open_app(launch_options(build_parser().parse_args(argv)), size=(1280, 800))
     app.step()
     for _ in range(12):
         play_one_live(app)

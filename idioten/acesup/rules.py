@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Iterator, NamedTuple, Sequence
 
 from idioten.cards import ACE, Card, CardError, format_cards, parse_cards
+from idioten.errors import IllegalAction
 
 STANDARD = "standard"
 ACES_ONLY = "aces-only"
@@ -19,15 +20,6 @@ PILES = 4
 WIN_SCORE = 48
 
 DISCARD, MOVE, DEAL = "discard", "move", "deal"
-
-
-class IllegalAction(Exception):
-    """An action the rules forbid. `code` and `params` let the window show the reason in any language."""
-
-    def __init__(self, code: str, message: str, **params):
-        super().__init__(message)
-        self.code = code
-        self.params = params
 
 
 class Action(NamedTuple):

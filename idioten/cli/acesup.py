@@ -7,7 +7,7 @@ import json
 import time
 
 from idioten.cards import MAX_DEAL, CardError
-from idioten.cli import UsageError, add_deal_choice, add_variant, chosen_deal, positive_float, positive_int
+from idioten.cli.args import UsageError, add_deal_choice, add_variant, chosen_deal, positive_float, positive_int
 from idioten.acesup.players import POLICIES, play_deal
 from idioten.acesup.rules import WIN_SCORE, Game
 from idioten.acesup.solver import solve

@@ -9,6 +9,7 @@ import statistics
 import time
 
 from idioten.cards import MAX_DEAL
+from idioten.cli.args import positive_float, positive_int
 from idioten.poker.options import DEFAULT_TABLE, POLICIES, TABLES
 
 # The scoring tables and the player's learned values take a tenth of a second to build; every start of
@@ -18,8 +19,6 @@ SIMULATE_MOVE_SECONDS = 0.05
 
 
 def register(commands) -> None:
-    from idioten.cli import positive_float, positive_int  # late: cli imports this module's register
-
     poker = commands.add_parser("poker", help="Poker patience: score a grid, simulate the computer player",
                                 description="Poker patience (Poker Squares) on a 5x5 grid.")
     # type(poker): the main parser's class, whose errors are one line (exit 2), not a usage dump.

@@ -4,7 +4,7 @@ For a window:
 
 * `game.PokerGame.new(deal_number, table=..., diagonals=..., joker=..., open_deck=...)` is the state.
   `drawn` is the card to place, `choices()` the cards that may be placed (all remaining ones in the open
-  deck), `can_place(cell, card=None)` / `verify_place` (raises `rules.IllegalAction` with a `code`, worded
+  deck), `can_place(cell, card=None)` / `verify_place` (raises `errors.IllegalAction` with a `code`, worded
   by `i18n.reason`) / `place(cell, card=None)` returns a `Placed` record: the cell, the card, its number
   and the scored lines through the cell, ready to animate and highlight. `undo()` / `redo()` return the
   record to play backwards / forwards. `score()` gives every line's hand so far and the running total.

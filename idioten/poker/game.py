@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from idioten.cards import CardError, Card, check_deal_number, deal_cards, _splitmix64
-from idioten.acesup.rules import IllegalAction
+from idioten.cards import CardError, Card, check_deal_number, deal_cards, splitmix64
+from idioten.errors import IllegalAction
 from idioten.poker import texts  # noqa: F401  (registers the reasons place() gives, in every language)
 from idioten.poker.hands import JOKER, parse_poker_card
 from idioten.poker.scoring import CELLS, DEFAULT_TABLE, TABLES, GridScore, LineScore, lines_through, score_grid, score_line
@@ -23,7 +23,7 @@ def poker_deck(number: int, joker: bool = False) -> list[Card]:
     slipped in at a position that also follows from the number alone (so the deal is stable forever)."""
     deck = deal_cards(check_deal_number(number))
     if joker:
-        _, word = _splitmix64(number ^ 0x4A4F4B4552)  # a different stream from the shuffle's
+        _, word = splitmix64(number ^ 0x4A4F4B4552)  # a different stream from the shuffle's
         deck.insert(word % (len(deck) + 1), JOKER)
     return deck
 

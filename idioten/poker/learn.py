@@ -22,7 +22,7 @@ from pathlib import Path
 
 from idioten.cards import SUIT_CHARS, full_deck
 from idioten.poker.board import Board
-from idioten.poker.player import _best, placement_gains
+from idioten.poker.player import best_cell, placement_gains
 from idioten.poker.scoring import TABLES, points_table
 from idioten.poker.values import SIZE, feature, learned_values, prior_values, stage_of
 
@@ -42,7 +42,7 @@ def play_and_record(values, table: str, diagonals: bool, rng: random.Random, exp
         if rng.random() < explore:
             cell = rng.choice(board.empty)
         else:
-            cell = _best(placement_gains(board, card, values, stage), rng)
+            cell = best_cell(placement_gains(board, card, values, stage), rng)
         for line in board.cell_lines[cell]:  # the value the player compared against
             if board.counts[line] < 5:
                 seen[line].append(feature(board.keys[line], board.counts[line], board.kinds[line], stage,

@@ -68,7 +68,8 @@ def placement_gains(board: Board, card: Card, values, stage: int | None = None) 
     return gains
 
 
-def _best(gains: list[tuple[float, int]], rng: random.Random) -> int:
+def best_cell(gains: list[tuple[float, int]], rng: random.Random) -> int:
+    """The cell of the largest gain; a tie is broken by `rng`, so a seeded player plays the same game."""
     top = max(gain for gain, _ in gains)
     tied = [cell for gain, cell in gains if gain >= top - 1e-9]
     return tied[0] if len(tied) == 1 else rng.choice(tied)
@@ -89,7 +90,7 @@ class ValuePolicy:
         self.name = name
 
     def choose(self, board: Board, card: Card, unseen: Sequence[Card], rng: random.Random) -> int:
-        return _best(placement_gains(board, card, self.values), rng)
+        return best_cell(placement_gains(board, card, self.values), rng)
 
 
 class HintPolicy(ValuePolicy):
@@ -115,7 +116,7 @@ class HintPolicy(ValuePolicy):
     def choose(self, board: Board, card: Card, unseen: Sequence[Card], rng: random.Random) -> int:
         gains = placement_gains(board, card, self.values)
         if len(gains) <= 1 or self.move_seconds <= 0 or not unseen:
-            return _best(gains, rng)
+            return best_cell(gains, rng)
         deadline = self.clock() + self.move_seconds
         ranked = sorted(gains, key=lambda g: -g[0])[:self.candidates]
         starts = []

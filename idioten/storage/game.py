@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from idioten.cards import CardError, check_deal_number, deal_cards
-from idioten.acesup.rules import VARIANTS, Action, Game, IllegalAction
+from idioten.acesup.rules import VARIANTS, Action, Game
+from idioten.errors import IllegalAction
 from idioten.storage.files import Notice, data_dir, read_json, set_aside, write_json_atomic
 
 GAME_FILE = "game.json"

@@ -1,4 +1,4 @@
-"""The game window: the only package that imports pygame. Start it with `idioten.ui.app.run(args)`."""
+"""The game window: the only package that imports pygame. Start it with `idioten.ui.launch.run(Launch(...))`."""
 
 import os
 

@@ -294,26 +294,3 @@ class App:
         self.assistant.close()  # a search still running is cancelled at once
         self.window.destroy()
         pygame.display.quit()
-
-
-def run(args) -> int:
-    """`idioten` with no command: open the window (args: deal, cards, variant, lang, fullscreen), resuming
-    the saved game unless a deal is named (persist.open_app)."""
-    from idioten.ui.persist import open_app
-
-    try:
-        app = open_app(args, fullscreen=bool(getattr(args, "fullscreen", False)))
-        if getattr(args, "deal", None) is None and getattr(args, "cards", None) is None:
-            from idioten.ui.game_choice import open_last_game
-            open_last_game(app)  # Poker patience if it was the game played last
-    except pygame.error as err:
-        print(f"idioten: cannot open the game window: {err}", file=sys.stderr)
-        return 1
-    try:
-        app.loop()
-    finally:
-        app.persist.close()  # the last save on disk, an action in the same turn as Ctrl+Q included
-        from idioten.ui.game_choice import flush
-        flush(app)  # and Poker patience's last placement
-        app.close()
-    return 0

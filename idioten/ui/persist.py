@@ -1,8 +1,7 @@
 """Glue between the window and the storage layer (`idioten/storage/store.py`).
 
-`open_app(args)` is the program start: open the store, show its notices in the message line, choose the
-language and variant (the command line wins for this run), then resume the saved game or start the one the
-command line names. `Persistence` then keeps the store in step with the window:
+The program start (`launch.py`) opens the store and attaches a `Persistence` to the window, which then keeps
+the store in step with it:
 
 - The table reports every action, undo, redo, restart and new deal through `App.on_action`. Which of them it
   was is read from the game itself (a new game object is a new deal; a shorter history is an undo or a
@@ -23,7 +22,6 @@ is shared by the card pictures), so a change is copied into it in place and the 
 from __future__ import annotations
 
 from idioten import i18n
-from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards
 from idioten.acesup.rules import Game
 from idioten.storage.store import SavedGame, Store
 from idioten.storage.files import Notice
@@ -197,46 +195,3 @@ def persistence(app) -> Persistence:
     if getattr(app, "persist", None) is None:
         attach(app, MemoryStore(), SavedGame.start(app.table.game), follow_play=False)
     return app.persist
-
-
-def choose_game(store: Store, args, variant: str, rng) -> tuple[SavedGame, SavedGame | None]:
-    """The game to show first, and the saved game it replaces (to be counted as abandoned), if any.
-    A deal named on the command line replaces the saved game; otherwise the saved game is resumed exactly
-    as it was left, a finished one too (it was counted when the store opened)."""
-    from idioten.cli import chosen_deal
-
-    saved = store.saved_game
-    if getattr(args, "deal", None) is not None or getattr(args, "cards", None) is not None:
-        cards, number = chosen_deal(args)
-        return SavedGame.start(Game.new(cards, variant, number)), saved
-    if saved is not None:
-        return saved, None
-    number = rng.randint(MIN_DEAL, MAX_DEAL)
-    return SavedGame.start(Game.new(deal_cards(number), variant, number)), None
-
-
-def open_app(args, **app_options):
-    """Open the store and the window for `idioten` with no command (see the module's docstring)."""
-    import random
-
-    from idioten.ui.app import App
-
-    store = Store.open()
-    language = getattr(args, "lang", None)
-    i18n.set_language(language or store.settings.language)
-    variant = getattr(args, "variant", None)
-    variant_fixed = variant is not None
-    variant = variant or store.settings.variant
-    rng = app_options.pop("rng", None) or random.Random()
-    saved, replaced = choose_game(store, args, variant, rng)
-    app = App(saved.game, variant=variant, settings=window_settings(store.settings), rng=rng, **app_options)
-    persist = attach(app, store, saved, variant_fixed=variant_fixed)
-    notices = list(store.notices)
-    if replaced is not None:
-        notices.append(store.replace_game(replaced, saved))
-    elif saved is not store.saved_game:
-        notices.append(store.save_game(saved))
-    if saved.game.is_over():
-        app.show_end(saved.game)
-    persist.show(*notices)
-    return app

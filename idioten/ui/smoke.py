@@ -19,6 +19,7 @@ it imports pygame, and only when the smoke mode runs.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import sys
@@ -26,11 +27,15 @@ import tempfile
 import time
 import traceback
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from idioten import paths
-from idioten.cards import full_deck
+from idioten.cards import deal_cards, full_deck
 from idioten.acesup.rules import PILES, Game
 from idioten.storage.files import ENV_DATA_DIR
+
+if TYPE_CHECKING:
+    from idioten.ui.launch import Launch
 
 IMPORTED_AT = time.perf_counter()
 DEFAULT_DEAL = 1  # a fixed deal, so every smoke run plays the same cards
@@ -207,18 +212,17 @@ class Script:
         self.undo_and_redo()
 
 
-def smoke(args, folder: Path) -> dict:
-    """The real start (`persist.open_app`: the store in `folder`, the window, deal N), then the script."""
+def smoke(launch: Launch, folder: Path) -> dict:
+    """The real start (`launch.open_app`: the store in `folder`, the window, deal N), then the script."""
     assets = check_assets()
     check_data_folder(folder)
-    if getattr(args, "deal", None) is None and getattr(args, "cards", None) is None:
-        args.deal = DEFAULT_DEAL  # never resume a saved game: the script needs a known position
-    from idioten.cli import chosen_deal
-    from idioten.ui.persist import open_app
+    if not launch.names_a_deal:  # never resume a saved game: the script needs a known position
+        launch = dataclasses.replace(launch, cards=tuple(deal_cards(DEFAULT_DEAL)), deal_number=DEFAULT_DEAL)
+    from idioten.ui.launch import open_app  # after IMPORTED_AT: the window's imports count as start-up
 
-    cards, number = chosen_deal(args)
-    app = open_app(args)
-    first_position = Game.new(cards, app.table.game.variant, number)  # the variant: command line or settings
+    app = open_app(launch)
+    number = launch.deal_number
+    first_position = Game.new(list(launch.cards), app.table.game.variant, number)  # variant: command line or settings
     first_frame = {}
     draw = app.draw
 
@@ -253,13 +257,13 @@ def smoke(args, folder: Path) -> dict:
     }
 
 
-def run(args) -> int:
+def run(launch: Launch) -> int:
     own_folder = None
     if not os.environ.get(ENV_DATA_DIR):
         own_folder = tempfile.TemporaryDirectory(prefix="idioten-smoke-")
         os.environ[ENV_DATA_DIR] = own_folder.name
     try:
-        report = smoke(args, Path(os.environ[ENV_DATA_DIR]))
+        report = smoke(launch, Path(os.environ[ENV_DATA_DIR]))
     except SmokeFailure as failure:
         print(f"idioten --smoke: failed: {failure}", file=sys.stderr)
         return 1

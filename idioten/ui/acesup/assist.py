@@ -21,7 +21,8 @@ from dataclasses import dataclass
 
 from idioten import i18n
 from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards
-from idioten.acesup.rules import DISCARD, MOVE, Action, Game, IllegalAction
+from idioten.acesup.rules import DISCARD, MOVE, Action, Game
+from idioten.errors import IllegalAction
 from idioten.ui.acesup import solver_texts as _texts  # noqa: F401  (registers this area's texts)
 from idioten.ui.worker import SolverWorker
 

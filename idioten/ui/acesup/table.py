@@ -9,7 +9,8 @@ import pygame
 
 from idioten import i18n
 from idioten.cards import Card
-from idioten.acesup.rules import DEAL, DISCARD, MOVE, PILES, Action, Dealt, Discarded, Game, IllegalAction, Moved
+from idioten.acesup.rules import DEAL, DISCARD, MOVE, PILES, Action, Dealt, Discarded, Game, Moved
+from idioten.errors import IllegalAction
 from idioten.ui.acesup import painter
 from idioten.ui.kit.scene import CardGameScene
 from idioten.ui.kit.sprites import CardSprite

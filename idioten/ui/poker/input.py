@@ -16,7 +16,7 @@ import pygame
 
 from idioten import i18n
 from idioten.cards import Card
-from idioten.acesup.rules import IllegalAction
+from idioten.errors import IllegalAction
 from idioten.ui.poker import texts
 from idioten.ui.kit.tween import Glide
 from idioten.ui.kit.widgets import history_shortcut

@@ -12,7 +12,7 @@ import pygame
 
 from idioten import i18n
 from idioten.cards import Card
-from idioten.acesup.rules import IllegalAction
+from idioten.errors import IllegalAction
 from idioten.ui.poker import texts
 from idioten.ui.poker.input import Flight, PokerInput, Press
 from idioten.ui.poker.painter import PokerPainter

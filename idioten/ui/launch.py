@@ -1,0 +1,90 @@
+"""The program start: `idioten` with no command.
+
+The command line has already checked what it was given and hands over a `Launch`. `open_app` opens the
+store, shows its notices in the message line, chooses the language and variant (the command line wins for
+this run), then resumes the saved game or starts the deal the command line names; `run` adds the game
+chosen last (Idioten or Poker patience) and the loop.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from dataclasses import dataclass
+
+import pygame
+
+from idioten import i18n
+from idioten.cards import MAX_DEAL, MIN_DEAL, Card, deal_cards
+from idioten.acesup.rules import Game
+from idioten.storage.store import SavedGame, Store
+from idioten.ui.app import App
+from idioten.ui.persist import attach, window_settings
+
+
+@dataclass(frozen=True)
+class Launch:
+    """What the command line asks of the window; None leaves the choice to the saved settings and game."""
+
+    cards: tuple[Card, ...] | None = None  # a deal named on the command line (52 cards in deal order)
+    deal_number: int | None = None  # its number, None for a deal given card by card
+    variant: str | None = None
+    language: str | None = None
+    fullscreen: bool = False
+
+    @property
+    def names_a_deal(self) -> bool:
+        return self.cards is not None
+
+
+def choose_game(store: Store, launch: Launch, variant: str, rng) -> tuple[SavedGame, SavedGame | None]:
+    """The game to show first, and the saved game it replaces (to be counted as abandoned), if any.
+    A deal named on the command line replaces the saved game; otherwise the saved game is resumed exactly
+    as it was left, a finished one too (it was counted when the store opened)."""
+    saved = store.saved_game
+    if launch.names_a_deal:
+        return SavedGame.start(Game.new(list(launch.cards), variant, launch.deal_number)), saved
+    if saved is not None:
+        return saved, None
+    number = rng.randint(MIN_DEAL, MAX_DEAL)
+    return SavedGame.start(Game.new(deal_cards(number), variant, number)), None
+
+
+def open_app(launch: Launch, **app_options) -> App:
+    """Open the store and the window (see the module's docstring)."""
+    store = Store.open()
+    i18n.set_language(launch.language or store.settings.language)
+    variant = launch.variant or store.settings.variant
+    rng = app_options.pop("rng", None) or random.Random()
+    saved, replaced = choose_game(store, launch, variant, rng)
+    app = App(saved.game, variant=variant, settings=window_settings(store.settings), rng=rng, **app_options)
+    persist = attach(app, store, saved, variant_fixed=launch.variant is not None)
+    notices = list(store.notices)
+    if replaced is not None:
+        notices.append(store.replace_game(replaced, saved))
+    elif saved is not store.saved_game:
+        notices.append(store.save_game(saved))
+    if saved.game.is_over():
+        app.show_end(saved.game)
+    persist.show(*notices)
+    return app
+
+
+def run(launch: Launch) -> int:
+    """Open the window, play until it is closed, and leave everything saved."""
+    from idioten.ui import game_choice  # Poker patience's modules: loaded once the table is open
+
+    try:
+        app = open_app(launch, fullscreen=launch.fullscreen)
+        if not launch.names_a_deal:
+            game_choice.open_last_game(app)  # Poker patience if it was the game played last
+    except pygame.error as err:
+        print(f"idioten: cannot open the game window: {err}", file=sys.stderr)
+        return 1
+    try:
+        app.loop()
+    finally:
+        app.persist.close()  # the last save on disk, an action in the same turn as Ctrl+Q included
+        game_choice.flush(app)  # and Poker patience's last placement
+        app.close()
+    return 0

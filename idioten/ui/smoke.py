@@ -8,7 +8,8 @@ handled by `App.step` and `App.loop`), and the expected position after each step
 on a copy of the game, never by the window.
 
 On success it prints one JSON line, for `bench/exe.py` and for people:
-    {"smoke": "ok", "first_frame_epoch": ..., "import_to_first_frame_s": ..., "frozen": ..., "steps": [...]}
+    {"smoke": "ok", "first_frame_epoch": ..., "import_to_first_frame_s": ..., "frozen": ..., "solver_core": ...,
+     "steps": [...]}
 `first_frame_epoch` is `time.time()` just after the first frame was shown; a caller that noted the time it
 started the program subtracts to get start-to-first-frame, unpacking of a one-file bundle included.
 
@@ -68,6 +69,21 @@ def check_assets() -> str:
           + (f" and {len(missing) - 5} more" if len(missing) > 5 else ""))
     check(paths.asset("icon.png").is_file(), f"icon.png missing under {root}")
     return str(root)
+
+
+def check_solver_core() -> str:
+    """The solver core this program uses ("compiled" or "python"), after it has solved deal 1. A bundle that
+    lost the compiled module falls back to Python silently; with IDIOTEN_REQUIRE_COMPILED=1 that is a failure."""
+    from idioten.acesup import solver
+    from idioten.cards import deal_cards
+
+    result = solver.solve(Game.new(deal_cards(1)), time_limit=30)
+    check(result.result == solver.WINNABLE and result.core == solver.CORE,
+          f"the {solver.CORE} solver core did not solve deal 1 ({result.result})")
+    required = os.environ.get("IDIOTEN_REQUIRE_COMPILED", "") not in ("", "0")
+    check(solver.CORE == "compiled" or not required,
+          "the solver fell back to its Python core, and IDIOTEN_REQUIRE_COMPILED is set")
+    return solver.CORE
 
 
 def check_data_folder(folder: Path) -> None:
@@ -253,6 +269,7 @@ def smoke(launch: Launch, folder: Path) -> dict:
         "import_to_first_frame_s": round(first_frame["perf"] - IMPORTED_AT, 4),
         "deal": number,
         "assets": assets,
+        "solver_core": check_solver_core(),
         "steps": script.steps,
     }
 

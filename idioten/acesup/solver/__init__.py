@@ -9,17 +9,38 @@ compact copy of the position (`solver.search`), and its move generator is tested
 The search is a depth-first branch and bound over positions. Every shortcut it takes is a proved
 dominance (a position that is at least as good is kept) or an upper bound on the score; the proofs sit
 beside the code in `solver.search`.
+
+Two cores run that search. `search.py` and `quick.py` are the executable specification and the fallback;
+`_csearch` (C, `csrc/`, built by setup.py where a compiler exists) is a transcription of them that gives the
+same answers, releases the GIL while it searches and keeps its table within a fixed memory budget. `CORE`
+says which one `solve` uses; `IDIOTEN_PURE_PYTHON=1` in the environment forces the Python one.
 """
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from dataclasses import dataclass
 
 from idioten.acesup import rules
-from idioten.acesup.solver.search import Search, SearchStopped
+from idioten.acesup.solver.search import Search, SearchStopped, compact, to_steps
 from idioten.acesup.solver.quick import quick_win, shorten_moves
+
+PURE_PYTHON_ENV = "IDIOTEN_PURE_PYTHON"
+
+def _load_compiled_core():
+    try:
+        from idioten.acesup.solver import _csearch as compiled
+    except ImportError:  # no compiler where it was installed: the Python search gives the same answers
+        return None
+    return compiled
+
+
+# Loaded even when the environment asks for pure Python, so that tests can still compare the two cores.
+_csearch = _load_compiled_core()
+COMPILED_BUILT = _csearch is not None
+CORE = "compiled" if COMPILED_BUILT and os.environ.get(PURE_PYTHON_ENV, "") in ("", "0") else "python"
 
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
 # The first look (discard at once, `solver_quick`) finds most wins in milliseconds but cannot prove a loss,
@@ -27,6 +48,8 @@ WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
 QUICK_SHARE = 0.3
 QUICK_MAX_SECONDS = 3.0
 QUICK_MAX_POSITIONS = 400_000
+# The compiled core's table: a fixed budget that is never exceeded (entries are replaced when it is full).
+DEFAULT_MEMORY_BYTES = 64 * 2**20
 
 
 @dataclass
@@ -39,6 +62,8 @@ class SolveResult:
     # Seconds until the answer was known; less than `seconds` when an unwinnable deal's best score was then
     # measured in a second pass (aces-only). Not part of the command line's JSON.
     decided_seconds: float | None = None
+    core: str = "python"  # which core searched: "compiled" or "python"
+    cpu_seconds: float | None = None  # CPU time of the thread that searched
 
     def to_json(self) -> dict:
         return {"result": self.result,
@@ -46,13 +71,51 @@ class SolveResult:
                 "best_score": self.best_score, "states": self.states, "seconds": round(self.seconds, 4)}
 
 
-def solve(game: rules.Game, time_limit: float | None = None,
-          cancel: threading.Event | None = None) -> SolveResult:
+def solve(game: rules.Game, time_limit: float | None = None, cancel: threading.Event | None = None, *,
+          memory_bytes: int = DEFAULT_MEMORY_BYTES, core: str | None = None) -> SolveResult:
     """Solve the position `game` is in (any point of play). The game itself is not changed.
 
-    `time_limit` in seconds (None: no limit); setting `cancel` stops the search within a few milliseconds.
-    Safe to call from a worker thread: nothing here is shared between calls.
+    `time_limit` in seconds (None: no limit); setting `cancel` stops the search within a few hundredths of a
+    second. `memory_bytes` is the compiled core's table budget; `core` ("compiled" or "python", default
+    `CORE`) picks the core. Safe to call from a worker thread: nothing here is shared between calls, and the
+    compiled core releases the GIL while it searches.
     """
+    cpu_started = time.thread_time()
+    if (core or CORE) == "compiled":
+        if _csearch is None:
+            raise RuntimeError("the compiled solver core is not built")
+        result = _solve_compiled(game, time_limit, cancel, memory_bytes)
+    else:
+        result = _solve_python(game, time_limit, cancel)
+    result.cpu_seconds = time.thread_time() - cpu_started
+    return result
+
+
+def _solve_compiled(game: rules.Game, time_limit, cancel, memory_bytes: int) -> SolveResult:
+    piles, stock, gone = compact(game)
+    quick_seconds = QUICK_MAX_SECONDS if time_limit is None else min(QUICK_MAX_SECONDS, QUICK_SHARE * time_limit)
+    status, line, win_flags, best, states, quick_states, decided, seconds = _csearch.solve(
+        piles, stock, gone, game.variant == rules.ACES_ONLY, time_limit, cancel, quick_seconds,
+        QUICK_MAX_POSITIONS, memory_bytes)
+    states += quick_states
+    decided_seconds = None if decided < 0 else decided
+    if status == 0:
+        actions = [rules.Action(*_QUICK_KINDS[kind](pile, target)) for kind, pile, target in line]
+        return SolveResult(WINNABLE, shorten_moves(game, actions), rules.WIN_SCORE, states, seconds, seconds,
+                           "compiled")
+    if status == 1:
+        return SolveResult(WINNABLE, to_steps(line, win_flags), rules.WIN_SCORE, states, seconds,
+                           decided_seconds, "compiled")
+    result = UNWINNABLE if status == 2 else UNKNOWN
+    return SolveResult(result, None, best, states, seconds, decided_seconds, "compiled")
+
+
+# The first look's line comes back as (event kind, pile, target) with search.py's event numbers.
+_QUICK_KINDS = {0: lambda pile, _: (rules.DISCARD, pile), 1: lambda pile, target: (rules.MOVE, pile, target),
+                2: lambda _p, _t: (rules.DEAL,)}
+
+
+def _solve_python(game: rules.Game, time_limit, cancel) -> SolveResult:
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
     quick_seconds = QUICK_MAX_SECONDS if time_limit is None else min(QUICK_MAX_SECONDS, QUICK_SHARE * time_limit)

@@ -1,0 +1,111 @@
+/* The compiled search core's shared parts: positions, the bounded table, the event line, stopping.
+ *
+ * The C search is a transcription of solver/search.py and solver/quick.py, which stay the executable
+ * specification: the same position, the same settle loop, the same children in the same order, the same
+ * prunings (their proofs are in those files). Only the memory differs: the Python table is a dict, this one
+ * is a fixed budget of 16-byte entries that replaces entries when full (see table.c). */
+#ifndef IDIOTEN_CORE_H
+#define IDIOTEN_CORE_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+typedef uint64_t u64;
+
+#define ACE_RANK 12
+#define WIN_SCORE 48
+#define NCARDS 52
+#define BIT(c) ((u64)1 << (c))
+
+/* Event kinds: the numbers of search.py's DISCARD_EV, MOVE_EV, DEAL_EV, MARK_EV, DROP_EV. */
+enum { EV_DISCARD = 0, EV_MOVE = 1, EV_DEAL = 2, EV_MARK = 3, EV_DROP = 4 };
+
+typedef struct {
+    uint8_t n[4];        /* pile heights */
+    uint8_t c[4][NCARDS]; /* bottom to top, card index 0..51 (suit-major, rank 2..A as 0..12) */
+} Pos;
+
+typedef struct {
+    uint8_t kind, a, b, c;
+} Event;
+
+/* One table entry: a 64-bit check hash of the key, and the flags the position was searched with (52 bits)
+ * plus a 12-bit measure of the work its search cost, which decides what is replaced when a bucket is full. */
+typedef struct {
+    u64 check;
+    u64 meta;
+} Entry;
+
+#define FLAG_BITS ((BIT(52)) - 1)
+#define WAYS 4 /* entries per bucket: 64 bytes, one cache line */
+
+typedef struct {
+    u64 h1, flags, gone;
+    int k;
+} PathRec;
+
+typedef struct {
+    /* the deal */
+    uint8_t stock[48];
+    int stock_len;
+    int aces_only;
+    /* the bounded table */
+    Entry *table;
+    u64 bucket_mask;
+    u64 domain; /* mixed into every key: quick look, first pass and second pass never see each other's entries */
+    /* the line on the current path, in play order */
+    Event *ev;
+    size_t ev_len, ev_cap;
+    /* positions and their keys along the current path (heap, so deep lines cost no thread stack) */
+    Pos *pos;
+    PathRec *path;
+    size_t depth_cap;
+    /* counters and results */
+    u64 states;
+    u64 quick_nodes, quick_limit;
+    int best_score;
+    int deciding;
+    u64 win_flags;
+    /* stopping: a deadline (monotonic seconds, 0 = none) and a cancel callback polled with the GIL held */
+    double deadline;
+    double next_poll;
+    int (*cancelled)(void *);
+    void *cancel_arg;
+    int stop;      /* 1: out of time or cancelled */
+    int failed;    /* out of memory */
+} Ctx;
+
+extern const u64 HIGHER[NCARDS];
+extern const u64 LOWER[NCARDS];
+
+void core_init(void);
+double now_seconds(void);
+int should_stop(Ctx *x);
+
+int ctx_reserve_depth(Ctx *x, size_t depth);
+int ctx_push(Ctx *x, int kind, int a, int b, int c);
+
+/* table.c */
+int table_alloc(Ctx *x, size_t bytes);
+void table_free(Ctx *x);
+void key_hash(const Ctx *x, const Pos *p, int k, int sorted, u64 *h1, u64 *h2);
+int table_seen(Ctx *x, u64 h1, u64 h2, u64 flags);     /* 1: a stored entry covers these flags */
+void table_insert(Ctx *x, u64 h1, u64 h2, u64 flags);
+void table_record_work(Ctx *x, u64 h1, u64 h2, u64 flags, u64 work);
+
+/* search.c, quick.c: 1 = a win (its line is x->ev), 0 = none, -1 = stopped */
+int search_run(Ctx *x, int depth, int k, u64 gone, u64 flags);
+int quick_run(Ctx *x, int depth, int dealt);
+
+#if defined(__GNUC__) || defined(__clang__)
+static inline int popcount64(u64 v) { return __builtin_popcountll(v); }
+#else /* MSVC and others: the portable bit count */
+static inline int popcount64(u64 v) {
+    v = v - ((v >> 1) & 0x5555555555555555ULL);
+    v = (v & 0x3333333333333333ULL) + ((v >> 2) & 0x3333333333333333ULL);
+    v = (v + (v >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((v * 0x0101010101010101ULL) >> 56);
+}
+#endif
+
+#endif

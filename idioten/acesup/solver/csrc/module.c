@@ -1,0 +1,325 @@
+/* idioten.acesup.solver._csearch: the compiled search core (CPython API only, no other dependency).
+ *
+ *   solve(piles, stock, gone, aces_only, time_limit, cancel, quick_seconds, quick_positions, table_bytes)
+ *     -> (status, line, win_flags, best_score, states, quick_states, decided_after, seconds)
+ *
+ * piles: four bytes objects (card indices, bottom to top); stock: bytes; gone: int bit mask of discarded
+ * cards; time_limit: seconds or None; cancel: an object with is_set() (a threading.Event) or None.
+ * status 0: the first look found a win, line = [(kind, pile, target)] with kinds as search.py's events;
+ *        1: the exact search found a win, line = its events (to_steps turns them into actions), win_flags set;
+ *        2: no win exists (decided), best_score exact unless the second pass was stopped (then a lower bound);
+ *        3: stopped before deciding.
+ * The GIL is released for the whole search; the cancel object is polled about every 10 ms with it held. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef _WIN32
+#include <windows.h>
+#else
+#include <time.h>
+#endif
+
+#include "core.h"
+
+#define S(r) ((u64)1 << (r))
+#define SUIT_ABOVE(r) (((S(13) - 1) >> ((r) + 1)) << ((r) + 1))
+#define SUIT_BELOW(r) (S(r) - 1)
+#define ROW(F)                                                                                                  \
+    F(0), F(1), F(2), F(3), F(4), F(5), F(6), F(7), F(8), F(9), F(10), F(11), F(12)
+#define HI0(r) (SUIT_ABOVE(r))
+#define HI1(r) (SUIT_ABOVE(r) << 13)
+#define HI2(r) (SUIT_ABOVE(r) << 26)
+#define HI3(r) (SUIT_ABOVE(r) << 39)
+#define LO0(r) (SUIT_BELOW(r))
+#define LO1(r) (SUIT_BELOW(r) << 13)
+#define LO2(r) (SUIT_BELOW(r) << 26)
+#define LO3(r) (SUIT_BELOW(r) << 39)
+const u64 HIGHER[NCARDS] = {ROW(HI0), ROW(HI1), ROW(HI2), ROW(HI3)};
+const u64 LOWER[NCARDS] = {ROW(LO0), ROW(LO1), ROW(LO2), ROW(LO3)};
+
+double now_seconds(void) {
+#ifdef _WIN32
+    LARGE_INTEGER freq, count;
+    QueryPerformanceFrequency(&freq);
+    QueryPerformanceCounter(&count);
+    return (double)count.QuadPart / (double)freq.QuadPart;
+#else
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+#endif
+}
+
+#define POLL_SECONDS 0.01
+
+int should_stop(Ctx *x) {
+    if (x->stop)
+        return 1;
+    double now = now_seconds();
+    if (x->deadline > 0 && now > x->deadline)
+        x->stop = 1;
+    else if (x->cancelled && now >= x->next_poll) {
+        x->next_poll = now + POLL_SECONDS;
+        if (x->cancelled(x->cancel_arg))
+            x->stop = 1;
+    }
+    return x->stop;
+}
+
+int ctx_reserve_depth(Ctx *x, size_t depth) {
+    if (depth < x->depth_cap)
+        return 0;
+    size_t cap = x->depth_cap ? x->depth_cap * 2 : 256;
+    while (cap <= depth)
+        cap *= 2;
+    Pos *pos = (Pos *)realloc(x->pos, cap * sizeof(Pos));
+    if (!pos)
+        goto fail;
+    x->pos = pos;
+    PathRec *path = (PathRec *)realloc(x->path, cap * sizeof(PathRec));
+    if (!path)
+        goto fail;
+    x->path = path;
+    x->depth_cap = cap;
+    return 0;
+fail:
+    x->failed = x->stop = 1;
+    return -1;
+}
+
+int ctx_push(Ctx *x, int kind, int a, int b, int c) {
+    if (x->ev_len == x->ev_cap) {
+        size_t cap = x->ev_cap ? x->ev_cap * 2 : 1024;
+        Event *ev = (Event *)realloc(x->ev, cap * sizeof(Event));
+        if (!ev) {
+            x->failed = x->stop = 1;
+            return -1;
+        }
+        x->ev = ev;
+        x->ev_cap = cap;
+    }
+    Event *e = &x->ev[x->ev_len++];
+    e->kind = (uint8_t)kind;
+    e->a = (uint8_t)a;
+    e->b = (uint8_t)b;
+    e->c = (uint8_t)c;
+    return 0;
+}
+
+/* The cancel callback: take the GIL back for a moment and ask the Python object. */
+typedef struct {
+    PyObject *cancel;
+    PyThreadState *saved;
+} CancelPoll;
+
+static int poll_cancel(void *arg) {
+    CancelPoll *poll = (CancelPoll *)arg;
+    PyEval_RestoreThread(poll->saved);
+    int set = 0;
+    PyObject *answer = PyObject_CallMethod(poll->cancel, "is_set", NULL);
+    if (answer) {
+        set = PyObject_IsTrue(answer) == 1;
+        Py_DECREF(answer);
+    } else {
+        PyErr_Clear();
+        set = 1; /* a cancel object that cannot answer stops the search rather than letting it run on */
+    }
+    poll->saved = PyEval_SaveThread();
+    return set;
+}
+
+static PyObject *event_list(const Ctx *x, int quick) {
+    PyObject *line = PyList_New((Py_ssize_t)x->ev_len);
+    if (!line)
+        return NULL;
+    for (size_t n = 0; n < x->ev_len; n++) {
+        const Event *e = &x->ev[n];
+        PyObject *item;
+        if (quick)
+            item = Py_BuildValue("(iii)", e->kind, e->a, e->b);
+        else if (e->kind == EV_MOVE)
+            item = Py_BuildValue("(iiii)", e->kind, e->a, e->b, e->c);
+        else if (e->kind == EV_MARK)
+            item = Py_BuildValue("(iii)", e->kind, e->a, e->b);
+        else if (e->kind == EV_DEAL)
+            item = Py_BuildValue("(i)", e->kind);
+        else
+            item = Py_BuildValue("(ii)", e->kind, e->a);
+        if (!item) {
+            Py_DECREF(line);
+            return NULL;
+        }
+        PyList_SET_ITEM(line, (Py_ssize_t)n, item);
+    }
+    return line;
+}
+
+static int read_position(Ctx *x, PyObject *piles, PyObject *stock) {
+    if (!PyTuple_Check(piles) || PyTuple_GET_SIZE(piles) != 4) {
+        PyErr_SetString(PyExc_ValueError, "piles must be a tuple of four bytes objects");
+        return -1;
+    }
+    if (ctx_reserve_depth(x, 0) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (int i = 0; i < 4; i++) {
+        PyObject *pile = PyTuple_GET_ITEM(piles, i);
+        if (!PyBytes_Check(pile) || PyBytes_GET_SIZE(pile) > NCARDS) {
+            PyErr_SetString(PyExc_ValueError, "a pile must be bytes of at most 52 cards");
+            return -1;
+        }
+        x->pos[0].n[i] = (uint8_t)PyBytes_GET_SIZE(pile);
+        memcpy(x->pos[0].c[i], PyBytes_AS_STRING(pile), (size_t)x->pos[0].n[i]);
+    }
+    if (!PyBytes_Check(stock) || PyBytes_GET_SIZE(stock) > 48 || PyBytes_GET_SIZE(stock) % 4) {
+        PyErr_SetString(PyExc_ValueError, "the stock must be bytes, a multiple of four cards, at most 48");
+        return -1;
+    }
+    x->stock_len = (int)PyBytes_GET_SIZE(stock);
+    memcpy(x->stock, PyBytes_AS_STRING(stock), (size_t)x->stock_len);
+    for (int i = 0; i < 4; i++)
+        for (int d = 0; d < x->pos[0].n[i]; d++)
+            if (x->pos[0].c[i][d] >= NCARDS)
+                goto bad_card;
+    for (int s = 0; s < x->stock_len; s++)
+        if (x->stock[s] >= NCARDS)
+            goto bad_card;
+    return 0;
+bad_card:
+    PyErr_SetString(PyExc_ValueError, "a card index must be 0..51");
+    return -1;
+}
+
+static void ctx_free(Ctx *x) {
+    table_free(x);
+    free(x->ev);
+    free(x->pos);
+    free(x->path);
+}
+
+static PyObject *py_solve(PyObject *self, PyObject *args) {
+    PyObject *piles, *stock, *cancel, *limit_obj;
+    unsigned long long gone;
+    int aces_only;
+    double quick_seconds;
+    unsigned long long quick_positions;
+    Py_ssize_t table_bytes;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOKpOOdKn", &piles, &stock, &gone, &aces_only, &limit_obj, &cancel,
+                          &quick_seconds, &quick_positions, &table_bytes))
+        return NULL;
+    Ctx x;
+    memset(&x, 0, sizeof x);
+    x.aces_only = aces_only;
+    x.best_score = popcount64((u64)gone);
+    if (read_position(&x, piles, stock) < 0) {
+        ctx_free(&x);
+        return NULL;
+    }
+    double started = now_seconds();
+    double limit = -1;
+    if (limit_obj != Py_None) {
+        limit = PyFloat_AsDouble(limit_obj);
+        if (limit == -1 && PyErr_Occurred()) {
+            ctx_free(&x);
+            return NULL;
+        }
+    }
+    if (table_alloc(&x, (size_t)(table_bytes > 4096 ? table_bytes : 4096)) < 0) {
+        ctx_free(&x);
+        return PyErr_NoMemory();
+    }
+    CancelPoll poll = {cancel, NULL};
+    if (cancel != Py_None) {
+        x.cancelled = poll_cancel;
+        x.cancel_arg = &poll;
+    }
+    int status = 3;
+    double decided_after = -1;
+    Pos start = x.pos[0];
+
+    poll.saved = PyEval_SaveThread();
+    /* The first look, with its own share of the time and a cap on positions (solver/__init__.py). */
+    x.domain = 0x51C0FFEEULL;
+    x.quick_limit = quick_positions;
+    double overall = limit >= 0 ? started + limit : 0;
+    x.deadline = started + quick_seconds;
+    if (overall && overall < x.deadline)
+        x.deadline = overall;
+    int found = 0;
+    int cards_left = start.n[0] + start.n[1] + start.n[2] + start.n[3] + x.stock_len;
+    if (cards_left >= 4)
+        found = quick_run(&x, 0, 0);
+    if (found == 1) {
+        status = 0;
+    } else if (!x.failed) {
+        int cancelled = x.stop && x.cancelled && x.cancelled(x.cancel_arg);
+        x.stop = 0;
+        x.ev_len = 0;
+        x.pos[0] = start;
+        x.deadline = overall;
+        x.domain = 0xDEC1DEULL;
+        x.deciding = 1;
+        x.best_score = popcount64((u64)gone);
+        int r = cancelled ? -1 : search_run(&x, 0, 0, (u64)gone, 0);
+        if (cancelled)
+            x.stop = 1;
+        if (r == 1) {
+            status = 1;
+            decided_after = now_seconds() - started;
+        } else if (r == 0) {
+            status = 2;
+            decided_after = now_seconds() - started;
+            if (aces_only) { /* only there does the bound cut anything, so only there is a second pass needed */
+                x.deciding = 0;
+                x.domain = 0xBE575C0EULL;
+                x.pos[0] = start;
+                x.ev_len = 0;
+                search_run(&x, 0, 0, (u64)gone, 0);
+            }
+        }
+    }
+    double seconds = now_seconds() - started;
+    PyEval_RestoreThread(poll.saved);
+
+    if (x.failed) {
+        ctx_free(&x);
+        return PyErr_NoMemory();
+    }
+    PyObject *line = Py_None;
+    Py_INCREF(Py_None);
+    if (status <= 1) {
+        Py_DECREF(Py_None);
+        line = event_list(&x, status == 0);
+        if (!line) {
+            ctx_free(&x);
+            return NULL;
+        }
+    }
+    if (status == 0) {
+        x.win_flags = 0;
+        x.best_score = WIN_SCORE;
+    }
+    PyObject *result = Py_BuildValue("(iNKiKKdd)", status, line, (unsigned long long)x.win_flags, x.best_score,
+                                     (unsigned long long)x.states, (unsigned long long)x.quick_nodes,
+                                     decided_after, seconds);
+    ctx_free(&x);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"solve", py_solve, METH_VARARGS, "Solve a compact position (see the module notes in module.c)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_csearch",
+                                    "The compiled search core of idioten.acesup.solver.", -1, methods,
+                                    NULL, NULL, NULL, NULL};
+
+PyMODINIT_FUNC PyInit__csearch(void) {
+    core_init();
+    return PyModule_Create(&module);
+}

@@ -1,0 +1,267 @@
+/* The exact search: a line-by-line transcription of Search._search, _children, _drop_matters and
+ * _upper_bound in solver/search.py, whose module notes and docstrings carry the proofs (flagged cards, the
+ * removal lemma, useless cards, the end-game key, the aces-only bound). Keep the two in step: the tests run
+ * both on the same positions and demand the same verdict and best score.
+ *
+ * Positions live in x->pos[depth]; a child is written into x->pos[depth + 1] before the call. */
+#include <string.h>
+
+#include "core.h"
+
+static int drop_matters(const Ctx *x, const Pos *p, int i, u64 flags, int end_game) {
+    int aces_only = x->aces_only;
+    u64 reach = 0, movers = 0;
+    int clearable = 0;
+    for (int j = 0; j < 4; j++) {
+        if (j == i)
+            continue;
+        int depth = p->n[j] - 1;
+        int broke = 0;
+        while (depth >= 0) {
+            int card = p->c[j][depth];
+            reach |= BIT(card);
+            if ((depth >= 1 || !end_game) && (!aces_only || card % 13 == ACE_RANK))
+                movers |= BIT(card);
+            if (!(flags & BIT(card))) {
+                broke = 1;
+                break;
+            }
+            depth--;
+        }
+        if (!broke)
+            clearable = 1;
+    }
+    int rest = p->n[i] - 1;
+    if (rest == 0)
+        return movers != 0;
+    int under = p->c[i][rest - 1];
+    if ((flags & BIT(under)) || ((HIGHER[under] | LOWER[under]) & reach))
+        return 1;
+    return clearable && (rest >= 2 || !end_game) && (!aces_only || under % 13 == ACE_RANK);
+}
+
+static int upper_bound(const Ctx *x, const Pos *p, u64 gone, u64 flags) {
+    int aces_only = x->aces_only;
+    if (!aces_only && !(p->n[0] && p->n[1] && p->n[2] && p->n[3]))
+        return WIN_SCORE;
+    u64 in_play = (BIT(52) - 1) & ~gone;
+    u64 buried = 0, stuck = 0;
+    int changed = 1;
+    while (changed) {
+        changed = 0;
+        for (int i = 0; i < 4; i++) {
+            u64 below = 0;
+            for (int d = 0; d < p->n[i]; d++) {
+                int card = p->c[i][d];
+                u64 bit = BIT(card);
+                if (!((stuck | buried | flags) & bit) && card % 13 != ACE_RANK &&
+                    !(HIGHER[card] & in_play & ~(below | buried))) {
+                    stuck |= bit;
+                    buried |= below;
+                    changed = 1;
+                }
+                below |= bit;
+            }
+        }
+    }
+    u64 non_aces = (BIT(52) - 1) & ~(BIT(12) | BIT(25) | BIT(38) | BIT(51));
+    u64 lost = (stuck | buried) & ~flags & non_aces;
+    if (!lost)
+        return WIN_SCORE;
+    if (!aces_only)
+        for (int i = 0; i < 4; i++)
+            if (p->c[i][0] % 13 != ACE_RANK && !(lost & BIT(p->c[i][0])))
+                return WIN_SCORE;
+    return WIN_SCORE - popcount64(lost);
+}
+
+/* Run the child already written at depth + 1 after pushing its event; undo the event if it did not win. */
+static int child(Ctx *x, int depth, int k, u64 gone, u64 flags, int kind, int a, int b, int c) {
+    size_t mark = x->ev_len;
+    if (ctx_push(x, kind, a, b, c) < 0)
+        return -1;
+    int r = search_run(x, depth + 1, k, gone, flags);
+    if (r == 0)
+        x->ev_len = mark;
+    return r;
+}
+
+static int children(Ctx *x, int depth, int k, u64 gone, u64 flags, u64 tops, int end_game) {
+    if (ctx_reserve_depth(x, depth + 1) < 0)
+        return -1;
+    /* x->pos may move when a deeper call grows it, so the two positions are looked up afresh each time. */
+#define p (&x->pos[depth])
+#define q (&x->pos[depth + 1])
+    u64 free_tops = tops & ~flags;
+    int r;
+    /* A discard whose only higher cards on top are flagged: done with each of them, whose flag it clears. */
+    for (int i = 0; i < 4; i++) {
+        if (!p->n[i])
+            continue;
+        int card = p->c[i][p->n[i] - 1];
+        if ((flags & BIT(card)) || !(HIGHER[card] & tops) || (HIGHER[card] & free_tops))
+            continue;
+        for (int j = 0; j < 4; j++) {
+            if (j == i || !p->n[j])
+                continue;
+            int helper = p->c[j][p->n[j] - 1];
+            if (!(HIGHER[card] & flags & BIT(helper)))
+                continue;
+            *q = *p;
+            q->n[i]--;
+            r = child(x, depth, k, gone | BIT(card), flags & ~BIT(helper), EV_DISCARD, i, 0, 0);
+            if (r)
+                return r;
+        }
+    }
+    for (int i = 0; i < 4; i++) {
+        if (!p->n[i])
+            continue;
+        int card = p->c[i][p->n[i] - 1];
+        if (!(flags & BIT(card)) || !drop_matters(x, p, i, flags, end_game))
+            continue;
+        *q = *p;
+        q->n[i]--;
+        r = child(x, depth, k, gone | BIT(card), flags & ~BIT(card), EV_DROP, card, 0, 0);
+        if (r)
+            return r;
+    }
+    /* Moves into gaps, as gap_moves: a lone card only while the stock lasts; in the end game one gap. */
+    int gaps[4], ngaps = 0;
+    for (int j = 0; j < 4; j++)
+        if (!p->n[j])
+            gaps[ngaps++] = j;
+    if (ngaps) {
+        int shortest = end_game ? 2 : 1;
+        if (end_game)
+            ngaps = 1;
+        for (int i = 0; i < 4; i++) {
+            if (p->n[i] < shortest)
+                continue;
+            int card = p->c[i][p->n[i] - 1];
+            if (x->aces_only && card % 13 != ACE_RANK)
+                continue;
+            for (int g = 0; g < ngaps; g++) {
+                int j = gaps[g];
+                *q = *p;
+                q->n[i]--;
+                q->c[j][0] = (uint8_t)card;
+                q->n[j] = 1;
+                r = child(x, depth, k, gone, flags, EV_MOVE, i, j, card);
+                if (r)
+                    return r;
+            }
+        }
+    }
+    if (!end_game) {
+        *q = *p;
+        for (int i = 0; i < 4; i++)
+            q->c[i][q->n[i]++] = x->stock[k + i];
+        r = child(x, depth, k + 4, gone, flags, EV_DEAL, 0, 0, 0);
+        if (r)
+            return r;
+    }
+    return 0;
+#undef p
+#undef q
+}
+
+int search_run(Ctx *x, int depth, int k, u64 gone, u64 flags) {
+    x->states++;
+    if (!(x->states & 255) && should_stop(x))
+        return -1;
+    Pos *p = &x->pos[depth];
+    size_t ev_mark = x->ev_len;
+    int end_game = k == x->stock_len;
+    u64 tops;
+    /* Settle the tops (search.py: flag what can be flagged, remove a useless top), lowest card first. */
+    for (;;) {
+        tops = 0;
+        int order[4], cards[4], m = 0;
+        for (int i = 0; i < 4; i++)
+            if (p->n[i]) {
+                int card = p->c[i][p->n[i] - 1];
+                tops |= BIT(card);
+                int at = m++;
+                while (at > 0 && cards[at - 1] > card) {
+                    cards[at] = cards[at - 1];
+                    order[at] = order[at - 1];
+                    at--;
+                }
+                cards[at] = card;
+                order[at] = i;
+            }
+        u64 free_tops = tops & ~flags;
+        int removed = 0, marked = 0;
+        for (int t = 0; t < m; t++) {
+            int card = cards[t], i = order[t];
+            u64 bit = BIT(card);
+            if (card % 13 == ACE_RANK)
+                continue;
+            int useless = !(LOWER[card] & ~gone & ~flags);
+            if (flags & bit) {
+                if (!useless)
+                    continue;
+                if (ctx_push(x, EV_DROP, card, 0, 0) < 0)
+                    return -1;
+                flags &= ~bit;
+            } else if (HIGHER[card] & free_tops) {
+                if (!useless) {
+                    if (ctx_push(x, EV_MARK, card, i, 0) < 0)
+                        return -1;
+                    flags |= bit;
+                    free_tops &= ~bit;
+                    marked = 1;
+                    continue;
+                }
+                if (ctx_push(x, EV_DISCARD, i, 0, 0) < 0)
+                    return -1;
+            } else {
+                continue;
+            }
+            p->n[i]--;
+            gone |= bit;
+            removed = 1;
+            break;
+        }
+        if (!removed && !marked)
+            break;
+    }
+    int score = popcount64(gone) + popcount64(flags);
+    if (score > x->best_score)
+        x->best_score = score;
+    if (score == WIN_SCORE) {
+        x->win_flags = flags;
+        return 1;
+    }
+    u64 h1, h2;
+    key_hash(x, p, k, end_game, &h1, &h2);
+    if (table_seen(x, h1, h2, flags)) {
+        x->ev_len = ev_mark;
+        return 0;
+    }
+    /* The path check: a position is never searched again inside its own search. A cycle (a lone card walking
+     * between gaps) keeps the cards dealt and discarded, so only the run of such ancestors is looked at. The
+     * Python table does this by remembering every position; a bounded table may have replaced the entry. */
+    for (int d = depth - 1; d >= 0 && x->path[d].k == k && x->path[d].gone == gone; d--)
+        if (x->path[d].h1 == h1 && !(flags & ~x->path[d].flags)) {
+            x->ev_len = ev_mark;
+            return 0;
+        }
+    table_insert(x, h1, h2, flags);
+    x->path[depth].h1 = h1;
+    x->path[depth].flags = flags;
+    x->path[depth].gone = gone;
+    x->path[depth].k = k;
+    if (x->aces_only && upper_bound(x, p, gone, flags) < (x->deciding ? WIN_SCORE : x->best_score + 1)) {
+        x->ev_len = ev_mark;
+        return 0;
+    }
+    u64 before = x->states;
+    int r = children(x, depth, k, gone, flags, tops, end_game);
+    if (r == 0) {
+        table_record_work(x, h1, h2, flags, x->states - before);
+        x->ev_len = ev_mark;
+    }
+    return r;
+}

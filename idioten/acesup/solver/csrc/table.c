@@ -1,0 +1,149 @@
+/* The bounded position table and the key hashes.
+ *
+ * Memory: the table is allocated once per solve with the byte budget the caller gives (default 64 MB in
+ * solver/__init__.py) and never grows. It holds buckets of WAYS 16-byte entries. An insert into a full
+ * bucket first replaces an entry of the same key whose flags are a subset of the new ones (the new entry
+ * covers everything it covered), then the entry whose search cost least work. The table only saves work:
+ * a position that is no longer in it is searched again, with the same result, so replacement never changes
+ * an answer (one thing the table also did, stopping a lone card from wandering between gaps forever, is done
+ * by the path check in search.c, which does not depend on the table).
+ *
+ * Keys and the collision bound. A key is the four piles (bottom to top; as a multiset once the stock is
+ * empty, since the piles are then interchangeable) and the number of cards dealt; the cards discarded follow
+ * from those. Two independent 64-bit hashes are computed: h2 picks the bucket, h1 is stored and compared.
+ * A wrong hit needs a different key in the same bucket with the same h1. Modelling the hashes as random
+ * functions, one look-up meets at most WAYS stored keys, each equal in h1 with probability 2^-64, so over
+ * N look-ups the chance that any answer was affected is at most N * WAYS * 2^-64: below 2.2e-9 even for
+ * N = 10^10 positions (an hour of search), and it can only turn a winnable position into a pruned one.
+ * Each pile's hash is a XOR of random per-(height, card) words (Zobrist), so two different piles differ in
+ * it with probability 1 - 2^-64; the four pile hashes then go through a 64-bit mixing bijection (fmix64)
+ * before they are combined, by position in the ordered key and by addition (order-free) in the end game. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core.h"
+
+static u64 Z1[NCARDS][NCARDS], Z2[NCARDS][NCARDS];
+static u64 DEALT1[NCARDS + 1], DEALT2[NCARDS + 1];
+
+static u64 splitmix(u64 *state) {
+    u64 z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static inline u64 fmix64(u64 k) {
+    k ^= k >> 33;
+    k *= 0xFF51AFD7ED558CCDULL;
+    k ^= k >> 33;
+    k *= 0xC4CEB9FE1A85EC53ULL;
+    k ^= k >> 33;
+    return k;
+}
+
+void core_init(void) {
+    u64 state = 0x1D107E2ACE5ULL; /* fixed: the same keys in every run, so runs are repeatable */
+    for (int d = 0; d < NCARDS; d++)
+        for (int c = 0; c < NCARDS; c++) {
+            Z1[d][c] = splitmix(&state);
+            Z2[d][c] = splitmix(&state);
+        }
+    for (int k = 0; k <= NCARDS; k++) {
+        DEALT1[k] = splitmix(&state);
+        DEALT2[k] = splitmix(&state);
+    }
+}
+
+void key_hash(const Ctx *x, const Pos *p, int k, int sorted, u64 *h1, u64 *h2) {
+    u64 a = x->domain, b = x->domain * 0x9E3779B97F4A7C15ULL;
+    for (int i = 0; i < 4; i++) {
+        u64 za = 0, zb = 0;
+        for (int d = 0; d < p->n[i]; d++) {
+            za ^= Z1[d][p->c[i][d]];
+            zb ^= Z2[d][p->c[i][d]];
+        }
+        if (sorted) { /* order-free: a sum of mixed pile hashes */
+            a += fmix64(za ^ 0x5bd1e995ULL);
+            b += fmix64(zb ^ 0x27d4eb2fULL);
+        } else {      /* ordered: each pile mixed with its place */
+            a += fmix64(za ^ (0x100000001B3ULL * (u64)(i + 1)));
+            b += fmix64(zb ^ (0xCBF29CE484222325ULL + (u64)i));
+        }
+    }
+    a = fmix64(a ^ DEALT1[k]);
+    b = fmix64(b ^ DEALT2[k]);
+    *h1 = a ? a : 1; /* 0 marks an empty slot */
+    *h2 = b;
+}
+
+int table_alloc(Ctx *x, size_t bytes) {
+    size_t buckets = 1;
+    while (buckets * 2 * WAYS * sizeof(Entry) <= bytes)
+        buckets *= 2;
+    /* calloc: the pages are mapped lazily, so a short search touches (and costs) little of the budget */
+    x->table = (Entry *)calloc(buckets * WAYS, sizeof(Entry));
+    if (!x->table)
+        return -1;
+    x->bucket_mask = buckets - 1;
+    return 0;
+}
+
+void table_free(Ctx *x) {
+    free(x->table);
+    x->table = NULL;
+}
+
+#define WORK_SHIFT 52
+#define WORK_MAX 4095ULL
+
+static inline Entry *bucket_of(Ctx *x, u64 h2) { return x->table + (h2 & x->bucket_mask) * WAYS; }
+
+int table_seen(Ctx *x, u64 h1, u64 h2, u64 flags) {
+    Entry *b = bucket_of(x, h2);
+    for (int s = 0; s < WAYS; s++)
+        if (b[s].check == h1 && !(flags & ~(b[s].meta & FLAG_BITS)))
+            return 1;
+    return 0;
+}
+
+void table_insert(Ctx *x, u64 h1, u64 h2, u64 flags) {
+    Entry *b = bucket_of(x, h2);
+    int victim = -1;
+    for (int s = 0; s < WAYS; s++) {
+        if (b[s].check == 0 || (b[s].check == h1 && !((b[s].meta & FLAG_BITS) & ~flags))) {
+            victim = s;
+            break;
+        }
+    }
+    if (victim < 0) {
+        u64 least = ~(u64)0;
+        for (int s = 0; s < WAYS; s++) {
+            u64 work = b[s].meta >> WORK_SHIFT;
+            if (work < least) {
+                least = work;
+                victim = s;
+            }
+        }
+        /* Age the others, so that entries of long-finished expensive searches do not hold a bucket for ever. */
+        for (int s = 0; s < WAYS; s++)
+            if (s != victim && (b[s].meta >> WORK_SHIFT))
+                b[s].meta -= (u64)1 << WORK_SHIFT;
+    }
+    b[victim].check = h1;
+    b[victim].meta = flags & FLAG_BITS;
+}
+
+void table_record_work(Ctx *x, u64 h1, u64 h2, u64 flags, u64 work) {
+    Entry *b = bucket_of(x, h2);
+    u64 level = 0;
+    while (work && level < WORK_MAX) { /* the bit length: a log scale of the positions it took */
+        work >>= 1;
+        level++;
+    }
+    for (int s = 0; s < WAYS; s++)
+        if (b[s].check == h1 && (b[s].meta & FLAG_BITS) == flags) {
+            b[s].meta = flags | (level << WORK_SHIFT);
+            return;
+        }
+}

@@ -1,0 +1,107 @@
+"""The compiled search core against the Python one (the executable specification) and the brute force.
+
+Both cores must give the same verdict and best score on every position. The compiled core is loaded even
+when IDIOTEN_PURE_PYTHON is set, so these comparisons run in both CI passes. Where no compiler was available
+the comparisons check the Python core alone; CI sets IDIOTEN_REQUIRE_COMPILED=1, and then a missing
+compiled core fails here.
+"""
+
+import os
+import random
+import threading
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from solver_brute import best_score as brute_best_score
+from test_solver import TRAP, replays_as_win, small_positions
+
+from idioten.acesup import solver
+from idioten.acesup.rules import ACES_ONLY, DISCARD, STANDARD, WIN_SCORE, Game
+from idioten.acesup.solver import UNKNOWN, UNWINNABLE, WINNABLE, solve
+from idioten.cards import deal_cards
+
+CORES = ["python", "compiled"] if solver.COMPILED_BUILT else ["python"]
+
+
+def outcome(game, core, time_limit=60):
+    result = solve(game, time_limit=time_limit, core=core)
+    assert result.core == core
+    if result.result == WINNABLE:
+        assert replays_as_win(game, result.moves), (core, game.to_text())
+    else:
+        assert result.moves is None
+    return result.result, result.best_score
+
+
+def test_the_compiled_core_is_built_where_ci_requires_it():
+    required = os.environ.get("IDIOTEN_REQUIRE_COMPILED", "") not in ("", "0")
+    assert solver.COMPILED_BUILT or not required, "IDIOTEN_REQUIRE_COMPILED is set but _csearch is not built"
+    pure = os.environ.get(solver.PURE_PYTHON_ENV, "") not in ("", "0")
+    assert solver.CORE == ("python" if pure or not solver.COMPILED_BUILT else "compiled")
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_positions())
+def test_both_cores_agree_with_the_brute_force_on_small_positions(game):
+    expected = brute_best_score(game)
+    verdict = WINNABLE if expected == WIN_SCORE else UNWINNABLE
+    for core in CORES:
+        assert outcome(game, core) == (verdict, expected), (core, game.to_text())
+
+
+def test_both_cores_win_the_pinned_trap_position():
+    game = Game.from_text(TRAP)
+    for core in CORES:
+        assert outcome(game, core) == (WINNABLE, WIN_SCORE)
+
+
+def mid_game(seed: int) -> Game:
+    """A deal played by a random player who mostly discards, until 12 or 16 stock cards are left."""
+    rng = random.Random(seed)
+    game = Game.new(deal_cards(10_000 + seed), (STANDARD, ACES_ONLY)[seed % 2])
+    stock_left = (12, 16)[seed // 2 % 2]
+    while len(game.stock) > stock_left:
+        actions = list(game.useful_actions())
+        discards = [a for a in actions if a.kind == DISCARD]
+        game.apply(rng.choice(discards if discards and rng.random() < 0.85 else actions))
+    return game
+
+
+@pytest.mark.parametrize("first", range(0, 300, 50))
+def test_both_cores_agree_on_random_mid_game_positions(first):
+    verdicts = set()
+    for seed in range(first, first + 50):
+        game = mid_game(seed)
+        answers = {core: outcome(game, core) for core in CORES}
+        assert len(set(answers.values())) == 1, (seed, game.to_text(), answers)
+        assert UNKNOWN not in {verdict for verdict, _ in answers.values()}, (seed, game.to_text())
+        verdicts.add(answers["python"][0])
+    assert UNWINNABLE in verdicts
+
+
+def test_the_compiled_core_stops_promptly_when_cancelled_and_lets_other_threads_run():
+    if not solver.COMPILED_BUILT:
+        assert solver.CORE == "python"
+        return
+    cancel = threading.Event()
+    results = []
+    hard = Game.new(deal_cards(2))
+    worker = threading.Thread(target=lambda: results.append(solve(hard, 5, cancel, core="compiled")))
+    worker.start()
+    # While it searches, this thread keeps running Python: the search does not hold the GIL (if it did, this
+    # loop would freeze until the search's 5 s ran out).
+    longest_pause = 0.0
+    last = time.perf_counter()
+    until = last + 0.3
+    while last < until:
+        now = time.perf_counter()
+        longest_pause = max(longest_pause, now - last)
+        last = now
+    cancelled_at = time.perf_counter()
+    cancel.set()
+    worker.join(timeout=10)
+    assert not worker.is_alive()
+    assert time.perf_counter() - cancelled_at < 0.25
+    assert results[0].result == UNKNOWN and results[0].states > 0
+    assert longest_pause < 0.2

@@ -219,6 +219,12 @@ def test_copy_is_independent():
     assert game.to_text() != clone.to_text() and len(game.stock) == 48
 
 
+def test_a_copy_keeps_the_deal_number_and_the_variant():
+    game = Game.new(deal_cards(12), "aces-only", 12)
+    clone = game.copy()
+    assert (clone.deal_number, clone.variant, clone.start_text) == (12, "aces-only", game.start_text)
+
+
 def test_a_stock_that_cannot_be_dealt_four_at_a_time_is_refused():
     with pytest.raises(ValueError, match="multiple of four"):
         position(["5H", "9H", "2C", "3D"], stock="4C 5C 6C")

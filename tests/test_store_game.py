@@ -97,6 +97,11 @@ BAD_SAVES = {
     "no game id": _set("game_id", ""),
     "history is not a list": _set("history", "deal"),
     "missing field": lambda d: d.pop("future"),
+    "computer flag is text": _set("by_computer", "yes"),
+    "previous game is not a game": _set("previous", "deal 7"),
+    "previous game does not add up": _set("previous", dict(game_to_json(a_game(8)), position="standard | -")),
+    "previous game nested twice": _set("previous", dict(game_to_json(a_game(8)),
+                                                        previous=game_to_json(a_game(9)))),
 }
 
 
@@ -130,3 +135,25 @@ def test_a_game_from_cards_has_no_deal_number_and_still_round_trips(tmp_path):
     save_game(saved, tmp_path)
     loaded, _ = load_game(tmp_path)
     same_game(saved, loaded)
+
+
+def test_the_previous_game_and_the_computer_flag_round_trip(tmp_path):
+    saved = a_game(7)
+    saved.by_computer = True
+    saved.previous = a_game(8)
+    saved.previous.undo_used = True
+    save_game(saved, tmp_path)
+    loaded, notices = load_game(tmp_path)
+    assert notices == []
+    same_game(saved, loaded)
+    same_game(saved.previous, loaded.previous)
+    assert loaded.by_computer is True and loaded.previous.by_computer is False
+
+
+def test_a_save_from_before_the_previous_game_and_the_computer_flag_still_loads():
+    data = game_to_json(a_game())
+    del data["by_computer"]
+    assert "previous" not in data  # written only when there is one
+    loaded = game_from_json(data)
+    same_game(a_game(), loaded)
+    assert loaded.previous is None and loaded.by_computer is False

@@ -9,8 +9,8 @@ from idioten import i18n, paths
 from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards, parse_card
 from idioten.acesup.rules import Game
 from idioten.ui.acesup.endgame import EndPanel
-from idioten.ui.kit.panels import ConfirmPanel
 
+from idioten.ui.replacing import BACK, NEW_DEAL, RESTART
 from test_ui_support import accounted, close_apps, click, drag, key, make_app, position, post, top_centre
 
 CTRL = pygame.KMOD_LCTRL
@@ -153,21 +153,39 @@ def test_undo_of_a_deal_returns_the_cards_to_the_stock():
     assert all(resting(app, c) for c in app.table.sprites)
 
 
-def test_restart_asks_once_progressed_and_is_instant():
+def test_restart_acts_at_once_with_the_deal_animation_and_ctrl_z_brings_the_game_back():
     app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
     start = app.table.game.to_text()
-    key(app, pygame.K_r)  # nothing played yet: no question
-    assert len(app.scenes) == 1
+    for _ in range(3):
+        key(app, pygame.K_SPACE)
+    key(app, pygame.K_z, CTRL)  # something to redo as well
+    played, history, future = app.table.game.to_text(), list(app.table.game.history), list(app.table.game.future)
+    key(app, pygame.K_r, settle=False)  # one key, no question
+    assert len(app.scenes) == 1 and app.table.game.to_text() == start and app.table.game.deal_number == 7
+    assert app.busy() and not all(resting(app, c) for c in app.table.sprites)  # the cards fly in from the stock
+    app.settle()
+    assert all(resting(app, c) for c in app.table.sprites) and accounted(app)
+    key(app, pygame.K_z, CTRL)
+    game = app.table.game
+    assert (game.to_text(), game.history, game.future, game.deal_number) == (played, history, future, 7)
+    key(app, pygame.K_y, CTRL)  # the redo list came back too
+    assert len(app.table.game.history) == len(history) + 1
+
+
+def test_new_deal_acts_at_once_and_ctrl_z_brings_the_last_game_back_until_a_move_is_made():
+    app, _ = make_app(Game.new(deal_cards(7), deal_number=7), seed=11)
     key(app, pygame.K_SPACE)
-    key(app, pygame.K_r)
-    assert isinstance(app.scenes[-1], ConfirmPanel)
-    key(app, pygame.K_x)  # any other key says no
-    assert len(app.scenes) == 1 and app.table.game.to_text() != start
-    key(app, pygame.K_r)
-    post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r"))
-    app.step(dt=1 / 60)
-    assert app.table.game.to_text() == start
-    assert not app.busy()  # instant: nothing glides
+    before = app.table.game
+    key(app, pygame.K_n)
+    assert len(app.scenes) == 1 and app.table.game.deal_number == random.Random(11).randint(MIN_DEAL, MAX_DEAL)
+    key(app, pygame.K_F2)  # an untouched deal is not worth keeping: Ctrl+Z still goes back to the played one
+    key(app, pygame.K_z, CTRL)
+    assert app.table.game is before and app.table.game.deal_number == 7 and len(before.history) == 1
+    key(app, pygame.K_n)
+    key(app, pygame.K_SPACE)  # a move in the new deal: the last game is left for good
+    key(app, pygame.K_z, CTRL)
+    key(app, pygame.K_z, CTRL)
+    assert app.table.game is not before and not app.table.game.history and accounted(app)
 
 
 def test_new_deal_takes_the_next_number_from_the_random_source():
@@ -176,11 +194,6 @@ def test_new_deal_takes_the_next_number_from_the_random_source():
     key(app, pygame.K_F2)
     assert app.table.game.deal_number == expected
     assert app.table.game.to_text() == Game.new(deal_cards(expected)).to_text()
-    key(app, pygame.K_SPACE)
-    key(app, pygame.K_n)
-    assert isinstance(app.scenes[-1], ConfirmPanel)
-    key(app, pygame.K_RETURN)
-    assert app.table.game.deal_number != expected and len(app.table.game.history) == 0
     assert accounted(app)
 
 
@@ -325,7 +338,10 @@ def test_the_action_hook_sees_every_action():
     key(app, pygame.K_SPACE)
     key(app, pygame.K_z, CTRL)
     key(app, pygame.K_n)
-    assert [type(r).__name__ for r in seen] == ["Dealt", "Dealt", "NoneType"]
+    key(app, pygame.K_r)
+    key(app, pygame.K_z, CTRL)
+    assert [type(r).__name__ for r in seen[:2]] == ["Dealt", "Dealt"]
+    assert seen[2:] == [NEW_DEAL, RESTART, BACK]
 
 
 def test_ctrl_q_and_closing_the_window_quit():

@@ -9,7 +9,6 @@ from idioten import i18n
 from idioten.poker.game import PokerGame
 from idioten.poker.scoring import score_grid
 from idioten.ui.game_choice import current_game, switch_game
-from idioten.ui.kit.panels import ConfirmPanel
 from idioten.ui.poker.panels import PokerEndPanel, PokerOptionsPanel, PokerRulesPanel, PokerStatsPanel
 from idioten.ui.poker.scene import PokerScene
 from idioten.ui.poker.session import PokerSession
@@ -275,13 +274,24 @@ def test_open_deck_drag_a_card_from_the_deck():
     assert game.grid[4] == wanted
 
 
-def test_new_deal_asks_first_once_cards_are_placed():
+def test_new_deal_and_restart_act_at_once_and_ctrl_z_brings_the_grid_back():
     app, _ = poker_app()
-    click(app, cell_centre(app, 0))
+    fill(app, (0, 6))
+    grid, game_id = list(scene(app).game.grid), scene(app).session.game_id
     key(app, pygame.K_n)
-    assert isinstance(app.scenes[-1], ConfirmPanel)
-    key(app, pygame.K_n)
-    assert scene(app).game.placed_count == 0 and scene(app).game.deal_number != DEAL
+    assert len(app.scenes) == 1 and scene(app).game.placed_count == 0 and scene(app).game.deal_number != DEAL
+    key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)
+    assert scene(app).game.grid == grid and scene(app).game.deal_number == DEAL
+    assert scene(app).session.game_id == game_id
+    key(app, pygame.K_r)
+    assert scene(app).game.placed_count == 0 and scene(app).session.game_id == game_id  # the same game
+    key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)
+    assert scene(app).game.grid == grid
+    key(app, pygame.K_r)
+    click(app, cell_centre(app, 3))  # a placement after the restart: the old grid is left for good
+    key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)
+    key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)
+    assert scene(app).game.placed_count == 0
 
 
 def test_options_apply_to_the_next_deal():

@@ -174,3 +174,31 @@ def test_a_start_up_message_follows_the_player_into_poker(tmp_path):
     app.table.say("stats.json was damaged")
     open_last_game(app)
     assert app.scenes[0].message == "stats.json was damaged"
+
+
+def test_the_grid_a_new_deal_or_restart_replaced_comes_back_after_a_restart_of_the_program(tmp_path):
+    session = session_in(tmp_path, competitive=True)
+    session.new_deal(11)
+    play(session, 3)
+    left, computer, game_id = session.game.to_text(), session.computer.to_text(), session.game_id
+    session.restart()
+    assert session.game_id == game_id and session.game.placed_count == 0
+    session.new_deal(12)  # the untouched restart is dropped; the played grid stays for Ctrl+Z
+    again = session_in(tmp_path)
+    assert again.game.deal_number == 12 and again.can_go_back()
+    again.back()
+    assert (again.game.to_text(), again.computer.to_text(), again.game_id) == (left, computer, game_id)
+    assert session_in(tmp_path).game.to_text() == left
+    again.new_deal(13)
+    play(again, 1)  # a placement in the new grid: the old one is left for good
+    assert not again.can_go_back() and not session_in(tmp_path).can_go_back()
+
+
+def test_a_file_from_before_the_previous_grid_still_loads(tmp_path):
+    session = session_in(tmp_path)
+    session.new_deal(11)
+    play(session, 2)
+    data = session.to_json()
+    assert "previous" not in data
+    (tmp_path / FILE).write_text(json.dumps(data), encoding="utf-8")
+    assert session_in(tmp_path).game.to_text() == session.game.to_text()

@@ -106,6 +106,46 @@ def test_undo_is_remembered_for_the_statistics(data_folder):
     assert json.loads((data_folder / "game.json").read_text())["undo_used"] is True
 
 
+def test_a_restart_or_new_deal_can_be_taken_back_after_a_restart_of_the_program(data_folder):
+    app = window(deal=7)
+    for _ in range(6):
+        play_one(app)
+    press(app, pygame.K_z, CTRL)
+    left, game_id = state(app), app.persist.saved.game_id
+    press(app, pygame.K_r)
+    restarted = state(app)
+    app = restart_program(app)
+    assert state(app) == restarted
+    press(app, pygame.K_z, CTRL)  # the game before the restart, with its redo list
+    assert state(app) == left and app.persist.saved.game_id == game_id
+    press(app, pygame.K_n)
+    dealt = state(app)
+    app = restart_program(app)
+    assert state(app) == dealt
+    press(app, pygame.K_z, CTRL)
+    assert state(app) == left
+    app = restart_program(app)  # and after coming back, the game is still the one saved
+    assert state(app) == left and app.persist.saved.game_id == game_id
+    assert Store.open(data_folder).stats.variants["standard"].played == 0
+
+
+def test_a_game_left_by_a_new_deal_is_counted_at_the_first_move_of_the_next_not_at_the_key(data_folder):
+    app = window(deal=7)
+    play_one(app)
+    game_id = app.persist.saved.game_id
+    press(app, pygame.K_r)
+    press(app, pygame.K_n)  # the untouched restart is dropped; the played game stays behind Ctrl+Z
+    press(app, pygame.K_n)
+    app = restart_program(app)
+    stats = Store.open(data_folder).stats
+    assert not stats.is_counted(game_id) and stats.variants["standard"].played == 0
+    play_one(app)  # a move in the new deal: the game left behind is abandoned now
+    app.persist.wait()
+    stats = Store.open(data_folder).stats
+    assert stats.is_counted(game_id) and stats.variants["standard"].played == 1
+    assert app.persist.saved.previous is None and "previous" not in json.loads((data_folder / "game.json").read_text())
+
+
 # -- counting ------------------------------------------------------------------------------------------
 
 def test_a_finished_game_is_counted_once(data_folder):

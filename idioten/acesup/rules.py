@@ -281,7 +281,7 @@ class Game:
         self.future.clear()
 
     def copy(self) -> "Game":
-        other = Game.from_text(self.to_text())
+        other = Game.from_text(self.to_text(), self.deal_number)
         other.start_text = self.start_text
         other.history = list(self.history)
         other.future = list(self.future)

@@ -4,10 +4,16 @@
 - `game_id` names this game for the statistics ("counted once"); `new_game_id()` makes one per new deal.
 - `undo_used` is set by the window on undo (and on restart, which takes back every action); it decides
   "won without undo".
+- `by_computer`: the demo or the shown solution played the last action of a game that is over; such a game
+  is not the player's win or loss and is not counted (the statistics screen says so).
+- `previous`: the game a new deal or a restart replaced, while Ctrl+Z can still bring it back (until the
+  first action in the new game); it is counted as abandoned only when it is dropped. Never nested deeper.
 
 `game.json` (format "idioten-game", version 1) holds the start position (`Game.start_text`), the history as
 move notation ("deal", "discard 1", "move 2 3"), the redo list (`Game.future`, same order: the last entry is
-redone first), the current position (`Game.to_text()`), deal number, variant, game id and undo flag.
+redone first), the current position (`Game.to_text()`), deal number, variant, game id and undo flag; since
+the undoable new deal also `by_computer` and `previous` (a whole game document of the same form), both
+optional, so a save from before them loads as it always did (and an older program ignores them).
 Loading rebuilds the game by replaying the history from the start position with every action verified by
 `rules.py`, then checks that the replay reaches the stored position, that the redo list can be redone, and,
 for a numbered deal, that the start is that deal. A save failing any check is moved aside like any bad file.
@@ -35,11 +41,23 @@ class SavedGame:
     game: Game
     game_id: str
     undo_used: bool = False
+    by_computer: bool = False
+    previous: "SavedGame | None" = None
 
     @classmethod
     def start(cls, game: Game) -> "SavedGame":
         """A fresh game: a new id, no undo yet."""
         return cls(game, new_game_id(), False)
+
+    @property
+    def played(self) -> bool:
+        """Worth counting when abandoned: at least one action was made (and maybe taken back)."""
+        return bool(self.game.history) or self.undo_used
+
+
+def progressed(game: Game) -> bool:
+    """A game with actions to undo or redo: a new deal or a restart keeps it for Ctrl+Z to bring back."""
+    return bool(game.history or game.future)
 
 
 def new_game_id() -> str:
@@ -52,7 +70,7 @@ class BadSave(ValueError):
 
 def game_to_json(saved: SavedGame) -> dict:
     game = saved.game
-    return {
+    data = {
         "format": GAME_FORMAT,
         "version": GAME_VERSION,
         "game_id": saved.game_id,
@@ -63,11 +81,17 @@ def game_to_json(saved: SavedGame) -> dict:
         "future": [str(action) for action in game.future],
         "position": game.to_text(),
         "undo_used": saved.undo_used,
+        "by_computer": saved.by_computer,
     }
+    if saved.previous is not None:
+        data["previous"] = game_to_json(SavedGame(saved.previous.game, saved.previous.game_id,
+                                                  saved.previous.undo_used, saved.previous.by_computer))
+    return data
 
 
-def game_from_json(data: dict) -> SavedGame:
-    """Rebuild and verify a saved game; raises BadSave if anything does not add up."""
+def game_from_json(data: dict, nested: bool = False) -> SavedGame:
+    """Rebuild and verify a saved game (and the previous game in it); raises BadSave if anything does not
+    add up."""
     game_id = _field(data, "game_id", str)
     if not 0 < len(game_id) <= MAX_ID_LENGTH:
         raise BadSave("game_id has the wrong length")
@@ -81,6 +105,12 @@ def game_from_json(data: dict) -> SavedGame:
     history = [_action(text) for text in _field(data, "history", list)]
     future = [_action(text) for text in _field(data, "future", list)]
     undo_used = _field(data, "undo_used", bool)
+    by_computer = _field(data, "by_computer", bool) if "by_computer" in data else False
+    previous = None
+    if data.get("previous") is not None:
+        if nested:
+            raise BadSave("a previous game holds no previous game of its own")
+        previous = game_from_json(_field(data, "previous", dict), nested=True)
 
     try:
         game = Game.from_text(start, deal_number)
@@ -100,7 +130,7 @@ def game_from_json(data: dict) -> SavedGame:
     except IllegalAction as err:
         raise BadSave(f"illegal action in the save: {err}") from None
     game.future = future
-    return SavedGame(game, game_id, undo_used)
+    return SavedGame(game, game_id, undo_used, by_computer, previous)
 
 
 def _check_numbered_start(game: Game, deal_number: int) -> None:

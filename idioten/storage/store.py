@@ -56,11 +56,12 @@ class Store:
         stats, stats_notices = load_stats(folder)
         saved, game_notices = load_game(folder)
         store = cls(folder, settings, stats, saved, settings_notices + stats_notices + game_notices)
-        if saved is not None and saved.game.is_over():
-            # The last run may have been killed between saving the finished game and counting it.
-            notice = store.game_finished(saved)
-            if notice is not None and notice not in store.notices:
-                store.notices.append(notice)
+        for kept in (saved, saved.previous if saved is not None else None):
+            if kept is not None and kept.game.is_over():
+                # The last run may have been killed between saving the finished game and counting it.
+                notice = store.game_finished(kept)
+                if notice is not None and notice not in store.notices:
+                    store.notices.append(notice)
         return store
 
     # -- game --------------------------------------------------------------------------------------------
@@ -69,19 +70,26 @@ class Store:
         return self._write(GAME_FILE, lambda: _save_game(saved, self.folder))
 
     def game_finished(self, saved: SavedGame) -> Notice | None:
-        """Count a game that is over (once per game id: undo after the end and ending again changes nothing)."""
+        """Count a game that is over (once per game id: undo after the end and ending again changes nothing),
+        unless the computer played its last action (demo, shown solution): that is not the player's result."""
         game = saved.game
         return self._count(saved, game.score, game.is_won())
 
     def replace_game(self, old: SavedGame | None, new: SavedGame) -> Notice | None:
         """A new deal: the old game counts as played with its score so far, unless nothing was ever played
         in it (no action, no undo) or it was counted already; then the new game is saved."""
-        notice = None
-        if old is not None and (old.game.history or old.undo_used):
-            notice = self._count(old, old.game.score, old.game.is_won())
-        return self.save_game(new) or notice
+        notices = [self.abandoned(k) for k in (old, old.previous if old is not None else None)]
+        return self.save_game(new) or next((n for n in notices if n is not None), None)
+
+    def abandoned(self, old: SavedGame | None) -> Notice | None:
+        """A game left for good (no Ctrl+Z brings it back): counted with its score so far if it was played."""
+        if old is None or not old.played:
+            return None
+        return self._count(old, old.game.score, old.game.is_won())
 
     def _count(self, saved: SavedGame, score: int, won: bool) -> Notice | None:
+        if saved.by_computer and saved.game.is_over():
+            return None
         if not self.stats.record_result(saved.game_id, saved.game.variant, score, won, saved.undo_used):
             return None
         return self._write(STATS_FILE, lambda: save_stats(self.stats, self.folder))

@@ -98,17 +98,14 @@ class App:
         number = self.rng.randint(MIN_DEAL, MAX_DEAL)
         return Game.new(deal_cards(number), self.variant, number)
 
-    def new_game(self) -> None:
-        self.table.set_game(self.random_game())
-        self.action_done(self.table.game, None)
-
     def deal_label(self, game: Game) -> str:
         if game.deal_number is None:
             return i18n.t("ui.status.custom_deal")
         return i18n.t("ui.status.deal", number=game.deal_number)
 
     def action_done(self, game: Game, record) -> None:
-        """After every action (record None for a new deal or a restart): the hook for saving the game."""
+        """After every action, or with a note of `replacing` (NEW_DEAL, RESTART, BACK) when the game on the
+        table was replaced: the hook for saving the game."""
         self.assistant.game_changed(game, record)
         if self.on_action is not None:
             self.on_action(game, record)
@@ -131,10 +128,6 @@ class App:
         self.mark_dirty()
 
     # Panels are imported when first opened: the first frame does not wait for them.
-    def confirm(self, question_key: str, letter: str, on_yes) -> None:
-        from idioten.ui.kit.panels import ConfirmPanel
-        self.push(ConfirmPanel(self, question_key, letter, on_yes))
-
     def open_menu(self) -> None:
         from idioten.ui.help import MenuPanel
         self.push(MenuPanel(self))

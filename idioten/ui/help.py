@@ -56,8 +56,8 @@ class MenuPanel(Panel):
         from idioten.ui.game_choice import menu_entries
 
         table = self.app.scenes[0]  # the game on screen (Idioten or Poker patience)
-        entries = [("ui.menu.new", lambda: self.then(table.ask_new_deal)),
-                   ("ui.menu.restart", lambda: self.then(table.ask_restart)),
+        entries = [("ui.menu.new", lambda: self.then(table.new_deal)),
+                   ("ui.menu.restart", lambda: self.then(table.restart)),
                    *menu_entries(self.app, self.then),
                    *self.app.assistant.menu_entries(self.then),
                    ("ui.menu.rules", lambda: self.then(self.app.open_rules)),

@@ -59,6 +59,8 @@ def open_app(launch: Launch, **app_options) -> App:
     saved, replaced = choose_game(store, launch, variant, rng)
     app = App(saved.game, variant=variant, settings=window_settings(store.settings), rng=rng, **app_options)
     persist = attach(app, store, saved, variant_fixed=launch.variant is not None)
+    if saved.previous is not None:
+        app.table.previous = saved.previous.game  # Ctrl+Z still brings it back after a restart of the program
     notices = list(store.notices)
     if replaced is not None:
         notices.append(store.replace_game(replaced, saved))

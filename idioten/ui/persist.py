@@ -3,15 +3,18 @@
 The program start (`launch.py`) opens the store and attaches a `Persistence` to the window, which then keeps
 the store in step with it:
 
-- The table reports every action, undo, redo, restart and new deal through `App.on_action`. Which of them it
-  was is read from the game itself (a new game object is a new deal; a shorter history is an undo or a
-  restart, which take back play and so count against "won without undo").
+- The table reports every action, undo and redo through `App.on_action` with the action's record, and a new
+  deal, a restart or the game before them brought back (Ctrl+Z) with a note from `replacing.py`. A shorter
+  history is an undo, which counts against "won without undo"; a restart keeps the game's id and counts
+  against it too. The game a new deal or restart replaced rides along in the save (`SavedGame.previous`,
+  the table's `previous`) until the first action in the new game abandons it: only then is it counted.
+- A game whose last action the demo or the shown solution played is marked `by_computer`: not counted.
 - Saving starts once the frame that shows the action has been drawn (`flush`, called by `App.step`): the
   game's document is handed to a writer thread (`save_writer.py`), because a save ends in fsyncs that take
   from 2 to 30 ms and more on a busy disk, up to two frames. Only the newest document is written, so a kill
   -9 loses at most the actions of the last few milliseconds; the file is always whole (atomic rename).
-- A game that ends is counted when the animations have stopped (statistics are written between frames), a
-  game replaced by a new deal at once (a new deal does not glide); the statistics file is written by the
+- A game that ends is counted when the animations have stopped (statistics are written between frames), an
+  abandoned game in the turn it is abandoned; the statistics file is written by the
   window thread, the only one that changes the statistics.
 - Every write that fails gives a one-line notice for the message line; play goes on in memory.
 
@@ -26,6 +29,7 @@ from idioten.acesup.rules import Game
 from idioten.storage.store import SavedGame, Store
 from idioten.storage.files import Notice
 from idioten.storage.game import game_to_json
+from idioten.ui.replacing import BACK, RESTART, is_replacement
 from idioten.storage.settings import ANIMATION_FACTORS, Settings as StoredSettings
 from idioten.storage.stats import Statistics
 from idioten.ui import store_texts as _texts  # noqa: F401  (registers this area's texts)
@@ -65,7 +69,7 @@ class Persistence:
         self.saved = saved
         self.variant_fixed = variant_fixed  # --variant on the command line: new deals keep it this run
         self._history_length = len(saved.game.history)
-        self._replaced: SavedGame | None = None  # the game a new deal replaced, not yet counted
+        self._abandoned: list[SavedGame] = []  # games no Ctrl+Z can bring back any more, not yet counted
         self.pending = False
         self._count_when_still = False
         self._writer: SaveWriter | None = None  # its thread starts with the first save
@@ -79,12 +83,31 @@ class Persistence:
     # -- the game ----------------------------------------------------------------------------------------
 
     def on_action(self, game: Game, record) -> None:
-        if game is not self.saved.game:
-            if self._replaced is None:
-                self._replaced = self.saved
-            self.saved = SavedGame.start(game)
-        elif len(game.history) < self._history_length:
-            self.saved.undo_used = True
+        saved = self.saved
+        kept = [k for k in (saved, saved.previous) if k is not None]
+        if is_replacement(record):
+            if record == BACK and saved.previous is not None and game is saved.previous.game:
+                current = saved.previous
+            elif record == RESTART:
+                current = SavedGame(game, saved.game_id, saved.undo_used or saved.played)
+            else:
+                current = SavedGame.start(game)
+            table_previous = self.app.table.previous
+            current.previous = next((k for k in kept if k.game is table_previous and k is not current), None)
+            if current.previous is not None:
+                current.previous.previous = None
+            self.saved = current
+            staying = {k.game_id for k in (current, current.previous) if k is not None}  # a restart shares an id
+            self._abandoned += [k for k in kept if k.game_id not in staying]
+        else:
+            if saved.previous is not None:  # the first action in a new game: the one before it is left for good
+                if saved.previous.game_id != saved.game_id:
+                    self._abandoned.append(saved.previous)
+                saved.previous = None
+            if len(game.history) < self._history_length:
+                saved.undo_used = True
+            # The computer's last action ends a game that is not the player's result.
+            saved.by_computer = game.is_over() and self.app.assistant.autoplay is not None
         self._history_length = len(game.history)
         self.pending = True
 
@@ -94,12 +117,10 @@ class Persistence:
             self.show(*self._writer.take_notices())
         if self.pending:
             self.pending = False
-            if self._replaced is not None:
-                # Store.replace_game without its synchronous save: the writer writes the new game after
-                # anything of the old one still on its way. Counted as in replace_game: only if played.
-                replaced, self._replaced = self._replaced, None
-                if replaced.game.history or replaced.undo_used:
-                    self.show(self.store.game_finished(replaced))
+            # Store.replace_game without its synchronous save: the writer writes the new game after anything
+            # of the old one still on its way.
+            abandoned, self._abandoned = self._abandoned, []
+            self.show(*(self.store.abandoned(old) for old in abandoned))
             self.writer.submit(game_to_json(self.saved))
             self._count_when_still = self.saved.game.is_over()
         if self._count_when_still and not self.app.busy():

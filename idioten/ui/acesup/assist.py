@@ -24,6 +24,7 @@ from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards
 from idioten.acesup.rules import DISCARD, MOVE, Action, Game
 from idioten.errors import IllegalAction
 from idioten.ui.acesup import solver_texts as _texts  # noqa: F401  (registers this area's texts)
+from idioten.ui.replacing import NEW_DEAL, is_replacement
 from idioten.ui.worker import SolverWorker
 
 try:  # the hint player that does not peek (idioten/acesup/hint/); without it, hints fall back to the solver
@@ -176,7 +177,7 @@ class Assistant:
         self._position = None
         text = self.position()
         self.arrow = None
-        if record is None:  # a new deal or a restart: whatever was being searched is no longer wanted
+        if is_replacement(record):  # a new deal or a restart: whatever was being searched is no longer wanted
             self.worker.cancel()
             self.searching_deal = False
             self.purposes = set()
@@ -395,10 +396,9 @@ class Assistant:
         number, variant, result = answer.result
         game = Game.new(deal_cards(number), variant, number)
         self.learn(game.to_text(), knowledge_of(result))
-        table.set_game(game)
-        self.app.action_done(game, None)
+        table.replace_game(game, NEW_DEAL)
         key = "ui.deal_search.found" if result.result == WINNABLE else "ui.deal_search.gave_up"
-        table.say(i18n.t(key, deal=self.app.deal_label(game)))
+        table.say_replaced(i18n.t(key, deal=self.app.deal_label(game)))
 
     def menu_entries(self, then) -> list[tuple[str, object]]:
         """The Menu's demo entry, while Idioten is the game on screen."""

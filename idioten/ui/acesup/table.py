@@ -16,6 +16,8 @@ from idioten.ui.kit.scene import CardGameScene
 from idioten.ui.kit.sprites import CardSprite
 from idioten.ui.kit.tween import Glide, Shake
 from idioten.ui.kit.widgets import Button, history_shortcut
+from idioten.ui.replacing import BACK, NEW_DEAL, RESTART
+from idioten.storage.game import progressed
 
 DRAG_THRESHOLD = 6  # pixels the pointer must travel before a press becomes a drag
 DOUBLE_CLICK = 0.4  # seconds
@@ -55,10 +57,11 @@ class TableScene(CardGameScene):
         self.message_until = 0.0
         self.end_pending = False
         self.auto_pending = False
+        self.previous: Game | None = None  # the game a new deal or restart replaced: Ctrl+Z brings it back
         self.buttons = [
-            Button("ui.button.new", self.ask_new_deal),
-            Button("ui.button.restart", self.ask_restart, lambda: self.game.can_undo()),
-            Button("ui.button.undo", self.undo, lambda: self.game.can_undo()),
+            Button("ui.button.new", self.new_deal),
+            Button("ui.button.restart", self.restart, lambda: self.game.can_undo()),
+            Button("ui.button.undo", self.undo, self.can_undo),
             Button("ui.button.redo", self.redo, lambda: self.game.can_redo()),
             Button("ui.button.hint", self.hint),
             Button("ui.button.menu", self.app.open_menu),
@@ -127,12 +130,34 @@ class TableScene(CardGameScene):
 
     # -- the game ----------------------------------------------------------------------------------------
 
-    def set_game(self, game: Game) -> None:
+    def set_game(self, game: Game, deal_in: bool = False) -> None:
+        """Show `game`: at once, or (`deal_in`) with its first cards flying from the stock to the piles."""
         self.game = game
         self.sprites.clear()
         self.zones.clear()
         self.reset_input()
-        self.settle()
+        if not deal_in:
+            self.settle()
+            return
+        stock = (float(self.layout.stock.x), float(self.layout.stock.y))
+        for card in self.rest_places():
+            self.sprites[card] = CardSprite(card, stock)
+            self.zones[card] = "stock"
+        order = {card: index for index, card in enumerate(c for pile in game.piles for c in pile)}
+        speed = self.app.settings.duration
+        self.settle(lambda card: (speed(0.28), speed(0.09) * order[card]) if card in order else (0.0, 0.0))
+
+    def replace_game(self, game: Game, how: str) -> None:
+        """A new deal or a restart (the game replaced is kept for Ctrl+Z if anything was played in it), or
+        BACK: that kept game on the table again, exactly as it was."""
+        if how == BACK:
+            self.previous = None
+        elif progressed(self.game):
+            self.previous = self.game
+        self.set_game(game, deal_in=how != BACK)
+        self.app.action_done(game, how)
+        if how == BACK:
+            self.end_pending = game.is_over()  # its end panel again, as when it ended
 
     def cancel_pointer(self) -> None:
         """A panel opened over the table takes the mouse: a card being dragged glides home."""
@@ -160,6 +185,7 @@ class TableScene(CardGameScene):
         return True
 
     def after_action(self, record) -> None:
+        self.previous = None  # play in the new game: the one it replaced is abandoned
         self.end_pending = self.game.is_over()
         self.auto_pending = self.app.settings.auto_discard and not self.end_pending
         self.app.action_done(self.game, record)
@@ -178,9 +204,16 @@ class TableScene(CardGameScene):
     def deal(self) -> bool:
         return self.act(Action(DEAL))
 
+    def can_undo(self) -> bool:
+        return self.game.can_undo() or self.previous is not None
+
     def undo(self) -> None:
         self.finish_animations()
         self.selected = None
+        if not self.game.history and self.previous is not None:
+            self.replace_game(self.previous, BACK)
+            self.say(i18n.t("ui.msg.back", deal=self.app.deal_label(self.game)))
+            return
         record = self.game.undo()
         if record is None:
             self.say(i18n.t("ui.msg.nothing_to_undo"))
@@ -203,17 +236,21 @@ class TableScene(CardGameScene):
         self.app.action_done(self.game, record)
 
     def restart(self) -> None:
-        self.game.restart()
-        self.reset_input()
-        self.settle()
-        self.say(i18n.t("ui.msg.restarted"))
-        self.app.action_done(self.game, None)
+        """At once, undoable: the game as it was stays behind Ctrl+Z (and is the same game for the statistics)."""
+        fresh = self.game.copy()
+        fresh.restart()
+        self.replace_game(fresh, RESTART)
+        self.say_replaced(i18n.t("ui.msg.restarted"))
 
     def new_deal(self) -> None:
+        """At once, undoable like a restart."""
         if self.app.assistant.new_winnable_deal():
             return  # "winnable deals only": the deal comes when the search off the loop has found one
-        self.app.new_game()
-        self.say(i18n.t("ui.msg.new_deal", deal=self.app.deal_label(self.game)))
+        self.replace_game(self.app.random_game(), NEW_DEAL)
+        self.say_replaced(i18n.t("ui.msg.new_deal", deal=self.app.deal_label(self.game)))
+
+    def say_replaced(self, message: str) -> None:
+        self.say(i18n.t("ui.msg.can_go_back", message=message) if self.previous is not None else message)
 
     def hint(self) -> None:
         self.finish_animations()
@@ -365,9 +402,9 @@ class TableScene(CardGameScene):
         elif key in DEAL_KEYS:
             self.deal()
         elif key in (pygame.K_n, pygame.K_F2):
-            self.ask_new_deal()
+            self.new_deal()
         elif key == pygame.K_r:
-            self.ask_restart()
+            self.restart()
         elif key == pygame.K_h:
             self.hint()
         elif key == pygame.K_a:

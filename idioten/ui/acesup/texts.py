@@ -44,12 +44,13 @@ TEXTS = {
     "ui.msg.new_deal": {"sv": "Ny giv: {deal}.", "en": "New deal: {deal}.", "de": "Neues Spiel: {deal}."},
     "ui.msg.restarted": {"sv": "Given börjar om.", "en": "The deal starts again.",
                          "de": "Das Spiel beginnt von vorn."},
+    "ui.msg.can_go_back": {"sv": "{message} Ctrl+Z tar tillbaka förra spelet.",
+                           "en": "{message} Ctrl+Z brings the last game back.",
+                           "de": "{message} Strg+Z holt das letzte Spiel zurück."},
+    "ui.msg.back": {"sv": "Tillbaka i förra spelet ({deal}), precis som det var.",
+                    "en": "Back in the last game ({deal}), just as it was.",
+                    "de": "Zurück im letzten Spiel ({deal}), genau wie es war."},
 
-    "ui.confirm.new": {"sv": "Lägga en ny giv? Det här spelet går förlorat.",
-                       "en": "Start a new deal? This game will be lost.",
-                       "de": "Neues Spiel beginnen? Dieses Spiel geht verloren."},
-    "ui.confirm.restart": {"sv": "Börja om samma giv från början?", "en": "Restart this deal from the beginning?",
-                           "de": "Dieses Spiel von vorn beginnen?"},
     "ui.confirm.keys": {"sv": "{letter} eller Enter: ja · Esc: nej", "en": "{letter} or Enter: yes · Esc: no",
                         "de": "{letter} oder Enter: ja · Esc: nein"},
 

@@ -40,7 +40,7 @@ class Scene:
 
 class CardGameScene(Scene):
     """What the two games' tables share: mouse and key events go to on_motion / on_press / on_release /
-    on_key, and a new deal or a restart asks first once the game has progressed (and is not over)."""
+    on_key. (A new deal or a restart no longer asks first: Ctrl+Z brings the game back, see replacing.py.)"""
 
     def handle_event(self, event) -> None:
         if event.type == pygame.MOUSEMOTION:
@@ -51,18 +51,3 @@ class CardGameScene(Scene):
             self.on_release(event)
         elif event.type == pygame.KEYDOWN:
             self.on_key(event)
-
-    def progressed(self) -> bool:
-        return self.game.can_undo() and not self.game.is_over()
-
-    def ask_new_deal(self) -> None:
-        if self.progressed():
-            self.app.confirm("ui.confirm.new", "N", self.new_deal)
-        else:
-            self.new_deal()
-
-    def ask_restart(self) -> None:
-        if self.progressed():
-            self.app.confirm("ui.confirm.restart", "R", self.restart)
-        else:
-            self.restart()

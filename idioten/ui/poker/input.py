@@ -157,9 +157,9 @@ class PokerInput:
         elif key == pygame.K_TAB and self.game.open_deck:
             self.next_choice(-1 if shift else 1)
         elif key in (pygame.K_n, pygame.K_F2):
-            self.ask_new_deal()
+            self.new_deal()
         elif key == pygame.K_r:
-            self.ask_restart()
+            self.restart()
         elif key == pygame.K_h:
             self.ask_hint()
         elif key == pygame.K_o:

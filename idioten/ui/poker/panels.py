@@ -201,7 +201,7 @@ class PokerOptionsPanel(PokerPanel):
 
     def deal(self) -> None:
         self.close()
-        self.scene.ask_new_deal()
+        self.scene.new_deal()
 
     def key(self, event) -> None:
         if event.key in (pygame.K_ESCAPE, pygame.K_o):

@@ -46,9 +46,9 @@ class PokerScene(PokerInput, CardGameScene):
         self.message_until = 0.0
         self.end_pending = False
         self.buttons = [
-            Button("ui.button.new", self.ask_new_deal),
-            Button("ui.button.restart", self.ask_restart, lambda: self.game.can_undo()),
-            Button("ui.button.undo", self.undo, lambda: self.game.can_undo()),
+            Button("ui.button.new", self.new_deal),
+            Button("ui.button.restart", self.restart, lambda: self.game.can_undo()),
+            Button("ui.button.undo", self.undo, lambda: self.game.can_undo() or self.session.can_go_back()),
             Button("ui.button.redo", self.redo, lambda: self.game.can_redo()),
             Button("ui.button.hint", self.ask_hint, lambda: not self.game.is_over()),
             Button("ui.poker.button.options", self.open_options),
@@ -143,6 +143,14 @@ class PokerScene(PokerInput, CardGameScene):
 
     def undo(self) -> None:
         self.finish_flight()
+        if self.session.can_go_back():
+            self.drop_jobs()
+            notice = self.session.back()
+            self.reset_view()
+            self.end_pending = self.session.finished()  # its end panel again, as when it ended
+            self.say(i18n.t("ui.msg.back", deal=self.app.deal_label(self.game)))
+            self.notice(notice)
+            return
         record = self.session.undo()
         if record is None:
             self.say(i18n.t("ui.msg.nothing_to_undo"))
@@ -174,24 +182,29 @@ class PokerScene(PokerInput, CardGameScene):
         self.after_change()
 
     def restart(self) -> None:
+        """At once: Ctrl+Z brings the grid back as it was (so does it after a new deal or "play again")."""
         self.drop_jobs()
-        self.notice(self.session.restart())
+        notice = self.session.restart()
         self.reset_view()
-        self.say(i18n.t("ui.msg.restarted"))
+        self.say_replaced(i18n.t("ui.msg.restarted"))
+        self.notice(notice)
 
     def new_deal(self) -> None:
         self.drop_jobs()
         notice = self.session.new_deal()
         self.reset_view()
-        self.say(i18n.t("ui.msg.new_deal", deal=self.app.deal_label(self.game)))
+        self.say_replaced(i18n.t("ui.msg.new_deal", deal=self.app.deal_label(self.game)))
         self.notice(notice)
 
     def play_again(self) -> None:
         self.drop_jobs()
         notice = self.session.again()
         self.reset_view()
-        self.say(i18n.t("ui.msg.restarted"))
+        self.say_replaced(i18n.t("ui.msg.restarted"))
         self.notice(notice)
+
+    def say_replaced(self, message: str) -> None:
+        self.say(i18n.t("ui.msg.can_go_back", message=message) if self.session.previous is not None else message)
 
     def reset_view(self) -> None:
         """A different game (or the same from scratch) is on the table: its options may need another layout."""

@@ -9,7 +9,9 @@ comes from `idioten.poker.player`. This module only keeps the pieces in step:
 * the game is saved after every placement (`poker.json` through the app's `Store`), and the last game chosen
   (Idioten or Poker patience) is remembered in the same file;
 * a full grid is counted once in the statistics, keyed by table and options ("classic+diagonals").
-  Unfinished grids are not counted: a partly filled grid has no meaningful score.
+  Unfinished grids are not counted: a partly filled grid has no meaningful score;
+* a new deal, a restart or "play again" keeps the game it replaced (if a card was placed in it) until the
+  first placement in the new one, so Ctrl+Z right after brings it back (`back`); it is saved with the game.
 """
 
 from __future__ import annotations
@@ -89,6 +91,7 @@ class PokerSession:
         self.game: PokerGame | None = None
         self.computer: PokerGame | None = None
         self.game_id = ""
+        self.previous: tuple[PokerGame, PokerGame | None, str] | None = None  # (game, computer, id) for `back`
         self.counted_now = False  # the last placement finished the game and counted it
         self.defer_saves = False
         self.unsaved = False
@@ -108,8 +111,10 @@ class PokerSession:
                 self.last_game = data["last_game"]
             try:
                 self._restore(data.get("current"))
+                if self.game is not None and data.get("previous") is not None:
+                    self.previous = self._restored(data["previous"])
             except (CardError, ValueError, TypeError, KeyError, AttributeError):
-                self.game = self.computer = None
+                self.game = self.computer = self.previous = None
                 notices = notices + [self.store.reject_file(FILE)]
         if self.game is None:
             self.new_deal()
@@ -121,6 +126,10 @@ class PokerSession:
     def _restore(self, current) -> None:
         if current is None:
             return
+        self.game, self.computer, self.game_id = self._restored(current)
+
+    @staticmethod
+    def _restored(current) -> tuple[PokerGame, PokerGame | None, str]:
         game = PokerGame.from_text(current["game"])
         computer = PokerGame.from_text(current["computer"]) if current.get("computer") else None
         game_id = current["id"]
@@ -132,15 +141,18 @@ class PokerSession:
             if computer.deck != game.deck or [r.card for r in computer.history] != played[:computer.placed_count] \
                     or computer.placed_count > game.placed_count:
                 raise ValueError("the computer's grid does not follow the player's")
-        self.game, self.computer, self.game_id = game, computer, game_id
+        return game, computer, game_id
 
     def to_json(self) -> dict:
-        current = None
-        if self.game is not None:
-            current = {"id": self.game_id, "game": self.game.to_text(),
-                       "computer": self.computer.to_text() if self.computer is not None else None}
-        return {"format": FORMAT, "version": VERSION, "last_game": self.last_game,
+        def document(game, computer, game_id):
+            return {"id": game_id, "game": game.to_text(),
+                    "computer": computer.to_text() if computer is not None else None}
+        current = document(self.game, self.computer, self.game_id) if self.game is not None else None
+        data = {"format": FORMAT, "version": VERSION, "last_game": self.last_game,
                 "options": self.options.to_json(), "current": current}
+        if self.previous is not None:
+            data["previous"] = document(*self.previous)  # optional: older files load without it
+        return data
 
     def save(self):
         """Returns the store's notice if the file could not be written (play goes on in memory). With
@@ -174,18 +186,29 @@ class PokerSession:
         fresh = PokerGame(game.deck, game.table, game.diagonals, game.open_deck, game.deal_number)
         return self._start(fresh, self.computer is not None)
 
-    def _start(self, game: PokerGame, competitive: bool):
+    def _start(self, game: PokerGame, competitive: bool, game_id: str | None = None):
+        if self.game is not None and (self.game.history or self.game.future):
+            self.previous = (self.game, self.computer, self.game_id)
         self.game = game
         self.computer = game.copy() if competitive else None
-        self.game_id = new_game_id()
+        self.game_id = game_id or new_game_id()
         self.counted_now = False
         return self.save()
 
     def restart(self):
         """The same game from an empty grid (a restart is not a new game: it is counted once, at its end)."""
-        self.game.restart()
-        if self.computer is not None:
-            self.computer.restart()
+        fresh = self.game.copy()
+        fresh.restart()
+        return self._start(fresh, self.computer is not None, self.game_id)
+
+    def can_go_back(self) -> bool:
+        return self.previous is not None and not self.game.history
+
+    def back(self):
+        """Ctrl+Z right after a new deal, a restart or "play again" (`can_go_back`): the game before it, as
+        it was left. Returns the store's notice if saving failed."""
+        (self.game, self.computer, self.game_id), self.previous = self.previous, None
+        self.counted_now = False
         return self.save()
 
     def set_option(self, name: str, value):
@@ -205,6 +228,7 @@ class PokerSession:
         """The player's placement (the rules may refuse it: IllegalAction). Returns the record and the
         store's notice, if saving or counting failed."""
         record = self.game.place(cell, card)
+        self.previous = None  # play in the new game: the one it replaced is left for good
         notice = self.save()
         return record, self.count() or notice
 

@@ -23,7 +23,8 @@ from idioten.ui.settings import Settings
 import pygame
 
 from idioten.ui.idle import Waiter
-from idioten.ui.kit.sprites import CardImages, Texts
+from idioten.ui.kit.fonts import Texts
+from idioten.ui.kit.sprites import CardImages
 from idioten.ui.acesup.table import TableScene
 
 FRAME_SECONDS = 1 / 60
@@ -53,7 +54,7 @@ class App:
         self.sharpen_at: float | None = None
         self.set_icon()
         self.layout = Layout(*self.window.size)
-        self.texts = Texts()
+        self.texts = Texts(four_colour=lambda: self.settings.four_colour)
         self.images = CardImages(self.settings)
         self.images.set_size((self.layout.card_w, self.layout.card_h))
         from idioten.ui.acesup.assist import Assistant

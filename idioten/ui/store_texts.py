@@ -7,10 +7,9 @@ from idioten import i18n
 TEXTS = {
     "ui.menu.stats": {"sv": "Statistik (S)", "en": "Statistics (S)", "de": "Statistik (S)"},
     "ui.menu.settings": {"sv": "Inställningar", "en": "Settings", "de": "Einstellungen"},
-    # The card in words: the window's font has no suit symbols.
-    "ui.msg.auto_discarded": {"sv": "{Suit} {rank} kastades automatiskt (Ctrl+Z tar tillbaka det).",
-                              "en": "The {rank} of {suit}s was discarded automatically (Ctrl+Z takes it back).",
-                              "de": "{Suit}-{rank} wurde automatisch abgelegt (Strg+Z nimmt es zurück)."},
+    "ui.msg.auto_discarded": {"sv": "{card} kastades automatiskt (Ctrl+Z tar tillbaka det).",
+                              "en": "{card} was discarded automatically (Ctrl+Z takes it back).",
+                              "de": "{card} wurde automatisch abgelegt (Strg+Z nimmt es zurück)."},
 
     "ui.stats.title": {"sv": "Statistik", "en": "Statistics", "de": "Statistik"},
     "ui.stats.played": {"sv": "Spelade", "en": "Played", "de": "Gespielt"},

@@ -74,9 +74,9 @@ def knowledge_of(result) -> Knowledge:
 
 
 def card_name(card) -> str:
-    """A card in words ("queen of hearts"): the window's font has no suit symbols."""
-    rank = i18n.t(f"ui.card.rank.{card.rank}") if card.rank > 10 else str(card.rank)
-    return i18n.t("ui.card.name", rank=rank, suit=i18n.suit_name(card.suit))
+    """A card as its corner shows it ("Q♥"); the window draws it as a small card in the deck's colours
+    (kit/fonts.py). The same in every language: the faces carry J, Q, K, A."""
+    return card.pretty()
 
 
 def advice(game: Game, action: Action) -> str:

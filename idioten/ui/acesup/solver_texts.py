@@ -38,11 +38,6 @@ TEXTS = {
                         "de": "Gewinnbar: noch unbekannt"},
 
     # A card in a sentence (the window's font has no suit symbols).
-    "ui.card.name": {"sv": "{suit} {rank}", "en": "{rank} of {suit}s", "de": "{suit} {rank}"},
-    "ui.card.rank.11": {"sv": "knekt", "en": "jack", "de": "Bube"},
-    "ui.card.rank.12": {"sv": "dam", "en": "queen", "de": "Dame"},
-    "ui.card.rank.13": {"sv": "kung", "en": "king", "de": "König"},
-    "ui.card.rank.14": {"sv": "ess", "en": "ace", "de": "Ass"},
 
     # Hints.
     "ui.hint.thinking": {"sv": "Tänker på ett tips …", "en": "Thinking of a hint …", "de": "Suche einen Tipp …"},

@@ -282,9 +282,7 @@ class TableScene(CardGameScene):
                 discard = next((a for a in self.game.legal_actions() if a.kind == DISCARD), None)
                 if discard is not None and self.act(discard):
                     # Said aloud: discarding at once can lose a deal where keeping the card wins.
-                    card, suit = self.game.discards[-1], i18n.suit_name(self.game.discards[-1].suit)
-                    self.say(i18n.t("ui.msg.auto_discarded", rank=card.pretty()[:-1], suit=suit,
-                                    Suit=suit[:1].upper() + suit[1:]))
+                    self.say(i18n.t("ui.msg.auto_discarded", card=self.game.discards[-1].pretty()))
             elif self.end_pending:
                 self.end_pending = False
                 self.app.show_end(self.game)

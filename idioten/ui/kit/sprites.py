@@ -1,12 +1,10 @@
-"""Card pictures rendered from SVG at the size the layout asks for, card sprites, and cached text.
+"""Card pictures rendered from SVG at the size the layout asks for, and card sprites (texts: fonts.py).
 
 Every picture is rendered from its SVG at the exact card size (`pygame.image.load_sized_svg`), so cards are
 crisp at every window size; a size change drops the pictures of the old size instead of scaling them.
 """
 
 from __future__ import annotations
-
-from collections import OrderedDict
 
 import pygame
 
@@ -183,48 +181,6 @@ class CardSprite:
     def screen_pos(self) -> tuple[int, int]:
         dx = self.shake.offset if self.shake else 0.0
         return round(self.pos[0] + dx), round(self.pos[1])
-
-
-class Texts:
-    """Fonts by size and a bounded cache of rendered lines: the status bar is redrawn often, its text rarely
-    changes."""
-
-    def __init__(self, limit: int = 96):  # a status line is tens of KB of pixels: keep the cache small
-        self._fonts: dict[int, pygame.font.Font] = {}
-        self._lines: OrderedDict = OrderedDict()
-        self._limit = limit
-
-    def font(self, size: int) -> pygame.font.Font:
-        font = self._fonts.get(size)
-        if font is None:
-            font = self._fonts[size] = pygame.font.Font(None, size)
-        return font
-
-    def render(self, text: str, size: int, colour=(240, 240, 235)) -> pygame.Surface:
-        key = (text, size, colour)
-        surface = self._lines.get(key)
-        if surface is None:
-            surface = self.font(size).render(text, True, colour)
-            self._lines[key] = surface
-            if len(self._lines) > self._limit:
-                self._lines.popitem(last=False)
-        else:
-            self._lines.move_to_end(key)
-        return surface
-
-    def wrap(self, text: str, size: int, width: int) -> list[str]:
-        font = self.font(size)
-        lines, line = [], ""
-        for word in text.split():
-            candidate = f"{line} {word}".strip()
-            if line and font.size(candidate)[0] > width:
-                lines.append(line)
-                line = word
-            else:
-                line = candidate
-        if line:
-            lines.append(line)
-        return lines
 
 
 def for_screen(surface: pygame.Surface, alpha: bool = False) -> pygame.Surface:

@@ -34,15 +34,6 @@ def _three(words):
 TEXTS = {f"ui.poker.hand.{name.replace(' ', '_')}": _three(words) for name, words in HANDS.items()}
 TEXTS.update({f"ui.poker.table.{name}": _three(words) for name, words in TABLE_NAMES.items()})
 TEXTS.update({
-    "ui.poker.card": {"sv": "{suit} {rank}", "en": "{rank} of {suit}", "de": "{suit} {rank}"},
-    "ui.poker.rank.11": {"sv": "knekt", "en": "jack", "de": "Bube"},
-    "ui.poker.rank.12": {"sv": "dam", "en": "queen", "de": "Dame"},
-    "ui.poker.rank.13": {"sv": "kung", "en": "king", "de": "König"},
-    "ui.poker.rank.14": {"sv": "ess", "en": "ace", "de": "Ass"},
-    "ui.poker.suit.C": {"sv": "klöver", "en": "clubs", "de": "Kreuz"},
-    "ui.poker.suit.D": {"sv": "ruter", "en": "diamonds", "de": "Karo"},
-    "ui.poker.suit.H": {"sv": "hjärter", "en": "hearts", "de": "Herz"},
-    "ui.poker.suit.S": {"sv": "spader", "en": "spades", "de": "Pik"},
     "ui.poker.name": {"sv": "Pokerpatiens", "en": "Poker patience", "de": "Poker-Patience"},
     "ui.poker.line.row": {"sv": "Rad {n}", "en": "Row {n}", "de": "Reihe {n}"},
     "ui.poker.line.column": {"sv": "Kolumn {n}", "en": "Column {n}", "de": "Spalte {n}"},
@@ -211,8 +202,7 @@ def reason(refusal) -> str:
 
 
 def card_label(card) -> str:
-    """A card in words ("4 of spades", "spader 4"): the window's font has no suit symbols."""
+    """A card as its corner shows it ("4♠"), drawn as a small card (kit/fonts.py); the joker in words."""
     if card.rank == 0:
         return i18n.t("ui.poker.joker")
-    rank = str(card.rank) if card.rank <= 10 else i18n.t(f"ui.poker.rank.{card.rank}")
-    return i18n.t("ui.poker.card", rank=rank, suit=i18n.t(f"ui.poker.suit.{card.suit}"))
+    return card.pretty()

@@ -1,0 +1,127 @@
+"""Every text in the window: the shipped font (DejaVu Sans Bold, assets/fonts/, licence beside it) by size, a
+bounded cache of rendered lines, and cards named in a text ("9♦") drawn as small cards: the rank and the suit
+in the ink of the deck on the table, on white, so a black suit stays readable on the dark felt.
+
+pygame's built-in font has no ♣ ♦ ♥ ♠; the shipped one has them and every letter of sv/en/de. If the file is
+missing the built-in font stands in (suits then show as boxes, but nothing breaks)."""
+
+from __future__ import annotations
+
+import re
+from collections import OrderedDict
+
+import pygame
+
+from idioten import paths
+from idioten.cards import SUIT_SYMBOLS
+
+FONT_FILE = ("fonts", "DejaVuSans-Bold.ttf")
+# The sizes the layout asks for were chosen with pygame's built-in font, which draws a size-24 line 16 pixels
+# tall; the shipped font at this share of the size is as tall, so every panel keeps its proportions.
+SHIPPED_SCALE = 0.6
+
+CHIP_PAPER = (250, 250, 246)
+CARD_INK = {  # as in tools/card_art (the faces' colours), two-colour and four-colour deck
+    False: {"C": (27, 27, 27), "D": (200, 16, 46), "H": (200, 16, 46), "S": (27, 27, 27)},
+    True: {"C": (18, 128, 60), "D": (21, 83, 182), "H": (200, 16, 46), "S": (27, 27, 27)},
+}
+RANK_INK = (27, 27, 27)
+SUIT_OF_SYMBOL = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
+CARD_IN_TEXT = re.compile("(10|[2-9TJQKA])?([" + "".join(SUIT_SYMBOLS.values()) + "])")
+
+
+def load_font(size: int) -> pygame.font.Font:
+    path = paths.asset(*FONT_FILE)
+    if path.is_file():
+        try:
+            return pygame.font.Font(str(path), max(6, round(size * SHIPPED_SCALE)))
+        except (pygame.error, OSError):
+            pass
+    return pygame.font.Font(None, size)
+
+
+def pieces(text: str) -> list[tuple[str, str | None]]:
+    """The text cut into plain runs (suit None) and cards ("9♦", suit "D"); a lone suit symbol is a card
+    without rank."""
+    result, start = [], 0
+    for match in CARD_IN_TEXT.finditer(text):
+        if match.start() > start:
+            result.append((text[start:match.start()], None))
+        result.append((match.group(0), SUIT_OF_SYMBOL[match.group(2)]))
+        start = match.end()
+    if start < len(text):
+        result.append((text[start:], None))
+    return result
+
+
+class Texts:
+    """Fonts by size and a bounded cache of rendered lines: the status bar is redrawn often, its text rarely
+    changes. `four_colour` (a callable, so it follows the setting) picks the suits' inks."""
+
+    def __init__(self, limit: int = 96, four_colour=lambda: False):  # a status line is tens of KB: keep it small
+        self._fonts: dict[int, pygame.font.Font] = {}
+        self._lines: OrderedDict = OrderedDict()
+        self._limit = limit
+        self.four_colour = four_colour
+
+    def font(self, size: int) -> pygame.font.Font:
+        font = self._fonts.get(size)
+        if font is None:
+            font = self._fonts[size] = load_font(size)
+        return font
+
+    def chip_pad(self, size: int) -> int:
+        return max(1, self.font(size).get_height() // 7)
+
+    def width(self, text: str, size: int) -> int:
+        """The rendered width, cards' paper included."""
+        font, pad = self.font(size), self.chip_pad(size)
+        return sum(font.size(piece)[0] + (2 * pad if suit else 0) for piece, suit in pieces(text))
+
+    def render(self, text: str, size: int, colour=(240, 240, 235)) -> pygame.Surface:
+        four = bool(self.four_colour())
+        key = (text, size, colour, four)
+        surface = self._lines.get(key)
+        if surface is None:
+            surface = self._render(text, size, colour, four)
+            self._lines[key] = surface
+            if len(self._lines) > self._limit:
+                self._lines.popitem(last=False)
+        else:
+            self._lines.move_to_end(key)
+        return surface
+
+    def _render(self, text: str, size: int, colour, four: bool) -> pygame.Surface:
+        font = self.font(size)
+        parts = pieces(text)
+        if all(suit is None for _, suit in parts):
+            return font.render(text, True, colour)
+        pad, height = self.chip_pad(size), font.get_height()
+        surface = pygame.Surface((max(1, self.width(text, size)), height), pygame.SRCALPHA)
+        x = 0
+        for piece, suit in parts:
+            if suit is None:
+                surface.blit(font.render(piece, True, colour), (x, 0))
+                x += font.size(piece)[0]
+                continue
+            w = font.size(piece)[0] + 2 * pad
+            pygame.draw.rect(surface, CHIP_PAPER, (x, 0, w, height), border_radius=max(2, height // 5))
+            rank, symbol = piece[:-1], piece[-1]
+            if rank:
+                surface.blit(font.render(rank, True, RANK_INK), (x + pad, 0))
+            surface.blit(font.render(symbol, True, CARD_INK[four][suit]), (x + pad + font.size(rank)[0], 0))
+            x += w
+        return surface
+
+    def wrap(self, text: str, size: int, width: int) -> list[str]:
+        lines, line = [], ""
+        for word in text.split():
+            candidate = f"{line} {word}".strip()
+            if line and self.width(candidate, size) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        if line:
+            lines.append(line)
+        return lines

@@ -34,8 +34,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     deal = commands.add_parser("deal", help="print the 52 cards of a numbered deal, in deal order",
                                description="Print the 52 cards of deal N in deal order: the first four go to "
-                               "piles 1-4, the other 48 are the stock.")
-    deal.add_argument("number", type=deal_number, metavar="N")
+                               "piles 1-4, the other 48 are the stock. With --daily, the deal of that day "
+                               "(played in the standard variant; the same for every player).")
+    deal.add_argument("number", type=deal_number, metavar="N", nargs="?")
+    deal.add_argument("--daily", type=day, metavar="YYYY-MM-DD", help="the deal of the day of that date")
     deal.add_argument("--json", action="store_true", help="print JSON")
     deal.set_defaults(run=run_deal)
 
@@ -45,7 +47,20 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def day(text: str):
+    from idioten.acesup.daily import parse_day
+    try:
+        return parse_day(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err))
+
+
 def run_deal(args) -> int:
+    if (args.number is None) == (args.daily is None):
+        raise UsageError("idioten deal: give a deal number N or --daily YYYY-MM-DD (see --help)")
+    if args.daily is not None:
+        from idioten.acesup.daily import daily_deal
+        args.number = daily_deal(args.daily)
     cards = deal_cards(args.number)
     if args.json:
         print(json.dumps({"deal": args.number, "cards": [str(c) for c in cards]}))

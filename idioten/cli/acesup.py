@@ -1,13 +1,15 @@
-"""`idioten solve` and `idioten simulate` (the contract is in DESIGN.md)."""
+"""`idioten solve`, `idioten analyse` and `idioten simulate` (the contract is in DESIGN.md)."""
 
 from __future__ import annotations
 
 import functools
 import json
+import sys
 import time
 
 from idioten.cards import MAX_DEAL, CardError
 from idioten.cli.args import UsageError, add_deal_choice, add_variant, chosen_deal, positive_float, positive_int
+from idioten.acesup import analysis
 from idioten.acesup.players import POLICIES, play_deal
 from idioten.acesup.rules import WIN_SCORE, Game
 from idioten.acesup.solver import solve
@@ -28,6 +30,22 @@ def register(commands) -> None:
                               help=f"give up after S seconds (default {DEFAULT_TIME_LIMIT:g})")
     solve_parser.add_argument("--json", action="store_true", help="print JSON")
     solve_parser.set_defaults(run=run_solve)
+
+    analyse = commands.add_parser(
+        "analyse", help="find the move of a played line after which the deal could no longer be won",
+        description="Replay MOVES from the start of the deal and find, knowing the stock, the first move after "
+        "which no win remained (or, for a deal that was never winnable, after which its best possible score "
+        'was out of reach). JSON: {"winnable_until": k or null, "move": "..." or null, "line": [...] or null, '
+        '"best_score": s, "best_until": j or null}: moves[k] lost the win, line wins from the position '
+        "before it; null indexes mean the line never lost it. Exit status 1 when the time limit ran out.")
+    add_deal_choice(analyse, required=True)
+    add_variant(analyse)
+    analyse.add_argument("--moves", required=True, metavar="MOVES",
+                         help='the moves played, e.g. "discard 1, move 2 3, deal" (piles 1-4)')
+    analyse.add_argument("--time-limit", type=positive_float, default=DEFAULT_TIME_LIMIT, metavar="S",
+                         help=f"give up after S seconds (default {DEFAULT_TIME_LIMIT:g})")
+    analyse.add_argument("--json", action="store_true", help="print JSON")
+    analyse.set_defaults(run=run_analyse)
 
     simulate = commands.add_parser(
         "simulate", help="play many numbered deals with a computer player that does not peek",
@@ -65,6 +83,41 @@ def run_solve(args) -> int:
               f"discards {result.best_score} of {WIN_SCORE} cards.")
     print(f"({result.states} positions, {result.seconds:.2f} s)")
     return 0
+
+
+def run_analyse(args) -> int:
+    cards, number = chosen_deal(args)
+    game = Game.new(cards, args.variant, number)
+    try:
+        moves = analysis.parse_moves(args.moves)
+        analysis.positions_along(game, moves)  # an illegal move is bad input, reported before any search
+    except ValueError as err:
+        raise UsageError(f"--moves: {err}") from None
+    try:
+        found = analysis.analyse(game, moves, cancel=analysis.StopFlag(seconds=args.time_limit))
+    except analysis.Undecided:
+        print(f"idioten: no answer within {args.time_limit:g} s", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(found.to_json()))
+        return 0
+    print(analysis_text(found, moves))
+    return 0
+
+
+def analysis_text(found: analysis.Analysis, moves) -> str:
+    if found.best_until is None:
+        if found.best_score == WIN_SCORE:
+            return "The deal was winnable and these moves never lost the win."
+        return f"The deal could not be won; these moves kept the best possible score, {found.best_score}."
+    where = f"move {found.best_until + 1} ({found.move})"
+    if found.winnable_until is not None:
+        text = (f"You could still have won until {where}.\nA winning line from just before it: "
+                + ", ".join(str(a) for a in found.line))
+    else:
+        text = (f"The deal could not be won; the best possible score was {found.best_score}, out of reach "
+                f"after {where}.")
+    return text + "\n(Knowing the stock, which the player could not see.)"
 
 
 def run_simulate(args) -> int:

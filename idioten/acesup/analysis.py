@@ -1,0 +1,194 @@
+"""Where a game went wrong: the first move of a player's line after which no win remained (knowing the stock),
+or, for a deal that was never winnable, the first move after which its best possible score was out of reach.
+No pygame: the window asks this off its loop, `idioten analyse` on the command line.
+
+Why a binary search over the player's positions is valid. Let p_0 be the deal's start and p_(i+1) the
+position after the player's move m_i from p_i. Every line of play from p_(i+1), prefixed with m_i, is a line
+from p_i that ends in the same final position with the same discards (the score counts every card discarded
+since the deal, so it is the same number either way). So the final scores reachable from p_(i+1) are a
+subset of those reachable from p_i, and best(p_(i+1)) <= best(p_i): the best possible score only falls (or
+stays) along any line. For a target score s, "best(p_i) >= s" is therefore true on a prefix p_0 .. p_K and
+false after it, and the last true index K is found with O(log n) exact searches; moves[K] is the move that
+put the target out of reach. Winnability is the case s = 48.
+
+Two cheaper facts are used before searching: a winning line found from p_i says p_(i+1) .. p_(i+t) are
+winnable as long as the player's moves follow that line, and the caller may pass what it already knows (the
+window's verdict from the deal on).
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Mapping, Sequence
+
+from idioten.acesup.rules import WIN_SCORE, Action, Game, IllegalAction
+
+WINNABLE, UNWINNABLE = "winnable", "unwinnable"
+HINT_SAMPLES = 48  # stock orders the no-peek hint weighs when compared with the player's move (reproducible)
+HINT_BUDGET = 20.0  # seconds; with HINT_SAMPLES fixed, the answer does not depend on the machine's speed
+
+
+class Undecided(Exception):
+    """A position could not be decided: the search was cancelled or ran out of its time."""
+
+
+@dataclass(frozen=True)
+class Fact:
+    """What is known about one position: WINNABLE with a winning line, or UNWINNABLE with its best score."""
+    result: str
+    line: tuple[Action, ...] | None = None
+    best: int | None = None
+
+
+@dataclass
+class Analysis:
+    winnable_until: int | None  # index of the first move after which no win remained; None: never winnable,
+    # or the line never lost the win (then best_until is None too)
+    move: Action | None  # moves[winnable_until] (or moves[best_until] for a deal never winnable)
+    line: tuple[Action, ...] | None  # a winning line from the position before that move
+    best_score: int  # the best score possible from the deal's start (48 when winnable)
+    best_until: int | None  # the first move after which best_score was out of reach
+    searches: int = 0  # exact searches it took
+    hint: Action | None = field(default=None, compare=False)  # the no-peek hint's choice there, when different
+
+    def to_json(self) -> dict:
+        return {"winnable_until": self.winnable_until,
+                "move": None if self.move is None else str(self.move),
+                "line": None if self.line is None else [str(a) for a in self.line],
+                "best_score": self.best_score, "best_until": self.best_until}
+
+
+class StopFlag(threading.Event):
+    """A cancel flag for the solver that is also set by a deadline (wall seconds, or the calling thread's CPU
+    seconds) and by an outer flag. The solver looks at it every few hundred positions, from its own thread,
+    so `time.thread_time()` there measures the search's own CPU."""
+
+    def __init__(self, outer: threading.Event | None = None, seconds: float | None = None, cpu: bool = False):
+        super().__init__()
+        self.outer, self.cpu = outer, cpu
+        self.seconds = seconds
+        self.started: float | None = None  # on the first look, in the thread that searches
+
+    def clock(self) -> float:
+        return time.thread_time() if self.cpu else time.monotonic()
+
+    def is_set(self) -> bool:
+        if super().is_set():
+            return True
+        if self.outer is not None and self.outer.is_set():
+            return True
+        if self.seconds is not None:
+            now = self.clock()
+            if self.started is None:
+                self.started = now
+            elif now - self.started > self.seconds:
+                return True
+        return False
+
+
+def parse_moves(text: str) -> list[Action]:
+    """`"discard 1, move 2 3, deal"` as actions; ValueError naming the first that is not a move."""
+    words = [part.strip() for part in text.split(",")]
+    if words == [""]:
+        return []
+    return [Action.parse(word) for word in words]
+
+
+def positions_along(start: Game, moves: Sequence[Action]) -> list[Game]:
+    """p_0 (the position `start` was dealt or set up in) .. p_n; ValueError naming the first move the rules
+    refuse."""
+    game = Game.from_text(start.start_text, start.deal_number)
+    positions = [game.copy()]
+    for number, action in enumerate(moves, 1):
+        try:
+            game.apply(action)
+        except IllegalAction as refusal:
+            raise ValueError(f"move {number} ({action}) is not allowed there: {refusal}") from None
+        positions.append(game.copy())
+    return positions
+
+
+def default_solve(game: Game, cancel) -> Fact:
+    from idioten.acesup.solver import solve  # the compiled core when it is there (idioten.acesup.solver.CORE)
+
+    result = solve(game, None, cancel)
+    if result.result == WINNABLE:
+        return Fact(WINNABLE, tuple(result.moves), WIN_SCORE)
+    if result.result == UNWINNABLE and not (cancel is not None and cancel.is_set()):
+        return Fact(UNWINNABLE, None, result.best_score)
+    raise Undecided("the search was stopped before it decided")
+
+
+class _Oracle:
+    def __init__(self, positions, moves, known, cancel, solve, progress):
+        self.texts = [p.to_text() for p in positions]
+        self.positions, self.moves = positions, moves
+        self.facts: dict[int, Fact] = {}
+        for index, text in enumerate(self.texts):
+            if text in known:
+                self.learn(index, known[text])
+        self.cancel, self.solve, self.progress = cancel, solve, progress
+        self.searches = 0
+
+    def learn(self, index: int, fact: Fact) -> None:
+        self.facts.setdefault(index, fact)
+        if fact.result == WINNABLE and fact.line:
+            # The player's moves that follow the line keep the win (see the module notes).
+            line, step = fact.line, 0
+            while step < len(line) and index + step < len(self.moves) and self.moves[index + step] == line[step]:
+                step += 1
+                self.facts.setdefault(index + step, Fact(WINNABLE, line[step:], WIN_SCORE))
+
+    def fact(self, index: int) -> Fact:
+        if index not in self.facts:
+            if self.cancel is not None and self.cancel.is_set():
+                raise Undecided("cancelled")
+            self.searches += 1
+            if self.progress is not None:
+                self.progress(self.searches)
+            self.learn(index, self.solve(self.positions[index], self.cancel))
+        return self.facts[index]
+
+    def best(self, index: int) -> int:
+        return self.fact(index).best
+
+
+def analyse(start: Game, moves: Sequence[Action], *, known: Mapping[str, Fact] | None = None,
+            cancel: threading.Event | None = None, solve: Callable[[Game, object], Fact] = default_solve,
+            progress: Callable[[int], None] | None = None) -> Analysis:
+    """Where the line `moves` played from `start`'s starting position lost the win (or the best score).
+    Raises ValueError for a move the rules refuse, Undecided when `cancel` stops a search first."""
+    positions = positions_along(start, moves)
+    oracle = _Oracle(positions, list(moves), dict(known or {}), cancel, solve, progress)
+    target = oracle.best(0)
+    last = len(moves)
+    until = None
+    if oracle.best(last) < target:
+        reached, lost = 0, last  # best >= target at `reached`, below it at `lost` (module notes)
+        while lost - reached > 1:
+            middle = (reached + lost) // 2
+            if oracle.best(middle) >= target:
+                reached = middle
+            else:
+                lost = middle
+        until = reached
+    winnable = target == WIN_SCORE
+    return Analysis(winnable_until=until if winnable else None,
+                    move=None if until is None else moves[until],
+                    line=oracle.fact(until).line if winnable and until is not None else None,
+                    best_score=target, best_until=until, searches=oracle.searches)
+
+
+def hint_instead(position: Game, played: Action, cancel: threading.Event | None = None) -> Action | None:
+    """The no-peek hint player's action at `position` when it differs from the move `played`, else None.
+    Reproducible: a fixed number of sampled stock orders and a fixed seed."""
+    from idioten.acesup import hint as no_peek
+
+    if position.is_over():
+        return None
+    choice = no_peek.hint(position.copy(), time_budget=HINT_BUDGET, rng=random.Random(0), cancel=cancel,
+                          max_samples=HINT_SAMPLES)
+    return None if choice == played else choice

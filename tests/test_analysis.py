@@ -1,0 +1,159 @@
+import json
+import random
+import threading
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+from solver_brute import best_score as brute_best_score
+from test_solver import small_positions
+
+from idioten.cards import deal_cards
+from idioten.cli import main
+from idioten.acesup import analysis
+from idioten.acesup.analysis import Fact, Undecided, analyse, parse_moves, positions_along
+from idioten.acesup.players import greedy
+from idioten.acesup.rules import DEAL, WIN_SCORE, Action, Game
+
+
+def random_line(game: Game, rng: random.Random, length: int) -> list[Action]:
+    moves = []
+    while len(moves) < length:
+        actions = list(game.legal_actions())
+        if not actions:
+            break
+        action = rng.choice(actions)
+        game.apply(action)
+        moves.append(action)
+    return moves
+
+
+def greedy_line(number: int, variant: str = "standard") -> tuple[Game, list[Action]]:
+    game, moves, rng = Game.new(deal_cards(number), variant, number), [], random.Random(number)
+    while (action := greedy(game, rng)) is not None:
+        game.apply(action)
+        moves.append(action)
+    return game, moves
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_positions(), st.integers(0, 2**32), st.integers(0, 14))
+def test_the_move_found_is_where_the_best_score_first_fell_out_of_reach(start, seed, length):
+    game = start.copy()
+    moves = random_line(game, random.Random(seed), length)
+    found = analyse(game, moves)
+    bests = [brute_best_score(p) for p in positions_along(game, moves)]
+    # The module's lemma: the best possible score never rises along a line.
+    assert all(later <= earlier for earlier, later in zip(bests, bests[1:]))
+    assert found.best_score == bests[0]
+    if found.best_until is None:
+        assert bests[-1] == bests[0] and found.move is None
+    else:
+        k = found.best_until
+        assert bests[k] == bests[0] > bests[k + 1] and found.move == moves[k]
+    if bests[0] == WIN_SCORE:
+        assert found.winnable_until == found.best_until
+        if found.line is not None:
+            before = positions_along(game, moves)[found.best_until]
+            before.replay(found.line)
+            assert before.is_won()
+    else:
+        assert found.winnable_until is None and found.line is None
+
+
+def test_a_greedy_loss_of_a_winnable_deal_names_the_move_and_a_line_that_still_wins():
+    game, moves = greedy_line(5)
+    found = analyse(game, moves)
+    assert found.winnable_until == 41 and found.move == moves[41] and found.best_score == WIN_SCORE
+    before = positions_along(game, moves)[41]
+    before.replay(found.line)
+    assert before.is_won()
+    after = positions_along(game, moves)[42]
+    assert analysis.default_solve(after, None).result == analysis.UNWINNABLE
+
+
+def test_a_deal_never_winnable_gives_the_best_score_and_where_it_was_lost():
+    game, moves = greedy_line(19)
+    found = analyse(game, moves)
+    assert found.winnable_until is None and found.line is None
+    assert found.best_score == 47 > game.score and found.best_until == 7
+
+
+def test_known_facts_along_the_line_save_searches():
+    game, moves = greedy_line(5)
+    start = positions_along(game, moves)[0]
+    line = tuple(moves[:41]) + tuple(analyse(game, moves).line)
+    plain = analyse(game, moves)
+    helped = analyse(game, moves, known={start.to_text(): Fact(analysis.WINNABLE, line, WIN_SCORE)})
+    assert (helped.winnable_until, helped.move) == (plain.winnable_until, plain.move)
+    assert helped.searches < plain.searches
+
+
+def test_an_illegal_move_is_named():
+    game = Game.new(deal_cards(5))
+    with pytest.raises(ValueError, match="move 13 .deal. is not allowed there: the stock is empty"):
+        positions_along(game, [Action(DEAL)] * 13)
+    with pytest.raises(ValueError, match="not a move"):
+        parse_moves("deal, discard 7")
+    assert parse_moves(" ") == [] and parse_moves("deal, move 1 2") == [Action(DEAL), Action("move", 0, 1)]
+
+
+def test_a_cancelled_analysis_says_so():
+    game, moves = greedy_line(5)
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(Undecided):
+        analyse(game, moves, cancel=stop)
+
+
+def test_stop_flag_counts_its_own_seconds_and_follows_the_outer_flag():
+    outer = threading.Event()
+    flag = analysis.StopFlag(outer, seconds=0.0)
+    assert not flag.is_set()  # the first look starts the clock
+    while not flag.is_set():
+        pass
+    other = analysis.StopFlag(outer)
+    assert not other.is_set()
+    outer.set()
+    assert other.is_set()
+
+
+def test_the_hint_comparison_is_reproducible_and_silent_when_it_agrees():
+    game, moves = greedy_line(5)
+    before = positions_along(game, moves)[41]
+    choice = analysis.hint_instead(before, moves[41])
+    assert choice is not None and choice != moves[41] and before.can(choice)
+    assert analysis.hint_instead(before, moves[41]) == choice
+    assert analysis.hint_instead(before, choice) is None
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_analyse_json_is_the_contract(capsys):
+    game, moves = greedy_line(5)
+    status, out, err = run(capsys, "analyse", "--deal", "5", "--moves", ", ".join(map(str, moves)), "--json")
+    assert status == 0 and err == ""
+    report = json.loads(out)
+    assert set(report) == {"winnable_until", "move", "line", "best_score", "best_until"}
+    assert report["winnable_until"] == report["best_until"] == 41 and report["move"] == str(moves[41])
+    assert report["best_score"] == WIN_SCORE and all(isinstance(step, str) for step in report["line"])
+
+
+def test_analyse_text_for_a_deal_never_winnable(capsys):
+    _, moves = greedy_line(19)
+    status, out, _ = run(capsys, "analyse", "--deal", "19", "--moves", ", ".join(map(str, moves)))
+    assert status == 0 and "47" in out and "move 8" in out and "stock" in out
+
+
+@pytest.mark.parametrize("argv", [
+    ["analyse", "--deal", "5", "--moves", "discard 0"],
+    ["analyse", "--deal", "5", "--moves", "deal, deal, deal, deal, deal, deal, deal, deal, deal, deal, deal, deal, deal"],
+    ["analyse", "--deal", "5"],
+    ["analyse", "--cards", "AS KS", "--moves", "deal"],
+])
+def test_analyse_bad_input_is_one_line_and_exit_2(capsys, argv):
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == "" and err.count("\n") == 1

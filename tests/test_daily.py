@@ -1,0 +1,62 @@
+import datetime as dt
+import itertools
+import json
+
+import pytest
+
+from idioten.cards import deal_cards
+from idioten.cli import main
+from idioten.acesup import daily
+from idioten.acesup.solver import WINNABLE, solve
+from idioten.acesup.rules import Game
+
+# Pinned forever: a player who played a date's deal must find the same deal in every later version.
+PINNED = {"2026-12-02": 1256044034, "2026-12-03": 74442778, "2027-01-01": 1086754148,
+          "2024-02-29": 1416494925, "2000-01-01": 575506421, "2099-12-31": 974246730}
+
+
+@pytest.mark.parametrize("day, number", sorted(PINNED.items()))
+def test_the_deal_of_a_date_never_changes(day, number):
+    assert daily.daily_deal(daily.parse_day(day)) == number
+
+
+def test_the_deal_is_the_first_candidate_proved_winnable_and_the_solver_agrees():
+    day = daily.parse_day("2024-02-29")
+    first = list(itertools.islice(daily.candidates(day), 3))
+    assert first[2] == PINNED["2024-02-29"]
+    assert not daily.proved_winnable(first[0]) and not daily.proved_winnable(first[1])
+    result = solve(Game.new(deal_cards(first[2]), daily.DAILY_VARIANT), time_limit=30)
+    assert result.result == WINNABLE
+
+
+def test_days_have_different_sequences_of_valid_deal_numbers():
+    days = [dt.date(2026, 1, 1) + dt.timedelta(days=n) for n in range(40)]
+    firsts = [next(daily.candidates(day)) for day in days]
+    assert len(set(firsts)) == len(firsts)
+    assert all(1 <= n <= 2**31 - 1 for day in days[:5] for n in itertools.islice(daily.candidates(day), 50))
+
+
+@pytest.mark.parametrize("text", ["2026-13-01", "2026-2-1", "20261202", "yesterday", "2026-02-30"])
+def test_a_bad_day_is_refused(text):
+    with pytest.raises(ValueError, match="YYYY-MM-DD"):
+        daily.parse_day(text)
+
+
+def test_countdown_to_the_next_day():
+    assert daily.seconds_to_next_day(dt.datetime(2026, 12, 2, 23, 59, 30)) == 30
+    assert daily.seconds_to_next_day(dt.datetime(2026, 12, 2, 0, 0, 0)) == 86400
+
+
+def test_deal_daily_prints_the_same_json_as_deal_n(capsys):
+    assert main(["deal", "--daily", "2026-12-03", "--json"]) == 0
+    daily_out = capsys.readouterr().out
+    assert main(["deal", str(PINNED["2026-12-03"]), "--json"]) == 0
+    assert capsys.readouterr().out == daily_out
+    assert json.loads(daily_out)["deal"] == PINNED["2026-12-03"]
+
+
+@pytest.mark.parametrize("argv", [["deal"], ["deal", "5", "--daily", "2026-12-03"], ["deal", "--daily", "2026-12-32"]])
+def test_deal_bad_input_is_one_line_and_exit_2(capsys, argv):
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1

@@ -79,9 +79,8 @@ def main() -> None:
     for move in range(args.moves):
         scene.place(session.game.empty_cells()[0])
         app.step(dt=FRAME)  # the placement's frame starts the worker
-        thinking += paced_frames(app, scene, lambda: scene.computer_job is None, 600)
-        if scene.computer_job is not None:
-            scene.computer_job.wait()
+        thinking += paced_frames(app, scene, lambda: not scene.computer_worker.running, 600)
+        scene.computer_worker.wait()
         app.settle()
         idle += paced_frames(app, scene, lambda: False, 15)
         # The same choice made on the loop: how long the frame would have waited for it.

@@ -46,11 +46,11 @@ def scene(app) -> PokerScene:
 def think(app) -> None:
     """Let the computer's worker threads finish and their answers arrive."""
     for _ in range(200):
-        jobs = [job for job in (scene(app).hint_job, scene(app).computer_job) if job is not None]
-        if not jobs:
+        workers = [w for w in (scene(app).hint_worker, scene(app).computer_worker) if w.running]
+        if not workers:
             break
-        for job in jobs:
-            assert job.wait(10), "the computer player took too long"
+        for worker in workers:
+            assert worker.wait(10), "the computer player took too long"
         app.settle()
     app.settle()
 
@@ -215,7 +215,7 @@ def test_hint_suggests_an_empty_cell_without_blocking_the_loop():
     app, _ = poker_app()
     fill(app, range(5))
     key(app, pygame.K_h, settle=False)
-    assert scene(app).hint_job is not None
+    assert scene(app).hint is None and scene(app).message == i18n.t("ui.poker.msg.thinking")
     think(app)
     cell, card = scene(app).hint
     assert scene(app).game.grid[cell] is None and card == scene(app).game.drawn
@@ -401,7 +401,7 @@ def test_the_hint_thinks_off_the_loop():
     click(app, cell_centre(app, 0), settle=False)  # play goes on while the computer thinks
     app.run_frames(10)
     assert scene(app).game.grid[0] is not None
-    assert scene(app).hint_job is not None and not scene(app).hint_job.done
+    assert scene(app).hint_worker.running  # still thinking about the card already placed
     gated.gate.set()
     think(app)
     assert scene(app).hint is None  # that hint was for the card already placed: it is dropped, not shown

@@ -18,7 +18,7 @@ from idioten.acesup.rules import Game
 from idioten.storage.settings import Settings as StoredSettings
 from idioten.ui.acesup import assist
 from idioten.ui.acesup.autoplay import Autoplay
-from idioten.ui.worker import SolverWorker
+from idioten.ui.worker import Worker
 from idioten.ui.acesup.truth_panel import TruthEndPanel
 
 LONG_SEARCH_DEAL = 2  # no answer within minutes: a search of it is still running when the test cancels it
@@ -54,7 +54,7 @@ def test_the_window_names_the_solvers_answers_as_the_solver_does():
 # -- the worker -------------------------------------------------------------------------------------------
 
 def test_worker_hands_back_only_the_answer_still_wanted():
-    worker = SolverWorker(post_events=False)
+    worker = Worker(post_events=False)
     release = threading.Event()
     worker.submit("first", lambda cancel: release.wait(5) and "old")
     worker.submit("second", lambda cancel: "new")
@@ -76,7 +76,7 @@ def run_until_answers(worker, answers, timeout=5.0) -> bool:
 
 
 def test_worker_reports_an_error_as_an_answer_not_a_crash():
-    worker = SolverWorker(post_events=False)
+    worker = Worker(post_events=False)
     worker.submit("broken", lambda cancel: 1 / 0)
     answers = []
     assert run_until_answers(worker, answers)

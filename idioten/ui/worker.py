@@ -1,9 +1,11 @@
-"""The solver off the event loop: one job at a time in a daemon thread, its answer handed back to the loop.
+"""Searches off the event loop, for both games: one job at a time in a daemon thread, its answer handed back
+to the loop. Idioten's assistant asks the solver and the hint player; Poker patience's table asks for a
+hint and for the computer opponent's placements (one worker each, as both may think at once).
 
 A job is a function of a cancel flag (`work(cancel) -> result`). Submitting a job cancels the one running
 (its answer, if it still arrives, is thrown away), and so do `cancel()` and `close()`: a new deal, a restart
 or closing the window stops the search within a few milliseconds (the solver looks at the flag every few
-hundred positions). Answers wait in a queue that the loop empties once per frame (`poll`); a finished job
+hundred positions; a job that never looks runs to its end unseen). Answers wait in a queue that the loop empties once per frame (`poll`); a finished job
 also posts `WAKE_EVENT`, so an idle loop asleep in SDL wakes up to show it.
 
 The search is pure Python and holds the interpreter lock while it runs. The window's thread would then
@@ -56,7 +58,7 @@ class Answer:
     error: BaseException | None = None
 
 
-class SolverWorker:
+class Worker:
     def __init__(self, post_events: bool = True):
         self.answers: "queue.Queue[tuple[int, Answer]]" = queue.Queue()
         self.post_events = post_events
@@ -73,7 +75,7 @@ class SolverWorker:
         flag = YieldingFlag()
         self._current, self._flag, self.kind, self.tag = serial, flag, kind, tag
         self._thread = threading.Thread(target=self._run, args=(serial, kind, tag, work, flag), daemon=True,
-                                        name=f"idioten-solver-{kind}")
+                                        name=f"idioten-worker-{kind}")
         self._thread.start()
 
     def _run(self, serial: int, kind: str, tag, work, flag: YieldingFlag) -> None:

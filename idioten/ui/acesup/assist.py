@@ -25,7 +25,7 @@ from idioten.acesup.rules import DISCARD, MOVE, Action, Game
 from idioten.errors import IllegalAction
 from idioten.ui.acesup import solver_texts as _texts  # noqa: F401  (registers this area's texts)
 from idioten.ui.replacing import NEW_DEAL, is_replacement
-from idioten.ui.worker import SolverWorker
+from idioten.ui.worker import Worker
 
 try:  # the hint player that does not peek (idioten/acesup/hint/); without it, hints fall back to the solver
     from idioten.acesup import hint as no_peek
@@ -92,7 +92,7 @@ def advice(game: Game, action: Action) -> str:
 class Assistant:
     def __init__(self, app):
         self.app = app
-        self.worker = SolverWorker()
+        self.worker = Worker()
         self.known: dict[str, Knowledge] = {}
         self.purposes: set[str] = set()  # who waits for the running solve ("verdict", "live", "hint", ...)
         self.hint_for: str | None = None  # the position a hint was asked for, until it is shown

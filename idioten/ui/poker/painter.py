@@ -265,7 +265,7 @@ class PokerPainter:
             return
         size = layout.base.label_size
         title = i18n.t("ui.poker.computer_total", total=computer.score().total)
-        if scene.computer_job is not None:
+        if scene.computer_worker.running:
             title += "   " + i18n.t("ui.poker.computer_thinking")
         line = self.texts.render(title, size, LABEL)
         surface.blit(line, (layout.mini_cells[0].x, layout.mini_title_y))

@@ -17,10 +17,10 @@ from idioten.ui.poker import texts
 from idioten.ui.poker.input import Flight, PokerInput, Press
 from idioten.ui.poker.painter import PokerPainter
 from idioten.ui.poker.session import PokerSession
-from idioten.ui.poker.worker import Job
 from idioten.ui.kit.scene import CardGameScene
 from idioten.ui.kit.tween import Glide, Shake
 from idioten.ui.kit.widgets import Button
+from idioten.ui.worker import Worker
 
 MESSAGE_SECONDS = 4.0
 PLACE_SECONDS = 0.22
@@ -39,8 +39,8 @@ class PokerScene(PokerInput, CardGameScene):
         self.cursor: int | None = None  # the keyboard's cell
         self.target: int | None = None  # the empty cell under the pointer (or under a dragged card)
         self.hint: tuple[int, Card] | None = None
-        self.hint_job: Job | None = None
-        self.computer_job: Job | None = None
+        self.hint_worker = Worker()  # the player's hint and the computer opponent may think at the same time
+        self.computer_worker = Worker()
         self.fresh_lines: tuple = ()  # the lines the last placement changed: their labels light up
         self.message = ""
         self.message_until = 0.0
@@ -88,7 +88,7 @@ class PokerScene(PokerInput, CardGameScene):
 
     def busy(self) -> bool:
         return (self.flight is not None or self.shake is not None or self.end_pending
-                or self.hint_job is not None or self.computer_job is not None)
+                or self.hint_worker.running or self.computer_worker.running)
 
     def wake_at(self):
         if self.warming:
@@ -223,38 +223,33 @@ class PokerScene(PokerInput, CardGameScene):
     def ask_hint(self) -> None:
         if self.game.is_over():
             return
-        if self.hint_job is None:
+        if not self.hint_worker.running:
             work = self.session.hint_task()
-            self.hint_job = Job(work, tag=self.game.placed_count)
+            self.hint_worker.submit("hint", lambda cancel: work(), tag=self.game.placed_count)
         self.say(i18n.t("ui.poker.msg.thinking"))
 
     def start_computer(self) -> None:
-        if self.computer_job is None:
+        if not self.computer_worker.running:
             work = self.session.computer_task()
             if work is not None:
-                self.computer_job = Job(work)
+                self.computer_worker.submit("computer", lambda cancel: work())
 
     def drop_jobs(self) -> None:
         """Forget answers that no longer fit; their threads finish on their own."""
-        self.hint_job = None
-        if self.computer_job is not None:
-            self.computer_job = None
+        self.hint_worker.cancel()
+        self.computer_worker.cancel()
 
     def poll_jobs(self) -> None:
-        job = self.hint_job
-        if job is not None and job.done:
-            self.hint_job = None
-            if job.error is not None:
-                self.say(i18n.t("ui.poker.msg.computer_failed", error=job.error))
-            elif job.result is not None and job.tag == self.game.placed_count:
-                self.show_hint(*job.result)
-        job = self.computer_job
-        if job is not None and job.done:
-            self.computer_job = None
-            if job.error is not None:
-                self.say(i18n.t("ui.poker.msg.computer_failed", error=job.error))
+        for answer in self.hint_worker.poll():
+            if answer.error is not None:
+                self.say(i18n.t("ui.poker.msg.computer_failed", error=answer.error))
+            elif answer.result is not None and answer.tag == self.game.placed_count:
+                self.show_hint(*answer.result)
+        for answer in self.computer_worker.poll():
+            if answer.error is not None:
+                self.say(i18n.t("ui.poker.msg.computer_failed", error=answer.error))
                 return
-            cell, card = job.result
+            cell, card = answer.result
             self.notice(self.session.computer_place(cell, card))
             self.shown = False
             self.dirty = True
@@ -291,7 +286,7 @@ class PokerScene(PokerInput, CardGameScene):
             self.message = ""
             self.dirty = True
         if (self.end_pending and self.flight is None and self.drag is None and self.session.finished()
-                and self.computer_job is None):
+                and not self.computer_worker.running):
             self.end_pending = False
             self.show_end()
 

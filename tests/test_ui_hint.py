@@ -120,7 +120,7 @@ def test_a_click_stops_the_demo_without_acting_on_the_table():
 
 def test_demo_left_alone_plays_the_deal_to_its_end():
     app, _ = make_app(Game.from_text(TRAP))
-    app.settings.animation_speed = 4.0
+    app.settings = app.settings.changed("animation", "fast")
     key(app, pygame.K_a, settle=False)
     assert run_until(app, lambda: any(isinstance(s, TruthEndPanel) for s in app.scenes), timeout=60)
     assert app.table.game.is_won()
@@ -197,7 +197,7 @@ def test_a_demo_that_fell_back_to_the_simple_rule_does_not_search_before_every_m
         return real_solve(game, 0.05, cancel)  # deal 2 takes minutes: the answer is "not known"
     monkeypatch.setattr(assist, "solve", counting_solve)
     app, _ = make_app(Game.new(deal_cards(2), deal_number=2))
-    app.settings.animation_speed = 4.0
+    app.settings = app.settings.changed("animation", "fast")
     key(app, pygame.K_a, settle=False)
     assert run_until(app, lambda: len(app.table.game.history) >= 6, timeout=60)
     assert app.scenes[-1].banner() == i18n.t("ui.demo.rule")

@@ -90,7 +90,7 @@ CANCEL_SECONDS = 5.0
 
 
 def start_live_search(app):
-    app.settings.live_verdict = True
+    app.settings = app.settings.changed("live_verdict", True)
     assert run_until(app, lambda: app.assistant.worker.running, timeout=2)
     worker = app.assistant.worker
     assert worker.kind == "solve" and worker.tag == app.table.game.to_text()
@@ -111,7 +111,7 @@ def test_a_new_deal_cancels_the_running_search_at_once():
 
 def test_restart_and_closing_the_window_cancel_the_search():
     app, _ = make_app(Game.new(deal_cards(LONG_SEARCH_DEAL), deal_number=LONG_SEARCH_DEAL))
-    app.settings.live_verdict = True
+    app.settings = app.settings.changed("live_verdict", True)
     app.table.deal()
     app.settle()
     thread = start_live_search(app)
@@ -128,7 +128,7 @@ def test_restart_and_closing_the_window_cancel_the_search():
 
 def test_end_panel_says_a_lost_winnable_deal_could_have_been_won_and_shows_the_solution():
     app, _ = make_app(Game.from_text(TRAP))
-    app.settings.animation_speed = 4.0
+    app.settings = app.settings.changed("animation", "fast")
     play_greedy_to_the_end(app)
     assert not app.table.game.is_won()
     assert run_until(app, lambda: end_panel(app) is not None and end_panel(app).known is not None)
@@ -184,14 +184,14 @@ def test_end_panel_says_working_it_out_until_the_answer_comes(monkeypatch):
 
 def test_live_indicator_follows_the_position():
     app, _ = make_app(Game.from_text(TRAP))
-    app.settings.live_verdict = True
+    app.settings = app.settings.changed("live_verdict", True)
     assert run_until(app, lambda: app.assistant.status_parts() == [i18n.t("ui.live.winnable")])
     # Always discarding loses this deal: after the first wrong discard it can no longer be won.
     wrong = greedy(app.table.game.copy(), None)
     assert wrong != app.assistant.known[TRAP].line[0]
     app.table.act(wrong)
     assert run_until(app, lambda: app.assistant.status_parts() == [i18n.t("ui.live.unwinnable")])
-    app.settings.live_verdict = False
+    app.settings = app.settings.changed("live_verdict", False)
     assert app.assistant.status_parts() == []
 
 
@@ -209,7 +209,7 @@ def test_winnable_deals_only_deals_a_deal_the_solver_proved(monkeypatch):
     monkeypatch.setattr(assist, "MAX_DEAL", 5)
     monkeypatch.setattr(assist, "DEAL_SECONDS", 120.0)
     app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
-    app.settings.winnable_only = True
+    app.settings = app.settings.changed("winnable_only", True)
     key(app, pygame.K_n, settle=False)
     assert app.table.message == i18n.t("ui.deal_search.looking")
     assert app.table.game.deal_number == 7  # the old deal stays until the new one is found

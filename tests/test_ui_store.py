@@ -259,14 +259,14 @@ def test_settings_apply_at_once_and_are_remembered(data_folder):
     choose(app, panel, "highlight_discardable", True)
     choose(app, panel, "language", "de")
     assert app.settings.four_colour and app.settings.card_back == "red"
-    assert app.settings.animation_speed == 0 and app.settings.highlight_discardable
+    assert app.settings.animation == "off" and app.settings.highlight_discardable
     assert i18n.language() == "de" and app.window.title == i18n.t("game_name")
     assert any("four-colour" in name for name in app.images._cache)  # the table was redrawn with them
     assert any("back-red" in name for name in app.images._cache)
 
     again = restart_program(app, lang=None)
     remembered = again.settings
-    assert remembered.four_colour and remembered.card_back == "red" and remembered.animation_speed == 0
+    assert remembered.four_colour and remembered.card_back == "red" and remembered.animation == "off"
     assert remembered.highlight_discardable and i18n.language() == "de"
 
 

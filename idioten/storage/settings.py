@@ -7,7 +7,8 @@ with a one-line notice, the other fields are kept, and the next save writes the 
 fields are ignored. A file that is not a settings document at all is moved aside like any bad file.
 
 `language` None means "the system's language" (`i18n.detect_language()`); `card_back` is a name the window
-knows (it falls back to its own default for a name it has no picture for).
+knows (it falls back to its own default for a name it has no picture for). The window reads this same
+object (`app.settings`): a change replaces it there too.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ SETTINGS_FILE = "settings.json"
 SETTINGS_FORMAT = "idioten-settings"
 SETTINGS_VERSION = 1
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
-# How much faster than normal each speed plays (ui.settings.Settings.animation_speed); 0 means no animation.
+# How much faster than normal each speed plays; 0 means no animation.
 ANIMATION_FACTORS = {"off": 0.0, "fast": 2.0, "normal": 1.0, "slow": 0.5}
 _CARD_BACK_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
 
@@ -48,6 +49,15 @@ class Settings:
         if not _VALID[name](value):
             raise ValueError(f"{value!r} is not a valid {name}")
         return dataclasses.replace(self, **{name: value})
+
+    def duration(self, seconds: float) -> float:
+        """An animation's length at the chosen speed; 0 when animations are off.
+
+        >>> Settings(animation="fast").duration(0.5), Settings(animation="off").duration(0.5)
+        (0.25, 0.0)
+        """
+        factor = ANIMATION_FACTORS[self.animation]
+        return seconds / factor if factor > 0 else 0.0
 
 
 def _flag(value) -> bool:

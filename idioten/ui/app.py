@@ -18,7 +18,7 @@ from idioten.acesup.rules import STANDARD, Game
 from idioten.ui.acesup import texts as _texts  # noqa: F401  (registers the window's texts)
 from idioten.ui import store_texts as _store_texts  # noqa: F401  (statistics, settings, saved game)
 from idioten.ui.kit.layout import DEFAULT_WINDOW, MIN_WINDOW, Layout
-from idioten.ui.settings import Settings
+from idioten.storage.settings import Settings
 
 import pygame
 
@@ -55,7 +55,7 @@ class App:
         self.set_icon()
         self.layout = Layout(*self.window.size)
         self.texts = Texts(four_colour=lambda: self.settings.four_colour)
-        self.images = CardImages(self.settings)
+        self.images = CardImages(lambda: self.settings)
         self.images.set_size((self.layout.card_w, self.layout.card_h))
         from idioten.ui.acesup.assist import Assistant
         self.assistant = Assistant(self)  # the solver's answers: verdict, hints, demo (off the loop)

@@ -20,7 +20,7 @@ class RulesPanel(Panel):
     width_share = 0.7
 
     def build(self) -> None:
-        self.images = CardImages(self.app.settings)
+        self.images = CardImages(lambda: self.app.settings)
         self.rows = [("title", "ui.rules.title"), ("text", "ui.rules.goal"), ("text", "ui.rules.discard"),
                      ("art", ART_SCALE, self.paint_example), ("text", "ui.rules.example"),
                      ("text", "ui.rules.gap"), ("text", "ui.rules.deal"), ("text", "ui.rules.aces"),

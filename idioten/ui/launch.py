@@ -19,7 +19,7 @@ from idioten.cards import MAX_DEAL, MIN_DEAL, Card, deal_cards
 from idioten.acesup.rules import Game
 from idioten.storage.store import SavedGame, Store
 from idioten.ui.app import App
-from idioten.ui.persist import attach, window_settings
+from idioten.ui.persist import attach
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ def open_app(launch: Launch, **app_options) -> App:
     variant = launch.variant or store.settings.variant
     rng = app_options.pop("rng", None) or random.Random()
     saved, replaced = choose_game(store, launch, variant, rng)
-    app = App(saved.game, variant=variant, settings=window_settings(store.settings), rng=rng, **app_options)
+    app = App(saved.game, variant=variant, settings=store.settings, rng=rng, **app_options)
     persist = attach(app, store, saved, variant_fixed=launch.variant is not None)
     if saved.previous is not None:
         app.table.previous = saved.previous.game  # Ctrl+Z still brings it back after a restart of the program

@@ -18,8 +18,8 @@ the store in step with it:
   window thread, the only one that changes the statistics.
 - Every write that fails gives a one-line notice for the message line; play goes on in memory.
 
-Settings live in `store_settings.Settings`; the window reads its own `ui.settings.Settings` (the same object
-is shared by the card pictures), so a change is copied into it in place and the pictures are re-rendered.
+Settings live in the store (`storage.settings.Settings`, immutable); a change replaces the window's
+`app.settings` with the store's new object and the card pictures are rendered afresh.
 """
 
 from __future__ import annotations
@@ -30,33 +30,19 @@ from idioten.storage.store import SavedGame, Store
 from idioten.storage.files import Notice
 from idioten.storage.game import game_to_json
 from idioten.ui.replacing import BACK, RESTART, is_replacement
-from idioten.storage.settings import ANIMATION_FACTORS, Settings as StoredSettings
+from idioten.storage.settings import Settings
 from idioten.storage.stats import Statistics
 from idioten.ui import store_texts as _texts  # noqa: F401  (registers this area's texts)
 from idioten.ui.save_writer import SaveWriter
-from idioten.ui.settings import CARD_BACKS, Settings as WindowSettings
 
 NOTICE_SECONDS = 12.0  # a warning about the player's files stays longer than a move's message
-
-
-def window_settings(stored: StoredSettings, into: WindowSettings | None = None) -> WindowSettings:
-    """The window's view of the stored settings (filled into `into` when given, so references stay valid)."""
-    into = into if into is not None else WindowSettings()
-    into.animation_speed = ANIMATION_FACTORS[stored.animation]
-    into.four_colour = stored.four_colour
-    into.card_back = stored.card_back if stored.card_back in CARD_BACKS else WindowSettings.card_back
-    into.highlight_discardable = stored.highlight_discardable
-    into.auto_discard = stored.auto_discard
-    into.live_verdict = stored.live_verdict
-    into.winnable_only = stored.winnable_only
-    return into
 
 
 class MemoryStore(Store):
     """A store that never touches the disk: for a window opened without one (tests, benchmarks)."""
 
-    def __init__(self):
-        super().__init__(".", StoredSettings(), Statistics(), None, [])
+    def __init__(self, settings: Settings):
+        super().__init__(".", settings, Statistics(), None, [])
 
     def _write(self, file_name, write):
         return None
@@ -148,7 +134,7 @@ class Persistence:
     # -- settings and statistics -------------------------------------------------------------------------
 
     @property
-    def settings(self) -> StoredSettings:
+    def settings(self) -> Settings:
         return self.store.settings
 
     @property
@@ -165,12 +151,12 @@ class Persistence:
 
     def apply(self, name: str) -> None:
         app, stored = self.app, self.store.settings
+        app.settings = stored
         if name == "language":
             app.set_language(stored.language)
         elif name == "variant":
             self.variant_changed(stored.variant)
         else:
-            window_settings(stored, app.settings)
             app.images.forget()  # faces and backs are rendered for the settings they were made with
             app.mark_dirty()
 
@@ -214,5 +200,5 @@ def persistence(app) -> Persistence:
     """The app's persistence. A window opened without a store (tests, benchmarks, the smoke run) gets one
     that keeps settings and statistics in memory and leaves the game alone: there is nowhere to save it."""
     if getattr(app, "persist", None) is None:
-        attach(app, MemoryStore(), SavedGame.start(app.table.game), follow_play=False)
+        attach(app, MemoryStore(app.settings), SavedGame.start(app.table.game), follow_play=False)
     return app.persist

@@ -13,7 +13,7 @@ from idioten.acesup.rules import VARIANTS
 from idioten.storage.settings import ANIMATION_SPEEDS
 from idioten.ui.kit.panels import TEXT, TITLE, Panel
 from idioten.ui.persist import persistence
-from idioten.ui.kit.sprites import CardImages
+from idioten.ui.kit.sprites import CARD_BACKS, CardImages
 from idioten.ui.kit.widgets import Button
 
 SELECTED = (255, 224, 110)
@@ -31,7 +31,7 @@ def choices() -> list[tuple[str, list[tuple[object, str]]]]:
         ("auto_discard", on_off),
         ("highlight_discardable", on_off),
         ("four_colour", on_off),
-        ("card_back", [(b, f"ui.settings.card_back.{b}") for b in ("blue", "red")]),
+        ("card_back", [(b, f"ui.settings.card_back.{b}") for b in CARD_BACKS]),
         ("language", [(code, f"ui.settings.language.{code}") for code in LANGUAGES]),
         ("live_verdict", on_off),
         ("winnable_only", on_off),
@@ -54,7 +54,7 @@ class SettingsPanel(Panel):
             self.buttons.extend(button for _, button in row)
         self.close_button = Button("ui.button.close", self.close)
         self.buttons.append(self.close_button)
-        self.images = CardImages(self.app.settings)
+        self.images = CardImages(lambda: self.app.settings)
 
     def current(self, name: str):
         if name == "language":

@@ -6,22 +6,25 @@ crisp at every window size; a size change drops the pictures of the old size ins
 
 from __future__ import annotations
 
+from typing import Callable
+
 import pygame
 
 from idioten import paths
 from idioten.cards import Card, full_deck
-from idioten.ui.settings import Settings
+from idioten.storage.settings import Settings
 from idioten.ui.kit.tween import Glide, Shake
 
 INK = (24, 24, 28)
 RED_INK = (196, 28, 36)
+CARD_BACKS = ("blue", "red")  # the backs there are pictures of; any other name shows the first
 
 
 class CardImages:
     """Faces, backs and the empty slot at one card size; a new size renders afresh."""
 
-    def __init__(self, settings: Settings):
-        self.settings = settings
+    def __init__(self, settings: Callable[[], Settings]):
+        self.settings = settings  # the settings now: a change of deck colours or back replaces the object
         self.size = (0, 0)
         self._cache: dict[str, pygame.Surface] = {}
         self._warmed: set = set()
@@ -51,11 +54,15 @@ class CardImages:
         return True
 
     def face(self, card: Card) -> pygame.Surface:
-        folder = ("cards", "four-colour") if self.settings.four_colour else ("cards",)
+        folder = ("cards", "four-colour") if self.settings().four_colour else ("cards",)
         return self._get("/".join(folder) + f"/{card}.svg", lambda: self._fallback_face(card))
 
     def back(self) -> pygame.Surface:
-        return self._get(f"cards/back-{self.settings.card_back}.svg", self._fallback_back)
+        return self._get(f"cards/back-{self.back_name()}.svg", self._fallback_back)
+
+    def back_name(self) -> str:
+        back = self.settings().card_back
+        return back if back in CARD_BACKS else CARD_BACKS[0]
 
     def slot(self) -> pygame.Surface:
         return self._get("cards/slot.svg", self._fallback_slot)
@@ -130,7 +137,7 @@ class CardImages:
         return surface
 
     def _fallback_back(self) -> pygame.Surface:
-        colour = (40, 70, 160) if self.settings.card_back == "blue" else (160, 40, 48)
+        colour = (40, 70, 160) if self.back_name() == "blue" else (160, 40, 48)
         return self._plain(colour, (245, 245, 245))
 
     def _fallback_slot(self) -> pygame.Surface:

@@ -24,9 +24,9 @@ SLOT_EDGE = (255, 255, 255, 70)
 class PokerPainter:
     def __init__(self, scene):
         self.scene = scene
-        self.images = CardImages(scene.app.settings)
-        self.deck_images = CardImages(scene.app.settings)
-        self.mini_images = CardImages(scene.app.settings)
+        self.images = CardImages(lambda: scene.app.settings)
+        self.deck_images = CardImages(lambda: scene.app.settings)
+        self.mini_images = CardImages(lambda: scene.app.settings)
         self.layout: PokerLayout | None = None
         self.look = (scene.app.settings.four_colour, scene.app.settings.card_back)
         self.background: pygame.Surface | None = None

@@ -31,7 +31,7 @@ from idioten.cards import deal_cards  # noqa: E402
 from idioten.acesup.rules import Game  # noqa: E402
 from idioten.acesup.solver import solve  # noqa: E402
 from idioten.ui.app import App  # noqa: E402
-from idioten.ui.worker import SolverWorker  # noqa: E402
+from idioten.ui.worker import Worker  # noqa: E402
 
 FRAME = 1 / 60
 SIZE = (1920, 1080)
@@ -54,7 +54,7 @@ def deal_frames(app: App, frames: int) -> list[float]:
     return deal_frame_times(app, frames, paced_step)
 
 
-def start_search(worker: SolverWorker, mode: str) -> threading.Event | None:
+def start_search(worker: Worker, mode: str) -> threading.Event | None:
     game = Game.new(deal_cards(SEARCHED_DEAL), deal_number=SEARCHED_DEAL)
     if mode == "worker":
         worker.submit("bench", lambda cancel: solve(game, cancel=cancel))
@@ -74,7 +74,7 @@ def main() -> None:
     app = App(Game.new(deal_cards(7), deal_number=7), size=SIZE, rng=random.Random(1))
     app.run_frames(5)
     app.warm()
-    worker = SolverWorker(post_events=False)
+    worker = Worker(post_events=False)
     modes = ("idle", "worker", "plain_thread")
     rounds: dict[str, list[dict]] = {mode: [] for mode in modes}
     for _ in range(options.rounds):

@@ -7,7 +7,7 @@ import pytest
 
 from idioten import i18n, paths
 from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards, parse_card
-from idioten.acesup.rules import Game
+from idioten.acesup.rules import Dealt, Game
 from idioten.ui.acesup.endgame import EndPanel
 
 from idioten.ui.replacing import BACK, NEW_DEAL, RESTART
@@ -334,14 +334,16 @@ def test_rules_panel_opens_with_f1_and_question_mark():
 
 def test_the_action_hook_sees_every_action():
     seen = []
-    app, _ = make_app(Game.new(deal_cards(7), deal_number=7), on_action=lambda game, record: seen.append(record))
+    app, _ = make_app(Game.new(deal_cards(7), deal_number=7),
+                      on_action=lambda game, record, undone: seen.append((record, undone)))
     key(app, pygame.K_SPACE)
     key(app, pygame.K_z, CTRL)
     key(app, pygame.K_n)
     key(app, pygame.K_r)
     key(app, pygame.K_z, CTRL)
-    assert [type(r).__name__ for r in seen[:2]] == ["Dealt", "Dealt"]
-    assert seen[2:] == [NEW_DEAL, RESTART, BACK]
+    dealt = seen[0][0]
+    assert isinstance(dealt, Dealt) and len(dealt.cards) == 4
+    assert seen == [(dealt, False), (dealt, True), (NEW_DEAL, False), (RESTART, False), (BACK, False)]
 
 
 def test_ctrl_q_and_closing_the_window_quit():

@@ -104,12 +104,12 @@ class App:
             return i18n.t("ui.status.custom_deal")
         return i18n.t("ui.status.deal", number=game.deal_number)
 
-    def action_done(self, game: Game, record) -> None:
-        """After every action, or with a note of `replacing` (NEW_DEAL, RESTART, BACK) when the game on the
-        table was replaced: the hook for saving the game."""
+    def action_done(self, game: Game, record, *, undone: bool = False) -> None:
+        """After every action, undo (`undone`) and redo, or with a note of `replacing` (NEW_DEAL, RESTART,
+        BACK) when the game on the table was replaced: the hook for saving the game."""
         self.assistant.game_changed(game, record)
         if self.on_action is not None:
-            self.on_action(game, record)
+            self.on_action(game, record, undone)
 
     # -- scenes ------------------------------------------------------------------------------------------
 

@@ -3,10 +3,10 @@
 The program start (`launch.py`) opens the store and attaches a `Persistence` to the window, which then keeps
 the store in step with it:
 
-- The table reports every action, undo and redo through `App.on_action` with the action's record, and a new
-  deal, a restart or the game before them brought back (Ctrl+Z) with a note from `replacing.py`. A shorter
-  history is an undo, which counts against "won without undo"; a restart keeps the game's id and counts
-  against it too. The game a new deal or restart replaced rides along in the save (`SavedGame.previous`,
+- The table reports every action, undo and redo through `App.on_action` with the action's record (an undo
+  says so: it counts against "won without undo"), and a new deal, a restart or the game before them brought
+  back (Ctrl+Z) with a note from `replacing.py`; a restart keeps the game's id and counts against "won
+  without undo" too. The game a new deal or restart replaced rides along in the save (`SavedGame.previous`,
   the table's `previous`) until the first action in the new game abandons it: only then is it counted.
 - A game whose last action the demo or the shown solution played is marked `by_computer`: not counted.
 - Saving starts once the frame that shows the action has been drawn (`flush`, called by `App.step`): the
@@ -54,7 +54,6 @@ class Persistence:
         self.store = store
         self.saved = saved
         self.variant_fixed = variant_fixed  # --variant on the command line: new deals keep it this run
-        self._history_length = len(saved.game.history)
         self._abandoned: list[SavedGame] = []  # games no Ctrl+Z can bring back any more, not yet counted
         self.pending = False
         self._count_when_still = False
@@ -68,7 +67,8 @@ class Persistence:
 
     # -- the game ----------------------------------------------------------------------------------------
 
-    def on_action(self, game: Game, record) -> None:
+    def on_action(self, game: Game, record, undone: bool = False) -> None:
+        """What the table did: an action or a redo (its record), an undo (`undone`), or a note of `replacing`."""
         saved = self.saved
         kept = [k for k in (saved, saved.previous) if k is not None]
         if is_replacement(record):
@@ -90,11 +90,10 @@ class Persistence:
                 if saved.previous.game_id != saved.game_id:
                     self._abandoned.append(saved.previous)
                 saved.previous = None
-            if len(game.history) < self._history_length:
+            if undone:
                 saved.undo_used = True
             # The computer's last action ends a game that is not the player's result.
             saved.by_computer = game.is_over() and self.app.assistant.autoplay is not None
-        self._history_length = len(game.history)
         self.pending = True
 
     def flush(self) -> None:

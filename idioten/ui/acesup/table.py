@@ -221,7 +221,7 @@ class TableScene(CardGameScene):
         self.say("")
         self.settle(self.timing_for(record, backwards=True))
         self.end_pending = self.auto_pending = False
-        self.app.action_done(self.game, record)
+        self.app.action_done(self.game, record, undone=True)
 
     def redo(self) -> None:
         self.finish_animations()

@@ -1,30 +1,127 @@
 """Every visible text, in Swedish, English and German.
 
-Texts live in catalogues: {key: {"sv": ..., "en": ..., "de": ...}}. Each area of the program may keep its
-own catalogue and `register` it, so that no single file collects every string of the app. `t(key, **params)`
-formats the text in the current language; a missing language falls back to English, so a new text never
-shows up as a key.
+Each language has one gettext catalogue, `idioten/locale/<language>/LC_MESSAGES/idioten.po`, the format
+translators' tools read. A message's msgid is its key ("ui.button.new") and its msgstr the wording, with
+`{name}` fields that `t(key, **params)` fills in. The English file is the reference: every key the code uses
+is in it, and the other two have exactly its keys (tests/test_texts.py checks both against the code).
+
+The .po files are read by the small parser below rather than compiled to .mo: they then ship as they are
+(package data, and the executable's data), with no build step that could leave a stale .mo behind. Each
+catalogue is read the first time a text of its language is needed, and the languages are chained with the
+standard library's `gettext` fallback, so a message a translation lacks shows in English, never as a key.
 """
 
 from __future__ import annotations
 
+import gettext
 import locale
 import os
+import re
+from pathlib import Path
 
 LANGUAGES = ("sv", "en", "de")
 DEFAULT_LANGUAGE = "en"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+DOMAIN = "idioten"
 
-_catalogue: dict[str, dict[str, str]] = {}
 _language = DEFAULT_LANGUAGE
+_translations: dict[str, "Catalogue"] = {}
 
 
-def register(texts: dict[str, dict[str, str]]) -> None:
-    for key, versions in texts.items():
-        if "en" not in versions:
-            raise ValueError(f"text {key!r} has no English version")
-        if key in _catalogue and _catalogue[key] != versions:
-            raise ValueError(f"text {key!r} is registered twice with different wording")
-        _catalogue[key] = versions
+class Catalogue(gettext.NullTranslations):
+    """One language's messages, read from its .po file; unknown messages go to the fallback (English)."""
+
+    def __init__(self, messages: dict[str, str]):
+        super().__init__()
+        self.messages = messages
+
+    def gettext(self, message: str) -> str:
+        text = self.messages.get(message)
+        if text is not None:
+            return text
+        return self._fallback.gettext(message) if self._fallback else message
+
+
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r"}  # any other escaped character stands for itself (\" and \\)
+_ESCAPE = re.compile(r"\\(.)")
+
+
+def _unquote(token: str, where: str) -> str:
+    if len(token) < 2 or token[0] != '"' or token[-1] != '"':
+        raise ValueError(f"{where}: expected a quoted string, got {token!r}")
+    body = token[1:-1]
+    if "\\" not in body:
+        return body
+    return _ESCAPE.sub(lambda m: _ESCAPES.get(m.group(1), m.group(1)), body)
+
+
+def parse_po(text: str, name: str = "<po>") -> dict[str, str]:
+    """The translated messages of a .po file: {msgid: msgstr}, without the header, fuzzy or empty entries.
+
+    >>> parse_po('msgid "a.b"\\nmsgstr ""\\n"Hello, "\\n"{name}!"\\n')
+    {'a.b': 'Hello, {name}!'}
+    """
+    messages: dict[str, str] = {}
+    seen: set[tuple[str | None, str]] = set()
+    entry: dict[str, str] = {}
+    field = None
+    fuzzy = False
+
+    def finish():
+        nonlocal entry, fuzzy, field
+        msgid, msgstr = entry.get("msgid"), entry.get("msgstr")
+        if "msgid" in entry and msgstr is None:
+            raise ValueError(f"{name}: message {msgid!r} has no msgstr")
+        if msgid is not None:
+            if (entry.get("msgctxt"), msgid) in seen:
+                raise ValueError(f"{name}: message {msgid!r} appears twice")
+            seen.add((entry.get("msgctxt"), msgid))
+        if msgid and msgstr and not fuzzy and "msgctxt" not in entry:
+            messages[msgid] = msgstr
+        entry, fuzzy, field = {}, False, None
+
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        where = f"{name}:{number}"
+        if not line:
+            continue
+        if line.startswith("#"):
+            if field is not None and "msgstr" in entry:
+                finish()
+            if line.startswith("#,") and "fuzzy" in line:
+                fuzzy = True
+            continue
+        if line.startswith('"'):
+            if field is None:
+                raise ValueError(f"{where}: a string outside any message")
+            entry[field] += _unquote(line, where)
+            continue
+        keyword, _, rest = line.partition(" ")
+        if keyword not in ("msgctxt", "msgid", "msgstr"):
+            raise ValueError(f"{where}: unsupported line {line[:40]!r} (plural forms are not used here)")
+        if keyword in ("msgctxt", "msgid") and "msgstr" in entry:
+            finish()
+        if keyword in entry:
+            raise ValueError(f"{where}: a second {keyword} in one message")
+        field = keyword
+        entry[field] = _unquote(rest.strip(), where)
+    finish()
+    return messages
+
+
+def po_path(language: str) -> Path:
+    return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def catalogue(language: str) -> Catalogue:
+    """The language's catalogue, read once; every language but English falls back to English."""
+    found = _translations.get(language)
+    if found is None:
+        found = Catalogue(parse_po(po_path(language).read_text(encoding="utf-8"), po_path(language).name))
+        if language != DEFAULT_LANGUAGE:
+            found.add_fallback(catalogue(DEFAULT_LANGUAGE))
+        _translations[language] = found
+    return found
 
 
 def detect_language() -> str:
@@ -53,56 +150,26 @@ def language() -> str:
 
 
 def t(key: str, **params) -> str:
-    versions = _catalogue.get(key)
-    if versions is None:
+    """The message `key` in the current language, its {fields} filled from `params`; KeyError if no such
+    message exists (a typo in a key fails loudly in the tests instead of showing the key to a player)."""
+    if key not in catalogue(DEFAULT_LANGUAGE).messages:
         raise KeyError(f"no text {key!r}")
-    text = versions.get(_language) or versions["en"]
+    text = catalogue(_language).gettext(key)
     return text.format(**params) if params else text
 
 
 def keys() -> list[str]:
-    return sorted(_catalogue)
-
-
-SUIT_NAMES = {
-    "C": {"sv": "klöver", "en": "club", "de": "Kreuz"},
-    "D": {"sv": "ruter", "en": "diamond", "de": "Karo"},
-    "H": {"sv": "hjärter", "en": "heart", "de": "Herz"},
-    "S": {"sv": "spader", "en": "spade", "de": "Pik"},
-}
+    """Every message's key (the English catalogue is the reference)."""
+    return sorted(catalogue(DEFAULT_LANGUAGE).messages)
 
 
 def suit_name(suit: str) -> str:
-    versions = SUIT_NAMES[suit]
-    return versions.get(_language) or versions["en"]
-
-
-# The reasons the rules layer gives (IllegalAction.code), worded for a player.
-register({
-    "game_name": {"sv": "Idioten", "en": "Aces Up", "de": "Aces Up"},
-    "rule.empty_pile": {"sv": "Högen är tom.", "en": "That pile is empty.", "de": "Der Stapel ist leer."},
-    "rule.ace_never_discarded": {"sv": "Ett ess kan aldrig kastas.", "en": "An ace is never discarded.",
-                                 "de": "Ein Ass wird nie abgelegt."},
-    "rule.no_higher_same_suit": {"sv": "Inget högre {suit}kort ligger överst på en annan hög.",
-                                 "en": "No higher {suit} on top of another pile.",
-                                 "de": "Keine höhere {suit}-Karte oben auf einem anderen Stapel."},
-    "rule.same_pile": {"sv": "Kortet ligger redan där.", "en": "The card is already there.",
-                       "de": "Die Karte liegt schon dort."},
-    "rule.target_not_empty": {"sv": "Kort får bara flyttas till en tom hög.",
-                              "en": "Cards move only into an empty pile.",
-                              "de": "Karten dürfen nur auf einen leeren Platz."},
-    "rule.aces_only_gap": {"sv": "I den här varianten får bara ess flyttas till en tom hög.",
-                           "en": "In this variant only an ace may move into a gap.",
-                           "de": "In dieser Variante darf nur ein Ass auf einen leeren Platz."},
-    "rule.stock_empty": {"sv": "Talongen är slut.", "en": "The stock is empty.", "de": "Der Talon ist leer."},
-    "rule.no_such_pile": {"sv": "Den högen finns inte.", "en": "There is no such pile.",
-                          "de": "Diesen Stapel gibt es nicht."},
-    "rule.unknown_action": {"sv": "Okänt drag.", "en": "Unknown move.", "de": "Unbekannter Zug."},
-})
+    """The suit ("C", "D", "H", "S") as a word: "club", "klöver", "Kreuz"."""
+    return t(f"suit.{suit}")
 
 
 def reason(error) -> str:
-    """The player-facing wording of a errors.IllegalAction."""
+    """The player-facing wording of an IllegalAction (idioten.errors)."""
     params = dict(error.params)
     if "suit" in params:
         params["suit"] = suit_name(params["suit"])

@@ -90,7 +90,7 @@ def test_the_spec_builds_one_windowed_file_named_idioten(monkeypatch):
 def test_the_spec_bundles_every_asset_where_paths_looks_for_it(monkeypatch):
     _, calls = run_spec("linux", monkeypatch)
     datas = calls["Analysis"][1]["datas"]
-    bundled = {Path(dest, Path(src).name).as_posix() for src, dest in datas}
+    bundled = {Path(dest, Path(src).name).as_posix() for src, dest in datas if not dest.startswith("idioten")}
     on_disk = {p.relative_to(REPO).as_posix() for p in (REPO / "assets").rglob("*") if p.is_file()}
     assert {"assets/cards/AS.svg", "assets/cards/four-colour/2C.svg", "assets/cards/back-blue.svg",
             "assets/icon.png"} <= bundled
@@ -98,7 +98,22 @@ def test_the_spec_bundles_every_asset_where_paths_looks_for_it(monkeypatch):
     assert bundled == {p for p in on_disk if not p.endswith((".ico", ".icns"))}
     # idioten/paths.py looks for sys._MEIPASS/assets: the destination folder names must start there.
     assert all(dest == "assets" or dest.startswith("assets" + os.sep) or dest.startswith("assets/")
-               for _, dest in datas)
+               for _, dest in datas if not dest.startswith("idioten"))
+
+
+def test_the_spec_and_the_wheel_carry_the_data_the_package_reads(monkeypatch):
+    _, calls = run_spec("linux", monkeypatch)
+    bundled = {Path(dest, Path(src).name).as_posix() for src, dest in calls["Analysis"][1]["datas"]
+               if dest.startswith("idioten")}
+    read_by_package = {p.relative_to(REPO).as_posix() for p in (REPO / "idioten").rglob("*")
+                       if p.suffix in (".po", ".json") and p.is_file()}
+    assert "idioten/locale/sv/LC_MESSAGES/idioten.po" in read_by_package
+    assert bundled == read_by_package  # at the place the package looks: beside its modules
+    pyproject = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    patterns = re.search(r'^idioten = \[(.*)\]$', pyproject, re.M).group(1)
+    wheel = {p.relative_to(REPO).as_posix() for pattern in re.findall(r'"([^"]+)"', patterns)
+             for p in (REPO / "idioten").glob(pattern)}
+    assert wheel == read_by_package
 
 
 def test_the_spec_leaves_out_what_the_game_does_not_use(monkeypatch):

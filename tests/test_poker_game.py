@@ -5,7 +5,6 @@ from hypothesis import given, settings, strategies as st
 
 from idioten import i18n
 from idioten.cards import CardError, deal_cards, parse_card
-from idioten.poker import texts  # noqa: F401  (registers the poker reasons)
 from idioten.poker.game import PokerGame, poker_deck
 from idioten.poker.hands import JOKER
 from idioten.errors import IllegalAction

@@ -13,7 +13,6 @@ from typing import Sequence
 
 from idioten.cards import CardError, Card, check_deal_number, deal_cards, splitmix64
 from idioten.errors import IllegalAction
-from idioten.poker import texts  # noqa: F401  (registers the reasons place() gives, in every language)
 from idioten.poker.hands import JOKER, parse_poker_card
 from idioten.poker.scoring import CELLS, DEFAULT_TABLE, TABLES, GridScore, LineScore, lines_through, score_grid, score_line
 

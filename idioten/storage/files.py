@@ -31,7 +31,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from idioten import i18n
-from idioten.storage import texts as store_texts  # noqa: F401  (registers the texts used below)
 
 ENV_DATA_DIR = "IDIOTEN_DATA_DIR"
 APP_NAME = "Idioten"

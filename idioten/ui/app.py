@@ -15,8 +15,6 @@ from typing import Callable, Iterable
 from idioten import i18n, paths
 from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards
 from idioten.acesup.rules import STANDARD, Game
-from idioten.ui.acesup import texts as _texts  # noqa: F401  (registers the window's texts)
-from idioten.ui import store_texts as _store_texts  # noqa: F401  (statistics, settings, saved game)
 from idioten.ui.kit.layout import DEFAULT_WINDOW, MIN_WINDOW, Layout
 from idioten.storage.settings import Settings
 

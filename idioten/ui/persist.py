@@ -32,7 +32,6 @@ from idioten.storage.game import game_to_json
 from idioten.ui.replacing import BACK, RESTART, is_replacement
 from idioten.storage.settings import Settings
 from idioten.storage.stats import Statistics
-from idioten.ui import store_texts as _texts  # noqa: F401  (registers this area's texts)
 from idioten.ui.save_writer import SaveWriter
 
 NOTICE_SECONDS = 12.0  # a warning about the player's files stays longer than a move's message

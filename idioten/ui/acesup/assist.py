@@ -23,7 +23,6 @@ from idioten import i18n
 from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards
 from idioten.acesup.rules import DISCARD, MOVE, Action, Game
 from idioten.errors import IllegalAction
-from idioten.ui.acesup import solver_texts as _texts  # noqa: F401  (registers this area's texts)
 from idioten.ui.replacing import NEW_DEAL, is_replacement
 from idioten.ui.worker import Worker
 

@@ -66,7 +66,7 @@ class Panel(Scene):
         for row in self.rows:
             kind = row[0]
             if kind == "title":
-                self.placed.append(("line", i18n.t(row[1]), round(size * 1.4), TITLE, y))
+                self.placed.append(("line", _text(row[1]), round(size * 1.4), TITLE, y))
                 y += round(size * 1.4) + size // 2
             elif kind == "text":
                 for line in texts.wrap(_text(row[1]), size, inner):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from idioten import i18n
+from idioten.poker.hands import HAND_NAMES
 from idioten.ui.poker import texts
 from idioten.ui.kit.drawing import BAR, BAR_LINE, GLOW, LABEL, SELECT, STATUS, draw_status_line, felt, outline
 from idioten.ui.poker.layout import PokerLayout
@@ -36,7 +37,7 @@ class PokerPainter:
         return self.scene.app.texts
 
     def label_width(self, size: int) -> int:
-        widest = max(self.texts.font(size).size(texts.hand_name(name))[0] for name in texts.HANDS)
+        widest = max(self.texts.font(size).size(texts.hand_name(name))[0] for name in HAND_NAMES)
         return widest + self.texts.font(size).size("  250")[0]
 
     def info_width(self, size: int) -> int:

@@ -16,9 +16,7 @@ from idioten.ui.kit.panels import TEXT, Panel
 from idioten.ui.poker.session import stats_key
 from idioten.ui.kit.widgets import Button
 
-HEADING_KEY = "ui.poker.heading"
-HEADING_MARK = "\x00"
-i18n.register({HEADING_KEY: {"en": HEADING_MARK}})  # a stand-in the panel swaps for the worded heading
+HEADING_MARK = "\x00"  # a stand-in title the panel swaps for the worded heading once placed
 DIM = (170, 196, 178)
 GOLD = (255, 214, 90)
 BAR = (120, 190, 140)
@@ -47,7 +45,7 @@ class PokerPanel(Panel):
         rows = self.rows
         headings = [row[1]() if callable(row[1]) else row[1] for row in rows if row[0] == "heading"]
         card_h = max(1, self.layout.card_h)
-        self.rows = [("title", HEADING_KEY) if row[0] == "heading"
+        self.rows = [("title", HEADING_MARK) if row[0] == "heading"
                      else ("art", row[1]() / card_h, row[2]) if row[0] == "art_px" else row for row in rows]
         try:
             super().place()

@@ -1,0 +1,236 @@
+"""The text catalogues (idioten/locale/<language>/LC_MESSAGES/idioten.po) against each other and the code.
+
+Every language has exactly the English catalogue's messages, with the same {fields}; every key the code
+names is in it, and no message is left that the code never names. Keys the code builds at run time
+(f"ui.variant.{variant}", "rule." + code) are checked family by family against the values they are built
+from.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import re
+import string
+from pathlib import Path
+
+import pytest
+from hypothesis import given, strategies as st
+
+from idioten import i18n
+from idioten.acesup.rules import VARIANTS
+from idioten.poker.hands import HAND_NAMES
+from idioten.poker.options import TABLES
+from idioten.storage.settings import ANIMATION_SPEEDS, Settings
+
+PACKAGE = Path(i18n.__file__).resolve().parent
+FILE_NAMES = re.compile(r".*\.(json|po|py|svg|png|ttf|otf|txt)$")
+
+
+def messages(language: str) -> dict[str, str]:
+    """The language's own messages as its file has them (no English fallback)."""
+    return i18n.parse_po(i18n.po_path(language).read_text(encoding="utf-8"), language)
+
+
+def fields(text: str) -> set[str]:
+    """The {fields} a text fills in, by name; "Suit" counts as "suit" (the same word, capitalised where a
+    language's grammar puts it first)."""
+    return {name.lower() for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def keys_named_in(source: str, namespaces: set[str], plain: set[str] = frozenset()) -> tuple[set[str], set[str]]:
+    """(keys written out whole, heads of keys built at run time) in a module's source. A key is a namespace
+    and dotted parts ("ui.button.new"), or one of the `plain` keys without a dot ("game_name")."""
+    key = re.compile(r"(%s)(\.[\w-]+)+|%s" % ("|".join(sorted(map(re.escape, namespaces))),
+                                              "|".join(sorted(map(re.escape, plain))) or "(?!)"))
+    built = re.compile(r"(%s)(\.[\w-]+)*\." % "|".join(sorted(map(re.escape, namespaces))))
+    whole, heads = set(), set()
+    in_fstrings = set()
+    for node in ast.walk(ast.parse(source)):
+        head = None
+        if isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant):
+            head = node.values[0]
+            in_fstrings.update(id(part) for part in node.values)
+        elif (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and isinstance(node.left, ast.Constant)
+              and isinstance(node.left.value, str)):
+            head = node.left
+        if head is not None and built.fullmatch(head.value):
+            heads.add(head.value)
+            in_fstrings.add(id(head))
+    for node in ast.walk(ast.parse(source)):
+        if (isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in in_fstrings
+                and key.fullmatch(node.value) and not FILE_NAMES.fullmatch(node.value)):
+            whole.add(node.value)
+    return whole, heads
+
+
+def keys_named_in_code() -> tuple[set[str], set[str]]:
+    namespaces = {k.split(".")[0] for k in i18n.keys() if "." in k}
+    plain = {k for k in i18n.keys() if "." not in k}
+    whole, heads = set(), set()
+    for path in sorted(PACKAGE.rglob("*.py")):
+        found = keys_named_in(path.read_text(encoding="utf-8"), namespaces, plain)
+        whole |= found[0]
+        heads |= found[1]
+    return whole, heads
+
+
+# -- the catalogues against each other -----------------------------------------------------------------
+
+@pytest.mark.parametrize("language", [language for language in i18n.LANGUAGES if language != "en"])
+def test_every_language_has_exactly_the_english_messages(language):
+    english, other = messages("en"), messages(language)
+    assert len(english) > 200
+    assert sorted(set(english) - set(other)) == [], f"{language} lacks these"
+    assert sorted(set(other) - set(english)) == [], f"{language} has these that English does not"
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_every_message_is_worded_with_the_english_fields(language):
+    english = messages("en")
+    for key, text in messages(language).items():
+        assert text.strip(), key
+        assert fields(text) == fields(english[key]), (language, key, text)
+
+
+# -- the catalogues against the code -------------------------------------------------------------------
+
+def test_every_key_the_code_names_has_a_message():
+    whole, heads = keys_named_in_code()
+    known = set(i18n.keys())
+    assert len(whole) > 100
+    assert sorted(whole - known) == []
+    assert sorted(head for head in heads if not any(k.startswith(head) for k in known)) == []
+
+
+def test_no_message_is_left_that_the_code_never_names():
+    whole, heads = keys_named_in_code()
+    stale = [key for key in i18n.keys() if key not in whole and not key.startswith(tuple(heads))]
+    assert stale == []
+
+
+def test_the_scan_sees_a_key_with_no_message_and_a_built_key():
+    source = ('say(i18n.t("ui.msg.no_such_text"))\nkey = f"ui.variant.{v}"\nother = "rule." + code\n'
+              'f = "poker.json"\nname = i18n.t("game_name")\nword = "poker"\n')
+    whole, heads = keys_named_in(source, {"ui", "rule", "poker"}, {"game_name"})
+    assert whole == {"ui.msg.no_such_text", "game_name"}
+    assert heads == {"ui.variant.", "rule."}
+    assert "ui.msg.no_such_text" not in i18n.keys()
+
+
+def _illegal_action_codes(module_path: Path) -> set[str]:
+    codes = set()
+    for node in ast.walk(ast.parse(module_path.read_text(encoding="utf-8"))):
+        if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "IllegalAction" and node.args
+                and isinstance(node.args[0], ast.Constant)):
+            codes.add(node.args[0].value)
+    return codes
+
+
+def built_key_families():
+    from idioten.ui import settings_screen
+
+    setting_keys = {f"ui.settings.{name}" for name, _ in settings_screen.choices()}
+    setting_keys |= {key for _, values in settings_screen.choices() for _, key in values}
+    aces_up_codes = _illegal_action_codes(PACKAGE / "acesup" / "rules.py")
+    poker_codes = _illegal_action_codes(PACKAGE / "poker" / "game.py")
+    return {
+        "variants": {f"ui.variant.{v}" for v in VARIANTS},
+        "settings screen": setting_keys,
+        "stored settings": {f"store.setting.{item.name}" for item in dataclasses.fields(Settings)},
+        "write failures": {f"store.write_failed.{kind}" for kind in ("denied", "readonly", "full", "other")},
+        "animation speeds": {f"ui.settings.animation.{speed}" for speed in ANIMATION_SPEEDS},
+        "card ranks": {f"{head}{rank}" for head in ("ui.card.rank.", "ui.poker.rank.") for rank in range(11, 15)},
+        "suits": {f"{head}{suit}" for head in ("suit.", "ui.poker.suit.") for suit in "CDHS"},
+        "hands": {f"poker.hand.{name}" for name in HAND_NAMES}
+        | {f"ui.poker.hand.{name.replace(' ', '_')}" for name in HAND_NAMES},
+        "tables": {f"{head}{table}" for head in ("poker.table.", "ui.poker.table.") for table in TABLES},
+        "lines": {f"{head}{kind}" for head in ("poker.line.", "ui.poker.line.")
+                  for kind in ("row", "column", "diagonal")},
+        "refusals": {f"rule.{code}" for code in aces_up_codes | poker_codes}
+        | {f"ui.poker.rule.{code}" for code in poker_codes},
+    }
+
+
+def test_every_built_key_has_a_message():
+    families = built_key_families()
+    assert len(families["refusals"]) > 10  # the scan of the rules found their codes
+    known = set(i18n.keys())
+    missing = {name: sorted(keys - known) for name, keys in families.items() if keys - known}
+    assert missing == {}
+
+
+# -- reading the files ------------------------------------------------------------------------------------
+
+def test_a_po_file_is_read_as_gettext_reads_it():
+    text = '''# a translator's comment
+msgid ""
+msgstr ""
+"Language: sv\\n"
+
+#, fuzzy
+msgid "a.unsure"
+msgstr "not yet checked"
+
+msgid "a.long"
+msgstr ""
+"Two lines, "
+"one \\"message\\"\\n"
+
+msgid "a.untranslated"
+msgstr ""
+
+msgctxt "other"
+msgid "a.long"
+msgstr "in another context"
+
+#~ msgid "a.obsolete"
+#~ msgstr "gone"
+'''
+    assert i18n.parse_po(text) == {"a.long": 'Two lines, one "message"\n'}
+
+
+@pytest.mark.parametrize("bad", ['msgid "a"\nmsgstr "x"\nmsgid "a"\nmsgstr "y"\n',  # twice
+                                 'msgid "a"\n',  # no msgstr
+                                 'msgid "a"\nmsgstr "x\n',  # unclosed
+                                 '"stray"\n',
+                                 'msgid "a"\nmsgid_plural "as"\nmsgstr[0] "x"\n'])
+def test_a_damaged_po_file_is_refused(bad):
+    with pytest.raises(ValueError):
+        i18n.parse_po(bad)
+
+
+def po_string(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
+    return '"' + escaped + '"'
+
+
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc")) | st.sampled_from("\n\t\\\""),
+               min_size=1), st.integers(min_value=1, max_value=5))
+def test_any_text_survives_the_file_split_over_lines(text, pieces):
+    size = -(-len(text) // pieces)
+    lines = [po_string(text[i:i + size]) for i in range(0, len(text), size)]
+    source = 'msgid "k"\nmsgstr ""\n' + "\n".join(lines) + "\n"
+    assert i18n.parse_po(source) == {"k": text}
+
+
+def test_a_message_a_language_lacks_shows_in_english():
+    english = i18n.Catalogue({"a": "Hello", "b": "Bye"})
+    swedish = i18n.Catalogue({"a": "Hej"})
+    swedish.add_fallback(english)
+    assert (swedish.gettext("a"), swedish.gettext("b")) == ("Hej", "Bye")
+
+
+def test_an_unknown_key_is_an_error_not_a_shown_key():
+    with pytest.raises(KeyError):
+        i18n.t("ui.no.such.key")
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_a_text_is_worded_in_the_chosen_language(language):
+    try:
+        i18n.set_language(language)
+        worded = i18n.t("ui.status.deal", number=7)
+    finally:
+        i18n.set_language("en")
+    assert worded == {"sv": "Giv 7", "en": "Deal 7", "de": "Spiel 7"}[language]

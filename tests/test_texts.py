@@ -140,8 +140,7 @@ def built_key_families():
         "stored settings": {f"store.setting.{item.name}" for item in dataclasses.fields(Settings)},
         "write failures": {f"store.write_failed.{kind}" for kind in ("denied", "readonly", "full", "other")},
         "animation speeds": {f"ui.settings.animation.{speed}" for speed in ANIMATION_SPEEDS},
-        "card ranks": {f"{head}{rank}" for head in ("ui.card.rank.", "ui.poker.rank.") for rank in range(11, 15)},
-        "suits": {f"{head}{suit}" for head in ("suit.", "ui.poker.suit.") for suit in "CDHS"},
+        "suits": {f"suit.{suit}" for suit in "CDHS"},
         "hands": {f"poker.hand.{name}" for name in HAND_NAMES}
         | {f"ui.poker.hand.{name.replace(' ', '_')}" for name in HAND_NAMES},
         "tables": {f"{head}{table}" for head in ("poker.table.", "ui.poker.table.") for table in TABLES},

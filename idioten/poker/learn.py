@@ -1,4 +1,4 @@
-"""Learn the line values of `values.py` by self-play and write them to `line_values.py`. No pygame here.
+"""Learn the line values of `values.py` by self-play and write them to `line_values.json`. No pygame here.
 
 Rounds of games: the player places by the current values; every time a card is placed, each unfinished
 line's abstraction (as the player saw it at that moment) is remembered, and when the game ends it is
@@ -24,9 +24,8 @@ from idioten.cards import SUIT_CHARS, full_deck
 from idioten.poker.board import Board
 from idioten.poker.player import best_cell, placement_gains
 from idioten.poker.scoring import TABLES, points_table
-from idioten.poker.values import SIZE, feature, learned_values, prior_values, stage_of
-
-OUTPUT = Path(__file__).with_name("line_values.py")
+from idioten.poker.values import (SIZE, VALUES_FILE, VALUES_FORMAT, feature, learned_values, prior_values,
+                                  stage_of, stored_values)
 
 
 def play_and_record(values, table: str, diagonals: bool, rng: random.Random, explore: float,
@@ -77,17 +76,19 @@ def learn(table: str, diagonals: bool, games: int, rounds: int, seed: int, start
     return values
 
 
-def write_values(all_values: dict) -> None:
-    lines = ['"""Line values learned by `python -m idioten.poker.learn` (generated; do not edit)."""', "",
-             "VALUES = {"]
+def write_values(all_values: dict, path: Path = VALUES_FILE) -> None:
+    """Write {(table, diagonals): values} as the JSON the game reads, sixteen numbers to a line so that a
+    new round of learning shows as a readable diff."""
+    entries = []
     for (table, diagonals), values in sorted(all_values.items()):
-        lines.append(f"    ({table!r}, {diagonals}): (")
         numbers = [f"{v:.2f}".rstrip("0").rstrip(".") for v in values]
-        for start in range(0, len(numbers), 16):
-            lines.append("        " + ", ".join(numbers[start:start + 16]) + ",")
-        lines.append("    ),")
-    lines.append("}")
-    OUTPUT.write_text("\n".join(lines) + "\n")
+        rows = [", ".join(numbers[start:start + 16]) for start in range(0, len(numbers), 16)]
+        entries.append(f'    {{"table": {json.dumps(table)}, "diagonals": {json.dumps(bool(diagonals))}, "values": [\n'
+                       + ",\n".join("      " + row for row in rows) + "\n    ]}")
+    header = (f'{{"format": "{VALUES_FORMAT}", "version": 1, "size": {SIZE},\n'
+              ' "note": "learned by python -m idioten.poker.learn (generated; do not edit)",\n "values": [\n')
+    Path(path).write_text(header + ",\n".join(entries) + "\n ]}\n", encoding="utf-8")
+    stored_values.cache_clear()
 
 
 def main(argv=None) -> int:
@@ -98,18 +99,18 @@ def main(argv=None) -> int:
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--continue", dest="resume", action="store_true", help="start from the stored values")
+    parser.add_argument("--output", type=Path, default=VALUES_FILE,
+                        help="the values file to update (default: the one the game reads)")
     args = parser.parse_args(argv)
-    try:
-        from idioten.poker.line_values import VALUES
-        stored = dict(VALUES)
-    except ImportError:
-        stored = {}
+    stored = dict(stored_values(args.output))
     diagonal_choices = {"no": (False,), "yes": (True,), "both": (False, True)}[args.diagonals]
     for table in args.table or list(TABLES):
         for diagonals in diagonal_choices:
-            start = learned_values(table, diagonals, points_table(table)) if args.resume else None
+            start = None
+            if args.resume:
+                start = stored.get((table, diagonals)) or learned_values(table, diagonals, points_table(table))
             stored[(table, diagonals)] = learn(table, diagonals, args.games, args.rounds, args.seed, start)
-            write_values(stored)
+            write_values(stored, args.output)
     return 0
 
 

@@ -4,19 +4,24 @@ A line that is not full yet is described by a small *abstraction*: the pattern o
 pair and two singles), whether it can still become a straight, whether it can still become a flush (one
 suit so far and enough of that suit unseen), whether it is a row, column or diagonal, and how far the game
 has gone. The value of an abstraction is the mean final points of lines that passed through it in games
-played by the player itself (learned by `idioten.poker.learn`, stored in `line_values.py`). Lines that are
+played by the player itself (learned by `idioten.poker.learn`, stored in `line_values.json`). Lines that are
 full are worth their exact points. This follows the idea of learning hand-abstraction values by self-play
 (Neller et al. describe it for Poker Squares); the features and the code here are our own.
 """
 
 from __future__ import annotations
 
+import json
+from functools import lru_cache
 from itertools import combinations_with_replacement
+from pathlib import Path
 
 from idioten.poker.hands import LINE, RANK_BITS, RANK_MASK, SUIT_SHIFT, classify_sum, rank_key
 
 STAGES = 8
 KINDS = 3
+VALUES_FILE = Path(__file__).with_name("line_values.json")
+VALUES_FORMAT = "idioten-poker-line-values"
 
 
 def _patterns():
@@ -83,14 +88,24 @@ def prior_values(points) -> list[float]:
     return values
 
 
+@lru_cache(maxsize=None)
+def stored_values(path: Path = VALUES_FILE) -> dict[tuple[str, bool], tuple[float, ...]]:
+    """The learned values in `path`, by (table, diagonals), read once; {} if the file is missing or damaged
+    (the player then judges by the prior: weaker, never broken)."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        if data.get("format") != VALUES_FORMAT:
+            return {}
+        return {(entry["table"], bool(entry["diagonals"])): tuple(entry["values"]) for entry in data["values"]}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return {}
+
+
 def learned_values(table: str, diagonals: bool, points) -> list[float]:
     """The stored values for this table, else the nearest stored ones, else the prior."""
-    try:
-        from idioten.poker.line_values import VALUES
-    except ImportError:
-        return prior_values(points)
+    stored = stored_values()
     for wanted in ((table, diagonals), (table, False)):
-        stored = VALUES.get(wanted)
-        if stored is not None and len(stored) == SIZE:
-            return list(stored)
+        found = stored.get(wanted)
+        if found is not None and len(found) == SIZE:
+            return list(found)
     return prior_values(points)

@@ -124,10 +124,27 @@ def test_illegal_actions_change_nothing():
     assert game.to_text() == before and not game.history
 
 
-@pytest.mark.parametrize("bad", [Action(DISCARD, 4), Action(DISCARD, -1), Action(MOVE, 0, 9), Action("jump")])
-def test_nonsense_actions_are_refused(bad):
-    with pytest.raises(IllegalAction):
-        Game.new(deal_cards(1)).apply(bad)
+@pytest.mark.parametrize("fields", [(DISCARD, 4), (DISCARD, -1), (DISCARD, 1, 2), (DISCARD, True), (MOVE, 0),
+                                    (MOVE, 0, 9), (MOVE, 0.0, 1), (DEAL, 0), ("jump",), ("jump", 0, 1)])
+def test_a_malformed_action_cannot_be_built(fields):
+    with pytest.raises(ValueError, match="not an action"):
+        Action(*fields)
+
+
+@pytest.mark.parametrize("call", [lambda g: g.discard(4), lambda g: g.discard(-1), lambda g: g.move(0, 9),
+                                  lambda g: g.move("1", 0), lambda g: g.verify_discard(7)])
+def test_a_pile_that_does_not_exist_is_refused_by_the_rules(call):
+    game = Game.new(deal_cards(1))
+    with pytest.raises(IllegalAction) as err:
+        call(game)
+    assert err.value.code == "no_such_pile" and game.to_text() == Game.new(deal_cards(1)).to_text()
+    assert not game.can_discard(7) and not game.can_move(0, 9)
+
+
+def test_there_are_seventeen_actions_and_the_named_constructors_give_them():
+    actions = {Action.discard(p) for p in range(4)} | {Action.deal()}
+    actions |= {Action.move(p, q) for p in range(4) for q in range(4) if p != q}
+    assert len(actions) == 17 and Action.move(2, 0) == Action(MOVE, 2, 0) and Action.deal() == Action(DEAL)
 
 
 def test_action_notation_round_trips():

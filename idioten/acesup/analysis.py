@@ -24,7 +24,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
-from idioten.acesup.rules import WIN_SCORE, Action, Game, IllegalAction
+from idioten.acesup.rules import WIN_SCORE, Action, Game
+from idioten.errors import IllegalAction
 
 WINNABLE, UNWINNABLE = "winnable", "unwinnable"
 HINT_SAMPLES = 48  # stock orders the no-peek hint weighs when compared with the player's move (reproducible)

@@ -3,6 +3,21 @@
 Piles are numbered 0-3 inside the code and 1-4 in the notation ("discard 1", "move 1 2", "deal").
 Each action has `can_x()` (a bool), `verify_x()` (raises `IllegalAction` with the reason) and `x()` which
 applies it and returns a small record the window animates. `undo()` and `redo()` walk the history.
+
+>>> from idioten.cards import full_deck
+>>> game = Game.new(full_deck())  # the deck in order: 2C 3C 4C 5C on the piles
+>>> [str(a) for a in game.legal_actions()]
+['discard 1', 'discard 2', 'discard 3', 'deal']
+>>> game.apply(Action.parse("discard 1"))
+Discarded(pile=0, card=Card(rank=2, suit='C'))
+>>> game.score, game.top(0), game.can(Action.move(1, 0))
+(1, None, True)
+>>> game.discard(3)
+Traceback (most recent call last):
+...
+idioten.errors.IllegalAction: no higher C card on top of another pile
+>>> game.undo() == Discarded(0, Card(2, "C")), game.score
+(True, 0)
 """
 
 from __future__ import annotations
@@ -22,10 +37,53 @@ WIN_SCORE = 48
 DISCARD, MOVE, DEAL = "discard", "move", "deal"
 
 
-class Action(NamedTuple):
-    kind: str
-    pile: int | None = None  # source pile, 0-3
-    target: int | None = None  # destination pile for a move, 0-3
+class _ActionFields(NamedTuple):
+    kind: str  # DISCARD, MOVE or DEAL
+    pile: int | None = None  # source pile, 0-3 (a discard or a move)
+    target: int | None = None  # destination pile, 0-3 (a move)
+
+
+class Action(_ActionFields):
+    """One action, well formed by construction: a discard names a pile, a move two, a deal none. Whether it
+    is legal in a position is the game's question (`Game.verify`). It is a tuple, so the solver, the command
+    line and saved games compare, hash and store it as one; `str` and `parse` are the notation.
+
+    >>> Action.move(0, 2), str(Action.move(0, 2))
+    (Action(kind='move', pile=0, target=2), 'move 1 3')
+    >>> Action(MOVE, 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: not an action: move 0 None (a discard names a pile, a move two, a deal none; piles 0-3)
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, kind: str, pile: int | None = None, target: int | None = None) -> "Action":
+        if kind == DISCARD:
+            well_formed = _is_pile(pile) and target is None
+        elif kind == MOVE:
+            well_formed = _is_pile(pile) and _is_pile(target)
+        else:
+            well_formed = kind == DEAL and pile is None and target is None
+        if not well_formed:
+            raise ValueError(f"not an action: {kind} {pile} {target} "
+                             "(a discard names a pile, a move two, a deal none; piles 0-3)")
+        return super().__new__(cls, kind, pile, target)
+
+    @staticmethod
+    def discard(pile: int) -> "Action":
+        """Discard the top card of `pile`: one of the interned actions, so hot loops build nothing."""
+        return DISCARD_ACTIONS[pile]
+
+    @staticmethod
+    def move(pile: int, target: int) -> "Action":
+        """Move the top card of `pile` into the gap `target`."""
+        return MOVE_ACTIONS[pile][target]
+
+    @staticmethod
+    def deal() -> "Action":
+        """Deal one card from the stock onto each pile."""
+        return DEAL_ACTION
 
     def __str__(self) -> str:
         if self.kind == DISCARD:
@@ -36,6 +94,11 @@ class Action(NamedTuple):
 
     @staticmethod
     def parse(text: str) -> "Action":
+        """The action a line of the notation names; ValueError for anything else.
+
+        >>> Action.parse("Move 4 1") == Action.move(3, 0), Action.parse("deal") == Action.deal()
+        (True, True)
+        """
         words = text.lower().split()
         try:
             if words == ["deal"]:
@@ -49,12 +112,23 @@ class Action(NamedTuple):
         raise ValueError(f"not a move: {text!r} (expected 'discard P', 'move P Q' or 'deal', piles 1-4)")
 
 
+def _is_pile(pile) -> bool:
+    return type(pile) is int and 0 <= pile < PILES
+
+
+DISCARD_ACTIONS = tuple(Action(DISCARD, pile) for pile in range(PILES))
+MOVE_ACTIONS = tuple(tuple(Action(MOVE, pile, target) for target in range(PILES)) for pile in range(PILES))
+DEAL_ACTION = Action(DEAL)
+
+
 def _pile_number(word: str) -> int:
     number = int(word)
     if not 1 <= number <= PILES:
         raise ValueError(word)
     return number - 1
 
+
+# What an action did, for the window to animate and for undo to take back.
 
 @dataclass(frozen=True)
 class Discarded:
@@ -110,25 +184,32 @@ class Game:
     # -- what is on the table ---------------------------------------------------------------------------
 
     def top(self, pile: int) -> Card | None:
+        """The card on top of `pile`, or None for a gap."""
         cards = self.piles[pile]
         return cards[-1] if cards else None
 
     @property
     def score(self) -> int:
+        """Cards discarded so far; 48 (every card but the aces) wins."""
         return len(self.discards)
 
     def is_won(self) -> bool:
+        """Only the four aces are left on the table."""
         return self.score == WIN_SCORE
 
     def is_over(self) -> bool:
+        """The stock is empty and no useful action is left (a lone card moved between gaps changes nothing)."""
         return not self.stock and not any(True for _ in self.useful_actions())
 
     def card_count(self) -> int:
+        """Cards in the piles, the stock and the discards: 52 in every position."""
         return sum(len(p) for p in self.piles) + len(self.stock) + len(self.discards)
 
     # -- discard -----------------------------------------------------------------------------------------
 
     def verify_discard(self, pile: int) -> None:
+        """Raise IllegalAction unless the top card of `pile` may be discarded: not an ace, and a higher card
+        of its suit lies on top of another pile."""
         _check_pile(pile)
         card = self.top(pile)
         if card is None:
@@ -143,15 +224,19 @@ class Game:
                             card=card, suit=card.suit)
 
     def can_discard(self, pile: int) -> bool:
+        """Whether `discard(pile)` is legal."""
         return _allowed(self.verify_discard, pile)
 
     def discard(self, pile: int) -> Discarded:
-        self.verify_discard(pile)
-        return self._do(Action(DISCARD, pile))
+        """Discard the top card of `pile` (IllegalAction if the rules forbid it)."""
+        _check_pile(pile)  # a pile that does not exist is refused like any illegal action
+        return self.apply(Action.discard(pile))
 
     # -- move into a gap ---------------------------------------------------------------------------------
 
     def verify_move(self, pile: int, target: int) -> None:
+        """Raise IllegalAction unless the top card of `pile` may move into `target`: a gap, and in the
+        aces-only variant only an ace may go there."""
         _check_pile(pile)
         _check_pile(target)
         card = self.top(pile)
@@ -166,37 +251,43 @@ class Game:
             raise IllegalAction("aces_only_gap", "in this variant only an ace may move into a gap", card=card)
 
     def can_move(self, pile: int, target: int) -> bool:
+        """Whether `move(pile, target)` is legal."""
         return _allowed(self.verify_move, pile, target)
 
     def move(self, pile: int, target: int) -> Moved:
-        self.verify_move(pile, target)
-        return self._do(Action(MOVE, pile, target))
+        """Move the top card of `pile` into the gap `target` (IllegalAction if the rules forbid it)."""
+        _check_pile(pile)
+        _check_pile(target)
+        return self.apply(Action.move(pile, target))
 
     # -- deal --------------------------------------------------------------------------------------------
 
     def verify_deal(self) -> None:
+        """Raise IllegalAction if the stock is empty."""
         if not self.stock:
             raise IllegalAction("stock_empty", "the stock is empty")
 
     def can_deal(self) -> bool:
+        """Whether the stock has cards left to deal."""
         return bool(self.stock)
 
     def deal(self) -> Dealt:
-        self.verify_deal()
-        return self._do(Action(DEAL))
+        """Deal four cards from the stock, one onto each pile (IllegalAction if the stock is empty)."""
+        return self.apply(DEAL_ACTION)
 
     # -- all actions -------------------------------------------------------------------------------------
 
     def legal_actions(self) -> Iterator[Action]:
+        """Every legal action: discards, then moves, then the deal, piles in order."""
         for pile in range(PILES):
             if self.can_discard(pile):
-                yield Action(DISCARD, pile)
+                yield DISCARD_ACTIONS[pile]
         for pile in range(PILES):
             for target in range(PILES):
                 if self.can_move(pile, target):
-                    yield Action(MOVE, pile, target)
+                    yield MOVE_ACTIONS[pile][target]
         if self.can_deal():
-            yield Action(DEAL)
+            yield DEAL_ACTION
 
     def is_useful(self, action: Action) -> bool:
         """False only for moving a lone card from one gap to another. Once the stock is empty that changes
@@ -206,22 +297,24 @@ class Game:
         return not (action.kind == MOVE and len(self.piles[action.pile]) == 1)
 
     def useful_actions(self) -> Iterator[Action]:
+        """The legal actions less the useless ones (see `is_useful`)."""
         return (a for a in self.legal_actions() if self.is_useful(a))
 
     def verify(self, action: Action) -> None:
+        """Raise IllegalAction (with the reason) unless `action` is legal here."""
         if action.kind == DISCARD:
             self.verify_discard(action.pile)
         elif action.kind == MOVE:
             self.verify_move(action.pile, action.target)
-        elif action.kind == DEAL:
-            self.verify_deal()
         else:
-            raise IllegalAction("unknown_action", f"unknown action {action.kind!r}")
+            self.verify_deal()
 
     def can(self, action: Action) -> bool:
+        """Whether `action` is legal here."""
         return _allowed(self.verify, action)
 
     def apply(self, action: Action) -> Record:
+        """Do `action` if it is legal (else IllegalAction, and nothing changes); returns what it did."""
         self.verify(action)
         return self._do(action)
 
@@ -246,12 +339,23 @@ class Game:
             self.future.clear()
         return record
 
+    def _undo(self, action: Action, record: Record) -> None:
+        """Take back `action` (the last one done), dispatched on its kind as `_do` is."""
+        if action.kind == DISCARD:
+            self.piles[action.pile].append(self.discards.pop())
+        elif action.kind == MOVE:
+            self.piles[action.pile].append(self.piles[action.target].pop())
+        else:
+            self.stock[:0] = [self.piles[pile].pop() for pile in range(len(record.cards))]
+
     # -- undo, redo, restart -----------------------------------------------------------------------------
 
     def can_undo(self) -> bool:
+        """Whether there is an action to take back."""
         return bool(self.history)
 
     def can_redo(self) -> bool:
+        """Whether an undone action can be done again (a new action forgets them)."""
         return bool(self.future)
 
     def undo(self) -> Record | None:
@@ -259,16 +363,12 @@ class Game:
         if not self.history:
             return None
         action, record = self.history.pop()
-        if isinstance(record, Discarded):
-            self.piles[record.pile].append(self.discards.pop())
-        elif isinstance(record, Moved):
-            self.piles[record.pile].append(self.piles[record.target].pop())
-        else:
-            self.stock[:0] = [self.piles[p].pop() for p in range(len(record.cards))]
+        self._undo(action, record)
         self.future.append(action)
         return record
 
     def redo(self) -> Record | None:
+        """Do the last undone action again; returns its record, or None if there is none."""
         if not self.future:
             return None
         return self._do(self.future.pop(), keep_future=True)
@@ -281,6 +381,15 @@ class Game:
         self.future.clear()
 
     def copy(self) -> "Game":
+        """An independent game in the same position, with the same start, history, redo list and deal number.
+
+        >>> from idioten.cards import full_deck
+        >>> game = Game.new(full_deck(), deal_number=7)
+        >>> clone = game.copy(); clone.deal()
+        Dealt(cards=(Card(rank=6, suit='C'), Card(rank=7, suit='C'), Card(rank=8, suit='C'), Card(rank=9, suit='C')))
+        >>> len(game.stock), len(clone.stock), clone.deal_number
+        (48, 44, 7)
+        """
         other = Game.from_text(self.to_text(), self.deal_number)
         other.start_text = self.start_text
         other.history = list(self.history)
@@ -299,6 +408,8 @@ class Game:
 
     @classmethod
     def from_text(cls, text: str, deal_number: int | None = None) -> "Game":
+        """The game in the position `text` (as `to_text` writes it), with no history; CardError if it is not
+        a position of all 52 cards."""
         parts = [p.strip() for p in text.split("|")]
         if len(parts) != 4:
             raise CardError("a position is 'variant | piles | stock | discards'")
@@ -328,7 +439,7 @@ class Game:
 
 
 def _check_pile(pile: int) -> None:
-    if not isinstance(pile, int) or not 0 <= pile < PILES:
+    if not _is_pile(pile):
         raise IllegalAction("no_such_pile", f"there is no pile {pile!r}", pile=pile)
 
 

@@ -8,7 +8,7 @@ so that the move generator can be checked against `Game.useful_actions()` one fo
 from __future__ import annotations
 
 from idioten.cards import ACE, SUIT_CHARS, Card
-from idioten.acesup.rules import DEAL, DISCARD, MOVE, PILES, Action
+from idioten.acesup.rules import DEAL_ACTION, DISCARD, DISCARD_ACTIONS, MOVE, MOVE_ACTIONS, PILES, Action
 
 RANK_MASK = 15
 FINAL_LIMIT = 5000  # positions the rollout searches once the stock is gone (a few dozen is usual)
@@ -40,16 +40,16 @@ def can_discard(piles: list[list[int]], pile: int) -> bool:
 
 def useful_actions(piles: list[list[int]], stock_left: int, aces_only: bool) -> list[Action]:
     """The useful actions in the order `Game.useful_actions()` yields them."""
-    actions = [Action(DISCARD, p) for p in range(PILES) if can_discard(piles, p)]
+    actions = [DISCARD_ACTIONS[p] for p in range(PILES) if can_discard(piles, p)]
     for pile in range(PILES):
         cards = piles[pile]
         # A lone card moved between gaps changes nothing; with the stock left it would (it then receives
         # another pile's dealt cards), but the rules call it useless and so does the hint.
         if len(cards) < 2 or (aces_only and cards[-1] & RANK_MASK != ACE):
             continue
-        actions.extend(Action(MOVE, pile, target) for target in range(PILES) if not piles[target])
+        actions.extend(MOVE_ACTIONS[pile][target] for target in range(PILES) if not piles[target])
     if stock_left:
-        actions.append(Action(DEAL))
+        actions.append(DEAL_ACTION)
     return actions
 
 
@@ -149,11 +149,11 @@ def rollout_choice(piles: list[list[int]], stock_left: int, aces_only: bool) -> 
     """The action the rollout player would take here (the hint's answer when there is no time to think)."""
     discards = [p for p in range(PILES) if can_discard(piles, p)]
     if discards:
-        return Action(DISCARD, min(discards, key=lambda p: piles[p][-1] & RANK_MASK))
+        return DISCARD_ACTIONS[min(discards, key=lambda p: piles[p][-1] & RANK_MASK)]
     move = greedy_move(piles, aces_only)
     if move is not None:
-        return Action(MOVE, *move)
-    return Action(DEAL) if stock_left else None
+        return Action.move(*move)
+    return DEAL_ACTION if stock_left else None
 
 
 Position = tuple[tuple[int, ...], ...]

@@ -88,10 +88,10 @@ def legal_actions(piles, stock_left: int, aces_only: bool) -> list[rules.Action]
     for pile in piles:
         if pile:
             tops |= BIT[pile[-1]]
-    actions = [rules.Action(rules.DISCARD, i) for i, pile in enumerate(piles) if pile and HIGHER[pile[-1]] & tops]
-    actions += [rules.Action(rules.MOVE, i, j) for i, j in gap_moves(piles, bool(stock_left), aces_only)]
+    actions = [rules.DISCARD_ACTIONS[i] for i, pile in enumerate(piles) if pile and HIGHER[pile[-1]] & tops]
+    actions += [rules.MOVE_ACTIONS[i][j] for i, j in gap_moves(piles, bool(stock_left), aces_only)]
     if stock_left:
-        actions.append(rules.Action(rules.DEAL))
+        actions.append(rules.DEAL_ACTION)
     return actions
 
 

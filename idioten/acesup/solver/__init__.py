@@ -50,6 +50,9 @@ QUICK_MAX_SECONDS = 3.0
 QUICK_MAX_POSITIONS = 400_000
 # The compiled core's table: a fixed budget that is never exceeded (entries are replaced when it is full).
 DEFAULT_MEMORY_BYTES = 64 * 2**20
+# The compiled core's prunings beyond search.py, proved in csrc/prune.c (bit values of PRUNE_* there).
+PRUNE_SAFE_REMOVAL = 1
+ALL_PRUNINGS = PRUNE_SAFE_REMOVAL
 
 
 @dataclass
@@ -72,31 +75,34 @@ class SolveResult:
 
 
 def solve(game: rules.Game, time_limit: float | None = None, cancel: threading.Event | None = None, *,
-          memory_bytes: int = DEFAULT_MEMORY_BYTES, core: str | None = None) -> SolveResult:
+          memory_bytes: int = DEFAULT_MEMORY_BYTES, core: str | None = None,
+          prunings: int | None = None) -> SolveResult:
     """Solve the position `game` is in (any point of play). The game itself is not changed.
 
     `time_limit` in seconds (None: no limit); setting `cancel` stops the search within a few hundredths of a
     second. `memory_bytes` is the compiled core's table budget; `core` ("compiled" or "python", default
-    `CORE`) picks the core. Safe to call from a worker thread: nothing here is shared between calls, and the
+    `CORE`) picks the core; `prunings` (a bit mask of the compiled core's PRUNE_* rules, default all) is
+    for measuring what each rule cuts. Safe to call from a worker thread: nothing here is shared between calls, and the
     compiled core releases the GIL while it searches.
     """
     cpu_started = time.thread_time()
     if (core or CORE) == "compiled":
         if _csearch is None:
             raise RuntimeError("the compiled solver core is not built")
-        result = _solve_compiled(game, time_limit, cancel, memory_bytes)
+        result = _solve_compiled(game, time_limit, cancel, memory_bytes,
+                                 ALL_PRUNINGS if prunings is None else prunings)
     else:
         result = _solve_python(game, time_limit, cancel)
     result.cpu_seconds = time.thread_time() - cpu_started
     return result
 
 
-def _solve_compiled(game: rules.Game, time_limit, cancel, memory_bytes: int) -> SolveResult:
+def _solve_compiled(game: rules.Game, time_limit, cancel, memory_bytes: int, prunings: int) -> SolveResult:
     piles, stock, gone = compact(game)
     quick_seconds = QUICK_MAX_SECONDS if time_limit is None else min(QUICK_MAX_SECONDS, QUICK_SHARE * time_limit)
     status, line, win_flags, best, states, quick_states, decided, seconds = _csearch.solve(
         piles, stock, gone, game.variant == rules.ACES_ONLY, time_limit, cancel, quick_seconds,
-        QUICK_MAX_POSITIONS, memory_bytes)
+        QUICK_MAX_POSITIONS, memory_bytes, prunings)
     states += quick_states
     decided_seconds = None if decided < 0 else decided
     if status == 0:

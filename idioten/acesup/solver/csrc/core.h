@@ -49,6 +49,12 @@ typedef struct {
     uint8_t stock[48];
     int stock_len;
     int aces_only;
+    unsigned prunings;       /* PRUNE_* bits: the proved prunings beyond search.py (see prune.c) */
+    int8_t stock_at[NCARDS]; /* a card's index in the stock, -1 if it is not there */
+    /* round_floor[s][a]: the lowest, over the rounds a, a+1, ... to the last, of the highest rank of suit s
+     * in that round (-1 when some round has none; 13 past the last round). A card of suit s and rank r has a
+     * higher card of its suit in every round from a on exactly when round_floor[s][a] > r. */
+    int8_t round_floor[4][13];
     /* the bounded table */
     Entry *table;
     u64 bucket_mask;
@@ -93,13 +99,25 @@ int table_seen(Ctx *x, u64 h1, u64 h2, u64 flags);     /* 1: a stored entry cove
 void table_insert(Ctx *x, u64 h1, u64 h2, u64 flags);
 void table_record_work(Ctx *x, u64 h1, u64 h2, u64 flags, u64 work);
 
+/* prune.c */
+#define PRUNE_SAFE_REMOVAL 1u /* Rule 4F */
+void prune_init(Ctx *x);
+int removable(const Ctx *x, int card, int k, u64 gone, u64 flags, u64 free_tops);
+
 /* search.c, quick.c: 1 = a win (its line is x->ev), 0 = none, -1 = stopped */
 int search_run(Ctx *x, int depth, int k, u64 gone, u64 flags);
 int quick_run(Ctx *x, int depth, int dealt);
 
 #if defined(__GNUC__) || defined(__clang__)
 static inline int popcount64(u64 v) { return __builtin_popcountll(v); }
-#else /* MSVC and others: the portable bit count */
+static inline int highest_bit(u64 v) { return 63 - __builtin_clzll(v); } /* v != 0 */
+#else
+static inline int highest_bit(u64 v) {
+    int n = 0;
+    while (v >>= 1)
+        n++;
+    return n;
+} /* MSVC and others: the portable bit count */
 static inline int popcount64(u64 v) {
     v = v - ((v >> 1) & 0x5555555555555555ULL);
     v = (v & 0x3333333333333333ULL) + ((v >> 2) & 0x3333333333333333ULL);

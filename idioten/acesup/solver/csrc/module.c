@@ -207,18 +207,21 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     double quick_seconds;
     unsigned long long quick_positions;
     Py_ssize_t table_bytes;
+    unsigned int prunings = PRUNE_SAFE_REMOVAL;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOKpOOdKn", &piles, &stock, &gone, &aces_only, &limit_obj, &cancel,
-                          &quick_seconds, &quick_positions, &table_bytes))
+    if (!PyArg_ParseTuple(args, "OOKpOOdKn|I", &piles, &stock, &gone, &aces_only, &limit_obj, &cancel,
+                          &quick_seconds, &quick_positions, &table_bytes, &prunings))
         return NULL;
     Ctx x;
     memset(&x, 0, sizeof x);
     x.aces_only = aces_only;
+    x.prunings = prunings;
     x.best_score = popcount64((u64)gone);
     if (read_position(&x, piles, stock) < 0) {
         ctx_free(&x);
         return NULL;
     }
+    prune_init(&x);
     double started = now_seconds();
     double limit = -1;
     if (limit_obj != Py_None) {

@@ -166,6 +166,16 @@ static int children(Ctx *x, int depth, int k, u64 gone, u64 flags, u64 tops, int
 #undef q
 }
 
+static void take_out(Pos *p, int card) {
+    for (int i = 0; i < 4; i++)
+        for (int d = 0; d < p->n[i]; d++)
+            if (p->c[i][d] == card) {
+                memmove(&p->c[i][d], &p->c[i][d + 1], (size_t)(p->n[i] - d - 1));
+                p->n[i]--;
+                return;
+            }
+}
+
 int search_run(Ctx *x, int depth, int k, u64 gone, u64 flags) {
     x->states++;
     if (!(x->states & 255) && should_stop(x))
@@ -198,7 +208,8 @@ int search_run(Ctx *x, int depth, int k, u64 gone, u64 flags) {
             u64 bit = BIT(card);
             if (card % 13 == ACE_RANK)
                 continue;
-            int useless = !(LOWER[card] & ~gone & ~flags);
+            int useless = x->prunings & PRUNE_SAFE_REMOVAL ? removable(x, card, k, gone, flags, free_tops)
+                                                            : !(LOWER[card] & ~gone & ~flags);
             if (flags & bit) {
                 if (!useless)
                     continue;
@@ -223,6 +234,22 @@ int search_run(Ctx *x, int depth, int k, u64 gone, u64 flags) {
             gone |= bit;
             removed = 1;
             break;
+        }
+        if (!removed && (x->prunings & PRUNE_SAFE_REMOVAL)) {
+            /* Rule 4F also takes away flagged cards that lie under others (prune.c). */
+            u64 buried = flags & ~tops;
+            while (buried && !removed) {
+                int card = highest_bit(buried);
+                buried &= ~BIT(card);
+                if (!removable(x, card, k, gone, flags, free_tops))
+                    continue;
+                if (ctx_push(x, EV_DROP, card, 0, 0) < 0)
+                    return -1;
+                take_out(p, card);
+                flags &= ~BIT(card);
+                gone |= BIT(card);
+                removed = 1;
+            }
         }
         if (!removed && !marked)
             break;

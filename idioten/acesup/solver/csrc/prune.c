@@ -1,0 +1,97 @@
+/* Proved prunings of the compiled core beyond search.py. Each keeps the verdict AND the best score, so the
+ * two cores still give the same answers (the tests check both against the brute force).
+ *
+ * What a search position stands for. A position S of the search is real piles R plus a set F of flagged
+ * cards (search.py). A flagged card may be dropped at any later moment as if it had been discarded when it
+ * was last flagged; using it as the higher card of a discard clears its flag. By the removal lemma of
+ * search.py, a flagged card that is never again used as a higher card may as well be taken away at once, and
+ * a card used as one is simply a real card. So
+ *     value(S) = max over D subset of F of value(R - D),                                                 (*)
+ * where R - D is the real position with the cards of D discarded, and value is the best score of real play
+ * (48 for a win). Every rule below is proved for each R - D and then holds for S by (*).
+ *
+ * Notation. Round w (w = 1, 2, ...) is the group of four stock cards the w-th deal from now puts down: right
+ * after that deal they are exactly the four top cards. A "free top" is an unflagged top card. For a card y
+ * still in play, w_y = 1 if y is on the table and the round that deals it if it is in the stock.
+ *
+ * Lemma W (taken from the project's theory notes, re-proved here in short). Let P be a real position and C a
+ * set of non-ace table cards such that for every card y in play, y not in C, lower than some c in C of its
+ * suit: (i) if y is on the table, some top of P not in C, of y's suit, is higher than y; and (ii) every round
+ * w >= w_y holds a card of y's suit higher than y. Then value(P - C) >= value(P).
+ * Proof. Replay any line L from P in P - C, leaving out every action on a C card; the piles of the replay
+ * are those of L less the C cards, so every top of L outside C is a top of the replay and every empty pile
+ * of L is empty in it. Every action of L that does not involve a C card stays legal. The only gap is a
+ * discard of some y (not in C) whose higher card is a C card. Take the highest top M outside C of y's suit.
+ * Between two deals M never drops: a top leaves only by a discard, which needs a higher card of its suit
+ * (outside C there is none higher than M; a C card doing it is a gap we are examining, so take the first
+ * gap), or it is covered, which needs a deal; a moved card is still a top. At the first gap, in window w (the
+ * play after the w-th deal, window 0 before the first), y is a top, so w >= w_y; at the start of the window
+ * M was higher than y: by (i) in window 0, by (ii) for w >= 1 since then the tops are exactly round w. So M
+ * is still higher than y, and it is on another pile (y is its own pile's top): M does the discard instead.
+ * The replay discards every card L discards, and the C cards too, so its score is at least L's. QED.
+ *
+ * Rule 4F (safe removal, with flags). Let x be a non-ace table card that is either flagged (anywhere in its
+ * pile), or an unflagged top with a higher free top of its suit on another pile. Suppose every UNFLAGGED
+ * card y in play of x's suit, lower than x, satisfies (i') if y is on the table, some free top h != x of the
+ * suit is higher than y, and (ii) every round w >= w_y holds a card of the suit higher than y. Then
+ * value(S) = value(S - x): x may be dropped (flagged) or discarded (free top) at once.
+ * Proof. ">=": dropping a flagged card, or a legal discard, is a move of the search. "<=": by (*) take any
+ * D subset of F with x not in D (if x is in D, R - D is already a position of S - x). Apply Lemma W to
+ * P = R - D with C = {x} plus the flagged cards of x's suit below x that are not in D. The cards y to check
+ * are those in play in P, of x's suit, below x and not in C: exactly the unflagged ones, which meet (ii), and
+ * meet (i) through h: h is a free top of R, so not in D, not in C (C holds x and flagged cards), and still a
+ * top of R - D (taking cards away only uncovers). So value(R - D - C) >= value(R - D), and R - D - C is
+ * R' - D' for R' the piles of S - x and D' = D plus those flagged cards, a subset of the flags of S - x. QED.
+ * Consequences worth knowing: once the stock is empty, (ii) says nothing, so a card goes as soon as a free
+ * top of its suit beats every unflagged lower card still in play; and a card whose lower cards are all gone
+ * or flagged (search.py's "useless" card) is the case with nothing to check.
+ * A flagged card removed while buried is still discarded, in the real line, at the moment it was last
+ * flagged (search.py's to_steps): it has not been the higher card of a discard since. */
+#include "core.h"
+
+void prune_init(Ctx *x) {
+    int rounds = x->stock_len / 4;
+    for (int s = 0; s < 4; s++) {
+        int floor = 13;
+        x->round_floor[s][12] = 13;
+        for (int a = 11; a >= 0; a--) {
+            if (a < rounds) {
+                int best = -1;
+                for (int j = 0; j < 4; j++) {
+                    int card = x->stock[4 * a + j];
+                    if (card / 13 == s && card % 13 > best)
+                        best = card % 13;
+                }
+                if (best < floor)
+                    floor = best;
+            }
+            x->round_floor[s][a] = (int8_t)floor;
+        }
+    }
+    for (int c = 0; c < NCARDS; c++)
+        x->stock_at[c] = -1;
+    for (int i = 0; i < x->stock_len; i++)
+        x->stock_at[x->stock[i]] = (int8_t)i;
+}
+
+int removable(const Ctx *x, int card, int k, u64 gone, u64 flags, u64 free_tops) {
+    int suit = card / 13;
+    u64 lower = LOWER[card] & ~gone & ~flags;
+    if (!lower)
+        return 1;
+    u64 suit_cards = ((BIT(13) - 1) << (13 * suit)) & free_tops & ~BIT(card);
+    int best_free = suit_cards ? highest_bit(suit_cards) : -1;
+    int next_round = k / 4;
+    while (lower) {
+        int y = highest_bit(lower);
+        lower &= ~BIT(y);
+        int at = x->stock_at[y];
+        if (at < k) { /* on the table (it was never in the stock, or has been dealt) */
+            if (best_free <= y || x->round_floor[suit][next_round] <= y % 13)
+                return 0;
+        } else if (x->round_floor[suit][at / 4] <= y % 13) {
+            return 0;
+        }
+    }
+    return 1;
+}

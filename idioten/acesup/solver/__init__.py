@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass
 
 from idioten.acesup import rules
-from idioten.acesup.solver.search import Search, SearchStopped, compact, to_steps
+from idioten.acesup.solver.search import ENTRY_BYTES, Search, SearchStopped, compact, to_steps
 from idioten.acesup.solver.quick import quick_win, shorten_moves
 
 PURE_PYTHON_ENV = "IDIOTEN_PURE_PYTHON"
@@ -80,7 +80,8 @@ def solve(game: rules.Game, time_limit: float | None = None, cancel: threading.E
     """Solve the position `game` is in (any point of play). The game itself is not changed.
 
     `time_limit` in seconds (None: no limit); setting `cancel` stops the search within a few hundredths of a
-    second. `memory_bytes` is the compiled core's table budget; `core` ("compiled" or "python", default
+    second. `memory_bytes` bounds the search's position table (the compiled core's exactly; the Python
+    core's by an estimate per entry); `core` ("compiled" or "python", default
     `CORE`) picks the core; `prunings` (a bit mask of the compiled core's PRUNE_* rules, default all) is
     for measuring what each rule cuts. Safe to call from a worker thread: nothing here is shared between calls, and the
     compiled core releases the GIL while it searches.
@@ -92,7 +93,7 @@ def solve(game: rules.Game, time_limit: float | None = None, cancel: threading.E
         result = _solve_compiled(game, time_limit, cancel, memory_bytes,
                                  ALL_PRUNINGS if prunings is None else prunings)
     else:
-        result = _solve_python(game, time_limit, cancel)
+        result = _solve_python(game, time_limit, cancel, memory_bytes)
     result.cpu_seconds = time.thread_time() - cpu_started
     return result
 
@@ -121,7 +122,7 @@ _QUICK_KINDS = {0: lambda pile, _: (rules.DISCARD, pile), 1: lambda pile, target
                 2: lambda _p, _t: (rules.DEAL,)}
 
 
-def _solve_python(game: rules.Game, time_limit, cancel) -> SolveResult:
+def _solve_python(game: rules.Game, time_limit, cancel, memory_bytes: int) -> SolveResult:
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
     quick_seconds = QUICK_MAX_SECONDS if time_limit is None else min(QUICK_MAX_SECONDS, QUICK_SHARE * time_limit)
@@ -129,7 +130,7 @@ def _solve_python(game: rules.Game, time_limit, cancel) -> SolveResult:
     if line is not None:
         seconds = time.perf_counter() - started
         return SolveResult(WINNABLE, shorten_moves(game, line), rules.WIN_SCORE, quick_states, seconds, seconds)
-    search = Search.from_game(game, deadline, cancel)
+    search = Search.from_game(game, deadline, cancel, max(1000, memory_bytes // ENTRY_BYTES))
     search.states += quick_states
     try:
         line = search.run()

@@ -44,7 +44,12 @@ from idioten.acesup import rules
 DISCARD_EV, MOVE_EV, DEAL_EV, MARK_EV, DROP_EV = range(5)
 ACE_RANK = 12
 CHECK_EVERY = 256  # positions between looks at the clock and the cancel flag (about a millisecond)
-MAX_TABLE = 1_500_000  # positions remembered; the table is emptied when full (it only saves work)
+# Positions remembered; the table is emptied when full (it only saves work). An entry (a tuple of four bytes
+# objects, its dict slot and a list of flag masks) takes about 400 bytes, so the budget in bytes that
+# `solve` passes becomes a number of entries: 64 MB keeps about 160,000 (measured with /usr/bin/time -v:
+# 1.5 M entries peaked at about 590 MB).
+ENTRY_BYTES = 400
+MAX_TABLE = 1_500_000
 
 BIT = [1 << c for c in range(52)]
 ONE = [bytes((c,)) for c in range(52)]
@@ -129,7 +134,7 @@ def to_steps(events: list[tuple], final_flags: int) -> list[rules.Action]:
 
 class Search:
     def __init__(self, piles, stock: bytes, gone: int, aces_only: bool, deadline: float | None,
-                 cancel: threading.Event | None):
+                 cancel: threading.Event | None, max_table: int = MAX_TABLE):
         self.start = (piles, gone)
         self.stock = stock
         self.aces_only = aces_only
@@ -138,6 +143,7 @@ class Search:
         self.states = 0
         self.best_score = gone.bit_count()
         self.seen: dict = {}
+        self.max_table = max_table
         self.win_flags = 0
         # First decide: a position that cannot reach a win is cut. Then, if no win exists, measure the
         # best score: a position that cannot beat the best found so far is cut (branch and bound).
@@ -147,9 +153,9 @@ class Search:
         self.best_exact = False
 
     @classmethod
-    def from_game(cls, game: rules.Game, deadline=None, cancel=None) -> "Search":
+    def from_game(cls, game: rules.Game, deadline=None, cancel=None, max_table: int = MAX_TABLE) -> "Search":
         piles, stock, gone = compact(game)
-        return cls(piles, stock, gone, game.variant == rules.ACES_ONLY, deadline, cancel)
+        return cls(piles, stock, gone, game.variant == rules.ACES_ONLY, deadline, cancel, max_table)
 
     def run(self) -> list[rules.Action] | None:
         """A winning line, or None when every line has been ruled out. Raises SearchStopped."""
@@ -239,7 +245,7 @@ class Search:
         key = tuple(sorted(piles)) if end_game else piles + (k,)
         searched = seen.get(key)
         if searched is None:
-            if len(seen) >= MAX_TABLE:
+            if len(seen) >= self.max_table:
                 seen.clear()
             seen[key] = [flags]
         else:

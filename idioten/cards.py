@@ -1,6 +1,6 @@
 """Cards, the shared notation, and numbered deals.
 
-Notation (see DESIGN.md): a card is rank + suit, ranks 2-9, T (or 10), J, Q, K, A and suits C, D, H, S,
+Notation (see docs/design.md): a card is rank + suit, ranks 2-9, T (or 10), J, Q, K, A and suits C, D, H, S,
 case-insensitive on input. A deal is 52 cards in deal order: the first four go to piles 1-4, the rest are
 the stock in the order it is dealt.
 

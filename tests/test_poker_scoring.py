@@ -7,12 +7,12 @@ from idioten.poker.scoring import (COLUMNS, DIAGONALS, ROWS, TABLES, format_grid
                                    parse_grid, points_table, score_grid)
 from idioten.poker import texts
 
-# Three flushes (rows 1-3), two threes of a kind (rows 4-5) and five pairs (the columns): the example of
-# RULES.md, 26 points under Classic.
+# Three flushes (rows 1-3), two threes of a kind (rows 4-5) and five pairs (the columns): 26 points under
+# Classic (5 + 5 + 5 + 3 + 3 + 1 + 1 + 1 + 1 + 1).
 RULES_EXAMPLE = ("2H 5H 7H JH QH  2S 5S 7S TS AS  3D 6D 8D 4D QD  "
                  "9C 9D 9S 4C 6C  KC KD KS 3C 8C")
 
-# The table of RULES.md, by hand: royal, straight flush, four, full house, flush, straight, three, two pair,
+# The table of docs/rules.md, by hand: royal, straight flush, four, full house, flush, straight, three, two pair,
 # pair, high card.
 RULES_TABLE = {
     "classic": (250, 50, 25, 8, 5, 4, 3, 2, 1, 0),

@@ -1,4 +1,4 @@
-"""Command line: play (default), deal, solve, simulate, poker. The contract is in DESIGN.md.
+"""Command line: play (default), deal, solve, simulate, poker. The contract is in docs/design.md.
 
 Bad input gets one line on stderr and exit status 2, never a traceback.
 """

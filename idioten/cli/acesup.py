@@ -1,4 +1,4 @@
-"""`idioten solve`, `idioten analyse` and `idioten simulate` (the contract is in DESIGN.md)."""
+"""`idioten solve`, `idioten analyse` and `idioten simulate` (the contract is in docs/design.md)."""
 
 from __future__ import annotations
 

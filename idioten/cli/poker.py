@@ -1,4 +1,4 @@
-"""`idioten poker score` and `idioten poker simulate` (contract in DESIGN.md). No pygame here."""
+"""`idioten poker score` and `idioten poker simulate` (contract in docs/design.md). No pygame here."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 The app's bottom scene is the game being played; the other game's scene waits on a shelf, untouched, so
 switching back finds it exactly as it was (an Idioten game in progress included). The game last chosen is
 remembered in Poker patience's file through the app's `Store`, and the app opens in it next time. Switch with
-the Menu or the G key (G is free in both games' keys, see DESIGN.md).
+the Menu or the G key (G is free in both games' keys, see docs/design.md).
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ try:  # the hint player that does not peek (idioten/acesup/hint/); without it, h
 except ImportError:
     no_peek = None
 
-# The solver's answers (its contract in DESIGN.md). The solver itself is imported when first asked: it is
+# The solver's answers (its contract in docs/design.md). The solver itself is imported when first asked: it is
 # not on the start-up path of the window.
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
 VERDICT_SECONDS = 30.0  # the end panel's question: could the deal have been won?

@@ -1,12 +1,9 @@
 import random
 import statistics
 
-import pytest
 
 from idioten.poker.board import Board
-from idioten.errors import IllegalAction
 from idioten.poker.game import PokerGame, poker_deck
-from idioten.poker.match import Match
 from idioten.poker.player import HintPolicy, make_policy, play_deck, suggest
 from idioten.poker.scoring import parse_grid, score_grid
 from idioten.poker.values import SIZE, learned_values, prior_values
@@ -84,26 +81,3 @@ def test_learned_values_have_the_right_shape():
     for table in ("classic", "american", "british", "simple"):
         values = learned_values(table, False, points_table(table))
         assert len(values) == SIZE
-
-
-def test_match_uses_the_same_cards_for_both_and_undoes_both():
-    match = Match(poker_deck(12), "classic", policy=make_policy("greedy", "classic"), rng=random.Random(1))
-    mine, theirs = match.place(0)
-    assert mine.card == theirs.card == poker_deck(12)[0]
-    match.undo()
-    assert match.player.placed_count == match.computer.placed_count == 0
-    cells = iter(range(25))
-    while not match.is_over():
-        match.place(next(cells))
-    assert sorted(map(str, match.player.grid)) == sorted(map(str, match.computer.grid))
-    assert match.winner() in ("player", "computer", "draw")
-    assert match.totals()[1] == match.computer.score().total
-
-
-def test_match_refuses_a_taken_cell_for_the_player():
-    match = Match(poker_deck(12), "classic", policy=make_policy("random", "classic"), rng=random.Random(1))
-    match.place(0)
-    assert not match.can_place(0)
-    with pytest.raises(IllegalAction):
-        match.place(0)
-    assert match.computer.placed_count == 1

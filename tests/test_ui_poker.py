@@ -6,7 +6,6 @@ import pygame
 import pytest
 
 from idioten import i18n
-from idioten.poker.game import PokerGame
 from idioten.poker.scoring import score_grid
 from idioten.ui.game_choice import current_game, switch_game
 from idioten.ui.poker.panels import PokerEndPanel, PokerOptionsPanel, PokerRulesPanel, PokerStatsPanel

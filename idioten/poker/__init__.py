@@ -12,6 +12,5 @@ For a window:
 * `player.suggest(game, policy, rng)` returns (cell, card) for a hint or the computer's move; build the
   policy once with `player.make_policy("hint", table, diagonals, move_seconds)` and call it from a worker
   thread (it thinks for about `move_seconds`).
-* `match.Match` plays the player against the computer on the same sequence of cards.
 * `texts` registers hand, line, table and reason names in Swedish, English and German.
 """

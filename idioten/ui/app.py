@@ -8,7 +8,6 @@ moves, nothing is redrawn and the loop sleeps in `pygame.event.wait`, so an idle
 from __future__ import annotations
 
 import random
-import sys
 import time
 from typing import Callable, Iterable
 

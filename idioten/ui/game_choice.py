@@ -74,11 +74,9 @@ def open_last_game(app) -> None:
     """At start: Poker patience if that was the game last chosen (a first start opens Idioten)."""
     if poker_session(app).last_game == POKER:
         table = app.scenes[0]
-        message, until = getattr(table, "message", ""), getattr(table, "message_until", 0.0)
         switch_game(app, POKER)
-        if message and not app.scenes[0].message:
-            # What the store said at start (a file moved aside, ...) belongs on the table the player sees.
-            app.scenes[0].message, app.scenes[0].message_until = message, until
+        # What the store said at start (a file moved aside, ...) belongs on the table the player sees.
+        app.scenes[0].take_message(table)
 
 
 def menu_entries(app, then) -> list[tuple[str, object]]:

@@ -24,7 +24,6 @@ Settings live in the store (`storage.settings.Settings`, immutable); a change re
 
 from __future__ import annotations
 
-from idioten import i18n
 from idioten.acesup.rules import Game
 from idioten.storage.store import SavedGame, Store
 from idioten.storage.files import Notice
@@ -181,9 +180,7 @@ class Persistence:
         texts = list(dict.fromkeys(n.text() for n in notices if n is not None))
         if not texts:
             return
-        table = self.app.table
-        table.say("  ·  ".join(texts))
-        table.message_until = self.app.now() + NOTICE_SECONDS
+        self.app.table.say("  ·  ".join(texts), NOTICE_SECONDS)
 
 
 def attach(app, store: Store, saved: SavedGame, *, follow_play: bool = True, **options) -> Persistence:

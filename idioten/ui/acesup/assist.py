@@ -8,9 +8,8 @@ known winning line, the rest of the line wins from the new position; after any a
 cannot be won, the new one cannot be won either (it reaches fewer positions). The window's scenes pull what
 they need from `known` when they update; `poll` (once per frame, from `App.step`) takes the worker's answers.
 
-Hints: `idioten.acesup.hint` (a player that sees only what the player sees) when it exists; otherwise the solver's
-winning line, and the texts say that this hint peeks at the stock. From a position that cannot be won (or
-when no win was found in time) the hint comes from the simple rule of `policies.greedy`, and says so.
+Hints and the demo come from `idioten.acesup.hint`, a player that sees only what the player sees; the shown
+solution follows the solver's winning line.
 """
 
 from __future__ import annotations
@@ -26,17 +25,14 @@ from idioten.errors import IllegalAction
 from idioten.ui.replacing import NEW_DEAL, is_replacement
 from idioten.ui.worker import Worker
 
-try:  # the hint player that does not peek (idioten/acesup/hint/); without it, hints fall back to the solver
-    from idioten.acesup import hint as no_peek
-except ImportError:
-    no_peek = None
+from idioten.acesup import hint as no_peek
 
 # The solver's answers (its contract in docs/design.md). The solver itself is imported when first asked: it is
 # not on the start-up path of the window.
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
 VERDICT_SECONDS = 30.0  # the end panel's question: could the deal have been won?
 LIVE_SECONDS = 20.0  # the status bar's question about the position on the table
-HINT_SECONDS = 8.0  # a perfect-knowledge hint; after that the simple rule speaks
+SOLUTION_SECONDS = 8.0  # the shown solution's search for the next step of a winning line
 NO_PEEK_SECONDS = 1.0  # idioten.acesup.hint's time budget per hint
 DEAL_SECONDS = 4.0  # per deal tried for "winnable deals only"
 DEAL_SEARCH_SECONDS = 40.0  # in all, before the last deal tried is dealt unproven
@@ -47,12 +43,6 @@ KNOWN_LIMIT = 4000  # positions remembered (a few hundred bytes each)
 def solve(game: Game, seconds: float, cancel):
     from idioten.acesup.solver import solve as solver_solve
     return solver_solve(game, seconds, cancel)
-
-
-def greedy(game: Game):
-    """The simple rule's action (discard the lowest card that may go, fill a gap, deal), or None."""
-    from idioten.acesup.players import greedy as greedy_policy
-    return greedy_policy(game, random.Random(0))
 
 
 @dataclass(frozen=True)
@@ -93,7 +83,7 @@ class Assistant:
         self.app = app
         self.worker = Worker()
         self.known: dict[str, Knowledge] = {}
-        self.purposes: set[str] = set()  # who waits for the running solve ("verdict", "live", "hint", ...)
+        self.purposes: set[str] = set()  # who waits for the running solve ("verdict", "live", "solution", ...)
         self.hint_for: str | None = None  # the position a hint was asked for, until it is shown
         self.arrow: tuple[str, Action] | None = None  # the hint on screen: its position and action
         self.autoplay = None  # the demo or solution scene while it runs (autoplay.Autoplay)
@@ -154,8 +144,6 @@ class Assistant:
             else:
                 self.learn(answer.tag, knowledge_of(answer.result))
             self.purposes = set()
-            if self.hint_for == answer.tag == self.position():
-                self.show_solver_hint(self.known[answer.tag])
         elif answer.kind == "no_peek_hint":
             if self.hint_for == answer.tag == self.position():
                 self.show_no_peek_hint(answer)
@@ -188,7 +176,7 @@ class Assistant:
         if self.hint_for is not None and self.hint_for != text:
             self.hint_for = None
         if (self.worker.kind == "solve" and self.worker.tag != text
-                and not self.purposes & {"verdict", "demo", "solution"}):
+                and not self.purposes & {"verdict", "solution"}):
             self.worker.cancel()
         if game.is_over() and not game.is_won():
             self.ask(game.start_text, "verdict", VERDICT_SECONDS)  # the end panel will ask this
@@ -242,37 +230,11 @@ class Assistant:
             return
         text = self.position()
         self.hint_for = text
-        if no_peek is not None:
-            seed = self.app.rng.randrange(2 ** 32)
-            self.stop_deal_search()
-            self.worker.submit("no_peek_hint", lambda cancel: no_peek.hint(
-                Game.from_text(text), time_budget=NO_PEEK_SECONDS, rng=random.Random(seed)), tag=text)
-            self.say_until_answered("ui.hint.thinking", NO_PEEK_SECONDS)
-            return
-        known = self.ask(text, "hint", HINT_SECONDS)
-        if known is None:
-            # A search of this position already under way (the live indicator's) may have longer to run.
-            self.say_until_answered("ui.hint.thinking", max(HINT_SECONDS, LIVE_SECONDS))
-        else:
-            self.show_solver_hint(known)
-
-    def show_solver_hint(self, known: Knowledge) -> None:
-        self.hint_for = None
-        game = self.game
-        if known.result == WINNABLE and known.line:
-            action = known.line[0]
-            message = i18n.t("ui.hint.peeking", advice=advice(game, action))
-        else:
-            action = greedy(game.copy())
-            if action is None:
-                self.app.table.say(i18n.t("ui.hint.over"))
-                return
-            if known.result == UNWINNABLE:
-                best = i18n.t("ui.hint.best", best=known.best) if known.best is not None else ""
-                message = i18n.t("ui.hint.lost_rule", best=best, advice=advice(game, action))
-            else:
-                message = i18n.t("ui.hint.unknown_rule", advice=advice(game, action))
-        self.point(action, message)
+        seed = self.app.rng.randrange(2 ** 32)
+        self.stop_deal_search()
+        self.worker.submit("no_peek_hint", lambda cancel: no_peek.hint(
+            Game.from_text(text), time_budget=NO_PEEK_SECONDS, rng=random.Random(seed)), tag=text)
+        self.say_until_answered("ui.hint.thinking", NO_PEEK_SECONDS)
 
     def show_no_peek_hint(self, answer) -> None:
         self.hint_for = None
@@ -285,15 +247,11 @@ class Assistant:
 
     def say_until_answered(self, key: str, seconds: float) -> None:
         """A "working on it" message that stays until the answer replaces it (at most `seconds` and a bit)."""
-        table = self.app.table
-        table.say(i18n.t(key))
-        table.message_until = self.app.now() + seconds + 2.0
+        self.app.table.say(i18n.t(key), seconds + 2.0)
 
     def point(self, action: Action, message: str) -> None:
         self.arrow = (self.position(), action)
-        table = self.app.table
-        table.say(message)
-        table.message_until = self.app.now() + 8.0  # a hint is read while looking at the arrow
+        self.app.table.say(message, 8.0)  # a hint is read while looking at the arrow
         self.app.mark_dirty()
 
     def hint_arrow(self) -> Action | None:
@@ -324,22 +282,16 @@ class Assistant:
         self.app.push(Autoplay(self.app, "solution"))
         return True
 
-    def next_move(self, mode: str, by_rule: bool = False) -> tuple[Action | None, str]:
-        """For the demo or the solution: the next action (None: not yet known) and the banner's text key.
-        `by_rule`: the demo has fallen back to the simple rule and keeps to it (no search before each move)."""
-        game = self.game
-        if mode == "demo" and no_peek is not None:
+    def next_move(self, mode: str) -> tuple[Action | None, str]:
+        """For the demo or the solution: the next action (None: not yet known) and the banner's text key."""
+        if mode == "demo":
             return self.no_peek_move()
-        if by_rule:
-            return greedy(game.copy()), "ui.demo.rule"
-        known = self.ask(self.position(), mode, HINT_SECONDS)
+        known = self.ask(self.position(), mode, SOLUTION_SECONDS)
         if known is None:
             return None, "ui.demo.thinking"
         if known.result == WINNABLE and known.line:
             return known.line[0], "ui.demo.peeking"
-        if mode == "solution":
-            return None, ""  # off the line: the solution has nothing more to show
-        return greedy(game.copy()), "ui.demo.rule"
+        return None, ""  # off the line: the solution has nothing more to show
 
     def no_peek_move(self) -> tuple[Action | None, str]:
         """The demo's next action from idioten.acesup.hint (asked off the loop, one action at a time)."""

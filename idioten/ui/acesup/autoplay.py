@@ -41,7 +41,7 @@ class Autoplay(Scene):
         self.wait -= dt
         if self.wait > 0:
             return
-        action, banner = self.assistant.next_move(self.mode, by_rule=self.banner_key == "ui.demo.rule")
+        action, banner = self.assistant.next_move(self.mode)
         self.waiting_for_worker = action is None and banner == "ui.demo.thinking"
         if banner and banner != self.banner_key:
             self.banner_key = banner

@@ -94,7 +94,7 @@ class StatsPanel(Panel):
     # -- layout ------------------------------------------------------------------------------------------
 
     def place(self) -> None:
-        layout, texts = self.layout, self.app.texts
+        layout = self.layout
         size = layout.font_size
         width = int(min(max(layout.width * self.width_share, 660), layout.width - 40))
         height = int(min(layout.height - 40, max(size * 22, layout.height * 0.86)))

@@ -9,19 +9,18 @@ import pygame
 
 from idioten import i18n
 from idioten.cards import Card
-from idioten.acesup.rules import DEAL, DISCARD, MOVE, PILES, Action, Dealt, Discarded, Game, Moved
+from idioten.acesup.rules import DEAL, DISCARD, MOVE, PILES, Action, Dealt, Game
 from idioten.errors import IllegalAction
 from idioten.ui.acesup import painter
 from idioten.ui.kit.scene import CardGameScene
 from idioten.ui.kit.sprites import CardSprite
 from idioten.ui.kit.tween import Glide, Shake
-from idioten.ui.kit.widgets import Button, history_shortcut
+from idioten.ui.kit.widgets import Button
 from idioten.ui.replacing import BACK, NEW_DEAL, RESTART
 from idioten.storage.game import progressed
 
 DRAG_THRESHOLD = 6  # pixels the pointer must travel before a press becomes a drag
 DOUBLE_CLICK = 0.4  # seconds
-MESSAGE_SECONDS = 4.0
 PILE_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3,
              pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2, pygame.K_KP4: 3}
 DEAL_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -53,8 +52,6 @@ class TableScene(CardGameScene):
         self.drag: Drag | None = None
         self.last_click: tuple[Card, float] | None = None
         self.selected: int | None = None
-        self.message = ""
-        self.message_until = 0.0
         self.end_pending = False
         self.auto_pending = False
         self.previous: Game | None = None  # the game a new deal or restart replaced: Ctrl+Z brings it back
@@ -63,7 +60,7 @@ class TableScene(CardGameScene):
             Button("ui.button.restart", self.restart, lambda: self.game.can_undo()),
             Button("ui.button.undo", self.undo, self.can_undo),
             Button("ui.button.redo", self.redo, lambda: self.game.can_redo()),
-            Button("ui.button.hint", self.hint),
+            Button("ui.button.hint", self.ask_hint),
             Button("ui.button.menu", self.app.open_menu),
         ]
         self.painter = painter.TablePainter(self)
@@ -124,9 +121,6 @@ class TableScene(CardGameScene):
     def busy(self) -> bool:
         return (self.end_pending or self.auto_pending
                 or any(s.glide is not None or s.shake is not None for s in self.sprites.values()))
-
-    def wake_at(self):
-        return self.message_until if self.message else None
 
     # -- the game ----------------------------------------------------------------------------------------
 
@@ -196,11 +190,6 @@ class TableScene(CardGameScene):
             self.sprites[self.game.top(pile)].shake = Shake(self.layout.card_w * 0.08)
         self.dirty = True
 
-    def say(self, text: str) -> None:
-        self.message = text
-        self.message_until = self.app.now() + MESSAGE_SECONDS
-        self.dirty = True
-
     def deal(self) -> bool:
         return self.act(Action(DEAL))
 
@@ -249,10 +238,10 @@ class TableScene(CardGameScene):
         self.replace_game(self.app.random_game(), NEW_DEAL)
         self.say_replaced(i18n.t("ui.msg.new_deal", deal=self.app.deal_label(self.game)))
 
-    def say_replaced(self, message: str) -> None:
-        self.say(i18n.t("ui.msg.can_go_back", message=message) if self.previous is not None else message)
+    def can_go_back(self) -> bool:
+        return self.previous is not None
 
-    def hint(self) -> None:
+    def ask_hint(self) -> None:
         self.finish_animations()
         self.app.assistant.hint()
 
@@ -273,9 +262,7 @@ class TableScene(CardGameScene):
                 moving = True
         if moving:
             self.dirty = True
-        if self.message and self.app.now() >= self.message_until:
-            self.message = ""
-            self.dirty = True
+        self.expire_message()
         if not moving and self.drag is None:
             if self.auto_pending:
                 self.auto_pending = False
@@ -386,9 +373,7 @@ class TableScene(CardGameScene):
                 return  # the second half of a double-click on a card the first half discarded
         self.act(Action(DISCARD, pile))
 
-    def on_key(self, event) -> None:
-        if history_shortcut(event, self.undo, self.redo):
-            return
+    def game_key(self, event) -> None:
         key = event.key
         if key in PILE_KEYS:
             self.pile_key(PILE_KEYS[key])
@@ -399,24 +384,15 @@ class TableScene(CardGameScene):
                 self.act(Action(DISCARD, self.selected))
         elif key in DEAL_KEYS:
             self.deal()
-        elif key in (pygame.K_n, pygame.K_F2):
-            self.new_deal()
-        elif key == pygame.K_r:
-            self.restart()
-        elif key == pygame.K_h:
-            self.hint()
         elif key == pygame.K_a:
             self.app.assistant.start_demo()
-        elif key == pygame.K_s:
-            self.app.open_stats()
-        elif key == pygame.K_F1 or key == pygame.K_QUESTION or getattr(event, "unicode", "") == "?":
-            self.app.open_rules()
-        elif key == pygame.K_ESCAPE:
-            if self.selected is not None:
-                self.selected = None
-                self.say("")
-            else:
-                self.app.open_menu()
+
+    def drop_choice(self) -> bool:
+        if self.selected is None:
+            return False
+        self.selected = None
+        self.say("")
+        return True
 
     def pile_key(self, pile: int) -> None:
         self.finish_animations()

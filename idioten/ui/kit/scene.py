@@ -5,6 +5,11 @@ from __future__ import annotations
 
 import pygame
 
+from idioten import i18n
+from idioten.ui.kit.widgets import history_shortcut
+
+MESSAGE_SECONDS = 4.0  # how long a message stays in the message line unless it says otherwise
+
 
 class Scene:
     overlay = False  # drawn over the scene below it instead of covering the whole window
@@ -39,8 +44,17 @@ class Scene:
 
 
 class CardGameScene(Scene):
-    """What the two games' tables share: mouse and key events go to on_motion / on_press / on_release /
-    on_key. (A new deal or a restart no longer asks first: Ctrl+Z brings the game back, see replacing.py.)"""
+    """What the two games' tables share: the message line, the keys both games answer alike, and mouse and
+    key events handed to on_motion / on_press / on_release / game_key. (A new deal or a restart does not ask
+    first: Ctrl+Z brings the game back, see replacing.py.)
+
+    A table provides game, undo, redo, new_deal, restart, ask_hint and can_go_back, and game_key for the keys
+    that are its own; drop_choice and open_stats when it has something to add."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.message = ""
+        self.message_until = 0.0
 
     def handle_event(self, event) -> None:
         if event.type == pygame.MOUSEMOTION:
@@ -51,3 +65,67 @@ class CardGameScene(Scene):
             self.on_release(event)
         elif event.type == pygame.KEYDOWN:
             self.on_key(event)
+
+    # -- the message line --------------------------------------------------------------------------------
+
+    def say(self, text: str, seconds: float = MESSAGE_SECONDS) -> None:
+        """`text` in the message line for `seconds` ("" clears it)."""
+        self.message = text
+        self.message_until = self.app.now() + seconds
+        self.dirty = True
+
+    def notice(self, notice, seconds: float = MESSAGE_SECONDS) -> None:
+        """A storage notice (a file that could not be written, ...), if there is one."""
+        if notice is not None:
+            self.say(notice.text(), seconds)
+
+    def say_replaced(self, message: str) -> None:
+        """After a new deal or a restart: the message, and that Ctrl+Z brings the game before it back."""
+        self.say(i18n.t("ui.msg.can_go_back", message=message) if self.can_go_back() else message)
+
+    def take_message(self, other: "CardGameScene") -> None:
+        """What `other` was saying, for as long as it had left (the game on screen changed under it)."""
+        if other.message and not self.message:
+            self.message, self.message_until = other.message, other.message_until
+            self.dirty = True
+
+    def expire_message(self) -> None:
+        if self.message and self.app.now() >= self.message_until:
+            self.message = ""
+            self.dirty = True
+
+    def wake_at(self) -> float | None:
+        return self.message_until if self.message else None
+
+    # -- keys --------------------------------------------------------------------------------------------
+
+    def on_key(self, event) -> None:
+        """The keys both games share (see the keys in the README); the rest go to `game_key`."""
+        if history_shortcut(event, self.undo, self.redo):
+            return
+        key = event.key
+        if key in (pygame.K_n, pygame.K_F2):
+            self.new_deal()
+        elif key == pygame.K_r:
+            self.restart()
+        elif key == pygame.K_h:
+            self.ask_hint()
+        elif key == pygame.K_s:
+            self.open_stats()
+        elif key == pygame.K_F1 or key == pygame.K_QUESTION or getattr(event, "unicode", "") == "?":
+            self.app.open_rules()
+        elif key == pygame.K_ESCAPE:
+            if not self.drop_choice():
+                self.app.open_menu()
+        else:
+            self.game_key(event)
+
+    def game_key(self, event) -> None:
+        """A key only this game knows."""
+
+    def drop_choice(self) -> bool:
+        """Escape: forget a chosen card or cursor (True), or nothing was chosen and the menu opens (False)."""
+        return False
+
+    def open_stats(self) -> None:
+        self.app.open_stats()

@@ -19,7 +19,6 @@ from idioten.cards import Card
 from idioten.errors import IllegalAction
 from idioten.ui.poker import texts
 from idioten.ui.kit.tween import Glide
-from idioten.ui.kit.widgets import history_shortcut
 
 DRAG_THRESHOLD = 6  # pixels the pointer must travel before a press becomes a drag
 RETURN_SECONDS = 0.2
@@ -143,9 +142,7 @@ class PokerInput:
             self.say(i18n.t("ui.poker.msg.click_cell"))
         self.dirty = True
 
-    def on_key(self, event) -> None:
-        if history_shortcut(event, self.undo, self.redo):
-            return
+    def game_key(self, event) -> None:
         key, shift = event.key, getattr(event, "mod", 0) & pygame.KMOD_SHIFT
         if key in ARROWS:
             self.move_cursor(*ARROWS[key])
@@ -156,24 +153,15 @@ class PokerInput:
                 self.cursor = self.next_empty_cell(self.cursor)
         elif key == pygame.K_TAB and self.game.open_deck:
             self.next_choice(-1 if shift else 1)
-        elif key in (pygame.K_n, pygame.K_F2):
-            self.new_deal()
-        elif key == pygame.K_r:
-            self.restart()
-        elif key == pygame.K_h:
-            self.ask_hint()
         elif key == pygame.K_o:
             self.open_options()
-        elif key == pygame.K_s:
-            self.open_stats()
-        elif key == pygame.K_F1 or key == pygame.K_QUESTION or getattr(event, "unicode", "") == "?":
-            self.app.open_rules()
-        elif key == pygame.K_ESCAPE:
-            if self.cursor is not None or self.selected is not None or self.hint is not None:
-                self.cursor = self.selected = self.hint = None
-                self.say("")
-            else:
-                self.app.open_menu()
+
+    def drop_choice(self) -> bool:
+        if self.cursor is None and self.selected is None and self.hint is None:
+            return False
+        self.cursor = self.selected = self.hint = None
+        self.say("")
+        return True
 
     def move_cursor(self, rows: int, columns: int) -> None:
         if self.cursor is None:

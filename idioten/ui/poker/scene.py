@@ -22,7 +22,6 @@ from idioten.ui.kit.tween import Glide, Shake
 from idioten.ui.kit.widgets import Button
 from idioten.ui.worker import Worker
 
-MESSAGE_SECONDS = 4.0
 PLACE_SECONDS = 0.22
 
 
@@ -42,8 +41,6 @@ class PokerScene(PokerInput, CardGameScene):
         self.hint_worker = Worker()  # the player's hint and the computer opponent may think at the same time
         self.computer_worker = Worker()
         self.fresh_lines: tuple = ()  # the lines the last placement changed: their labels light up
-        self.message = ""
-        self.message_until = 0.0
         self.end_pending = False
         self.buttons = [
             Button("ui.button.new", self.new_deal),
@@ -93,16 +90,7 @@ class PokerScene(PokerInput, CardGameScene):
     def wake_at(self):
         if self.warming:
             return self.app.now()  # card pictures still to render: come back at once, one per turn
-        return self.message_until if self.message else None
-
-    def say(self, text: str) -> None:
-        self.message = text
-        self.message_until = self.app.now() + MESSAGE_SECONDS
-        self.dirty = True
-
-    def notice(self, notice) -> None:
-        if notice is not None:
-            self.say(notice.text())
+        return super().wake_at()
 
     # -- placing -----------------------------------------------------------------------------------------
 
@@ -203,8 +191,8 @@ class PokerScene(PokerInput, CardGameScene):
         self.say_replaced(i18n.t("ui.msg.restarted"))
         self.notice(notice)
 
-    def say_replaced(self, message: str) -> None:
-        self.say(i18n.t("ui.msg.can_go_back", message=message) if self.session.previous is not None else message)
+    def can_go_back(self) -> bool:
+        return self.session.previous is not None
 
     def reset_view(self) -> None:
         """A different game (or the same from scratch) is on the table: its options may need another layout."""
@@ -282,9 +270,7 @@ class PokerScene(PokerInput, CardGameScene):
             if self.shake[1].done:
                 self.shake = None
             self.dirty = True
-        if self.message and self.app.now() >= self.message_until:
-            self.message = ""
-            self.dirty = True
+        self.expire_message()
         if (self.end_pending and self.flight is None and self.drag is None and self.session.finished()
                 and not self.computer_worker.running):
             self.end_pending = False

@@ -5,8 +5,8 @@
 Every deal is first solved with the smallest time limit; only the deals still "unknown" are solved again,
 from scratch, with the next limit, and so on. A deal's time is the time the run that decided it took to know
 the answer (for an unwinnable aces-only deal the best score is measured after that, in a second pass).
-Reported: the median time to a decided answer over all deals (an undecided deal counts as slower than any
-limit, so the median is "unknown" when more than half are undecided), the share decided within 1 s and
+Reported: the median, p90, p99 and largest time to a decided answer over all deals (an undecided deal counts
+as slower than any limit, so a figure is null when that many are undecided), the share decided within 1 s and
 within 10 s, the shares winnable / unwinnable / still unknown at the largest limit, and the states per
 second. The machine is shared: use at most 2 jobs and compare figures within one run.
 """
@@ -26,7 +26,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from idioten.cards import deal_cards  # noqa: E402
 from idioten.acesup.rules import Game  # noqa: E402
-from idioten.acesup.solver import UNKNOWN, solve  # noqa: E402
+from idioten.acesup.solver import CORE, UNKNOWN, solve  # noqa: E402
 
 from simulate import wilson  # noqa: E402  (bench/ is on the path when this runs as a script)
 
@@ -35,7 +35,7 @@ def solve_one(task):
     number, variant, limit = task
     result = solve(Game.new(deal_cards(number), variant, number), time_limit=limit)
     seconds = result.seconds if result.decided_seconds is None else result.decided_seconds
-    return number, result.result, seconds, result.states, result.best_score, result.seconds
+    return number, result.result, seconds, result.states, result.best_score, result.seconds, result.cpu_seconds
 
 
 def main(argv=None) -> int:
@@ -60,8 +60,8 @@ def main(argv=None) -> int:
                 break
             pass_started = time.perf_counter()
             results = pool.map(solve_one, [(n, args.variant, limit) for n in pending], chunksize=1)
-            for number, result, seconds, states, best, run_seconds in results:
-                outcome[number] = (result, seconds, states, best, limit, run_seconds)
+            for number, result, seconds, states, best, run_seconds, cpu in results:
+                outcome[number] = (result, seconds, states, best, limit, run_seconds, cpu)
             pending = [n for n in pending if outcome[n][0] == UNKNOWN]
             passes.append({"limit": limit, "deals": len(results), "still_unknown": len(pending),
                            "wall_seconds": round(time.perf_counter() - pass_started, 1)})
@@ -71,12 +71,22 @@ def main(argv=None) -> int:
     decided_times = sorted(o[1] for o in outcome.values() if o[0] != UNKNOWN)
     times_all = decided_times + [float("inf")] * (total - len(decided_times))
     median = statistics.median(times_all)
+
+    def quantile(q: float):
+        value = times_all[min(total - 1, int(q * total))]
+        return None if value == float("inf") else round(value, 4)
     states = sum(o[2] for o in outcome.values())
     seconds = sum(o[5] for o in outcome.values())
     report = {
         "bench": "solver", "variant": args.variant, "deals": f"{deals[0]}..{deals[-1]}", "count": total,
         "limits": limits, "jobs": min(args.jobs, 2),
+        "core": CORE,
         "median_seconds_to_decide": None if median == float("inf") else round(median, 4),
+        "p90_seconds_to_decide": quantile(0.9), "p99_seconds_to_decide": quantile(0.99),
+        "max_seconds_to_decide": quantile(1.0),
+        # On a loaded machine wall time overstates the work: the CPU time of the deciding run, for comparison.
+        "median_cpu_seconds_of_decided_runs": round(statistics.median(
+            o[6] for o in outcome.values() if o[0] != UNKNOWN), 4) if decided_times else None,
         "decided_within_1s": round(sum(t <= 1 for t in decided_times) / total, 4),
         "decided_within_10s": round(sum(t <= 10 for t in decided_times) / total, 4),
         "winnable": round(sum(o[0] == "winnable" for o in outcome.values()) / total, 4),
@@ -88,11 +98,12 @@ def main(argv=None) -> int:
         "states_per_second": round(states / seconds) if seconds else None,
         "passes": passes,
         "wall_seconds": round(time.perf_counter() - started, 1),
+        "load_average": [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None,
         "python": platform.python_version(),
     }
     if args.details:
         report["details"] = {n: {"result": o[0], "seconds": round(o[1], 3), "states": o[2], "best_score": o[3],
-                                 "limit": o[4]} for n, o in sorted(outcome.items())}
+                                 "limit": o[4], "cpu_seconds": round(o[6], 3)} for n, o in sorted(outcome.items())}
     print(json.dumps(report, indent=1))
     return 0
 

@@ -22,6 +22,9 @@ from idioten.acesup.solver import UNKNOWN, UNWINNABLE, WINNABLE, solve
 from idioten.cards import deal_cards
 
 CORES = ["python", "compiled"] if solver.COMPILED_BUILT else ["python"]
+# Numbered aces-only deals that are traps: winnable, but not by a player who discards every card as soon as
+# it may go (found by bench/odds.py; small enough for the Python core).
+TRAP_DEALS = [243, 277, 280]
 
 
 def outcome(game, core, time_limit=60):
@@ -54,6 +57,16 @@ def test_both_cores_win_the_pinned_trap_position():
     game = Game.from_text(TRAP)
     for core in CORES:
         assert outcome(game, core) == (WINNABLE, WIN_SCORE)
+
+
+@pytest.mark.parametrize("deal", TRAP_DEALS)
+def test_both_cores_win_the_pinned_trap_deals_which_always_discarding_loses(deal, monkeypatch):
+    game = Game.new(deal_cards(deal), ACES_ONLY, deal)
+    for core in CORES:
+        assert outcome(game, core) == (WINNABLE, WIN_SCORE)
+        monkeypatch.setattr(solver, "CORE", core)
+        assert solver.always_discard_wins(game, time_limit=30) is False
+    assert solver.always_discard_wins(Game.new(deal_cards(5), STANDARD, 5), time_limit=30) is True
 
 
 def mid_game(seed: int) -> Game:
@@ -105,3 +118,16 @@ def test_the_compiled_core_stops_promptly_when_cancelled_and_lets_other_threads_
     assert time.perf_counter() - cancelled_at < 0.25
     assert results[0].result == UNKNOWN and results[0].states > 0
     assert longest_pause < 0.2
+
+
+@pytest.mark.parametrize("variant, deal", [(STANDARD, 19), (STANDARD, 7), (ACES_ONLY, 3)])
+def test_a_tiny_table_replaces_entries_and_changes_no_answer(variant, deal):
+    if not solver.COMPILED_BUILT:
+        assert solver.CORE == "python"
+        return
+    game = Game.new(deal_cards(deal), variant, deal)
+    roomy = solve(game, time_limit=60, core="compiled")
+    tiny = solve(game, time_limit=60, core="compiled", memory_bytes=64 * 1024)  # 4096 entries
+    assert roomy.result == UNWINNABLE
+    assert (tiny.result, tiny.best_score) == (roomy.result, roomy.best_score)
+    assert tiny.states > roomy.states  # entries were replaced and positions searched again

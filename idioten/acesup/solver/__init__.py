@@ -98,6 +98,22 @@ def solve(game: rules.Game, time_limit: float | None = None, cancel: threading.E
     return result
 
 
+def always_discard_wins(game: rules.Game, time_limit: float = 60.0) -> bool | None:
+    """Whether a player who sees the stock but discards every card as soon as it may go can win from here:
+    the first look searched to the end (None when `time_limit` ran out first). A position `solve` finds
+    winnable where this is False can only be won by keeping a card: a trap."""
+    if _csearch is not None and CORE == "compiled":
+        piles, stock, _ = compact(game)
+        won, _positions = _csearch.always_discard(piles, stock, game.variant == rules.ACES_ONLY, time_limit,
+                                                   DEFAULT_MEMORY_BYTES)
+        return won
+    deadline = time.perf_counter() + time_limit
+    line, positions = quick_win(game, 2**62, deadline)
+    if line is not None:
+        return True
+    return None if time.perf_counter() > deadline else False
+
+
 def _solve_compiled(game: rules.Game, time_limit, cancel, memory_bytes: int, prunings: int) -> SolveResult:
     piles, stock, gone = compact(game)
     quick_seconds = QUICK_MAX_SECONDS if time_limit is None else min(QUICK_MAX_SECONDS, QUICK_SHARE * time_limit)

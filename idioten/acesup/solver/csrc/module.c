@@ -313,8 +313,45 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     return result;
 }
 
+/* always_discard(piles, stock, aces_only, time_limit, table_bytes) -> (True/False, or None if out of time;
+ * positions): whether a player who discards every card as soon as it may go can win, searched to the end
+ * (the first look without its position cap). A winnable deal for which this is False is a trap. */
+static PyObject *py_always_discard(PyObject *self, PyObject *args) {
+    PyObject *piles, *stock;
+    int aces_only;
+    double limit;
+    Py_ssize_t table_bytes;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOpdn", &piles, &stock, &aces_only, &limit, &table_bytes))
+        return NULL;
+    Ctx x;
+    memset(&x, 0, sizeof x);
+    x.aces_only = aces_only;
+    if (read_position(&x, piles, stock) < 0 || table_alloc(&x, (size_t)(table_bytes > 4096 ? table_bytes : 4096)) < 0) {
+        ctx_free(&x);
+        return PyErr_Occurred() ? NULL : PyErr_NoMemory();
+    }
+    x.domain = 0xA1D15CA7ULL;
+    x.quick_limit = ~(u64)0;
+    x.deadline = now_seconds() + limit;
+    int found = 0;
+    Py_BEGIN_ALLOW_THREADS
+    if (x.pos[0].n[0] + x.pos[0].n[1] + x.pos[0].n[2] + x.pos[0].n[3] + x.stock_len >= 4)
+        found = quick_run(&x, 0, 0);
+    Py_END_ALLOW_THREADS
+    int failed = x.failed;
+    unsigned long long nodes = (unsigned long long)x.quick_nodes;
+    ctx_free(&x);
+    if (failed)
+        return PyErr_NoMemory();
+    if (found < 0)
+        return Py_BuildValue("(OK)", Py_None, nodes);
+    return Py_BuildValue("(OK)", found ? Py_True : Py_False, nodes);
+}
+
 static PyMethodDef methods[] = {
     {"solve", py_solve, METH_VARARGS, "Solve a compact position (see the module notes in module.c)."},
+    {"always_discard", py_always_discard, METH_VARARGS, "Whether always discarding at once wins (module.c)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -1,0 +1,118 @@
+"""The game's odds with perfect information: the share of deals that can be won, and the traps. Prints JSON.
+
+    python bench/odds.py --deals 1-10000 [--variant standard|aces-only|both] [--time-limit 60] [--jobs 2]
+                         [--record odds.jsonl]
+
+Every deal is solved by `idioten.acesup.solver.solve` (the exact solver: it sees the stock) with the time
+limit; a deal it proves winnable is a *trap* when a player who also sees the stock but discards every card
+as soon as it may go cannot win it (`always_discard_wins`, searched to the end). Reported per variant: the
+counts, the winnable share with its 95 % Wilson interval (when deals are left unknown, the low end counts
+them as lost and the high end as won), the number of traps and their share of the winnable deals, and the
+solver core used. `--record` appends one JSON line per deal and, when the file exists, skips the deals it
+already holds, so a long run can be stopped and resumed; the summary always covers the whole range.
+The machine is shared: use at most 2 jobs and `nice`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+import time
+from multiprocessing import Pool
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+
+from idioten.acesup import solver  # noqa: E402
+from idioten.acesup.rules import ACES_ONLY, STANDARD, Game  # noqa: E402
+from idioten.cards import deal_cards  # noqa: E402
+
+from simulate import wilson  # noqa: E402  (bench/ is on the path when this runs as a script)
+
+
+def deal_range(text: str) -> range:
+    first, _, last = text.partition("-")
+    return range(int(first), int(last or first) + 1)
+
+
+def judge(task):
+    number, variant, limit = task
+    game = Game.new(deal_cards(number), variant, number)
+    result = solver.solve(game, time_limit=limit)
+    trap = None
+    if result.result == solver.WINNABLE:
+        always = solver.always_discard_wins(game, time_limit=limit)
+        trap = None if always is None else not always
+    return {"deal": number, "variant": variant, "result": result.result, "best_score": result.best_score,
+            "trap": trap, "states": result.states, "seconds": round(result.seconds, 4)}
+
+
+def summary(rows: list[dict], variant: str) -> dict:
+    rows = [r for r in rows if r["variant"] == variant]
+    total = len(rows)
+    won = sum(r["result"] == solver.WINNABLE for r in rows)
+    lost = sum(r["result"] == solver.UNWINNABLE for r in rows)
+    unknown = total - won - lost
+    traps = sum(r["trap"] is True for r in rows)
+    trap_unknown = sum(r["result"] == solver.WINNABLE and r["trap"] is None for r in rows)
+    seconds = sorted(r["seconds"] for r in rows)
+    return {
+        "deals": total, "winnable": won, "unwinnable": lost, "unknown": unknown,
+        "winnable_share": round(won / total, 4) if total else None,
+        "winnable_ci95": [round(wilson(won, total)[0], 4), round(wilson(won + unknown, total)[1], 4)],
+        "traps": traps, "traps_undecided": trap_unknown,
+        "trap_share_of_winnable": round(traps / won, 4) if won else None,
+        "traps_ci95_per_deal": [round(x, 4) for x in wilson(traps, total)],
+        "median_seconds": seconds[total // 2] if total else None,
+        "max_seconds": seconds[-1] if total else None,
+    }
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", default="1-1000", help="a range of deal numbers, e.g. 1-10000")
+    parser.add_argument("--variant", choices=("standard", "aces-only", "both"), default="both")
+    parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per deal")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes (the machine has 2 cores)")
+    parser.add_argument("--record", help="a JSON-lines file of per-deal results, appended to and resumed from")
+    args = parser.parse_args(argv)
+    variants = [STANDARD, ACES_ONLY] if args.variant == "both" else [args.variant]
+    deals = deal_range(args.deals)
+
+    done: dict[tuple[int, str], dict] = {}
+    if args.record and os.path.exists(args.record):
+        with open(args.record, encoding="utf-8") as recorded:
+            for line in recorded:
+                if line.strip():
+                    row = json.loads(line)
+                    done[row["deal"], row["variant"]] = row
+    tasks = [(n, v, args.time_limit) for v in variants for n in deals if (n, v) not in done]
+    started = time.perf_counter()
+    record = open(args.record, "a", encoding="utf-8") if args.record else None
+    try:
+        with Pool(max(1, min(args.jobs, 2))) as pool:
+            for row in pool.imap_unordered(judge, tasks, chunksize=1):
+                done[row["deal"], row["variant"]] = row
+                if record:
+                    record.write(json.dumps(row) + "\n")
+                    record.flush()
+    finally:
+        if record:
+            record.close()
+    rows = [done[n, v] for v in variants for n in deals]
+    report = {
+        "bench": "odds", "deals": f"{deals[0]}-{deals[-1]}", "time_limit": args.time_limit,
+        "core": solver.CORE, "jobs": max(1, min(args.jobs, 2)),
+        "variants": {v: summary(rows, v) for v in variants},
+        "wall_seconds": round(time.perf_counter() - started, 1),
+        "load_average": [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None,
+        "python": platform.python_version(),
+    }
+    print(json.dumps(report, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -46,7 +46,9 @@ def judge(task):
         always = solver.always_discard_wins(game, time_limit=limit)
         trap = None if always is None else not always
     return {"deal": number, "variant": variant, "result": result.result, "best_score": result.best_score,
-            "trap": trap, "states": result.states, "seconds": round(result.seconds, 4)}
+            "trap": trap, "states": result.states, "seconds": round(result.seconds, 4),
+            "decided_seconds": None if result.decided_seconds is None else round(result.decided_seconds, 4),
+            "cpu_seconds": round(result.cpu_seconds or 0.0, 4)}
 
 
 def summary(rows: list[dict], variant: str) -> dict:
@@ -57,7 +59,14 @@ def summary(rows: list[dict], variant: str) -> dict:
     unknown = total - won - lost
     traps = sum(r["trap"] is True for r in rows)
     trap_unknown = sum(r["result"] == solver.WINNABLE and r["trap"] is None for r in rows)
-    seconds = sorted(r["seconds"] for r in rows)
+    # Time to a decided answer (an undecided deal counts as slower than any), wall and CPU seconds.
+    never = float("inf")
+    wall = sorted(never if r["decided_seconds"] is None else r["decided_seconds"] for r in rows)
+    cpu = sorted(never if r["decided_seconds"] is None else r["cpu_seconds"] for r in rows)
+
+    def at(times, q):
+        value = times[min(total - 1, int(q * total))] if total else never
+        return None if value == never else round(value, 4)
     return {
         "deals": total, "winnable": won, "unwinnable": lost, "unknown": unknown,
         "winnable_share": round(won / total, 4) if total else None,
@@ -65,8 +74,12 @@ def summary(rows: list[dict], variant: str) -> dict:
         "traps": traps, "traps_undecided": trap_unknown,
         "trap_share_of_winnable": round(traps / won, 4) if won else None,
         "traps_ci95_per_deal": [round(x, 4) for x in wilson(traps, total)],
-        "median_seconds": seconds[total // 2] if total else None,
-        "max_seconds": seconds[-1] if total else None,
+        "decided_within_1s": round(sum(t <= 1 for t in wall) / total, 4) if total else None,
+        "decided_within_1_cpu_second": round(sum(t <= 1 for t in cpu) / total, 4) if total else None,
+        "seconds_to_decide": {q: at(wall, f) for q, f in (("median", 0.5), ("p90", 0.9), ("p99", 0.99),
+                                                              ("max", 1.0))},
+        "cpu_seconds_to_decide": {q: at(cpu, f) for q, f in (("median", 0.5), ("p90", 0.9), ("p99", 0.99),
+                                                                 ("max", 1.0))},
     }
 
 
@@ -77,6 +90,8 @@ def main(argv=None) -> int:
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per deal")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (the machine has 2 cores)")
     parser.add_argument("--record", help="a JSON-lines file of per-deal results, appended to and resumed from")
+    parser.add_argument("--summarise", action="store_true",
+                        help="solve nothing: summarise the deals of the range that --record already holds")
     args = parser.parse_args(argv)
     variants = [STANDARD, ACES_ONLY] if args.variant == "both" else [args.variant]
     deals = deal_range(args.deals)
@@ -88,7 +103,7 @@ def main(argv=None) -> int:
                 if line.strip():
                     row = json.loads(line)
                     done[row["deal"], row["variant"]] = row
-    tasks = [(n, v, args.time_limit) for v in variants for n in deals if (n, v) not in done]
+    tasks = [] if args.summarise else [(n, v, args.time_limit) for v in variants for n in deals if (n, v) not in done]
     started = time.perf_counter()
     record = open(args.record, "a", encoding="utf-8") if args.record else None
     try:
@@ -101,9 +116,10 @@ def main(argv=None) -> int:
     finally:
         if record:
             record.close()
-    rows = [done[n, v] for v in variants for n in deals]
+    rows = [done[n, v] for v in variants for n in deals if (n, v) in done]
     report = {
         "bench": "odds", "deals": f"{deals[0]}-{deals[-1]}", "time_limit": args.time_limit,
+        "deals_summarised": len(rows),
         "core": solver.CORE, "jobs": max(1, min(args.jobs, 2)),
         "variants": {v: summary(rows, v) for v in variants},
         "wall_seconds": round(time.perf_counter() - started, 1),

@@ -168,6 +168,14 @@ def suit_name(suit: str) -> str:
     return t(f"suit.{suit}")
 
 
+def card_name(card) -> str:
+    """A card as a message names it: as its corner shows it ("Q♥", drawn as a small card in the deck's
+    colours, ui/kit/fonts.py), the same in every language; Poker patience's joker (rank 0) in words."""
+    if card.rank == 0:
+        return t("ui.poker.joker")
+    return card.pretty()
+
+
 def reason(error) -> str:
     """The player-facing wording of an IllegalAction (idioten.errors)."""
     params = dict(error.params)

@@ -62,19 +62,13 @@ def knowledge_of(result) -> Knowledge:
     return Knowledge(UNKNOWN)
 
 
-def card_name(card) -> str:
-    """A card as its corner shows it ("Q♥"); the window draws it as a small card in the deck's colours
-    (kit/fonts.py). The same in every language: the faces carry J, Q, K, A."""
-    return card.pretty()
-
-
 def advice(game: Game, action: Action) -> str:
     """An action in the player's words."""
     if action.kind == DISCARD:
-        return i18n.t("ui.hint.discard", card=card_name(game.top(action.pile)))
+        return i18n.t("ui.hint.discard", card=i18n.card_name(game.top(action.pile)))
     if action.kind == MOVE:
-        return i18n.t("ui.hint.move", card=card_name(game.top(action.pile)), pile=action.target + 1)
-    keep = [card_name(game.top(a.pile)) for a in game.legal_actions() if a.kind == DISCARD]
+        return i18n.t("ui.hint.move", card=i18n.card_name(game.top(action.pile)), pile=action.target + 1)
+    keep = [i18n.card_name(game.top(a.pile)) for a in game.legal_actions() if a.kind == DISCARD]
     return i18n.t("ui.hint.deal_keep", cards=", ".join(keep)) if keep else i18n.t("ui.hint.deal")
 
 

@@ -164,8 +164,9 @@ class TableScene(CardGameScene):
         self.selected = None
         self.end_pending = self.auto_pending = False
 
-    def act(self, action: Action, shake_pile: int | None = None) -> bool:
-        """Ask the rules to do `action`; animate what happened or say why not. True if it happened."""
+    def act(self, action: Action, shake_pile: int | None = None, timing=None) -> bool:
+        """Ask the rules to do `action`; animate what happened (with `timing` when given: card -> (duration,
+        delay)) or say why not. True if it happened. Clicks, keys, drops and the demo all come through here."""
         self.finish_animations()
         try:
             record = self.game.apply(action)
@@ -174,7 +175,7 @@ class TableScene(CardGameScene):
             return False
         self.selected = None
         self.say("")
-        self.settle(self.timing_for(record, backwards=False))
+        self.settle(timing or self.timing_for(record, backwards=False))
         self.after_action(record)
         return True
 
@@ -269,7 +270,7 @@ class TableScene(CardGameScene):
                 discard = next((a for a in self.game.legal_actions() if a.kind == DISCARD), None)
                 if discard is not None and self.act(discard):
                     # Said aloud: discarding at once can lose a deal where keeping the card wins.
-                    self.say(i18n.t("ui.msg.auto_discarded", card=self.game.discards[-1].pretty()))
+                    self.say(i18n.t("ui.msg.auto_discarded", card=i18n.card_name(self.game.discards[-1])))
             elif self.end_pending:
                 self.end_pending = False
                 self.app.show_end(self.game)
@@ -284,10 +285,8 @@ class TableScene(CardGameScene):
         return pygame.Rect(round(x), round(y), self.layout.card_w, self.layout.card_h)
 
     def on_press(self, event) -> None:
-        for button in self.buttons:
-            if button.handle(event):
-                self.dirty = True
-                return
+        if self.buttons_take(event):
+            return
         self.finish_animations()
         self.selected = None  # the mouse takes over from a pile chosen by keyboard
         if self.layout.stock.collidepoint(event.pos):
@@ -319,10 +318,8 @@ class TableScene(CardGameScene):
                 self.on_motion(event)
 
     def on_release(self, event) -> None:
-        for button in self.buttons:
-            if button.handle(event):
-                self.dirty = True
-                return
+        if self.buttons_take(event):
+            return
         if self.drag is not None:
             drag, self.drag = self.drag, None
             if self.game.top(drag.pile) == drag.card:
@@ -342,20 +339,10 @@ class TableScene(CardGameScene):
             area = self.layout.pile_area(pile, len(self.game.piles[pile])).clip(card_rect)
             if area.w * area.h > best_overlap and pile != drag.pile:
                 best, best_overlap = pile, area.w * area.h
-        if best is not None and self.game.can_move(drag.pile, best):
-            record = self.game.move(drag.pile, best)
-            self.selected = None
-            self.say("")
-            speed = self.app.settings.duration
-            self.settle(lambda card: (speed(0.12), 0.0))
-            self.after_action(record)
-            return
-        if best is not None:
-            try:
-                self.game.verify_move(drag.pile, best)
-            except IllegalAction as refusal:
-                self.say(i18n.reason(refusal))
-        self.settle(lambda card: (self.app.settings.duration(0.25), 0.0))
+        speed = self.app.settings.duration
+        # The dropped card is already over its pile: a short glide settles it there.
+        if best is None or not self.act(Action.move(drag.pile, best), timing=lambda card: (speed(0.12), 0.0)):
+            self.settle(lambda card: (speed(0.25), 0.0))  # refused (the rules said why) or dropped nowhere
 
     def click(self, pile: int, card: Card) -> None:
         now = self.app.now()

@@ -66,6 +66,14 @@ class CardGameScene(Scene):
         elif event.type == pygame.KEYDOWN:
             self.on_key(event)
 
+    def buttons_take(self, event) -> bool:
+        """Offer a press or release to the buttons of the top bar; True if one took it."""
+        for button in self.buttons:
+            if button.handle(event):
+                self.dirty = True
+                return True
+        return False
+
     # -- the message line --------------------------------------------------------------------------------
 
     def say(self, text: str, seconds: float = MESSAGE_SECONDS) -> None:

@@ -58,10 +58,8 @@ class PokerInput:
         return None
 
     def on_press(self, event) -> None:
-        for button in self.buttons:
-            if button.handle(event):
-                self.dirty = True
-                return
+        if self.buttons_take(event):
+            return
         self.finish_flight()
         card = self.card_at(event.pos)
         if card is not None:
@@ -107,10 +105,8 @@ class PokerInput:
         return cell if cell is not None and self.game.grid[cell] is None else None
 
     def on_release(self, event) -> None:
-        for button in self.buttons:
-            if button.handle(event):
-                self.dirty = True
-                return
+        if self.buttons_take(event):
+            return
         if self.drag is not None:
             drag, self.drag = self.drag, None
             self.drop(drag, event.pos)
@@ -137,7 +133,7 @@ class PokerInput:
     def click_card(self, card: Card) -> None:
         if self.game.open_deck and card != self.current_card():
             self.selected = card
-            self.say(i18n.t("ui.poker.msg.chosen", card=texts.card_label(card)))
+            self.say(i18n.t("ui.poker.msg.chosen", card=i18n.card_name(card)))
         else:
             self.say(i18n.t("ui.poker.msg.click_cell"))
         self.dirty = True
@@ -186,4 +182,4 @@ class PokerInput:
         current = self.current_card()
         index = choices.index(current) if current in choices else 0
         self.selected = choices[(index + step) % len(choices)]
-        self.say(i18n.t("ui.poker.msg.chosen", card=texts.card_label(self.selected)))
+        self.say(i18n.t("ui.poker.msg.chosen", card=i18n.card_name(self.selected)))

@@ -248,7 +248,7 @@ class PokerScene(PokerInput, CardGameScene):
         row, column = cell // 5 + 1, cell % 5 + 1
         if self.game.open_deck:
             self.selected = card
-            self.say(i18n.t("ui.poker.msg.hint_card", card=texts.card_label(card), row=row, column=column))
+            self.say(i18n.t("ui.poker.msg.hint_card", card=i18n.card_name(card), row=row, column=column))
         else:
             self.say(i18n.t("ui.poker.msg.hint", row=row, column=column))
 

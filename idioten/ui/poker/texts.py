@@ -39,10 +39,3 @@ def reason(refusal) -> str:
         return i18n.t("ui.poker.rule." + refusal.code)
     except KeyError:
         return str(refusal)
-
-
-def card_label(card) -> str:
-    """A card as its corner shows it ("4♠"), drawn as a small card (kit/fonts.py); the joker in words."""
-    if card.rank == 0:
-        return i18n.t("ui.poker.joker")
-    return card.pretty()

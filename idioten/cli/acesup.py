@@ -24,11 +24,7 @@ def register(commands) -> None:
         "how many cards can be discarded at best. Answers 'unknown' when the time limit runs out. "
         'JSON: {"result": "winnable"|"unwinnable"|"unknown", "moves": [...] or null, "best_score": int, '
         '"states": int, "seconds": float}. When unknown, best_score is the best found so far.')
-    add_deal_choice(solve_parser, required=True)
-    add_variant(solve_parser)
-    solve_parser.add_argument("--time-limit", type=positive_float, default=DEFAULT_TIME_LIMIT, metavar="S",
-                              help=f"give up after S seconds (default {DEFAULT_TIME_LIMIT:g})")
-    solve_parser.add_argument("--json", action="store_true", help="print JSON")
+    add_search_options(solve_parser)
     solve_parser.set_defaults(run=run_solve)
 
     analyse = commands.add_parser(
@@ -38,13 +34,9 @@ def register(commands) -> None:
         'was out of reach). JSON: {"winnable_until": k or null, "move": "..." or null, "line": [...] or null, '
         '"best_score": s, "best_until": j or null}: moves[k] lost the win, line wins from the position '
         "before it; null indexes mean the line never lost it. Exit status 1 when the time limit ran out.")
-    add_deal_choice(analyse, required=True)
-    add_variant(analyse)
+    add_search_options(analyse)
     analyse.add_argument("--moves", required=True, metavar="MOVES",
                          help='the moves played, e.g. "discard 1, move 2 3, deal" (piles 1-4)')
-    analyse.add_argument("--time-limit", type=positive_float, default=DEFAULT_TIME_LIMIT, metavar="S",
-                         help=f"give up after S seconds (default {DEFAULT_TIME_LIMIT:g})")
-    analyse.add_argument("--json", action="store_true", help="print JSON")
     analyse.set_defaults(run=run_analyse)
 
     simulate = commands.add_parser(
@@ -62,6 +54,15 @@ def register(commands) -> None:
     add_variant(simulate)
     simulate.add_argument("--json", action="store_true", help="print JSON")
     simulate.set_defaults(run=run_simulate)
+
+
+def add_search_options(parser) -> None:
+    """A deal, its variant, the solver's time limit and --json: what solve and analyse both take."""
+    add_deal_choice(parser, required=True)
+    add_variant(parser)
+    parser.add_argument("--time-limit", type=positive_float, default=DEFAULT_TIME_LIMIT, metavar="S",
+                        help=f"give up after S seconds (default {DEFAULT_TIME_LIMIT:g})")
+    parser.add_argument("--json", action="store_true", help="print JSON")
 
 
 def run_solve(args) -> int:

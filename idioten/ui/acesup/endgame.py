@@ -6,14 +6,14 @@ import pygame
 
 from idioten import i18n
 from idioten.acesup.rules import Game
-from idioten.ui.kit.panels import Panel
+from idioten.ui.kit.panels import EndOfGameKeys, Panel
 from idioten.ui.kit.widgets import Button
 
 CONFETTI_COLOURS = [(255, 214, 90), (240, 90, 90), (110, 190, 255), (140, 230, 140), (250, 250, 250)]
 CELEBRATION_SECONDS = 6.0  # at most; it ends when the last bit of confetti has fallen out of the window
 
 
-class EndPanel(Panel):
+class EndPanel(EndOfGameKeys, Panel):
     width_share = 0.45
     dim_alpha = 60  # the final position stays readable behind the panel
 
@@ -29,7 +29,7 @@ class EndPanel(Panel):
     def build(self) -> None:
         self.rows = [("title", "ui.end.won" if self.won else "ui.end.lost"),
                      ("text", i18n.t("ui.end.score", score=self.game.score))]
-        self.add_buttons(Button("ui.button.new_deal", self.new_deal), Button("ui.button.restart", self.restart))
+        self.add_buttons(Button("ui.button.new_deal", self.new_deal), Button("ui.button.restart", self.again))
         self.rows.append(("text", "ui.end.keys"))
 
     def centre(self, layout, height: int) -> tuple[int, int]:
@@ -73,25 +73,9 @@ class EndPanel(Panel):
             width = max(1, round(size * abs(pygame.math.Vector2(1, 0).rotate_rad(turn).x)))
             pygame.draw.rect(surface, CONFETTI_COLOURS[colour], (round(x), round(y), width, size))
 
-    def new_deal(self) -> None:
-        self.close()
-        self.app.table.new_deal()
+    def game_scene(self):
+        return self.app.table
 
-    def restart(self) -> None:
+    def again(self) -> None:
         self.close()
         self.app.table.restart()
-
-    def outside_click(self) -> None:
-        pass  # the panel stays until the player chooses; Esc closes it to look at the table
-
-    def key(self, event) -> None:
-        mod = getattr(event, "mod", 0)
-        if event.key in (pygame.K_n, pygame.K_F2, pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.new_deal()
-        elif event.key == pygame.K_r:
-            self.restart()
-        elif event.key == pygame.K_z and mod & pygame.KMOD_CTRL:
-            self.close()
-            self.app.table.undo()
-        elif event.key == pygame.K_ESCAPE:
-            self.close()

@@ -138,6 +138,38 @@ class Panel(Scene):
         self.rows.append(("buttons", list(buttons)))
 
 
+class EndOfGameKeys:
+    """What both games' end panels do alike (mixed in before Panel): the panel stays until the player
+    chooses; N, F2 or Enter deals anew, R (and a game's other `again_keys`) plays the deal again, Ctrl+Z takes
+    back the last move, Esc closes the panel to look at the table. A panel provides `game_scene()` (the table
+    it ended on), `again()`, and `other_key(event)` for keys of its own."""
+
+    again_keys = (pygame.K_r,)
+
+    def outside_click(self) -> None:
+        pass  # a click beside the panel must not throw the result away
+
+    def new_deal(self) -> None:
+        self.close()
+        self.game_scene().new_deal()
+
+    def key(self, event) -> None:
+        if event.key in (pygame.K_n, pygame.K_F2, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.new_deal()
+        elif event.key in self.again_keys:
+            self.again()
+        elif event.key == pygame.K_z and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
+            self.close()
+            self.game_scene().undo()
+        elif event.key == pygame.K_ESCAPE:
+            self.close()
+        else:
+            self.other_key(event)
+
+    def other_key(self, event) -> None:
+        pass
+
+
 class ConfirmPanel(Panel):
     """One key answers: the same key again (or Enter) says yes, any other key says no."""
 

@@ -12,7 +12,7 @@ from idioten import i18n
 from idioten.poker.hands import HAND_NAMES
 from idioten.poker.scoring import TABLES
 from idioten.ui.poker import texts
-from idioten.ui.kit.panels import TEXT, Panel
+from idioten.ui.kit.panels import TEXT, EndOfGameKeys, Panel
 from idioten.ui.poker.session import stats_key
 from idioten.ui.kit.widgets import Button
 
@@ -65,8 +65,9 @@ class PokerPanel(Panel):
         return line.get_width()
 
 
-class PokerEndPanel(PokerPanel):
+class PokerEndPanel(EndOfGameKeys, PokerPanel):
     width_share = 0.62
+    again_keys = (pygame.K_a, pygame.K_r)
 
     def build(self) -> None:
         session = self.scene.session
@@ -116,30 +117,16 @@ class PokerEndPanel(PokerPanel):
         self.close()
         self.scene.play_again()
 
-    def new_deal(self) -> None:
-        self.close()
-        self.scene.new_deal()
-
     def stats(self) -> None:
         self.close()
         self.scene.open_stats()
 
-    def outside_click(self) -> None:
-        pass  # the panel stays until the player chooses; Esc closes it to look at the grid
+    def game_scene(self):
+        return self.scene
 
-    def key(self, event) -> None:
-        mod = getattr(event, "mod", 0)
-        if event.key in (pygame.K_n, pygame.K_F2, pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.new_deal()
-        elif event.key in (pygame.K_a, pygame.K_r):
-            self.again()
-        elif event.key == pygame.K_s:
+    def other_key(self, event) -> None:
+        if event.key == pygame.K_s:
             self.stats()
-        elif event.key == pygame.K_z and mod & pygame.KMOD_CTRL:
-            self.close()
-            self.scene.undo()
-        elif event.key == pygame.K_ESCAPE:
-            self.close()
 
 
 class PokerOptionsPanel(PokerPanel):

@@ -17,61 +17,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from spec_support import Analysis, run_spec
 
 import idioten
 from idioten import cli, paths
 
 REPO = Path(__file__).resolve().parent.parent
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-
-
-class Recorder:
-    """Stands in for one of PyInstaller's spec classes and keeps what the spec passed to it."""
-
-    calls: dict[str, tuple] = {}
-
-    def __init__(self, *args, **kwargs):
-        Recorder.calls[type(self).__name__] = (args, kwargs)
-
-
-class Analysis(Recorder):
-    pure, scripts, binaries, datas = [], [], [], []
-
-
-class PYZ(Recorder):
-    pass
-
-
-class EXE(Recorder):
-    pass
-
-
-class BUNDLE(Recorder):
-    pass
-
-
-def run_spec(platform: str, monkeypatch) -> tuple[dict, dict]:
-    """Execute build.spec as PyInstaller would, on the given platform, with recording stand-ins."""
-    Recorder.calls = {}
-    monkeypatch.setattr(sys, "platform", platform)
-    namespace = {"SPECPATH": str(REPO), "Analysis": Analysis, "PYZ": PYZ, "EXE": EXE, "BUNDLE": BUNDLE,
-                 "__name__": "__main__", "__file__": str(REPO / "build.spec")}
-    if platform == "win32":  # the version resource needs PyInstaller's classes; a plain record will do
-        fake = type(sys)("versioninfo")
-        for name in ("VSVersionInfo", "FixedFileInfo", "StringFileInfo", "StringTable", "StringStruct",
-                     "VarFileInfo", "VarStruct"):
-            setattr(fake, name, lambda *a, _name=name, **k: (_name, a, k))
-        package = type(sys)("win32")
-        package.versioninfo = fake
-        for module, value in (("PyInstaller", type(sys)("PyInstaller")), ("PyInstaller.utils", type(sys)("u")),
-                              ("PyInstaller.utils.win32", package),
-                              ("PyInstaller.utils.win32.versioninfo", fake)):
-            monkeypatch.setitem(sys.modules, module, value)
-        sys.modules["PyInstaller.utils"].win32 = package
-        sys.modules["PyInstaller"].utils = sys.modules["PyInstaller.utils"]
-    code = compile((REPO / "build.spec").read_text(encoding="utf-8"), "build.spec", "exec")
-    exec(code, namespace)
-    return namespace, dict(Recorder.calls)
 
 
 def test_the_spec_builds_one_windowed_file_named_idioten(monkeypatch):
@@ -227,6 +179,37 @@ def test_smoke_mode_fails_when_the_card_pictures_do_not_render(tmp_path, monkeyp
     assert cli.main(["--smoke"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "the ace of spades does not look like one" in err
+
+
+def test_smoke_mode_also_writes_its_outcome_to_the_report_file(tmp_path, monkeypatch, capsys):
+    # The windowed Windows program has no standard output (sys.stdout is None): CI reads this file.
+    report_file = tmp_path / "report.json"
+    monkeypatch.setenv("IDIOTEN_SMOKE_REPORT", str(report_file))
+    monkeypatch.setenv("IDIOTEN_DATA_DIR", str(tmp_path / "data"))
+    assert cli.main(["--smoke"]) == 0, capsys.readouterr().err
+    assert json.loads(report_file.read_text()) == json.loads(capsys.readouterr().out)
+    monkeypatch.setattr(paths, "asset_roots", lambda: [tmp_path / "nowhere"])
+    monkeypatch.setattr(sys, "stderr", None)  # as in the windowed program
+    assert cli.main(["--smoke"]) == 1
+    assert report_file.read_text().startswith("idioten --smoke: failed: card pictures missing")
+
+
+def test_smoke_mode_finds_the_pictures_inside_a_macos_app_bundle(tmp_path, monkeypatch):
+    # In an .app, sys._MEIPASS is Contents/Frameworks and the data lie in Contents/Resources, linked from
+    # there: the pictures are inside the bundle although their real path is not under sys._MEIPASS.
+    contents = tmp_path / "Idioten.app" / "Contents"
+    shutil.copytree(REPO / "assets", contents / "Resources" / "assets")
+    (contents / "Frameworks").mkdir()
+    (contents / "Frameworks" / "assets").symlink_to(Path("..", "Resources", "assets"))
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "_MEIPASS", str(contents / "Frameworks"), raising=False)
+    assert smoke.bundle_root() == contents.resolve()
+    assert Path(smoke.check_assets()) == contents / "Frameworks" / "assets"
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path / "_MEI1234"))
+    assert smoke.bundle_root() == (tmp_path / "_MEI1234").resolve()  # a one-file program's own folder
+    monkeypatch.setattr(paths, "asset_roots", lambda: [contents / "Resources" / "assets"])
+    with pytest.raises(smoke.SmokeFailure, match="not inside the bundle"):
+        smoke.check_assets()
 
 
 def test_smoke_mode_uses_a_throwaway_data_folder_when_none_is_given(monkeypatch, capsys):

@@ -13,6 +13,9 @@ On success it prints one JSON line, for `bench/exe.py` and for people:
 `first_frame_epoch` is `time.time()` just after the first frame was shown; a caller that noted the time it
 started the program subtracts to get start-to-first-frame, unpacking of a one-file bundle included.
 
+With `IDIOTEN_SMOKE_REPORT=FILE` the same line (or the failure line) is also written to FILE, for the
+windowed Windows program, which has no standard output.
+
 Saves go to `IDIOTEN_DATA_DIR` when it is set; otherwise to a temporary folder that is removed at the end,
 so a smoke run never touches a player's saved game. This module drives the window, so like `idioten/ui/`
 it imports pygame, and only when the smoke mode runs.
@@ -39,6 +42,7 @@ if TYPE_CHECKING:
     from idioten.ui.launch import Launch
 
 IMPORTED_AT = time.perf_counter()
+ENV_SMOKE_REPORT = "IDIOTEN_SMOKE_REPORT"
 DEFAULT_DEAL = 1  # a fixed deal, so every smoke run plays the same cards
 FRAME = 1 / 60
 
@@ -56,11 +60,20 @@ def is_frozen() -> bool:
     return bool(getattr(sys, "frozen", False)) and hasattr(sys, "_MEIPASS")
 
 
+def bundle_root() -> Path:
+    """The folder the frozen program's files are in. In a macOS .app, sys._MEIPASS is Contents/Frameworks
+    and PyInstaller puts the data files in Contents/Resources, linked from there: the bundle is Contents."""
+    meipass = Path(sys._MEIPASS).resolve()
+    if meipass.name == "Frameworks" and meipass.parent.name == "Contents":
+        return meipass.parent
+    return meipass
+
+
 def check_assets() -> str:
     """Every picture the table can show is a real file where the game looks, inside the bundle when frozen."""
     root = paths.asset_root()
     if is_frozen():
-        bundle = Path(sys._MEIPASS).resolve()
+        bundle = bundle_root()
         check(root.resolve().is_relative_to(bundle), f"assets found at {root}, not inside the bundle {bundle}")
     names = [f"{card}.svg" for card in full_deck()] + ["back-blue.svg", "back-red.svg", "slot.svg"]
     names += [f"four-colour/{card}.svg" for card in full_deck()]
@@ -100,7 +113,7 @@ def check_data_folder(folder: Path) -> None:
           f"the default data folder {default} is not an Idioten folder")
     for place in (default, folder.resolve()):
         if is_frozen():
-            check(not place.is_relative_to(Path(sys._MEIPASS).resolve()), f"data folder {place} is inside the bundle")
+            check(not place.is_relative_to(bundle_root()), f"data folder {place} is inside the bundle")
         check(not place.is_relative_to(paths.asset_root().resolve()), f"data folder {place} is inside the assets")
 
 
@@ -274,6 +287,16 @@ def smoke(launch: Launch, folder: Path) -> dict:
     }
 
 
+def tell(line: str, stream) -> None:
+    """Print the outcome, and also write it to the file `IDIOTEN_SMOKE_REPORT` names: a windowed program on
+    Windows has no standard output or error (`sys.stdout` is None there), so CI reads the file instead."""
+    if stream is not None:
+        print(line, file=stream)
+    report_file = os.environ.get(ENV_SMOKE_REPORT)
+    if report_file:
+        Path(report_file).write_text(line + "\n", encoding="utf-8")
+
+
 def run(launch: Launch) -> int:
     own_folder = None
     if not os.environ.get(ENV_DATA_DIR):
@@ -282,16 +305,16 @@ def run(launch: Launch) -> int:
     try:
         report = smoke(launch, Path(os.environ[ENV_DATA_DIR]))
     except SmokeFailure as failure:
-        print(f"idioten --smoke: failed: {failure}", file=sys.stderr)
+        tell(f"idioten --smoke: failed: {failure}", sys.stderr)
         return 1
     except Exception as err:  # a crash is a failed smoke run, reported in one line like any other
         where = traceback.extract_tb(err.__traceback__)[-1]
-        print(f"idioten --smoke: failed: {type(err).__name__}: {err} ({Path(where.filename).name}:{where.lineno})",
-              file=sys.stderr)
+        tell(f"idioten --smoke: failed: {type(err).__name__}: {err} ({Path(where.filename).name}:{where.lineno})",
+             sys.stderr)
         return 1
     finally:
         if own_folder is not None:
             os.environ.pop(ENV_DATA_DIR, None)
             own_folder.cleanup()
-    print(json.dumps(report))
+    tell(json.dumps(report), sys.stdout)
     return 0

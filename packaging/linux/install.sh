@@ -4,12 +4,20 @@
 #   packaging/linux/install.sh [dist/idioten]     copy the program to ~/.local/bin/idioten, add the entry
 #   packaging/linux/install.sh --uninstall        remove all three again (saved games stay where they are)
 #
+# It works in two places: in the source tree (the program in dist/, the icons in assets/) and in the
+# unpacked Linux download, where the program and the icons lie beside it (packaging/release_files.py).
+#
 # Files: ~/.local/bin/idioten, $XDG_DATA_HOME/applications/idioten.desktop (Exec points at the copied
 # program, so it starts even when ~/.local/bin is not on PATH) and the icon in the hicolor theme
 # ($XDG_DATA_HOME/icons/hicolor/{256x256,scalable}/apps/). XDG_DATA_HOME defaults to ~/.local/share.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-repo=$(cd "$here/../.." && pwd)
+if [ -f "$here/icon.png" ]; then  # the unpacked download: everything beside this script
+  default_exe=$here/idioten icon_source=$here
+else
+  repo=$(cd "$here/../.." && pwd)
+  default_exe=$repo/dist/idioten icon_source=$repo/assets
+fi
 data_home=${XDG_DATA_HOME:-$HOME/.local/share}
 bin_dir=$HOME/.local/bin
 program=$bin_dir/idioten
@@ -36,15 +44,15 @@ if [ "${1:-}" = "--uninstall" ]; then
   exit 0
 fi
 
-exe=${1:-$repo/dist/idioten}
+exe=${1:-$default_exe}
 if [ ! -f "$exe" ]; then
   echo "install.sh: no executable at $exe; build it first: pyinstaller --noconfirm build.spec" >&2
   exit 2
 fi
 mkdir -p "$bin_dir" "$(dirname "$entry")" "$(dirname "$icon_png")" "$(dirname "$icon_svg")"
 install -m 755 "$exe" "$program"
-install -m 644 "$repo/assets/icon.png" "$icon_png"
-install -m 644 "$repo/assets/icon.svg" "$icon_svg"
+install -m 644 "$icon_source/icon.png" "$icon_png"
+install -m 644 "$icon_source/icon.svg" "$icon_svg"
 sed "s|^Exec=.*|Exec=\"$program\"|" "$here/idioten.desktop" > "$entry.tmp"  # quoted: a home folder may have spaces
 chmod 644 "$entry.tmp"
 mv "$entry.tmp" "$entry"

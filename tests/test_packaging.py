@@ -21,6 +21,7 @@ from spec_support import Analysis, run_spec
 
 import idioten
 from idioten import cli, paths
+from idioten.ui import smoke
 
 REPO = Path(__file__).resolve().parent.parent
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

@@ -95,7 +95,7 @@ def unpacked_program(shipped: Path, into: Path) -> Path:
     """Open the downloaded file the way a player does and return the program inside."""
     name = shipped.name
     if name.endswith(".exe"):
-        return shipped
+        return shipped.resolve()  # Windows starts a relative path with forward slashes unreliably
     if name.endswith(".zip"):
         subprocess.run(["ditto", "-x", "-k", str(shipped), str(into)], check=True)
         return into / spec_parts.MACOS_APP / "Contents" / "MacOS" / spec_parts.APP_NAME

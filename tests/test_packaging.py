@@ -195,6 +195,19 @@ def test_smoke_mode_also_writes_its_outcome_to_the_report_file(tmp_path, monkeyp
     assert report_file.read_text().startswith("idioten --smoke: failed: card pictures missing")
 
 
+def test_smoke_mode_requires_the_compiled_core_only_to_be_there(monkeypatch):
+    from idioten.acesup import solver
+
+    monkeypatch.setenv("IDIOTEN_REQUIRE_COMPILED", "1")
+    monkeypatch.setattr(solver, "CORE", "python")  # chosen with IDIOTEN_PURE_PYTHON: fine
+    assert smoke.check_solver_core() == "python"
+    monkeypatch.setattr(solver, "COMPILED_BUILT", False)  # a bundle that lost the module: not fine
+    with pytest.raises(smoke.SmokeFailure, match="compiled solver core is missing"):
+        smoke.check_solver_core()
+    monkeypatch.setenv("IDIOTEN_REQUIRE_COMPILED", "0")
+    assert smoke.check_solver_core() == "python"
+
+
 def test_smoke_mode_finds_the_pictures_inside_a_macos_app_bundle(tmp_path, monkeypatch):
     # In an .app, sys._MEIPASS is Contents/Frameworks and the data lie in Contents/Resources, linked from
     # there: the pictures are inside the bundle although their real path is not under sys._MEIPASS.

@@ -98,7 +98,7 @@ def test_the_windows_download_is_the_program_itself(tmp_path, monkeypatch):
     (tmp_path / "dist" / "idioten.exe").write_bytes(b"MZ fake")
     packed = release_files.pack(tmp_path / "dist", tmp_path / "release", VERSION)
     assert packed.name == f"idioten-{VERSION}-windows-x86_64.exe" and packed.read_bytes() == b"MZ fake"
-    assert release_files.unpacked_program(packed, tmp_path / "x") == packed
+    assert release_files.unpacked_program(packed, tmp_path / "x") == packed.resolve()
 
 
 def test_the_macos_download_is_the_app_zipped_by_ditto(tmp_path, monkeypatch):

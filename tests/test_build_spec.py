@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from spec_support import COLLECT, REPO, Analysis, fake_versioninfo, run_spec
+from packaging_support import COLLECT, REPO, Analysis, fake_versioninfo, run_spec
 
 import idioten
 

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from spec_support import Analysis, run_spec
+from packaging_support import Analysis, posix_only, run_spec
 
 import idioten
 from idioten import cli, paths
@@ -245,6 +245,7 @@ def test_the_desktop_entry_starts_the_game_with_our_icon():
     assert section["StartupWMClass"] == "idioten"  # SDL names the X11 window class after the executable
 
 
+@posix_only
 def test_the_install_script_puts_entry_icon_and_program_in_the_user_folders(tmp_path):
     fake_exe = tmp_path / "idioten-built"
     fake_exe.write_text("#!/bin/sh\n")
@@ -267,6 +268,7 @@ def test_the_install_script_puts_entry_icon_and_program_in_the_user_folders(tmp_
     assert not program.exists() and not desktop.exists()
 
 
+@posix_only
 def test_the_install_script_refuses_a_missing_executable_in_one_line(tmp_path):
     env = dict(os.environ, HOME=str(tmp_path), XDG_DATA_HOME=str(tmp_path / "share"))
     done = subprocess.run(["bash", str(REPO / "packaging" / "linux" / "install.sh"), str(tmp_path / "nope")],

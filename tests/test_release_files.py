@@ -18,6 +18,7 @@ import tarfile
 from pathlib import Path
 
 import pytest
+from packaging_support import posix_only
 
 import idioten
 
@@ -75,6 +76,7 @@ def test_the_linux_download_holds_the_program_and_its_installer(tmp_path, monkey
     assert all(m.uid == 0 and m.uname == "" for m in members.values())
 
 
+@posix_only
 def test_the_unpacked_linux_download_installs_itself(tmp_path, monkeypatch):
     on(monkeypatch, "linux", "x86_64")
     fake_build(tmp_path / "dist")
@@ -133,11 +135,13 @@ def packed_stand_in(tmp_path, monkeypatch, report: str, status: int = 0) -> Path
     return release_files.pack(tmp_path / "dist", tmp_path / "release", VERSION)
 
 
+@posix_only
 def test_the_smoke_run_reads_the_report_the_program_writes(tmp_path, monkeypatch):
     report = json.dumps({"smoke": "ok", "frozen": True, "solver_core": "compiled", "steps": []})
     assert release_files.smoke(packed_stand_in(tmp_path, monkeypatch, report), "compiled")["solver_core"] == "compiled"
 
 
+@posix_only
 @pytest.mark.parametrize("report, status, core, message", [
     ('{"smoke": "ok", "frozen": true, "solver_core": "python"}', 0, "compiled",
      "runs the python solver core, not the compiled one"),
@@ -168,6 +172,7 @@ def test_the_checksums_file_lists_every_file_as_sha256sum_writes_it(tmp_path):
         release_files.write_checksums(tmp_path / "empty")
 
 
+@posix_only
 def test_an_unpacked_program_keeps_its_executable_bit(tmp_path, monkeypatch):
     shipped = packed_stand_in(tmp_path, monkeypatch, "{}")
     program = release_files.unpacked_program(shipped, tmp_path / "unpacked")

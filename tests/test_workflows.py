@@ -15,6 +15,7 @@ import sysconfig
 from pathlib import Path
 
 import pytest
+from packaging_support import posix_only
 
 REPO = Path(__file__).resolve().parent.parent
 WORKFLOWS = sorted((REPO / ".github" / "workflows").glob("*.yml"))
@@ -120,12 +121,14 @@ def fake_repo(tmp_path: Path, monkeypatch, command: str) -> Path:
     return tmp_path
 
 
+@posix_only
 def test_running_a_command_stops_at_its_first_failure(tmp_path, monkeypatch):
     fake_repo(tmp_path, monkeypatch, "touch first && false && touch second")
     assert readme_command.run("test", windows=False) == 1
     assert (tmp_path / "first").exists() and not (tmp_path / "second").exists()
 
 
+@posix_only
 def test_running_a_command_checks_the_environment_has_this_python(tmp_path, monkeypatch, capsys):
     here = f"{sys.version_info.major}.{sys.version_info.minor}"
     stand_in = "mkdir -p .venv/bin && printf '#!/bin/sh\\necho %s\\n' > .venv/bin/python && chmod +x .venv/bin/python"
@@ -143,6 +146,7 @@ def test_on_windows_the_command_runs_in_powershell_and_stops_at_a_failure():
     assert "$ErrorActionPreference = 'Stop'" in argv[-1]
 
 
+@posix_only
 def test_the_py_launcher_is_told_which_python_to_use(tmp_path, monkeypatch):
     monkeypatch.delenv("PY_PYTHON", raising=False)
     fake_repo(tmp_path, monkeypatch, 'echo "$PY_PYTHON" > seen && false')

@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 import pygame
@@ -183,6 +184,35 @@ def rendered_texts(app):
     app.step(dt=0)
     app.texts.render = render
     return seen
+
+
+def test_a_game_the_demo_finished_is_not_the_players_but_one_the_player_finishes_is(data_folder, monkeypatch):
+    from idioten.ui.acesup import assist
+    monkeypatch.setattr(assist, "no_peek", None)  # the peeking demo: quick, and it plays to the end
+    no_animation(data_folder)
+    app = window(deal=7)
+    play_one(app)  # the player starts, the computer finishes
+    press(app, pygame.K_a, settle_after=False)
+    deadline = time.monotonic() + 60
+    while not isinstance(app.scenes[-1], EndPanel):
+        assert time.monotonic() < deadline, "the demo did not reach the end"
+        app.assistant.worker.wait(0.05)
+        settle(app)
+    app.persist.wait()
+    assert app.persist.saved.by_computer and Store.open(data_folder).stats.variants["standard"].played == 0
+    app = restart_program(app)  # the finished table comes back, still not counted
+    assert app.table.game.is_over() and Store.open(data_folder).stats.variants["standard"].played == 0
+    press(app, pygame.K_z, CTRL)  # take the computer's last action back and end the game by hand
+    assert not app.table.game.is_over()
+    play_to_the_end(app)
+    app.persist.wait()
+    counted = Store.open(data_folder).stats.variants["standard"]
+    assert not app.persist.saved.by_computer and counted.played == 1
+    assert counted.histogram[app.table.game.score] == 1
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_s)  # the statistics screen says what is counted
+    panel = app.scenes[-1]
+    assert isinstance(panel, StatsPanel) and panel.box.top < panel.counted_y < panel.box.bottom
 
 
 def test_the_statistics_screen_shows_the_store_numbers_and_resets_after_confirmation(data_folder):

@@ -109,9 +109,11 @@ class StatsPanel(Panel):
         self.line_h = round(size * 1.25)
         rows = (len(figures(self.stats)) + 2) // 3
         chart_top = self.figures_top + rows * self.line_h + size
-        buttons_y = box.bottom - size - round(size * 1.8) - round(size * 1.2)
+        small = layout.small_font_size
+        buttons_y = box.bottom - size - round(size * 1.8) - round(size * 1.2) - round(small * 2.5)
         self._row([self.reset_button, self.close_button], buttons_y, round(size * 1.8))
         self.keys_y = buttons_y + round(size * 1.8) + size // 3
+        self.counted_y = self.keys_y + round(small * 1.3)
         self.chart = pygame.Rect(box.x + size * 2, chart_top + round(size * 1.3), box.w - size * 4,
                                  buttons_y - chart_top - round(size * 1.3) - round(size * 1.9))
         self.dirty = True
@@ -150,6 +152,16 @@ class StatsPanel(Panel):
         self.draw_chart(surface)
         keys = texts.render(i18n.t("ui.stats.keys"), self.layout.small_font_size, LABEL)
         surface.blit(keys, keys.get_rect(midtop=(box.centerx, self.keys_y)))
+        small = self.layout.small_font_size
+        note = i18n.t("ui.stats.counted")
+        if texts.font(small).size(note)[0] > box.w - size:  # a narrow window: one sentence a line
+            first, _, second = note.partition(". ")
+            lines = [first + ".", second]
+        else:
+            lines = [note]
+        for index, line in enumerate(lines):
+            counted = texts.render(line, small, LABEL)
+            surface.blit(counted, counted.get_rect(midtop=(box.centerx, self.counted_y + index * round(small * 1.2))))
 
     def draw_figures(self, surface) -> None:
         texts, size, box = self.app.texts, self.layout.font_size, self.box

@@ -141,7 +141,7 @@ def test_the_window_asks_the_hint_player_with_what_the_player_sees_and_says_its_
     from idioten.acesup.players import greedy
     seen = []
 
-    def no_peek_hint(game, time_budget, rng):
+    def no_peek_hint(game, time_budget, rng, cancel=None):
         seen.append((game.to_text(), time_budget))
         return greedy(game, rng)
     monkeypatch.setattr(assist, "no_peek", SimpleNamespace(hint=no_peek_hint))
@@ -168,3 +168,32 @@ def test_the_thinking_message_stays_until_the_hint_comes(monkeypatch):
     gate.set()
     wait_for_arrow(app)
     assert app.table.message.startswith("Hint")
+
+
+def test_the_demo_thinks_about_the_next_position_while_the_last_action_is_still_on_its_way(monkeypatch):
+    from types import SimpleNamespace
+
+    from idioten.acesup.players import greedy
+    asked = []
+
+    def no_peek_hint(game, time_budget, rng, cancel=None):
+        asked.append((game.to_text(), time_budget))
+        return greedy(game, rng)
+    monkeypatch.setattr(assist, "no_peek", SimpleNamespace(hint=no_peek_hint))
+    app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
+    key(app, pygame.K_a, settle=False)
+    assert run_until(app, lambda: len(app.table.game.history) >= 1, timeout=30)
+    for _ in range(20):  # no time passes on the table: the first action's cards stay in the air
+        app.assistant.worker.wait(5)
+        app.step(dt=0)
+    table, demo = app.table, app.scenes[-1]
+    assert len(table.game.history) == 1 and table.busy()
+    after_next = table.game.copy()
+    after_next.apply(app.assistant.demo_plan[table.game.to_text()])  # the next action is known already ...
+    assert after_next.to_text() in app.assistant.demo_plan  # ... and so is the one after it
+    assert len(asked) == 3  # no further: one action ahead of the table is enough
+    think = app.assistant.demo_think_seconds
+    assert [seconds for _, seconds in asked] == [think / 2, think, think]  # the first is quick: the table waits
+    assert app.assistant.demo_think_seconds < demo.shortest_step()  # a thought fits in the demo's step
+    key(app, pygame.K_x, settle=False)  # stopping forgets the plan
+    assert app.assistant.demo_plan == {}

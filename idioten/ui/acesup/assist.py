@@ -83,7 +83,9 @@ class Assistant:
         self.autoplay = None  # the demo or solution scene while it runs (autoplay.Autoplay)
         self.finished_by: str | None = None  # "demo" or "solution" when the computer played to the end
         self.searching_deal = False
-        self._no_peek_move: tuple[str, Action] | None = None  # the demo's next action from idioten.acesup.hint
+        self.demo_plan: dict[str, Action] = {}  # the demo's actions from idioten.acesup.hint, by position
+        self.demo_think_seconds = NO_PEEK_SECONDS  # per action, set by the demo to fit its pace
+        self._after: tuple[str, Action, str | None] | None = None
         self._position: tuple[int, str] | None = None  # (id of the game, its text), until the next change
 
     # -- the position on the table -----------------------------------------------------------------------
@@ -126,6 +128,7 @@ class Assistant:
         """Once per frame: take the worker's answers; keep the live indicator's search going."""
         for answer in self.worker.poll():
             self.receive(answer)
+        self.think_ahead()
         if (self.app.settings.live_verdict and not self.worker.running and self.app.scenes[0] is self.app.table
                 and not self.game.is_over() and self.position() not in self.known):
             self.ask(self.position(), "live", LIVE_SECONDS)
@@ -142,9 +145,8 @@ class Assistant:
             if self.hint_for == answer.tag == self.position():
                 self.show_no_peek_hint(answer)
         elif answer.kind == "no_peek_move":
-            if answer.error is None and isinstance(answer.result, Action) and answer.tag == self.position() \
-                    and self.game.can(answer.result):
-                self._no_peek_move = (answer.tag, answer.result)
+            if answer.error is None and isinstance(answer.result, Action) and self.demo_running():
+                self.demo_plan[answer.tag] = answer.result  # checked against the rules when it is played
         elif answer.kind == "deal_search":
             self.deal_found(answer)
 
@@ -202,6 +204,7 @@ class Assistant:
         finished = self.finished_by
         if self.autoplay is not None:
             finished, self.autoplay = self.autoplay.mode, None
+            self.demo_plan.clear()
         self.finished_by = None
         return finished
 
@@ -288,16 +291,58 @@ class Assistant:
         return None, ""  # off the line: the solution has nothing more to show
 
     def no_peek_move(self) -> tuple[Action | None, str]:
-        """The demo's next action from idioten.acesup.hint (asked off the loop, one action at a time)."""
-        text = self.position()
-        ready = self._no_peek_move
-        if ready is not None and ready[0] == text:
-            return ready[1], "ui.demo.plain"
-        if not (self.worker.kind == "no_peek_move" and self.worker.tag == text):
-            seed = self.app.rng.randrange(2 ** 32)
-            self.worker.submit("no_peek_move", lambda cancel: no_peek.hint(
-                Game.from_text(text), time_budget=NO_PEEK_SECONDS, rng=random.Random(seed)), tag=text)
+        """The demo's next action from idioten.acesup.hint, thought out off the loop ahead of time (see
+        `think_ahead`); None while it is still being thought."""
+        planned = self.demo_plan.get(self.position())
+        if planned is not None and self.game.can(planned):
+            return planned, "ui.demo.plain"
+        self.think_ahead()
         return None, "ui.demo.thinking"
+
+    def demo_running(self) -> bool:
+        return self.autoplay is not None and self.autoplay.mode == "demo"
+
+    def think_ahead(self) -> None:
+        """Keep the demo one action ahead of the table: while an action glides and rests on screen, the worker
+        already thinks about the position after the next one, so the demo never waits at its steady pace
+        as long as one thought (`demo_think_seconds`) takes less than one step (bench/ui_demo_pace.py)."""
+        if not self.demo_running():
+            return
+        text = self.position()
+        wanted = [text]
+        planned = self.demo_plan.get(text)
+        if planned is not None:
+            after = self.position_after(text, planned)
+            if after is None:
+                return
+            wanted.append(after)
+        missing = next((position for position in wanted if position not in self.demo_plan), None)
+        if missing is None or (self.worker.kind == "no_peek_move" and self.worker.tag == missing):
+            return
+        if self.worker.running and self.worker.kind == "no_peek_move" and self.worker.tag in wanted:
+            return  # the nearer position is being thought about: the next one follows it
+        # The table waiting for its own position (the demo's first action): a quicker thought builds the lead.
+        seconds = self.demo_think_seconds / (2 if missing == text else 1)
+        seed = self.app.rng.randrange(2 ** 32)
+        self.worker.submit("no_peek_move", lambda cancel: no_peek.hint(
+            Game.from_text(missing), time_budget=seconds, rng=random.Random(seed), cancel=cancel), tag=missing)
+
+    def position_after(self, text: str, action: Action) -> str | None:
+        """The position `action` leads to from `text`, unless the game ends there (asked every frame)."""
+        if self._after is not None and self._after[:2] == (text, action):
+            return self._after[2]
+        game = Game.from_text(text)
+        after = None
+        if game.can(action):
+            game.apply(action)
+            after = None if game.is_over() else game.to_text()
+        self._after = (text, action, after)
+        return after
+
+    def demo_stopped(self) -> None:
+        self.demo_plan.clear()
+        if self.worker.kind == "no_peek_move":
+            self.worker.cancel()
 
     # -- new deal: winnable deals only -------------------------------------------------------------------
 

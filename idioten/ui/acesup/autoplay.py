@@ -2,7 +2,11 @@
 played from the start of the deal). A scene over the table that draws only a banner: it takes every key
 and click, and any of them stops it (the key or click does nothing else). Each action goes through the
 table's `act`, so the rules decide and the table animates exactly as for the player; the next action waits
-until the cards have landed and a short pause has passed, a watchable pace."""
+until the cards have landed and a short pause has passed, a steady, watchable pace.
+
+The demo's player (idioten.acesup.hint) thinks off the loop one action ahead of the table (Assistant.think_ahead)
+and is given a little less time per action than the shortest step (a glide and the pause) lasts, so the
+next action is ready when the last one has landed: bench/ui_demo_pace.py measures the gaps."""
 
 from __future__ import annotations
 
@@ -11,9 +15,12 @@ import pygame
 from idioten import i18n
 from idioten.ui.kit.panels import BOX, BOX_EDGE, TEXT
 from idioten.ui.kit.scene import Scene
+from idioten.ui.acesup.assist import NO_PEEK_SECONDS
+from idioten.ui.acesup.table import ACTION_SECONDS
 
 PAUSE = 0.45  # seconds between two actions at normal animation speed
-SHORTEST_PAUSE = 0.05  # with animations off: still one action at a time, on screen
+SHORTEST_PAUSE = 0.25  # with animations off: still a pace to follow, one action at a time
+THINK_SHARE = 0.75  # of the shortest step, the demo's player thinks (the rest is slack for a busy machine)
 
 
 class Autoplay(Scene):
@@ -31,6 +38,7 @@ class Autoplay(Scene):
         if mode == "solution" and known is not None and known.line is not None:
             self.steps = len(known.line)
         self.waiting_for_worker = False
+        self.assistant.demo_think_seconds = min(NO_PEEK_SECONDS, THINK_SHARE * self.shortest_step())
 
     # -- playing -----------------------------------------------------------------------------------------
 
@@ -60,6 +68,10 @@ class Autoplay(Scene):
     def pause(self) -> float:
         return max(SHORTEST_PAUSE, self.app.settings.duration(PAUSE))
 
+    def shortest_step(self) -> float:
+        """From one action to the next when nothing waits for thinking: the quickest glide and the pause."""
+        return self.app.settings.duration(ACTION_SECONDS) + self.pause()
+
     def busy(self) -> bool:
         return self in self.app.scenes and not self.waiting_for_worker  # waiting: the worker's event wakes the loop
 
@@ -67,6 +79,7 @@ class Autoplay(Scene):
         self.app.pop(self)
         if self.assistant.autoplay is self:
             self.assistant.autoplay = None
+            self.assistant.demo_stopped()
         if message_key:
             self.app.table.say(i18n.t(message_key))
 

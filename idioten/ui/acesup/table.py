@@ -24,6 +24,7 @@ DOUBLE_CLICK = 0.4  # seconds
 PILE_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3,
              pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2, pygame.K_KP4: 3}
 DEAL_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+ACTION_SECONDS = 0.3  # a discarded or moved card's glide at normal speed (a deal takes longer)
 
 
 @dataclass
@@ -111,7 +112,7 @@ class TableScene(CardGameScene):
             order = {card: (len(record.cards) - 1 - i if backwards else i) for i, card in enumerate(record.cards)}
             return lambda card: ((speed(0.28), speed(0.09) * order[card]) if card in order
                                  else (speed(0.18), 0.0))
-        return lambda card: (speed(0.3), 0.0) if card == record.card else (speed(0.18), 0.0)
+        return lambda card: (speed(ACTION_SECONDS), 0.0) if card == record.card else (speed(0.18), 0.0)
 
     def finish_animations(self) -> None:
         for sprite in self.sprites.values():

@@ -11,6 +11,7 @@ from ui_solver_support import TRAP, lost_position, run_until
 from test_ui_support import click, close_apps, key, make_app
 
 from idioten import i18n
+from idioten.cards import deal_cards
 from idioten.acesup.rules import DEAL, DISCARD, Action, Game
 from idioten.ui.acesup import assist
 from idioten.ui.acesup.autoplay import Autoplay
@@ -171,8 +172,6 @@ def test_the_thinking_message_stays_until_the_hint_comes(monkeypatch):
 
 
 def test_the_demo_thinks_about_the_next_position_while_the_last_action_is_still_on_its_way(monkeypatch):
-    from types import SimpleNamespace
-
     from idioten.acesup.players import greedy
     asked = []
 

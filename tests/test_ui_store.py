@@ -24,7 +24,7 @@ from idioten.ui.help import MenuPanel
 from idioten.ui.settings_screen import SettingsPanel
 from idioten.ui.acesup.stats_panel import BAR, BAR_WON, StatsPanel
 
-from ui_store_support import click, open_window, play_one, press, state
+from ui_store_support import click, open_window, play_one, press, settle, state
 
 CTRL = pygame.KMOD_LCTRL
 OPEN = []

@@ -34,6 +34,7 @@ VERDICT_SECONDS = 30.0  # the end panel's question: could the deal have been won
 LIVE_SECONDS = 20.0  # the status bar's question about the position on the table
 SOLUTION_SECONDS = 8.0  # the shown solution's search for the next step of a winning line
 NO_PEEK_SECONDS = 1.0  # idioten.acesup.hint's time budget per hint
+THINK_SHARE = 0.75  # of the demo's shortest step its player thinks; the rest is slack for a busy machine
 DEAL_SECONDS = 4.0  # per deal tried for "winnable deals only"
 DEAL_SEARCH_SECONDS = 40.0  # in all, before the last deal tried is dealt unproven
 ERROR = "error"
@@ -298,6 +299,10 @@ class Assistant:
             return planned, "ui.demo.plain"
         self.think_ahead()
         return None, "ui.demo.thinking"
+
+    def pace_demo(self, step: float) -> None:
+        """The demo shows an action every `step` seconds at the quickest: a thought must take less."""
+        self.demo_think_seconds = min(NO_PEEK_SECONDS, THINK_SHARE * step)
 
     def demo_running(self) -> bool:
         return self.autoplay is not None and self.autoplay.mode == "demo"

@@ -15,12 +15,10 @@ import pygame
 from idioten import i18n
 from idioten.ui.kit.panels import BOX, BOX_EDGE, TEXT
 from idioten.ui.kit.scene import Scene
-from idioten.ui.acesup.assist import NO_PEEK_SECONDS
 from idioten.ui.acesup.table import ACTION_SECONDS
 
 PAUSE = 0.45  # seconds between two actions at normal animation speed
 SHORTEST_PAUSE = 0.25  # with animations off: still a pace to follow, one action at a time
-THINK_SHARE = 0.75  # of the shortest step, the demo's player thinks (the rest is slack for a busy machine)
 
 
 class Autoplay(Scene):
@@ -38,7 +36,7 @@ class Autoplay(Scene):
         if mode == "solution" and known is not None and known.line is not None:
             self.steps = len(known.line)
         self.waiting_for_worker = False
-        self.assistant.demo_think_seconds = min(NO_PEEK_SECONDS, THINK_SHARE * self.shortest_step())
+        self.assistant.pace_demo(self.shortest_step())
 
     # -- playing -----------------------------------------------------------------------------------------
 

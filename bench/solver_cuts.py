@@ -23,7 +23,8 @@ from idioten.acesup import solver  # noqa: E402
 from idioten.acesup.rules import Game  # noqa: E402
 from idioten.cards import deal_cards  # noqa: E402
 
-RULES = {"4F safe removal": solver.PRUNE_SAFE_REMOVAL}
+RULES = {"4F safe removal": solver.PRUNE_SAFE_REMOVAL,
+         "4F + 4F-A same column (aces-only)": solver.PRUNE_SAFE_REMOVAL | solver.PRUNE_SAME_COLUMN}
 
 
 def main(argv=None) -> int:

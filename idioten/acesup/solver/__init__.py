@@ -52,7 +52,8 @@ QUICK_MAX_POSITIONS = 400_000
 DEFAULT_MEMORY_BYTES = 64 * 2**20
 # The compiled core's prunings beyond search.py, proved in csrc/prune.c (bit values of PRUNE_* there).
 PRUNE_SAFE_REMOVAL = 1
-ALL_PRUNINGS = PRUNE_SAFE_REMOVAL
+PRUNE_SAME_COLUMN = 2  # aces-only, on top of PRUNE_SAFE_REMOVAL
+ALL_PRUNINGS = PRUNE_SAFE_REMOVAL | PRUNE_SAME_COLUMN
 
 
 @dataclass

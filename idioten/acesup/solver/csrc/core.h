@@ -51,6 +51,7 @@ typedef struct {
     int aces_only;
     unsigned prunings;       /* PRUNE_* bits: the proved prunings beyond search.py (see prune.c) */
     int8_t stock_at[NCARDS]; /* a card's index in the stock, -1 if it is not there */
+    int8_t home[NCARDS];     /* the pile a card starts on or is dealt to (aces-only: non-aces never leave it) */
     /* round_floor[s][a]: the lowest, over the rounds a, a+1, ... to the last, of the highest rank of suit s
      * in that round (-1 when some round has none; 13 past the last round). A card of suit s and rank r has a
      * higher card of its suit in every round from a on exactly when round_floor[s][a] > r. */
@@ -101,6 +102,7 @@ void table_record_work(Ctx *x, u64 h1, u64 h2, u64 flags, u64 work);
 
 /* prune.c */
 #define PRUNE_SAFE_REMOVAL 1u /* Rule 4F */
+#define PRUNE_SAME_COLUMN 2u  /* Rule 4F-A (aces-only), on top of 4F */
 void prune_init(Ctx *x);
 int removable(const Ctx *x, int card, int k, u64 gone, u64 flags, u64 free_tops);
 

@@ -207,7 +207,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     double quick_seconds;
     unsigned long long quick_positions;
     Py_ssize_t table_bytes;
-    unsigned int prunings = PRUNE_SAFE_REMOVAL;
+    unsigned int prunings = PRUNE_SAFE_REMOVAL | PRUNE_SAME_COLUMN;
     (void)self;
     if (!PyArg_ParseTuple(args, "OOKpOOdKn|I", &piles, &stock, &gone, &aces_only, &limit_obj, &cancel,
                           &quick_seconds, &quick_positions, &table_bytes, &prunings))

@@ -45,6 +45,12 @@
  * Consequences worth knowing: once the stock is empty, (ii) says nothing, so a card goes as soon as a free
  * top of its suit beats every unflagged lower card still in play; and a card whose lower cards are all gone
  * or flagged (search.py's "useless" card) is the case with nothing to check.
+ * Aces-only addendum (Rule 4F-A). In aces-only a non-ace never changes pile: only an ace may move, and a stock
+ * card lands on its column's pile (stock index mod 4). Two cards of one pile are never tops of two different
+ * piles, so a C card in y's column can never be the higher card that discards y. In Lemma W only discards of
+ * y by C cards need a substitute, so a y whose higher C cards all lie in its column needs no condition. In
+ * Rule 4F the C cards above y are x and the flagged cards of the suit between y and x (those not in D; all of
+ * them, to cover every D): when all of those lie in y's column, y is exempt from (i') and (ii).
  * A flagged card removed while buried is still discarded, in the real line, at the moment it was last
  * flagged (search.py's to_steps): it has not been the higher card of a discard since. */
 #include "core.h"
@@ -69,9 +75,29 @@ void prune_init(Ctx *x) {
         }
     }
     for (int c = 0; c < NCARDS; c++)
-        x->stock_at[c] = -1;
-    for (int i = 0; i < x->stock_len; i++)
+        x->stock_at[c] = x->home[c] = -1;
+    for (int i = 0; i < x->stock_len; i++) {
         x->stock_at[x->stock[i]] = (int8_t)i;
+        x->home[x->stock[i]] = (int8_t)(i % 4); /* the deals always put stock[i] on pile i mod 4 */
+    }
+    for (int i = 0; i < 4; i++)
+        for (int d = 0; d < x->pos[0].n[i]; d++)
+            x->home[x->pos[0].c[i][d]] = (int8_t)i;
+}
+
+/* Rule 4F-A: every card of C above y (x, and the flagged cards of the suit between them) is in y's column. */
+static int same_column_exempt(const Ctx *x, int card, int y, u64 flags) {
+    int column = x->home[y];
+    if (column < 0 || x->home[card] != column)
+        return 0;
+    u64 between = flags & HIGHER[y] & LOWER[card];
+    while (between) {
+        int c = highest_bit(between);
+        between &= ~BIT(c);
+        if (x->home[c] != column)
+            return 0;
+    }
+    return 1;
 }
 
 int removable(const Ctx *x, int card, int k, u64 gone, u64 flags, u64 free_tops) {
@@ -86,12 +112,11 @@ int removable(const Ctx *x, int card, int k, u64 gone, u64 flags, u64 free_tops)
         int y = highest_bit(lower);
         lower &= ~BIT(y);
         int at = x->stock_at[y];
-        if (at < k) { /* on the table (it was never in the stock, or has been dealt) */
-            if (best_free <= y || x->round_floor[suit][next_round] <= y % 13)
-                return 0;
-        } else if (x->round_floor[suit][at / 4] <= y % 13) {
+        int met = at < k /* on the table (it was never in the stock, or has been dealt) */
+                      ? best_free > y && x->round_floor[suit][next_round] > y % 13
+                      : x->round_floor[suit][at / 4] > y % 13;
+        if (!met && !(x->aces_only && (x->prunings & PRUNE_SAME_COLUMN) && same_column_exempt(x, card, y, flags)))
             return 0;
-        }
     }
     return 1;
 }

@@ -5,7 +5,6 @@ from idioten.cards import CardError
 from idioten.poker.hands import HAND_NAMES, JOKER
 from idioten.poker.scoring import (COLUMNS, DIAGONALS, ROWS, TABLES, format_grid, lines, lines_through,
                                    parse_grid, points_table, score_grid)
-from idioten.poker import texts
 
 # Three flushes (rows 1-3), two threes of a kind (rows 4-5) and five pairs (the columns): 26 points under
 # Classic (5 + 5 + 5 + 3 + 3 + 1 + 1 + 1 + 1 + 1).
@@ -97,24 +96,3 @@ def test_bad_grids_are_refused(text):
 def test_unknown_table_is_refused():
     with pytest.raises(CardError):
         points_table("german")
-
-
-@pytest.mark.parametrize("language, word", [("sv", "färg"), ("en", "Flush"), ("de", "Flush")])
-def test_hand_names_are_translated(language, word):
-    i18n.set_language(language)
-    try:
-        assert texts.hand_name(HAND_NAMES.index("flush")) == word
-        assert texts.line_name(ROWS[2]) in ("rad 3", "row 3", "Reihe 3")
-    finally:
-        i18n.set_language("en")
-
-
-def test_every_poker_text_can_be_worded_and_every_table_has_a_name():
-    poker_keys = [key for key in i18n.keys() if key.startswith("poker.")]
-    assert len(poker_keys) > 15
-    for key in poker_keys:
-        for language in i18n.LANGUAGES:
-            i18n.set_language(language)
-            assert i18n.t(key, number=1, points=1, count=1, line="x", hand="y")
-    i18n.set_language("en")
-    assert set(TABLES) == {key.split(".")[-1] for key in poker_keys if key.startswith("poker.table.")}

@@ -141,13 +141,10 @@ def built_key_families():
         "write failures": {f"store.write_failed.{kind}" for kind in ("denied", "readonly", "full", "other")},
         "animation speeds": {f"ui.settings.animation.{speed}" for speed in ANIMATION_SPEEDS},
         "suits": {f"suit.{suit}" for suit in "CDHS"},
-        "hands": {f"poker.hand.{name}" for name in HAND_NAMES}
-        | {f"ui.poker.hand.{name.replace(' ', '_')}" for name in HAND_NAMES},
-        "tables": {f"{head}{table}" for head in ("poker.table.", "ui.poker.table.") for table in TABLES},
-        "lines": {f"{head}{kind}" for head in ("poker.line.", "ui.poker.line.")
-                  for kind in ("row", "column", "diagonal")},
-        "refusals": {f"rule.{code}" for code in aces_up_codes | poker_codes}
-        | {f"ui.poker.rule.{code}" for code in poker_codes},
+        "hands": {f"ui.poker.hand.{name.replace(' ', '_')}" for name in HAND_NAMES},
+        "tables": {f"ui.poker.table.{table}" for table in TABLES},
+        "lines": {f"ui.poker.line.{kind}" for kind in ("row", "column", "diagonal")},
+        "refusals": {f"rule.{code}" for code in aces_up_codes | poker_codes},
     }
 
 
@@ -157,6 +154,25 @@ def test_every_built_key_has_a_message():
     known = set(i18n.keys())
     missing = {name: sorted(keys - known) for name, keys in families.items() if keys - known}
     assert missing == {}
+
+
+@pytest.mark.parametrize("language, flush, row_3", [("sv", "Färg", "Rad 3"), ("en", "Flush", "Row 3"),
+                                                   ("de", "Flush", "Reihe 3")])
+def test_poker_hands_tables_lines_and_refusals_are_worded_in_every_language(language, flush, row_3):
+    from idioten.errors import IllegalAction
+    from idioten.poker.scoring import ROWS, lines
+    from idioten.ui.poker import texts as poker_texts
+
+    try:
+        i18n.set_language(language)
+        assert (poker_texts.hand_name("flush"), poker_texts.line_name(ROWS[2])) == (flush, row_3)
+        worded = [poker_texts.hand_name(name) for name in HAND_NAMES] + [poker_texts.table_name(t) for t in TABLES]
+        worded += [poker_texts.line_name(line) for line in lines(True)]
+        worded += [poker_texts.reason(IllegalAction(code, "in English")) for code in
+                   _illegal_action_codes(PACKAGE / "poker" / "game.py")]
+    finally:
+        i18n.set_language("en")
+    assert all(word and not re.fullmatch(r"[a-z_]+(\.[\w-]+)+", word) and word != "in English" for word in worded)
 
 
 # -- reading the files ------------------------------------------------------------------------------------

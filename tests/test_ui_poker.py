@@ -114,7 +114,7 @@ def test_a_click_on_a_filled_cell_changes_nothing():
     before = game.to_text()
     click(app, cell_centre(app, 0))
     assert game.to_text() == before
-    assert scene(app).message == i18n.t("ui.poker.rule.cell_taken")
+    assert scene(app).message == i18n.t("rule.cell_taken")
     drag(app, scene(app).layout.drawn.center, cell_centre(app, 0))  # a drop there is refused as well
     assert game.to_text() == before
 

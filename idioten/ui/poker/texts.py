@@ -1,7 +1,7 @@
 """Poker patience's words in the window: hands, tables, options, lines and refusals in words.
 
 The wordings are the messages "ui.poker.*" of the catalogues under idioten/locale/ (see idioten.i18n); the
-prefix keeps them apart from the pygame-free poker layer's "poker.*" messages."""
+rules' refusals are the messages "rule.*" that both games share."""
 
 from __future__ import annotations
 
@@ -35,7 +35,8 @@ def line_name(line) -> str:
 
 
 def reason(refusal) -> str:
+    """The rules' refusal worded for the player, as Aces Up words its own (messages "rule.<code>")."""
     try:
-        return i18n.t("ui.poker.rule." + refusal.code)
+        return i18n.reason(refusal)
     except KeyError:
         return str(refusal)

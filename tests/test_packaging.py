@@ -208,6 +208,7 @@ def test_smoke_mode_requires_the_compiled_core_only_to_be_there(monkeypatch):
     assert smoke.check_solver_core() == "python"
 
 
+@posix_only  # symbolic links, as in the bundle
 def test_smoke_mode_finds_the_pictures_inside_a_macos_app_bundle(tmp_path, monkeypatch):
     # In an .app, sys._MEIPASS is Contents/Frameworks and the data lie in Contents/Resources, linked from
     # there: the pictures are inside the bundle although their real path is not under sys._MEIPASS.

@@ -57,10 +57,6 @@ def full_deck() -> list[Card]:
     return [Card(rank, suit) for suit in SUIT_CHARS for rank in range(2, 15)]
 
 
-def card_from_index(index: int) -> Card:
-    return Card(index % 13 + 2, SUIT_CHARS[index // 13])
-
-
 def parse_card(token: str) -> Card:
     text = token.strip().upper()
     if len(text) < 2:

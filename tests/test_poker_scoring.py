@@ -1,9 +1,9 @@
 import pytest
 
 from idioten import i18n
-from idioten.cards import CardError
+from idioten.cards import CardError, parse_card
 from idioten.poker.hands import HAND_NAMES, JOKER
-from idioten.poker.scoring import (COLUMNS, DIAGONALS, ROWS, TABLES, format_grid, lines, lines_through,
+from idioten.poker.scoring import (COLUMNS, DIAGONALS, ROWS, TABLES, lines, lines_through,
                                    parse_grid, points_table, score_grid)
 
 # Three flushes (rows 1-3), two threes of a kind (rows 4-5) and five pairs (the columns): 26 points under
@@ -83,7 +83,7 @@ def test_partial_grid_scores_the_hands_made_so_far():
     grid = parse_grid("KH KS " + "- " * 23, allow_empty=True)
     result = score_grid(grid)
     assert result.total == 1 and result.lines[0].hand == "one pair" and not result.lines[0].complete
-    assert format_grid(grid).split()[:3] == ["KH", "KS", "-"]
+    assert grid[:3] == [parse_card("KH"), parse_card("KS"), None]
 
 
 @pytest.mark.parametrize("text", ["AS KS", RULES_EXAMPLE.replace("QD", "QH"), RULES_EXAMPLE.replace("QD", "ZZ"),

@@ -6,9 +6,7 @@ import pytest
 
 from idioten import i18n, paths
 from idioten.cards import SUIT_SYMBOLS, parse_card
-from idioten.ui.app import App  # noqa: F401  (registers every text of the window)
 from idioten.ui.kit import fonts
-from idioten.ui.poker import texts as _poker_texts  # noqa: F401
 from idioten.storage.settings import Settings
 
 from test_ui_support import close_apps, drag, make_app, position, top_centre

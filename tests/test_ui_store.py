@@ -14,7 +14,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from idioten import i18n
+from idioten import i18n, paths
 from idioten.cards import deal_cards
 from idioten.acesup.rules import Game
 from idioten.storage.store import Store
@@ -285,6 +285,11 @@ def choose(app, panel, name, value):
     click(app, button.rect.center)
 
 
+def same_picture(surface, svg) -> bool:
+    drawn = pygame.image.load_sized_svg(str(svg), surface.get_size()).convert_alpha()
+    return pygame.image.tobytes(surface, "RGBA") == pygame.image.tobytes(drawn, "RGBA")
+
+
 def test_settings_apply_at_once_and_are_remembered(data_folder):
     app = window(deal=7)
     panel = open_settings(app)
@@ -296,8 +301,9 @@ def test_settings_apply_at_once_and_are_remembered(data_folder):
     assert app.settings.four_colour and app.settings.card_back == "red"
     assert app.settings.animation == "off" and app.settings.highlight_discardable
     assert i18n.language() == "de" and app.window.title == i18n.t("game_name")
-    assert any("four-colour" in name for name in app.images._cache)  # the table was redrawn with them
-    assert any("back-red" in name for name in app.images._cache)
+    card = app.table.game.top(0)  # the table draws its cards in the new deck colours and back
+    assert same_picture(app.images.face(card), paths.asset("cards", "four-colour", f"{card}.svg"))
+    assert same_picture(app.images.back(), paths.asset("cards", "back-red.svg"))
 
     again = restart_program(app, lang=None)
     remembered = again.settings

@@ -114,7 +114,3 @@ def parse_grid(text: str, allow_empty: bool = False) -> list[Card | None]:
         grid.append(card)
     return grid
 
-
-def format_grid(grid: Sequence[Card | None]) -> str:
-    return " ".join("-" if card is None else str(card) for card in grid)
-

@@ -10,10 +10,6 @@ def ease_out_cubic(t: float) -> float:
     return 1 - (1 - t) ** 3
 
 
-def ease_in_out(t: float) -> float:
-    return 3 * t * t - 2 * t * t * t
-
-
 class Glide:
     """From `start` to `end` in `duration` seconds after waiting `delay` seconds."""
 

@@ -128,16 +128,16 @@ def _pile_number(word: str) -> int:
     return number - 1
 
 
-# What an action did, for the window to animate and for undo to take back.
-
 @dataclass(frozen=True)
 class Discarded:
+    """What a discard did: `card` left the top of `pile` for the discards."""
     pile: int
     card: Card
 
 
 @dataclass(frozen=True)
 class Moved:
+    """What a move did: `card` went from the top of `pile` into the gap `target`."""
     pile: int
     target: int
     card: Card
@@ -145,6 +145,7 @@ class Moved:
 
 @dataclass(frozen=True)
 class Dealt:
+    """What a deal did: one card from the stock onto each pile."""
     cards: tuple[Card, ...]  # cards[i] went onto pile i
 
 

@@ -8,7 +8,6 @@ import pytest
 from idioten import i18n, paths
 from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards, parse_card
 from idioten.acesup.rules import Dealt, Game
-from idioten.ui.acesup.endgame import EndPanel
 
 from idioten.ui.replacing import BACK, NEW_DEAL, RESTART
 from test_ui_support import accounted, close_apps, click, drag, key, make_app, position, post, top_centre
@@ -23,10 +22,19 @@ def english():
     close_apps()
 
 
-def resting(app, card):
+def drawn_at_its_place(app, card) -> bool:
     zone, place = app.table.rest_places()[card]
-    sprite = app.table.sprites[card]
-    return sprite.glide is None and sprite.pos == place
+    return app.table.sprites[card].screen_pos() == (round(place[0]), round(place[1]))
+
+
+def resting(app, card):
+    """The card is drawn at its place by the rules and the window has stopped drawing frames."""
+    return not app.busy() and drawn_at_its_place(app, card)
+
+
+def in_motion(app, card):
+    """The card is drawn away from its place by the rules while the window keeps drawing frames."""
+    return app.busy() and not drawn_at_its_place(app, card)
 
 
 
@@ -55,7 +63,7 @@ def test_a_drop_on_a_pile_that_is_not_empty_glides_the_card_back():
     drag(app, top_centre(app, 0), app.layout.piles[1].center, release=False)
     post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=app.layout.piles[1].center, button=1))
     app.step(dt=1 / 60)
-    assert app.table.sprites[card].glide is not None  # on its way back, not teleported
+    assert in_motion(app, card)  # on its way back, not teleported
     app.settle()
     assert app.table.game.to_text() == before
     assert app.table.sprites[card].pos == home
@@ -84,7 +92,7 @@ def test_click_discards_a_legal_card_and_it_flies_to_the_discard_pile():
     card = parse_card("5H")
     click(app, top_centre(app, 0), settle=False)
     assert app.table.game.discards[-1] == card
-    assert app.table.sprites[card].glide is not None
+    assert in_motion(app, card)
     app.settle()
     assert app.table.sprites[card].pos == (app.layout.discard.x, app.layout.discard.y)
 
@@ -94,7 +102,7 @@ def test_an_illegal_click_changes_nothing_shakes_and_says_why():
     before = app.table.game.to_text()
     click(app, top_centre(app, 1), settle=False)
     assert app.table.game.to_text() == before
-    assert app.table.sprites[parse_card("KH")].shake is not None
+    assert in_motion(app, parse_card("KH"))  # it shakes where it lies
     assert app.table.message == "No higher heart on top of another pile."
     app.settle()
     assert resting(app, parse_card("KH"))
@@ -139,7 +147,7 @@ def test_undo_and_redo_animate_backwards_and_forwards():
     key(app, pygame.K_z, CTRL, settle=False)
     assert app.table.game.to_text() == start
     card = parse_card("5H")
-    assert app.table.sprites[card].glide is not None  # flying back from the discard pile
+    assert in_motion(app, card)  # flying back from the discard pile
     app.settle()
     assert resting(app, card)
     key(app, pygame.K_y, CTRL)
@@ -273,7 +281,7 @@ def test_win_shows_the_end_panel_and_celebrates_then_goes_quiet():
         if len(app.scenes) > 1:
             break
     end = app.scenes[-1]
-    assert isinstance(end, EndPanel) and end.won and end.busy()
+    assert panel_title(app) == "ui.end.won" and end.busy()  # confetti
     for _ in range(400):
         app.step(dt=1 / 30)
     assert not app.busy()
@@ -285,8 +293,7 @@ def test_a_lost_game_offers_restart():
     app, _ = make_app(position(["AH 3D", "AC 2S", "KH", "KS"], stock=0))
     start = app.table.game.to_text()
     click(app, top_centre(app, 1))  # 2S goes (KS is higher); nothing else can happen
-    end = app.scenes[-1]
-    assert isinstance(end, EndPanel) and not end.won
+    assert panel_title(app) == "ui.end.lost"
     key(app, pygame.K_r)
     assert app.table.game.to_text() == start and len(app.scenes) == 1
 
@@ -449,7 +456,7 @@ def test_settings_hooks_four_colours_speed_and_auto_discard():
     assert pygame.image.tobytes(face, "RGBA") == pygame.image.tobytes(four.convert_alpha(), "RGBA")
     click(app, top_centre(app, 0), settle=False)  # the 5H goes, at once: with speed 0 nothing glides
     assert parse_card("5H") in app.table.game.discards
-    assert all(s.glide is None for s in app.table.sprites.values())
+    assert drawn_at_its_place(app, parse_card("5H"))
     app.settle()  # auto-discard: the 2H (the KH is higher) and the 4C (the 9C) follow by themselves
     assert app.table.game.piles[0] == [] and app.table.game.piles[3] == []
     assert app.table.game.piles[1] == [parse_card("KH")] and app.table.game.piles[2] == [parse_card("9C")]

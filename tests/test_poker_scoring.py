@@ -1,9 +1,8 @@
 import pytest
 
-from idioten import i18n
 from idioten.cards import CardError, parse_card
 from idioten.poker.hands import HAND_NAMES, JOKER
-from idioten.poker.scoring import (COLUMNS, DIAGONALS, ROWS, TABLES, lines, lines_through,
+from idioten.poker.scoring import (COLUMNS, DIAGONALS, ROWS, lines, lines_through,
                                    parse_grid, points_table, score_grid)
 
 # Three flushes (rows 1-3), two threes of a kind (rows 4-5) and five pairs (the columns): 26 points under

@@ -80,6 +80,16 @@ def test_the_workflows_hold_no_copy_of_a_readme_command(workflow):
         assert word not in text.lower(), f"{workflow.name} installs or tests by itself ({word})"
 
 
+def test_pull_requests_are_tested_on_three_systems_and_every_supported_python():
+    ci = (REPO / ".github" / "workflows" / "ci.yml").read_text(encoding="utf-8")
+    assert 'python: ["3.10", "3.11", "3.12", "3.13"]' in ci
+    pyproject = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'requires-python = ">=3.10"' in pyproject  # the oldest in the matrix is the oldest supported
+    systems = next(line for line in ci.splitlines() if line.strip().startswith("os: ["))
+    assert all(f"{name}-" in systems for name in ("ubuntu", "windows", "macos"))
+    assert "pull_request:" in ci and "IDIOTEN_PURE_PYTHON" in ci
+
+
 def test_the_release_smoke_tests_the_download_file_and_asks_for_the_compiled_core():
     release = (REPO / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
     assert "python packaging/release_files.py smoke release/idioten-* --core compiled" in release

@@ -38,6 +38,11 @@ def in_motion(app, card):
 
 
 
+def won_panel_shown(app) -> bool:
+    """The end panel of a won game is on top (not the celebration before it)."""
+    return hasattr(app.scenes[-1], "rows") and panel_title(app) == "ui.end.won"
+
+
 def panel_title(app) -> str | None:
     """The title the panel on top shows (its text key), None with no panel open."""
     return next((text for kind, text, *_ in app.scenes[-1].rows if kind == "title"), None) if app.scenes[1:] else None
@@ -273,16 +278,15 @@ def test_window_resize_lays_out_again_with_crisp_cards():
     assert app.layout.width >= 720 and app.layout.height >= 520
 
 
-def test_win_shows_the_end_panel_and_celebrates_then_goes_quiet():
+def test_win_celebrates_then_shows_the_end_panel_and_goes_quiet():
     app, _ = make_app(position(["AH", "AC 2S", "AD", "AS"], stock=0))
     click(app, top_centre(app, 1), settle=False)
-    for _ in range(100):
-        app.step(dt=1 / 60)
-        if len(app.scenes) > 1:
-            break
-    end = app.scenes[-1]
-    assert panel_title(app) == "ui.end.won" and end.busy()  # confetti
     for _ in range(400):
+        app.step(dt=1 / 60)
+        if won_panel_shown(app):
+            break
+    assert panel_title(app) == "ui.end.won"
+    for _ in range(10):
         app.step(dt=1 / 30)
     assert not app.busy()
     key(app, pygame.K_n)
@@ -491,3 +495,43 @@ def test_the_idle_loop_sleeps_until_an_event_arrives():
     elapsed = real_time.monotonic() - started
     assert 0.25 <= elapsed < 5  # it slept until the key came, and woke for it
     assert len(draws) <= 1  # nothing moved, so (at most the loop's first frame) nothing was drawn
+
+
+def last_card_position() -> Game:
+    """The four aces on the table and 5♣ on the ace of diamonds: discarding it wins."""
+    return position(["AS", "AH", "AC", "AD 5C"])
+
+
+def test_a_win_celebrates_with_leaping_cards_that_any_key_skips_to_the_end_panel():
+    from idioten.ui.acesup.celebration import Celebration
+    app, _ = make_app(last_card_position())
+    key(app, pygame.K_4)
+    key(app, pygame.K_d, settle=False)
+    for _ in range(60):
+        app.step(dt=1 / 60)
+    party = app.scenes[-1]
+    assert app.table.game.is_won() and isinstance(party, Celebration) and party.flying
+    assert party.sheet.get_bounding_rect().width > app.layout.card_w  # the trails are on the sheet
+    key(app, pygame.K_n, settle=False)  # skips: it does not deal a new game
+    assert won_panel_shown(app) and app.table.game.is_won()
+    assert app.scenes[-1].confetti == []  # the cards were the celebration
+
+
+def test_a_celebration_left_alone_ends_in_the_end_panel_and_none_with_animations_off():
+    from idioten.ui.acesup.celebration import Celebration
+    app, _ = make_app(last_card_position())
+    key(app, pygame.K_4)
+    key(app, pygame.K_d, settle=False)
+    seen = set()
+    for _ in range(600):
+        app.step(dt=1 / 60)
+        seen.add(type(app.scenes[-1]))
+        if won_panel_shown(app):
+            break
+    assert Celebration in seen and won_panel_shown(app)
+    quick, _ = make_app(last_card_position())
+    quick.settings = quick.settings.changed("animation", "off")
+    key(quick, pygame.K_4)
+    key(quick, pygame.K_d, settle=False)
+    quick.step(dt=1 / 60)
+    assert won_panel_shown(quick)

@@ -48,6 +48,11 @@ class EndPanel(EndOfGameKeys, Panel):
         self.confetti = [[rng.uniform(0, w), rng.uniform(-h, 0), rng.uniform(-40, 40), rng.uniform(0.45, 0.8) * h,
                           rng.uniform(0, 6.28), rng.randrange(len(CONFETTI_COLOURS))] for _ in range(260)]
 
+    def quiet(self) -> None:
+        """No confetti: the computer won, or the cards have just celebrated (celebration.py)."""
+        self.celebrating = 0.0
+        self.confetti.clear()
+
     def busy(self) -> bool:
         return self.celebrating > 0
 

@@ -56,6 +56,7 @@ class TableScene(CardGameScene):
         self.end_pending = False
         self.auto_pending = False
         self.previous: Game | None = None  # the game a new deal or restart replaced: Ctrl+Z brings it back
+        self.celebrate = False  # the end that is pending is the player's win: cards leap off before the panel
         self.buttons = [
             Button("ui.button.new", self.new_deal),
             Button("ui.button.restart", self.restart, lambda: self.game.can_undo()),
@@ -163,7 +164,7 @@ class TableScene(CardGameScene):
     def reset_input(self) -> None:
         self.press = self.drag = self.last_click = None
         self.selected = None
-        self.end_pending = self.auto_pending = False
+        self.end_pending = self.auto_pending = self.celebrate = False
 
     def act(self, action: Action, shake_pile: int | None = None, timing=None) -> bool:
         """Ask the rules to do `action`; animate what happened (with `timing` when given: card -> (duration,
@@ -183,6 +184,9 @@ class TableScene(CardGameScene):
     def after_action(self, record) -> None:
         self.previous = None  # play in the new game: the one it replaced is abandoned
         self.end_pending = self.game.is_over()
+        # The player's own last card (not a redo, not the demo's), with animations on: a celebration first.
+        self.celebrate = (self.game.is_won() and self.app.assistant.autoplay is None
+                          and self.app.settings.duration(1.0) > 0)
         self.auto_pending = self.app.settings.auto_discard and not self.end_pending
         self.app.action_done(self.game, record)
 
@@ -274,7 +278,12 @@ class TableScene(CardGameScene):
                     self.say(i18n.t("ui.msg.auto_discarded", card=i18n.card_name(self.game.discards[-1])))
             elif self.end_pending:
                 self.end_pending = False
-                self.app.show_end(self.game)
+                if self.celebrate:
+                    self.celebrate = False
+                    from idioten.ui.acesup.celebration import Celebration
+                    self.app.push(Celebration(self.app, self))
+                else:
+                    self.app.show_end(self.game)
 
     # -- input -----------------------------------------------------------------------------------------
 

@@ -20,8 +20,7 @@ class TruthEndPanel(EndPanel):
         self.known = None
         super().__init__(app, game)
         if self.finished_by is not None:
-            self.celebrating = 0.0  # confetti is for the player's own wins
-            self.confetti.clear()
+            self.quiet()  # confetti is for the player's own wins
 
     def build(self) -> None:
         super().build()

@@ -9,6 +9,7 @@ import pytest
 from idioten import i18n
 from idioten.cards import deal_cards
 from idioten.acesup.rules import Game
+from idioten.ui.game_choice import IDIOTEN, switch_game
 
 from test_ui_support import accounted, close_apps, make_app
 
@@ -62,6 +63,7 @@ def test_ten_thousand_random_events_lose_no_card():
             app.running = True
         assert accounted(app), f"a card went missing after {sent} events"
         assert app.table.game.card_count() == 52
+    switch_game(app, IDIOTEN)  # the menu (a click, or Enter on its focus) may have left Poker patience on screen
     app.settle()
     assert accounted(app)
     places = app.table.rest_places()

@@ -246,7 +246,7 @@ def test_the_statistics_screen_shows_the_store_numbers_and_resets_after_confirma
     assert surface.get_at((round(chart.x + 48.5 * slot), chart.top + 3))[:3] == BAR_WON
     assert surface.get_at((round(chart.x + 10.5 * slot), chart.top + chart.h // 2 - 3))[:3] != BAR
 
-    press(app, pygame.K_TAB)
+    press(app, pygame.K_RIGHT)
     assert panel.variant == "aces-only" and "No games in this variant yet." in rendered_texts(app)
 
     press(app, pygame.K_DELETE)

@@ -125,11 +125,15 @@ class SettingsPanel(Panel):
 
     # -- input -------------------------------------------------------------------------------------------
 
+    def focus_key(self, event) -> bool:
+        return False  # a grid: the focus is a row (Up/Down, Tab), its value moves with Left/Right (key)
+
     def key(self, event) -> None:
+        shift = getattr(event, "mod", 0) & pygame.KMOD_SHIFT
         if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
             self.close()
-        elif event.key in (pygame.K_UP, pygame.K_DOWN):
-            step = -1 if event.key == pygame.K_UP else 1
+        elif event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+            step = -1 if event.key == pygame.K_UP or (event.key == pygame.K_TAB and shift) else 1
             self.focus = (self.focus + step) % len(self.rows_of_buttons)
             self.dirty = True
         elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
@@ -152,6 +156,7 @@ class SettingsPanel(Panel):
             label = texts.render(i18n.t(f"ui.settings.{name}"), size, colour)
             surface.blit(label, label.get_rect(midleft=(self.grid_x, top + self.row_h // 2)))
             for value, button in row:
+                button.focused = index == self.focus and value == self.current(name)
                 button.draw(surface, texts, size)
                 if value == self.current(name):
                     pygame.draw.rect(surface, SELECTED, button.rect.inflate(4, 4), width=2,

@@ -62,6 +62,7 @@ class ResetConfirm(ConfirmPanel):
 
 class StatsPanel(Panel):
     width_share = 0.72
+    focus_arrows = (pygame.K_UP, pygame.K_DOWN)  # Left and Right turn to the other variant
 
     def __init__(self, app, variant: str | None = None):
         self.variant = variant or app.table.game.variant
@@ -76,6 +77,9 @@ class StatsPanel(Panel):
         self.reset_button = Button("ui.stats.reset", self.ask_reset)
         self.close_button = Button("ui.button.close", self.close)
         self.buttons = [*self.tabs.values(), self.reset_button, self.close_button]
+
+    def default_button(self) -> Button:
+        return self.close_button
 
     def show_variant(self, variant: str) -> None:
         self.variant = variant
@@ -116,11 +120,11 @@ class StatsPanel(Panel):
         self.counted_y = self.keys_y + round(small * 1.3)
         self.chart = pygame.Rect(box.x + size * 2, chart_top + round(size * 1.3), box.w - size * 4,
                                  buttons_y - chart_top - round(size * 1.3) - round(size * 1.9))
-        self.dirty = True
+        self.set_focus(self.focused)
 
     def _row(self, buttons: list[Button], y: int, height: int) -> None:
         size = self.layout.font_size
-        widths = [b.width_for(self.app.texts, size) + size for b in buttons]
+        widths = [max(b.width_for(self.app.texts, size) for b in buttons) + size] * len(buttons)
         x = self.box.centerx - (sum(widths) + size * (len(widths) - 1)) // 2
         for button, w in zip(buttons, widths):
             button.rect = pygame.Rect(x, y, w, height)
@@ -131,7 +135,7 @@ class StatsPanel(Panel):
     def key(self, event) -> None:
         if event.key in (pygame.K_ESCAPE, pygame.K_s, pygame.K_RETURN, pygame.K_KP_ENTER):
             self.close()
-        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             step = -1 if event.key == pygame.K_LEFT else 1
             self.show_variant(VARIANTS[(VARIANTS.index(self.variant) + step) % len(VARIANTS)])
         elif event.key in RESET_KEYS:
@@ -146,7 +150,7 @@ class StatsPanel(Panel):
         surface.blit(title, title.get_rect(midtop=(box.centerx, self.title_y)))
         for button in self.buttons:
             button.draw(surface, texts, size)
-        pygame.draw.rect(surface, SELECTED, self.tabs[self.variant].rect.inflate(6, 6), width=2,
+        pygame.draw.rect(surface, SELECTED, self.tabs[self.variant].rect.inflate(2, 2), width=2,
                          border_radius=self.tabs[self.variant].rect.h // 3)
         self.draw_figures(surface)
         self.draw_chart(surface)

@@ -1,7 +1,9 @@
 """Panels over the table: confirmation, end of game, rules, menu. Each is a scene on the app's stack.
 
 A panel is a list of rows (title, wrapped text, an illustration, a row of buttons) laid out in a box in the
-middle of the window; the box grows with its content and the window."""
+middle of the window; the box grows with its content and the window. Every panel looks and answers alike:
+its buttons share one width, one of them has the keyboard focus (a ring; at first the one Enter stood for
+before focus existed), Tab / Shift+Tab and the arrow keys move it, Enter activates it and Esc closes."""
 
 from __future__ import annotations
 
@@ -16,6 +18,8 @@ BOX_EDGE = (120, 170, 135)
 TITLE = (255, 236, 160)
 TEXT = (236, 240, 230)
 CONFIRM_YES_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y, pygame.K_j)
+ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+FORWARD_KEYS = (pygame.K_DOWN, pygame.K_RIGHT)
 
 
 def _text(key_or_text: str) -> str:
@@ -29,6 +33,7 @@ class Panel(Scene):
     overlay = True
     width_share = 0.6
     dim_alpha = 120
+    focus_arrows = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT)  # a panel may keep some for itself
 
     def __init__(self, app):
         super().__init__(app)
@@ -36,6 +41,7 @@ class Panel(Scene):
         self.rows: list[tuple] = []
         self.box = pygame.Rect(0, 0, 0, 0)
         self.dim: pygame.Surface | None = None
+        self.focused: Button | None = None
         self.build()
         self.resize(app.layout)
 
@@ -61,6 +67,8 @@ class Panel(Scene):
         size = layout.font_size
         width = int(min(max(layout.width * self.width_share, 360), layout.width - 40))
         inner = width - 2 * size
+        same_width = max([b.width_for(texts, size) + size for row in self.rows if row[0] == "buttons"
+                          for b in row[1]], default=0)
         self.placed = []
         y = size
         for row in self.rows:
@@ -78,7 +86,9 @@ class Panel(Scene):
                 self.placed.append(("art", row[2], height, None, y))
                 y += height + size // 2
             elif kind == "buttons":
-                widths = [b.width_for(texts, size) for b in row[1]]
+                widths = [same_width] * len(row[1])
+                if sum(widths) + size * (len(widths) - 1) > inner:  # too many for one width: each its own
+                    widths = [b.width_for(texts, size) for b in row[1]]
                 height = round(size * 1.8)
                 total = sum(widths) + size * (len(widths) - 1)
                 x = (width - total) // 2
@@ -93,20 +103,58 @@ class Panel(Scene):
             if row[0] == "buttons":
                 for button in row[1]:
                     button.rect.move_ip(self.box.topleft)
+        self.set_focus(self.focused)
 
     def centre(self, layout, height: int) -> tuple[int, int]:
         return layout.width // 2, layout.height // 2
+
+    # -- keyboard focus --------------------------------------------------------------------------------
+
+    def default_button(self) -> Button | None:
+        """The button that has the focus when the panel opens: the one Enter stands for."""
+        return next((b for b in self.buttons if b.enabled()), None)
+
+    def set_focus(self, button: Button | None) -> None:
+        if button not in self.buttons or not button.enabled():
+            button = self.default_button()
+        self.focused = button
+        for each in self.buttons:
+            each.focused = each is button
+        self.dirty = True
+
+    def move_focus(self, step: int) -> None:
+        reachable = [b for b in self.buttons if b.enabled()]
+        if reachable:
+            here = reachable.index(self.focused) if self.focused in reachable else -step
+            self.set_focus(reachable[(here + step) % len(reachable)])
+
+    def focus_key(self, event) -> bool:
+        """Tab, the arrows and Enter on the focus; True when the key was one of them."""
+        if event.key == pygame.K_TAB:
+            self.move_focus(-1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1)
+        elif event.key in self.focus_arrows:
+            self.move_focus(1 if event.key in FORWARD_KEYS else -1)
+        elif event.key in ENTER_KEYS and self.focused is not None and self.focused.enabled():
+            self.focused.action()
+        else:
+            return False
+        self.dirty = True
+        return True
+
+    # -- input -------------------------------------------------------------------------------------------
 
     def handle_event(self, event) -> None:
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             for button in self.buttons:
                 if button.handle(event):
+                    if button.hover and button.enabled():
+                        self.set_focus(button)  # the mouse and the keyboard point at one button, never two
                     self.dirty = True
                     return
             if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
                     and not self.box.collidepoint(event.pos)):
                 self.outside_click()
-        elif event.type == pygame.KEYDOWN:
+        elif event.type == pygame.KEYDOWN and not self.focus_key(event):
             self.key(event)
 
     def outside_click(self) -> None:

@@ -1,4 +1,5 @@
-"""Buttons drawn as rounded labels. A button acts when the mouse is released over it."""
+"""Buttons drawn as rounded labels. A button acts when the mouse is released over it, or on Enter when it has
+the keyboard focus (a blue ring, moved by the panel it is on: kit/panels.py)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ FACE_PRESSED = (24, 58, 40)
 EDGE = (120, 170, 135)
 LABEL = (242, 242, 232)
 LABEL_DISABLED = (130, 150, 135)
+FOCUS_RING = (130, 200, 255)
 
 
 class Button:
@@ -24,6 +26,7 @@ class Button:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.hover = False
         self.pressed = False
+        self.focused = False
 
     @property
     def label(self) -> str:
@@ -58,6 +61,9 @@ class Button:
         pygame.draw.rect(surface, EDGE if enabled else FACE_HOVER, self.rect, width=1, border_radius=radius)
         label = texts.render(self.label, size, LABEL if enabled else LABEL_DISABLED)
         surface.blit(label, label.get_rect(center=self.rect.center))
+        if self.focused:
+            ring = self.rect.inflate(8, 8)
+            pygame.draw.rect(surface, FOCUS_RING, ring, width=2, border_radius=ring.h // 3)
 
 
 def history_shortcut(event, undo, redo) -> bool:

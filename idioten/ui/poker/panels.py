@@ -89,9 +89,13 @@ class PokerEndPanel(EndOfGameKeys, PokerPanel):
             verdict = ("ui.poker.end.you_win" if score.total > theirs else
                        "ui.poker.end.computer_wins" if score.total < theirs else "ui.poker.end.tie")
             self.rows.append(("text", i18n.t("ui.poker.end.computer", total=theirs) + " " + i18n.t(verdict)))
-        self.add_buttons(Button("ui.poker.button.again", self.again), Button("ui.button.new_deal", self.new_deal),
+        self.new_deal_button = Button("ui.button.new_deal", self.new_deal)
+        self.add_buttons(Button("ui.poker.button.again", self.again), self.new_deal_button,
                          Button("ui.poker.button.stats", self.stats))
         self.rows.append(("text", "ui.poker.end.keys"))
+
+    def default_button(self) -> Button:
+        return self.new_deal_button  # Enter deals anew, as N does
 
     def hands_height(self) -> int:
         per_column = 6 if self.scene.game.diagonals else 5
@@ -156,7 +160,11 @@ class PokerOptionsPanel(PokerPanel):
             self.rows.append(("buttons", [button]))
         self.rows.append(("text", self.points_text))
         self.rows.append(("text", "ui.poker.msg.options_next"))
-        self.add_buttons(Button("ui.poker.button.deal_with_options", self.deal), Button("ui.button.close", self.close))
+        self.deal_button = Button("ui.poker.button.deal_with_options", self.deal)
+        self.add_buttons(self.deal_button, Button("ui.button.close", self.close))
+
+    def default_button(self) -> Button:
+        return self.deal_button  # Enter deals with the options chosen
 
     def points_text(self) -> str:
         points = TABLES[self.scene.session.options.table]
@@ -197,6 +205,7 @@ class PokerOptionsPanel(PokerPanel):
 
 class PokerStatsPanel(PokerPanel):
     width_share = 0.55
+    focus_arrows = (pygame.K_UP, pygame.K_DOWN)  # Left and Right turn to the previous or next setting
 
     def build(self) -> None:
         session = self.scene.session
@@ -210,9 +219,12 @@ class PokerStatsPanel(PokerPanel):
                      ("art_px", lambda: round(self.layout.card_h * 1.4), self.paint_histogram),
                      ("text", "ui.poker.stats.count_rule")]
         many = lambda: len(self.keys) > 1  # noqa: E731
+        self.close_button = Button("ui.button.close", self.close)
         self.add_buttons(Button("ui.poker.button.previous", lambda: self.turn(-1), many),
-                         Button("ui.poker.button.next", lambda: self.turn(1), many),
-                         Button("ui.button.close", self.close))
+                         Button("ui.poker.button.next", lambda: self.turn(1), many), self.close_button)
+
+    def default_button(self) -> Button:
+        return self.close_button
 
     @property
     def setting_key(self) -> str:

@@ -42,13 +42,17 @@ class Settings:
     language: str | None = None
     live_verdict: bool = False
     winnable_only: bool = False
+    # Not chosen in the settings screen: the window as it was left, so the next start opens it the same way.
+    window_size: tuple[int, int] | None = None  # windowed size, also while in fullscreen
+    window_position: tuple[int, int] | None = None  # None where the platform does not tell it (Wayland)
+    fullscreen: bool = False
 
     def changed(self, name: str, value) -> "Settings":
         if name not in _VALID:
             raise ValueError(f"no setting {name!r}")
         if not _VALID[name](value):
             raise ValueError(f"{value!r} is not a valid {name}")
-        return dataclasses.replace(self, **{name: value})
+        return dataclasses.replace(self, **{name: tuple(value) if isinstance(value, list) else value})
 
     def duration(self, seconds: float) -> float:
         """An animation's length at the chosen speed; 0 when animations are off.
@@ -64,6 +68,12 @@ def _flag(value) -> bool:
     return isinstance(value, bool)
 
 
+def _pair(value, low: int) -> bool:
+    """None, or two whole numbers from `low` on (a JSON list reads back as a list)."""
+    return value is None or (isinstance(value, (list, tuple)) and len(value) == 2 and all(
+        isinstance(n, int) and not isinstance(n, bool) and low <= n <= 100_000 for n in value))
+
+
 _VALID = {
     "variant": lambda v: v in VARIANTS,
     "animation": lambda v: v in ANIMATION_SPEEDS,
@@ -74,6 +84,9 @@ _VALID = {
     "language": lambda v: v is None or v in LANGUAGES,
     "live_verdict": _flag,
     "winnable_only": _flag,
+    "window_size": lambda v: _pair(v, 1),
+    "window_position": lambda v: _pair(v, -100_000),
+    "fullscreen": _flag,
 }
 
 
@@ -88,7 +101,7 @@ def settings_from_json(data: dict) -> tuple[Settings, list[Notice]]:
             continue  # a setting added after this file was written simply takes its default
         value = data[item.name]
         if _VALID[item.name](value):
-            values[item.name] = value
+            values[item.name] = tuple(value) if isinstance(value, list) else value
         else:
             notices.append(Notice("store.bad_setting", {"name_key": "store.setting." + item.name}))
     return Settings(**values), notices

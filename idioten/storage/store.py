@@ -109,7 +109,12 @@ class Store:
 
     def change_setting(self, name: str, value) -> Notice | None:
         """Apply at once in memory and remember; ValueError for a value no setting accepts."""
-        self.settings = self.settings.changed(name, value)
+        return self.change_settings(**{name: value})
+
+    def change_settings(self, **values) -> Notice | None:
+        """Several settings in one write (the window's size, place and fullscreen at exit)."""
+        for name, value in values.items():
+            self.settings = self.settings.changed(name, value)
         return self._write(SETTINGS_FILE, lambda: save_settings(self.settings, self.folder))
 
     # -- any other file (Poker patience's game) ----------------------------------------------------------

@@ -14,7 +14,8 @@ from typing import Callable, Iterable
 from idioten import i18n, paths
 from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards
 from idioten.acesup.rules import STANDARD, Game
-from idioten.ui.kit.layout import DEFAULT_WINDOW, MIN_WINDOW, Layout
+from idioten.ui import window
+from idioten.ui.kit.layout import MIN_WINDOW, Layout
 from idioten.storage.settings import Settings
 
 import pygame
@@ -35,6 +36,7 @@ class App:
                  clock: Callable[[], float] = time.monotonic, rng: random.Random | None = None,
                  on_action: Callable | None = None, size: tuple[int, int] | None = None,
                  fullscreen: bool = False):
+        """`size` None opens the window as the settings remember it (window.py), else at exactly that size."""
         self.clock = clock
         self.rng = rng if rng is not None else random.Random()
         self.settings = settings or Settings()
@@ -43,14 +45,17 @@ class App:
         self.variant = variant
         self.running = True
         self.fullscreen = False
+        window.allow_high_dpi()
         pygame.display.init()
         pygame.font.init()
-        self.window = pygame.Window(i18n.t("game_name"), self.first_size(size), resizable=True)
+        self.window = window.open_window(i18n.t("game_name"), size, self.settings.window_size,
+                                         self.settings.window_position)
         self.window.minimum_size = MIN_WINDOW
-        self.window.get_surface()  # before any picture is made, so each can take the window's pixel format
-        self.sharpen_at: float | None = None
+        self.windowed = (self.window.size, self.window.position)  # what to remember while in fullscreen
+        self.pixel_ratio = window.pixel_ratio(self.window)  # also makes the surface before any picture, so
+        self.sharpen_at: float | None = None                # each can take the window's pixel format
         self.set_icon()
-        self.layout = Layout(*self.window.size)
+        self.layout = Layout(*window.pixel_size(self.window))
         self.texts = Texts(four_colour=lambda: self.settings.four_colour)
         self.images = CardImages(lambda: self.settings)
         self.images.set_size((self.layout.card_w, self.layout.card_h))
@@ -70,17 +75,6 @@ class App:
                 self.window.set_icon(pygame.image.load_sized_svg(str(icon), (64, 64)))
             except pygame.error:
                 pass
-
-    @staticmethod
-    def first_size(size) -> tuple[int, int]:
-        if size:
-            return max(size[0], MIN_WINDOW[0]), max(size[1], MIN_WINDOW[1])
-        try:
-            desktop_w, desktop_h = pygame.display.get_desktop_sizes()[0]
-        except (pygame.error, IndexError):
-            return DEFAULT_WINDOW
-        return (max(MIN_WINDOW[0], min(DEFAULT_WINDOW[0], desktop_w - 80)),
-                max(MIN_WINDOW[1], min(DEFAULT_WINDOW[1], desktop_h - 120)))
 
     # -- games -------------------------------------------------------------------------------------------
 
@@ -159,12 +153,19 @@ class App:
         if self.fullscreen:
             self.window.set_windowed()
         else:
+            self.windowed = (self.window.size, self.window.position)
             self.window.set_fullscreen(desktop=True)
         self.fullscreen = not self.fullscreen
         self.relayout()
 
+    def window_state(self) -> dict:
+        """The settings that bring the window back as it is now (the windowed size under a fullscreen)."""
+        size, position = self.windowed if self.fullscreen else (self.window.size, self.window.position)
+        return {"window_size": tuple(size), "window_position": tuple(position), "fullscreen": self.fullscreen}
+
     def relayout(self) -> None:
-        size = self.window.size
+        self.pixel_ratio = window.pixel_ratio(self.window)
+        size = window.pixel_size(self.window)
         if size == self.layout.size:
             return
         self.layout = Layout(*size)
@@ -187,6 +188,7 @@ class App:
     # -- the loop ----------------------------------------------------------------------------------------
 
     def handle(self, event) -> None:
+        event = window.in_pixels(event, self.pixel_ratio)
         kind = event.type
         if kind in (pygame.QUIT, pygame.WINDOWCLOSE):
             self.quit()

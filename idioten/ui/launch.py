@@ -57,6 +57,7 @@ def open_app(launch: Launch, **app_options) -> App:
     variant = launch.variant or store.settings.variant
     rng = app_options.pop("rng", None) or random.Random()
     saved, replaced = choose_game(store, launch, variant, rng)
+    app_options["fullscreen"] = app_options.get("fullscreen") or store.settings.fullscreen  # as it was left
     app = App(saved.game, variant=variant, settings=store.settings, rng=rng, **app_options)
     persist = attach(app, store, saved, variant_fixed=launch.variant is not None)
     if saved.previous is not None:

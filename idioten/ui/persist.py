@@ -120,8 +120,11 @@ class Persistence:
             self._writer.wait()
 
     def close(self) -> None:
-        """At exit: the last save written and a finished game counted."""
+        """At exit: the last save written, a finished game counted, the window's size and place remembered."""
         self.flush()
+        state = self.app.window_state()
+        if any(getattr(self.store.settings, name) != value for name, value in state.items()):
+            self.show(self.store.change_settings(**state))
         if self._count_when_still:
             self.count_if_over()
         if self._writer is not None:

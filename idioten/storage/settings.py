@@ -28,6 +28,7 @@ SETTINGS_VERSION = 1
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 # How much faster than normal each speed plays; 0 means no animation.
 ANIMATION_FACTORS = {"off": 0.0, "fast": 2.0, "normal": 1.0, "slow": 0.5}
+SOUND_LEVELS = ("off", "quiet", "normal", "loud")  # off by default; the others are volumes (ui/kit/sound.py)
 _CARD_BACK_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
 
 
@@ -42,6 +43,7 @@ class Settings:
     language: str | None = None
     live_verdict: bool = False
     winnable_only: bool = False
+    sound: str = "off"
     # Not chosen in the settings screen: the window as it was left, so the next start opens it the same way.
     window_size: tuple[int, int] | None = None  # windowed size, also while in fullscreen
     window_position: tuple[int, int] | None = None  # None where the platform does not tell it (Wayland)
@@ -84,6 +86,7 @@ _VALID = {
     "language": lambda v: v is None or v in LANGUAGES,
     "live_verdict": _flag,
     "winnable_only": _flag,
+    "sound": lambda v: v in SOUND_LEVELS,
     "window_size": lambda v: _pair(v, 1),
     "window_position": lambda v: _pair(v, -100_000),
     "fullscreen": _flag,

@@ -22,6 +22,7 @@ import pygame
 
 from idioten.ui.idle import Waiter
 from idioten.ui.kit.fonts import Texts
+from idioten.ui.kit.sound import Player
 from idioten.ui.kit.sprites import CardImages
 from idioten.ui.acesup.table import TableScene
 
@@ -59,6 +60,7 @@ class App:
         self.texts = Texts(four_colour=lambda: self.settings.four_colour)
         self.images = CardImages(lambda: self.settings)
         self.images.set_size((self.layout.card_w, self.layout.card_h))
+        self.sound = Player(lambda: self.settings)  # silent, and no audio opened, until the player turns it on
         from idioten.ui.acesup.assist import Assistant
         self.assistant = Assistant(self)  # the solver's answers: verdict, hints, demo (off the loop)
         self.scenes = []
@@ -285,5 +287,6 @@ class App:
 
     def close(self) -> None:
         self.assistant.close()  # a search still running is cancelled at once
+        self.sound.close()
         self.window.destroy()
         pygame.display.quit()

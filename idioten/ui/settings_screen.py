@@ -10,7 +10,7 @@ from idioten import i18n
 from idioten.cards import parse_cards
 from idioten.i18n import LANGUAGES
 from idioten.acesup.rules import VARIANTS
-from idioten.storage.settings import ANIMATION_SPEEDS
+from idioten.storage.settings import ANIMATION_SPEEDS, SOUND_LEVELS
 from idioten.ui.kit.panels import TEXT, TITLE, Panel
 from idioten.ui.persist import persistence
 from idioten.ui.kit.sprites import CARD_BACKS, CardImages
@@ -35,6 +35,7 @@ def choices() -> list[tuple[str, list[tuple[object, str]]]]:
         ("language", [(code, f"ui.settings.language.{code}") for code in LANGUAGES]),
         ("live_verdict", on_off),
         ("winnable_only", on_off),
+        ("sound", [(level, f"ui.settings.sound.{level}") for level in SOUND_LEVELS]),
     ]
 
 

@@ -9,7 +9,7 @@ import pygame
 
 from idioten import i18n
 from idioten.cards import Card
-from idioten.acesup.rules import DEAL, DISCARD, MOVE, PILES, Action, Dealt, Game
+from idioten.acesup.rules import DEAL, DISCARD, MOVE, PILES, Action, Dealt, Discarded, Game, Moved
 from idioten.errors import IllegalAction
 from idioten.ui.acesup import painter
 from idioten.ui.kit.scene import CardGameScene
@@ -25,6 +25,7 @@ PILE_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3,
              pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2, pygame.K_KP4: 3}
 DEAL_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 ACTION_SECONDS = 0.3  # a discarded or moved card's glide at normal speed (a deal takes longer)
+SOUND_OF = {Dealt: "deal", Discarded: "discard", Moved: "slide"}
 
 
 @dataclass
@@ -151,6 +152,8 @@ class TableScene(CardGameScene):
         elif progressed(self.game):
             self.previous = self.game
         self.set_game(game, deal_in=how != BACK)
+        if how != BACK:
+            self.app.sound.play("deal")
         self.app.action_done(game, how)
         if how == BACK:
             self.end_pending = game.is_over()  # its end panel again, as when it ended
@@ -182,6 +185,7 @@ class TableScene(CardGameScene):
         return True
 
     def after_action(self, record) -> None:
+        self.app.sound.play("win" if self.game.is_won() else SOUND_OF.get(type(record), "slide"))
         self.previous = None  # play in the new game: the one it replaced is abandoned
         self.end_pending = self.game.is_over()
         # The player's own last card (not a redo, not the demo's), with animations on: a celebration first.
@@ -191,6 +195,7 @@ class TableScene(CardGameScene):
         self.app.action_done(self.game, record)
 
     def refuse(self, refusal: IllegalAction, pile: int | None) -> None:
+        self.app.sound.play("illegal")
         self.say(i18n.reason(refusal))
         if pile is not None and 0 <= pile < PILES and self.game.top(pile) is not None:
             self.sprites[self.game.top(pile)].shake = Shake(self.layout.card_w * 0.08)

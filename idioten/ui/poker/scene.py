@@ -110,10 +110,12 @@ class PokerScene(PokerInput, CardGameScene):
         self.notice(notice)
         target = self.layout.cells[cell].topleft
         self.flight = Flight(record.card, Glide(origin, target, self.app.settings.duration(PLACE_SECONDS)), cell)
+        self.app.sound.play("win" if self.game.is_over() else "slide")  # the grid full is this game's end
         self.after_change()
         return True
 
     def refuse(self, refusal: IllegalAction, cell: int | None) -> None:
+        self.app.sound.play("illegal")
         self.say(texts.reason(refusal))
         if cell is not None and 0 <= cell < len(self.layout.cells):
             self.shake = (cell, Shake(self.layout.card_w * 0.08))

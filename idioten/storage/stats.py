@@ -14,11 +14,17 @@ the number of games won without undo; games played and won, win rate, best and a
 `record_keyed(section, key, game_id, score)` does the same for any other game, e.g. section "poker" with a
 key naming the scoring table and diagonals ("classic+diagonals"): games, mean, best and a histogram.
 
-`stats.json` (format "idioten-stats", version 1) stores all of it plus the ids of the last games counted.
+`record_daily(day, won)` counts the deal of the day ("YYYY-MM-DD", `acesup.daily`): the first game of a day's
+deal that ends stands, like every count here. Days played and won and the current and best streak of won
+days (consecutive calendar dates) are derived from the set of days, so they cannot disagree with it.
+
+`stats.json` (format "idioten-stats", version 1) stores all of it plus the ids of the last games counted; a
+file written before the deal of the day existed simply has no "daily" entry.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -96,10 +102,53 @@ class KeyedStats:
 
 
 @dataclass
+class DailyStats:
+    days: dict[str, bool] = field(default_factory=dict)  # "YYYY-MM-DD" -> won
+
+    @property
+    def played(self) -> int:
+        return len(self.days)
+
+    @property
+    def won(self) -> int:
+        return sum(self.days.values())
+
+    def won_runs(self) -> list[tuple[dt.date, int]]:
+        """Each run of consecutive won days: (its last day, its length)."""
+        runs: list[tuple[dt.date, int]] = []
+        for day in sorted(dt.date.fromisoformat(d) for d, won in self.days.items() if won):
+            if runs and runs[-1][0] + dt.timedelta(days=1) == day:
+                runs[-1] = (day, runs[-1][1] + 1)
+            else:
+                runs.append((day, 1))
+        return runs
+
+    @property
+    def best_streak(self) -> int:
+        return max((length for _, length in self.won_runs()), default=0)
+
+    def current_streak(self, today: dt.date) -> int:
+        """The run of won days that ends today, or yesterday (today's deal may still be ahead)."""
+        runs = self.won_runs()
+        if runs and runs[-1][0] >= today - dt.timedelta(days=1):
+            return runs[-1][1]
+        return 0
+
+
+@dataclass
 class Statistics:
     variants: dict[str, VariantStats] = field(default_factory=lambda: {v: VariantStats() for v in VARIANTS})
     keyed: dict[str, dict[str, KeyedStats]] = field(default_factory=dict)
     counted: list[str] = field(default_factory=list)
+    daily: DailyStats = field(default_factory=DailyStats)
+
+    def record_daily(self, day: str, won: bool) -> bool:
+        """The first finished game of a day's deal counts; True if it was counted now."""
+        dt.date.fromisoformat(day)  # ValueError for anything but a date
+        if day in self.daily.days:
+            return False
+        self.daily.days[day] = bool(won)
+        return True
 
     def record_result(self, game_id: str, variant: str, score: int, won: bool, undo_used: bool) -> bool:
         if variant not in VARIANTS:
@@ -137,6 +186,7 @@ class Statistics:
         a game counted before the reset is still not counted again after it."""
         if section in (None, IDIOTEN):
             self.variants = {v: VariantStats() for v in VARIANTS}
+            self.daily = DailyStats()
         if section is None:
             self.keyed = {}
         elif section != IDIOTEN:
@@ -155,6 +205,7 @@ def stats_to_json(stats: Statistics) -> dict:
                             for key, k in keys.items()}
                   for section, keys in stats.keyed.items()},
         "counted": list(stats.counted),
+        "daily": dict(sorted(stats.daily.days.items())),
     }
 
 
@@ -174,6 +225,14 @@ def stats_from_json(data: dict) -> Statistics:
     if not isinstance(counted, list) or not all(isinstance(i, str) and i for i in counted):
         raise BadStats("counted ids should be a list of names")
     stats.counted = counted[-REMEMBERED_IDS:]
+    for day, won in _dict(data.get("daily", {})).items():
+        try:
+            dt.date.fromisoformat(day)
+        except (TypeError, ValueError):
+            raise BadStats(f"not a day: {day!r}") from None
+        if not isinstance(won, bool) or len(day) != 10:
+            raise BadStats("a day of the deal of the day is won (true) or not (false)")
+        stats.daily.days[day] = won
     return stats
 
 

@@ -101,6 +101,11 @@ class Store:
             return None
         return self._write(STATS_FILE, lambda: save_stats(self.stats, self.folder))
 
+    def record_daily(self, day: str, won: bool) -> Notice | None:
+        if not self.stats.record_daily(day, won):
+            return None
+        return self._write(STATS_FILE, lambda: save_stats(self.stats, self.folder))
+
     def reset_stats(self, section: str | None = None) -> Notice | None:
         self.stats.reset(section)
         return self._write(STATS_FILE, lambda: save_stats(self.stats, self.folder))

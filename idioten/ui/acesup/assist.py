@@ -8,20 +8,31 @@ known winning line, the rest of the line wins from the new position; after any a
 cannot be won, the new one cannot be won either (it reaches fewer positions). The window's scenes pull what
 they need from `known` when they update; `poll` (once per frame, from `App.step`) takes the worker's answers.
 
+The verdict from the deal on: with the compiled solver core (`solver.CORE`), each deal is solved from its start
+as soon as it is on the table, in a second low-priority worker of its own (a hint or the live indicator never
+cancels it), until it is decided or has used `VERDICT_CPU_SECONDS` of its thread's CPU; then the thread ends
+and the window is idle again. The end panel, the live indicator (carried along the player's moves while they
+follow the winning line), "Show solution" and "where did I go wrong" (`lesson`) all read that answer. With the
+pure-Python core the search would rarely finish and would only slow the game, so then the verdict is
+searched when the game ends, as before.
+
 Hints and the demo come from `idioten.acesup.hint`, a player that sees only what the player sees; the shown
 solution follows the solver's winning line.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 import time
 from dataclasses import dataclass
 
 from idioten import i18n
+from idioten.acesup import analysis, daily
 from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards
 from idioten.acesup.rules import DISCARD, MOVE, Action, Game
 from idioten.errors import IllegalAction
+from idioten.ui.acesup.lesson import Teacher
 from idioten.ui.replacing import NEW_DEAL, is_replacement
 from idioten.ui.worker import Worker
 
@@ -30,7 +41,8 @@ from idioten.acesup import hint as no_peek
 # The solver's answers (its contract in docs/design.md). The solver itself is imported when first asked: it is
 # not on the start-up path of the window.
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
-VERDICT_SECONDS = 30.0  # the end panel's question: could the deal have been won?
+VERDICT_SECONDS = 30.0  # the end panel's question: could the deal have been won? (Python core, at the end)
+VERDICT_CPU_SECONDS = 60.0  # the compiled core's search from the deal on: CPU seconds of its thread per deal
 LIVE_SECONDS = 20.0  # the status bar's question about the position on the table
 SOLUTION_SECONDS = 8.0  # the shown solution's search for the next step of a winning line
 NO_PEEK_SECONDS = 1.0  # idioten.acesup.hint's time budget per hint
@@ -44,6 +56,16 @@ KNOWN_LIMIT = 4000  # positions remembered (a few hundred bytes each)
 def solve(game: Game, seconds: float, cancel):
     from idioten.acesup.solver import solve as solver_solve
     return solver_solve(game, seconds, cancel)
+
+
+def compiled_core() -> bool:
+    from idioten.acesup import solver
+    return getattr(solver, "CORE", "python") == "compiled"
+
+
+def solve_from_deal(start: str, cancel):
+    """The early verdict: the deal's start, stopped by the cancel flag or after its CPU budget."""
+    return solve(Game.from_text(start), None, analysis.StopFlag(cancel, VERDICT_CPU_SECONDS, cpu=True))
 
 
 @dataclass(frozen=True)
@@ -74,9 +96,16 @@ def advice(game: Game, action: Action) -> str:
 
 
 class Assistant:
+    advice = staticmethod(advice)
+
     def __init__(self, app):
         self.app = app
         self.worker = Worker()
+        self.early = Worker()  # the verdict from the deal on (compiled core only)
+        self._early_for: str | None = None  # the deal start the early verdict was last started for
+        self.teacher = Teacher(self)
+        self.daily: tuple[dt.date, int] | None = None  # the deal of the day, once found
+        self._daily_start = ""
         self.known: dict[str, Knowledge] = {}
         self.purposes: set[str] = set()  # who waits for the running solve ("verdict", "live", "solution", ...)
         self.hint_for: str | None = None  # the position a hint was asked for, until it is shown
@@ -109,6 +138,9 @@ class Assistant:
             self.known.clear()  # only saves work; everything can be searched again
         self.known[text] = knowledge
 
+    def learn_line(self, text: str, line) -> None:
+        self.learn(text, Knowledge(WINNABLE, tuple(line), 48))
+
     # -- asking the solver -------------------------------------------------------------------------------
 
     def ask(self, text: str, purpose: str, seconds: float) -> Knowledge | None:
@@ -117,6 +149,8 @@ class Assistant:
         known = self.known.get(text)
         if known is not None:
             return known
+        if self.early.running and self.early.tag == text:
+            return None  # the verdict from the deal on is still searching it
         if self.worker.kind == "solve" and self.worker.tag == text:
             self.purposes.add(purpose)
             return None
@@ -127,9 +161,10 @@ class Assistant:
 
     def poll(self) -> None:
         """Once per frame: take the worker's answers; keep the live indicator's search going."""
-        for answer in self.worker.poll():
+        for answer in self.worker.poll() + self.early.poll():
             self.receive(answer)
         self.think_ahead()
+        self.start_early_verdict()
         if (self.app.settings.live_verdict and not self.worker.running and self.app.scenes[0] is self.app.table
                 and not self.game.is_over() and self.position() not in self.known):
             self.ask(self.position(), "live", LIVE_SECONDS)
@@ -150,9 +185,42 @@ class Assistant:
                 self.demo_plan[answer.tag] = answer.result  # checked against the rules when it is played
         elif answer.kind == "deal_search":
             self.deal_found(answer)
+        elif answer.kind == "early_verdict":
+            if answer.error is None:
+                self.learn(answer.tag, knowledge_of(answer.result))
+                self.carry_along_history(self.game)
+        elif answer.kind == "lesson":
+            self.teacher.receive(answer)
+        elif answer.kind == "daily":
+            self.daily_found(answer)
 
     def close(self) -> None:
         self.worker.close()
+        self.early.close()
+
+    # -- the verdict from the deal on --------------------------------------------------------------------
+
+    def start_early_verdict(self) -> None:
+        start = self.game.start_text
+        if start == self._early_for:
+            return
+        self._early_for = start
+        self.early.cancel()
+        if start in self.known or not compiled_core():
+            return
+        self.early.submit("early_verdict", lambda cancel: solve_from_deal(start, cancel), tag=start)
+
+    def carry_along_history(self, game: Game) -> None:
+        """What the verdict says about the deal, carried along the moves already played (see the module notes)."""
+        replayed = Game.from_text(game.start_text)
+        before = replayed.to_text()
+        for action, _ in game.history:
+            if before not in self.known:
+                return
+            replayed.apply(action)
+            after = replayed.to_text()
+            self.carry_forward(before, action, after)
+            before = after
 
     # -- the game changed (every action, undo, redo, restart, new deal) ----------------------------------
 
@@ -166,6 +234,7 @@ class Assistant:
             self.searching_deal = False
             self.purposes = set()
             self.hint_for = None
+            self.teacher.forget()
         elif before is not None and game.history:
             self.carry_forward(before, game.history[-1][0], text)
         if self.searching_deal:  # the player played on instead of waiting for the new deal
@@ -177,6 +246,8 @@ class Assistant:
             self.worker.cancel()
         if game.is_over() and not game.is_won():
             self.ask(game.start_text, "verdict", VERDICT_SECONDS)  # the end panel will ask this
+        if game.is_over() and record is not None and not is_replacement(record):
+            self.count_daily(game)
 
     def carry_forward(self, before: str, action: Action, after: str) -> None:
         """What is known before an action, carried to the position after it (see the module notes)."""
@@ -212,6 +283,10 @@ class Assistant:
     # -- the live indicator ------------------------------------------------------------------------------
 
     def status_parts(self) -> list[str]:
+        parts = [i18n.t("ui.daily.status", day=self.daily[0].isoformat())] if self.is_daily(self.game) else []
+        return parts + self.live_parts()
+
+    def live_parts(self) -> list[str]:
         if not self.app.settings.live_verdict or self.game.is_over():
             return []
         known = self.knowledge()
@@ -396,7 +471,59 @@ class Assistant:
         table.say_replaced(i18n.t(key, deal=self.app.deal_label(game)))
 
     def menu_entries(self, then) -> list[tuple[str, object]]:
-        """The Menu's demo entry, while Idioten is the game on screen."""
+        """The Menu's demo and deal-of-the-day entries, while Idioten is the game on screen."""
         if self.app.scenes[0] is not self.app.table:
             return []
-        return [("ui.menu.demo", lambda: then(self.start_demo))]
+        return [("ui.menu.demo", lambda: then(self.start_demo)), ("ui.menu.daily", lambda: then(self.start_daily))]
+
+    # -- the deal of the day -----------------------------------------------------------------------------
+
+    def start_daily(self) -> None:
+        """Deal today's deal; found off the loop the first time (the first look proves it winnable)."""
+        today = daily.today()
+        if self.daily is not None and self.daily[0] == today:
+            self.deal_daily()
+            return
+        self.stop_deal_search()
+        self.purposes = set()
+        self.worker.submit("daily", lambda cancel: (today, daily.daily_deal(today, cancel)))
+        self.say_until_answered("ui.daily.looking", 30.0)
+
+    def daily_found(self, answer) -> None:
+        if answer.error is not None:
+            self.app.table.say(i18n.t("ui.truth.failed", reason=str(answer.error)))
+            return
+        self.daily = answer.result
+        self._daily_start = Game.new(deal_cards(self.daily[1]), daily.DAILY_VARIANT).start_text
+        self.deal_daily()
+
+    def deal_daily(self) -> None:
+        day, number = self.daily
+        game = Game.new(deal_cards(number), daily.DAILY_VARIANT, number)
+        table = self.app.table
+        table.replace_game(game, NEW_DEAL)
+        table.say_replaced(i18n.t("ui.daily.dealt", day=day.isoformat()))
+
+    def is_daily(self, game: Game) -> bool:
+        return self.daily is not None and game.start_text == self._daily_start
+
+    def count_daily(self, game: Game) -> None:
+        """The first finished game of the day's deal counts for that day (not one the computer played)."""
+        if not self.is_daily(game) or self.autoplay is not None or self.finished_by is not None:
+            return
+        from idioten.ui.persist import persistence
+
+        persist = persistence(self.app)
+        persist.show(persist.store.record_daily(self.daily[0].isoformat(), game.is_won()))
+
+    def daily_lines(self, game: Game) -> list[str]:
+        """The end panel's lines for the deal of the day: its statistics and the time to the next one."""
+        if not self.is_daily(game):
+            return []
+        from idioten.ui.persist import persistence
+
+        days = persistence(self.app).stats.daily
+        left = daily.seconds_to_next_day()
+        return [i18n.t("ui.daily.stats", played=days.played, won=days.won, current=days.current_streak(daily.today()),
+                       best=days.best_streak),
+                i18n.t("ui.daily.next", hours=left // 3600, minutes=left % 3600 // 60)]

@@ -388,6 +388,8 @@ class TableScene(CardGameScene):
             self.deal()
         elif key == pygame.K_a:
             self.app.assistant.start_demo()
+        elif key == pygame.K_t:
+            self.app.assistant.start_daily()
 
     def drop_choice(self) -> bool:
         if self.selected is None:

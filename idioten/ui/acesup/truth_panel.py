@@ -1,7 +1,13 @@
 """The end panel with the truth about the deal: could it have been won with perfect knowledge of the stock
 (yes / no, with the best possible score / not known), and a "Show solution" button when it could. The
-answer comes from the solver off the loop; until it arrives the panel says it is working it out, and it
-grows its line and button when the answer comes (it asks again each frame: `Assistant.verdict`)."""
+answer comes from the solver off the loop (from the deal on with the compiled core, so usually it is there
+at once); until it arrives the panel says it is working it out, and it grows its line and button when the
+answer comes (it asks again each frame: `Assistant.verdict`).
+
+For the player's own lost game it then asks where the game was lost (`lesson`): the move after which no win
+(or the best score) remained, what the no-peek hint would have played there, and buttons to go back to just
+before that move (B) and to watch the solution from there (F). On the deal of the day it shows that day's
+statistics and the time to the next deal."""
 
 from __future__ import annotations
 
@@ -18,24 +24,63 @@ class TruthEndPanel(EndPanel):
         self.assistant = app.assistant
         self.finished_by = self.assistant.take_finish()  # the demo or the solution played it to the end
         self.known = None
+        self.lesson = None
+        self.shown: tuple = ()  # what the rows were built from, to rebuild only when it changes
         super().__init__(app, game)
         if self.finished_by is not None:
             self.quiet()  # confetti is for the player's own wins
 
     def build(self) -> None:
         super().build()
+        self.shown = self.state()
+        extra = [("text", line) for line in self.assistant.daily_lines(self.game)]
         if self.won:
             if self.finished_by is not None:
                 self.rows[0] = ("title", "ui.truth.shown_title")
+            self.rows[2:2] = extra
             return
         if self.known is None:
             self.known = self.assistant.verdict(self.game)
-        self.rows.insert(2, ("text", self.verdict_text()))
+        extra.insert(0, ("text", self.verdict_text()))
+        lesson = self.ask_lesson()
+        if lesson is not None:
+            extra[1:1] = [("text", line) for line in self.assistant.teacher.lines(lesson, self.game)]
+        self.rows[2:2] = extra
+        buttons = next(row for row in self.rows if row[0] == "buttons")[1]
+        keys = []
+        if self.can_go_back():
+            self.add_button(buttons, Button("ui.button.back_to_move", self.go_back))
+            if self.lesson.found.line:
+                self.add_button(buttons, Button("ui.button.solution_from_there", self.solution_from_there))
+                keys.append("ui.lesson.keys")
+            else:
+                keys.append("ui.lesson.keys_back")
         if self.known is not None and self.known.result == WINNABLE:
-            button = Button("ui.button.show_solution", self.show_solution)
-            self.buttons.append(button)
-            next(row for row in self.rows if row[0] == "buttons")[1].append(button)
-            self.rows.append(("text", "ui.truth.keys"))
+            self.add_button(buttons, Button("ui.button.show_solution", self.show_solution))
+            keys.append("ui.truth.keys")
+        self.rows += [("text", key) for key in keys]
+
+    def add_button(self, row: list, button: Button) -> None:
+        self.buttons.append(button)
+        row.append(button)
+
+    def ask_lesson(self):
+        """The analysis of the player's own lost game, once the verdict is decided."""
+        decided = self.known is not None and self.known.result in (WINNABLE, UNWINNABLE)
+        if self.won or self.finished_by is not None or not decided:
+            return None
+        if self.lesson is None:
+            self.lesson = self.assistant.teacher.ask(self.game)
+        return self.lesson
+
+    def state(self) -> tuple:
+        lesson = self.lesson
+        return (self.known, lesson and (lesson.found, lesson.failed), self.assistant.teacher.searches,
+                tuple(self.assistant.daily_lines(self.game)))
+
+    def can_go_back(self) -> bool:
+        lesson = self.lesson
+        return lesson is not None and lesson.found is not None and lesson.found.best_until is not None
 
     def verdict_text(self) -> str:
         known = self.known
@@ -53,8 +98,8 @@ class TruthEndPanel(EndPanel):
         super().update(dt)
         if not self.won and self.known is None:
             self.known = self.assistant.verdict(self.game)
-            if self.known is not None:
-                self.rebuild()
+        if self.state() != self.shown:
+            self.rebuild()
 
     def rebuild(self) -> None:
         self.buttons, self.rows = [], []
@@ -65,8 +110,18 @@ class TruthEndPanel(EndPanel):
     def show_solution(self) -> None:
         self.assistant.show_solution(self.game)
 
+    def go_back(self) -> None:
+        self.assistant.teacher.go_back(self.lesson)
+
+    def solution_from_there(self) -> None:
+        self.assistant.teacher.solution_from_there(self.lesson)
+
     def key(self, event) -> None:
         if event.key == pygame.K_l and self.known is not None and self.known.result == WINNABLE:
             self.show_solution()
+        elif event.key == pygame.K_b and self.can_go_back():
+            self.go_back()
+        elif event.key == pygame.K_f and self.can_go_back() and self.lesson.found.line:
+            self.solution_from_there()
         else:
             super().key(event)

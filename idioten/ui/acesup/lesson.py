@@ -1,0 +1,165 @@
+"""Where did I go wrong, in the window: the analysis of a lost game (`idioten.acesup.analysis`) run off the
+loop in the assistant's worker, and the way back to just before the move that lost the deal.
+
+The analysis starts when the end panel of the player's own lost game has the deal's verdict, uses what the
+window already knows (the verdict's winning line saves most searches), and is cancelled with everything else
+the worker runs on a new deal, a restart or quitting. Going back is a run of ordinary undos, so redo brings
+the moves back one by one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from idioten import i18n
+from idioten.acesup import analysis
+from idioten.acesup.rules import WIN_SCORE, Action, Game
+from idioten.ui.worker import WAKE_EVENT
+
+LESSON_SECONDS = 30.0  # wall seconds for the whole analysis; then the panel says it is not known
+
+
+@dataclass
+class Lesson:
+    """The analysis of one played line, or why there is none."""
+    key: tuple  # (start position, the moves played)
+    found: analysis.Analysis | None = None
+    failed: str = ""  # "" while it runs or when found; otherwise why it is not known
+
+
+def fact_of(knowledge) -> analysis.Fact | None:
+    if knowledge is None:
+        return None
+    if knowledge.result == analysis.WINNABLE and knowledge.line is not None:
+        return analysis.Fact(analysis.WINNABLE, tuple(knowledge.line), WIN_SCORE)
+    if knowledge.result == analysis.UNWINNABLE and knowledge.best is not None:
+        return analysis.Fact(analysis.UNWINNABLE, None, knowledge.best)
+    return None
+
+
+def run_lesson(start: Game, moves: list[Action], known: dict, cancel, progress) -> analysis.Analysis:
+    """The worker's job: the analysis, then the no-peek hint's choice at the move found."""
+    stop = analysis.StopFlag(cancel, seconds=LESSON_SECONDS)
+    found = analysis.analyse(start, moves, known=known, cancel=stop, progress=progress)
+    if found.best_until is not None:
+        before = analysis.positions_along(start, moves)[found.best_until]
+        found.hint = analysis.hint_instead(before, found.move, cancel)
+    return found
+
+
+class Teacher:
+    def __init__(self, assistant):
+        self.assistant = assistant
+        self.lesson: Lesson | None = None
+        self.searches = 0  # written by the worker thread as it goes (progress on the panel)
+
+    @staticmethod
+    def key_of(game: Game) -> tuple:
+        return game.start_text, tuple(action for action, _ in game.history)
+
+    def ask(self, game: Game) -> Lesson:
+        """The lesson for the line played in `game`; started off the loop when first asked."""
+        key = self.key_of(game)
+        if self.lesson is not None and self.lesson.key == key:
+            return self.lesson
+        assistant = self.assistant
+        self.lesson, self.searches = Lesson(key), 0
+        start_text, moves = key
+        start = Game.from_text(start_text, game.deal_number)
+        positions = analysis.positions_along(start, list(moves))
+        known = {}
+        for position in positions:
+            fact = fact_of(assistant.known.get(position.to_text()))
+            if fact is not None:
+                known[position.to_text()] = fact
+
+        def progress(count: int) -> None:
+            self.searches = count
+            try:
+                pygame.event.post(pygame.event.Event(WAKE_EVENT))  # the panel shows the count
+            except pygame.error:
+                pass
+
+        assistant.stop_deal_search()
+        assistant.worker.submit("lesson", lambda cancel: run_lesson(start, list(moves), known, cancel, progress),
+                                tag=key)
+        return self.lesson
+
+    def receive(self, answer) -> None:
+        lesson = self.lesson
+        if lesson is None or lesson.key != answer.tag:
+            return
+        if isinstance(answer.error, analysis.Undecided):
+            lesson.failed = i18n.t("ui.lesson.unknown")
+        elif answer.error is not None:
+            lesson.failed = i18n.t("ui.truth.failed", reason=str(answer.error))
+        else:
+            lesson.found = answer.result
+            self.learn_positions(lesson)
+
+    def learn_positions(self, lesson: Lesson) -> None:
+        """The position before the losing move is known winnable (with a line): the live indicator, the hint
+        and "Solution from there" use it after going back."""
+        found = lesson.found
+        if found.winnable_until is None or found.line is None:
+            return
+        start_text, moves = lesson.key
+        before = analysis.positions_along(Game.from_text(start_text), list(moves))[found.winnable_until]
+        self.assistant.learn_line(before.to_text(), found.line)
+
+    def forget(self) -> None:
+        self.lesson = None
+
+    # -- the end panel's lines and the way back ---------------------------------------------------------
+
+    def lines(self, lesson: Lesson, game: Game) -> list[str]:
+        if lesson.failed:
+            return [lesson.failed]
+        found = lesson.found
+        if found is None:
+            count = self.searches
+            return [i18n.t("ui.lesson.progress", count=count) if count > 1 else i18n.t("ui.lesson.looking")]
+        if found.best_until is None:
+            return [i18n.t("ui.lesson.kept_best")] if found.best_score < WIN_SCORE else []
+        before = self.position_before(lesson)
+        words = self.assistant.advice(before, found.move)
+        key = "ui.lesson.until" if found.winnable_until is not None else "ui.lesson.best_until"
+        lines = [i18n.t(key, number=found.best_until + 1, move=words, best=found.best_score)]
+        if found.hint is not None:
+            lines.append(i18n.t("ui.lesson.hint_differs", advice=self.assistant.advice(before, found.hint)))
+        else:
+            lines.append(i18n.t("ui.lesson.hint_agrees"))
+        lines.append(i18n.t("ui.lesson.caveat"))
+        return lines
+
+    @staticmethod
+    def position_before(lesson: Lesson) -> Game:
+        start_text, moves = lesson.key
+        return analysis.positions_along(Game.from_text(start_text), list(moves))[lesson.found.best_until]
+
+    def go_back(self, lesson: Lesson) -> bool:
+        """Undo back to just before the move found (ordinary undos: redo replays them). False if the game on
+        the table is no longer the line analysed."""
+        app, found = self.assistant.app, lesson.found
+        table = app.table
+        if found is None or found.best_until is None or self.key_of(table.game) != lesson.key:
+            return False
+        app.close_panels()
+        while len(table.game.history) > found.best_until:
+            table.undo()
+        table.finish_animations()
+        number = found.best_until + 1
+        if found.line:
+            self.assistant.point(found.line[0], i18n.t("ui.lesson.back", number=number,
+                                                      advice=self.assistant.advice(table.game, found.line[0])))
+        else:
+            table.say(i18n.t("ui.lesson.back_best", number=number, best=found.best_score))
+        return True
+
+    def solution_from_there(self, lesson: Lesson) -> None:
+        from idioten.ui.acesup.autoplay import Autoplay
+
+        if lesson.found is not None and lesson.found.line and self.go_back(lesson):
+            self.assistant.app.push(Autoplay(self.assistant.app, "solution"))

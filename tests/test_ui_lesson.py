@@ -1,0 +1,190 @@
+"""Where did I go wrong, the verdict from the deal on and the deal of the day, through the real loop under
+SDL's dummy driver."""
+
+from __future__ import annotations
+
+import datetime as dt
+import threading
+
+import pygame
+import pytest
+from ui_solver_support import TRAP, run_until
+from test_ui_support import click, close_apps, key, make_app
+
+from idioten import i18n
+from idioten.acesup import analysis, daily
+from idioten.acesup.players import greedy
+from idioten.acesup.rules import Action, Game
+from idioten.ui.acesup import assist, lesson
+from idioten.ui.acesup.autoplay import Autoplay
+from idioten.ui.acesup.truth_panel import TruthEndPanel
+from idioten.ui.persist import persistence
+
+# Never winnable (best 47), and moving the A♠ into the gap first puts even 47 out of reach.
+SHORT_OF_BEST = ("standard | - / 2H / AC JH AS / 8C AD KH KS 5D AH | - | 6C QD JC 7H QH JD 8D 3S 4H TD 9C 7S 7D "
+                 "JS 8H 5S 2D 2S 4D KC 2C 3C 9H TC 6S 6H TS TH 3H 5H 9S 4C 3D 4S 6D 9D 8S QC KD QS 7C 5C")
+LONG_SEARCH_DEAL = 2  # no answer within minutes in pure Python
+
+
+@pytest.fixture(autouse=True)
+def english():
+    i18n.set_language("en")
+    yield
+    close_apps()
+
+
+def end_panel(app) -> TruthEndPanel | None:
+    return next((s for s in app.scenes if isinstance(s, TruthEndPanel)), None)
+
+
+def panel_text(panel) -> str:
+    return " ".join(what for kind, what, *_ in panel.placed if kind == "line")
+
+
+def lose_with_greedy(app) -> list[Action]:
+    while not app.table.game.is_over():
+        app.table.act(greedy(app.table.game.copy(), None))
+        app.settle()
+    return [action for action, _ in app.table.game.history]
+
+
+def lesson_ready(app) -> bool:
+    panel = end_panel(app)
+    return panel is not None and panel.lesson is not None and panel.lesson.found is not None
+
+
+def button_centre(panel, text_key: str):
+    return next(b for b in panel.buttons if b.text_key == text_key).rect.center
+
+
+def test_a_lost_winnable_game_names_the_move_and_b_goes_back_to_just_before_it():
+    app, _ = make_app(Game.from_text(TRAP))
+    app.settings.animation_speed = 4.0
+    moves = lose_with_greedy(app)
+    assert run_until(app, lambda: lesson_ready(app), timeout=60)
+    panel = end_panel(app)
+    found = analysis.analyse(Game.from_text(TRAP), moves)
+    k = found.winnable_until
+    text = panel_text(panel)
+    assert f"You could still have won until move {k + 1}" in text and "knowing the stock" in text
+    key(app, pygame.K_b)
+    game = app.table.game
+    assert end_panel(app) is None and len(game.history) == k
+    assert [a for a, _ in game.history] == moves[:k]
+    # Knowing the stock, the arrow shows a winning move from here, and the live indicator knows it too.
+    assert app.assistant.hint_arrow() == found.line[0]
+    app.settings.live_verdict = True
+    assert app.assistant.status_parts() == [i18n.t("ui.live.winnable")]
+    key(app, pygame.K_y, mod=pygame.KMOD_CTRL)  # redo: the undone moves come back one by one
+    assert [a for a, _ in app.table.game.history] == moves[:k + 1]
+
+
+def test_the_button_goes_back_and_solution_from_there_wins():
+    app, _ = make_app(Game.from_text(TRAP))
+    app.settings.animation_speed = 4.0
+    lose_with_greedy(app)
+    assert run_until(app, lambda: lesson_ready(app), timeout=60)
+    k = end_panel(app).lesson.found.winnable_until
+    click(app, button_centre(end_panel(app), "ui.button.back_to_move"))
+    assert end_panel(app) is None and len(app.table.game.history) == k
+    lose_with_greedy(app)
+    assert run_until(app, lambda: lesson_ready(app), timeout=60)
+    key(app, pygame.K_f, settle=False)
+    assert any(isinstance(s, Autoplay) for s in app.scenes) and len(app.table.game.history) == k
+    assert run_until(app, lambda: app.table.game.is_won(), timeout=60)
+
+
+def test_a_deal_never_winnable_says_where_its_best_score_was_lost():
+    app, _ = make_app(Game.from_text(SHORT_OF_BEST))
+    app.settings.animation_speed = 4.0
+    key(app, pygame.K_3)
+    key(app, pygame.K_1)
+    lose_with_greedy(app)
+    assert app.table.game.score < 47
+    assert run_until(app, lambda: lesson_ready(app), timeout=60)
+    text = panel_text(end_panel(app))
+    assert "The best possible score, 47, was within reach until move 1" in text
+    assert all(b.text_key != "ui.button.solution_from_there" for b in end_panel(app).buttons)
+    key(app, pygame.K_b)
+    assert app.table.game.history == [] and app.table.game.can_redo()
+
+
+def test_the_lesson_shows_progress_and_a_new_deal_cancels_it(monkeypatch):
+    gate, entered, cancelled = threading.Event(), threading.Event(), threading.Event()
+    real = analysis.default_solve
+
+    def slow(game, cancel):
+        entered.set()
+        while not gate.wait(0.01):
+            if cancel.is_set():
+                cancelled.set()
+                raise analysis.Undecided("cancelled")
+        return real(game, cancel)
+    monkeypatch.setattr(analysis, "analyse", lambda *args, **kw: real_analyse(*args, solve=slow, **kw))
+    app, _ = make_app(Game.from_text(TRAP))
+    app.settings.animation_speed = 4.0
+    lose_with_greedy(app)
+    assert run_until(app, lambda: end_panel(app) is not None and end_panel(app).lesson is not None, timeout=60)
+    assert i18n.t("ui.lesson.looking") in panel_text(end_panel(app))
+    assert app.assistant.worker.kind == "lesson"
+    assert entered.wait(10)
+    key(app, pygame.K_n)
+    assert cancelled.wait(5) and app.assistant.teacher.lesson is None and app.assistant.worker.kind != "lesson"
+
+
+real_analyse = analysis.analyse
+
+
+def test_the_verdict_is_searched_from_the_deal_on_with_the_compiled_core(monkeypatch):
+    monkeypatch.setattr(assist, "compiled_core", lambda: True)
+    app, _ = make_app(Game.from_text(TRAP))
+    assert app.assistant.early.running and app.assistant.early.tag == TRAP
+    app.table.hint()  # a hint uses the other worker: the verdict keeps searching
+    assert app.assistant.early.running or TRAP in app.assistant.known
+    assert run_until(app, lambda: TRAP in app.assistant.known)
+    assert app.assistant.known[TRAP].result == assist.WINNABLE and not app.assistant.early.running
+    app.settings.animation_speed = 4.0
+    lose_with_greedy(app)
+    app.step(dt=1 / 60)
+    assert end_panel(app) is not None and i18n.t("ui.truth.yes") in panel_text(end_panel(app))
+
+
+def test_the_verdict_from_the_deal_on_stops_after_its_cpu_budget(monkeypatch):
+    monkeypatch.setattr(assist, "compiled_core", lambda: True)
+    monkeypatch.setattr(assist, "VERDICT_CPU_SECONDS", 0.3)
+    from idioten.cards import deal_cards
+    app, _ = make_app(Game.new(deal_cards(LONG_SEARCH_DEAL), "standard", LONG_SEARCH_DEAL))
+    start = app.table.game.start_text
+    assert run_until(app, lambda: start in app.assistant.known, timeout=60)
+    assert app.assistant.known[start].result == assist.UNKNOWN
+    assert app.assistant.early.wait(5)  # its thread has ended: the window is idle again
+
+
+def test_the_python_core_keeps_the_verdict_for_the_end(monkeypatch):
+    monkeypatch.setattr(assist, "compiled_core", lambda: False)
+    app, _ = make_app(Game.from_text(TRAP))
+    app.step(dt=1 / 60)
+    assert not app.assistant.early.running and TRAP not in app.assistant.known
+
+
+def test_the_deal_of_the_day_from_its_key_with_its_own_statistics(monkeypatch):
+    monkeypatch.setattr(daily, "today", lambda: dt.date(2026, 12, 3))
+    app, _ = make_app()
+    key(app, pygame.K_t, settle=False)
+    assert run_until(app, lambda: app.table.game.deal_number == 74442778, timeout=60)
+    assert app.assistant.status_parts()[0] == i18n.t("ui.daily.status", day="2026-12-03")
+    app.settings.animation_speed = 4.0
+    lose_with_greedy(app)
+    days = persistence(app).stats.daily
+    assert days.days == {"2026-12-03": False}
+    assert run_until(app, lambda: end_panel(app) is not None, timeout=10)
+    text = panel_text(end_panel(app))
+    assert "Deal of the day: 1 days played, 0 won" in text and "Next deal in" in text
+    key(app, pygame.K_n)
+    assert app.assistant.status_parts()[:1] != [i18n.t("ui.daily.status", day="2026-12-03")]
+
+
+def test_the_menu_offers_the_deal_of_the_day():
+    app, _ = make_app()
+    keys = [entry[0] for entry in app.assistant.menu_entries(lambda action: action())]
+    assert "ui.menu.daily" in keys

@@ -59,7 +59,7 @@ def button_centre(panel, text_key: str):
 
 def test_a_lost_winnable_game_names_the_move_and_b_goes_back_to_just_before_it():
     app, _ = make_app(Game.from_text(TRAP))
-    app.settings.animation_speed = 4.0
+    app.settings = app.settings.changed("animation", "fast")
     moves = lose_with_greedy(app)
     assert run_until(app, lambda: lesson_ready(app), timeout=60)
     panel = end_panel(app)
@@ -73,7 +73,7 @@ def test_a_lost_winnable_game_names_the_move_and_b_goes_back_to_just_before_it()
     assert [a for a, _ in game.history] == moves[:k]
     # Knowing the stock, the arrow shows a winning move from here, and the live indicator knows it too.
     assert app.assistant.hint_arrow() == found.line[0]
-    app.settings.live_verdict = True
+    app.settings = app.settings.changed("live_verdict", True)
     assert app.assistant.status_parts() == [i18n.t("ui.live.winnable")]
     key(app, pygame.K_y, mod=pygame.KMOD_CTRL)  # redo: the undone moves come back one by one
     assert [a for a, _ in app.table.game.history] == moves[:k + 1]
@@ -81,7 +81,7 @@ def test_a_lost_winnable_game_names_the_move_and_b_goes_back_to_just_before_it()
 
 def test_the_button_goes_back_and_solution_from_there_wins():
     app, _ = make_app(Game.from_text(TRAP))
-    app.settings.animation_speed = 4.0
+    app.settings = app.settings.changed("animation", "fast")
     lose_with_greedy(app)
     assert run_until(app, lambda: lesson_ready(app), timeout=60)
     k = end_panel(app).lesson.found.winnable_until
@@ -96,7 +96,7 @@ def test_the_button_goes_back_and_solution_from_there_wins():
 
 def test_a_deal_never_winnable_says_where_its_best_score_was_lost():
     app, _ = make_app(Game.from_text(SHORT_OF_BEST))
-    app.settings.animation_speed = 4.0
+    app.settings = app.settings.changed("animation", "fast")
     key(app, pygame.K_3)
     key(app, pygame.K_1)
     lose_with_greedy(app)
@@ -122,7 +122,7 @@ def test_the_lesson_shows_progress_and_a_new_deal_cancels_it(monkeypatch):
         return real(game, cancel)
     monkeypatch.setattr(analysis, "analyse", lambda *args, **kw: real_analyse(*args, solve=slow, **kw))
     app, _ = make_app(Game.from_text(TRAP))
-    app.settings.animation_speed = 4.0
+    app.settings = app.settings.changed("animation", "fast")
     lose_with_greedy(app)
     assert run_until(app, lambda: end_panel(app) is not None and end_panel(app).lesson is not None, timeout=60)
     assert i18n.t("ui.lesson.looking") in panel_text(end_panel(app))
@@ -143,7 +143,7 @@ def test_the_verdict_is_searched_from_the_deal_on_with_the_compiled_core(monkeyp
     assert app.assistant.early.running or TRAP in app.assistant.known
     assert run_until(app, lambda: TRAP in app.assistant.known)
     assert app.assistant.known[TRAP].result == assist.WINNABLE and not app.assistant.early.running
-    app.settings.animation_speed = 4.0
+    app.settings = app.settings.changed("animation", "fast")
     lose_with_greedy(app)
     app.step(dt=1 / 60)
     assert end_panel(app) is not None and i18n.t("ui.truth.yes") in panel_text(end_panel(app))
@@ -173,7 +173,7 @@ def test_the_deal_of_the_day_from_its_key_with_its_own_statistics(monkeypatch):
     key(app, pygame.K_t, settle=False)
     assert run_until(app, lambda: app.table.game.deal_number == 74442778, timeout=60)
     assert app.assistant.status_parts()[0] == i18n.t("ui.daily.status", day="2026-12-03")
-    app.settings.animation_speed = 4.0
+    app.settings = app.settings.changed("animation", "fast")
     lose_with_greedy(app)
     days = persistence(app).stats.daily
     assert days.days == {"2026-12-03": False}

@@ -160,6 +160,28 @@ def test_the_verdict_from_the_deal_on_stops_after_its_cpu_budget(monkeypatch):
     assert app.assistant.early.wait(5)  # its thread has ended: the window is idle again
 
 
+def test_a_new_deal_cancels_the_verdict_from_the_deal_on_but_a_restart_keeps_it(monkeypatch):
+    monkeypatch.setattr(assist, "compiled_core", lambda: True)
+    started, stopped = threading.Event(), threading.Event()
+
+    def endless(game, seconds, cancel):  # a search that only ends when told to
+        started.set()
+        while not cancel.is_set():
+            pass
+        stopped.set()
+        return None
+    monkeypatch.setattr(assist, "solve", endless)
+    app, _ = make_app(Game.from_text(TRAP))
+    assert started.wait(5)
+    app.table.deal()
+    app.settle()
+    app.table.restart()
+    app.step(dt=1 / 60)
+    assert app.assistant.early.running and app.assistant.early.tag == TRAP and not stopped.is_set()
+    key(app, pygame.K_n)
+    assert stopped.wait(5) and app.assistant.early.tag == app.table.game.start_text != TRAP
+
+
 def test_the_python_core_keeps_the_verdict_for_the_end(monkeypatch):
     monkeypatch.setattr(assist, "compiled_core", lambda: False)
     app, _ = make_app(Game.from_text(TRAP))
@@ -179,7 +201,7 @@ def test_the_deal_of_the_day_from_its_key_with_its_own_statistics(monkeypatch):
     assert days.days == {"2026-12-03": False}
     assert run_until(app, lambda: end_panel(app) is not None, timeout=10)
     text = panel_text(end_panel(app))
-    assert "Deal of the day: 1 days played, 0 won" in text and "Next deal in" in text
+    assert "days played: 1, won: 0, streak: 0 (best 0)" in text and "Next deal of the day in" in text
     key(app, pygame.K_n)
     assert app.assistant.status_parts()[:1] != [i18n.t("ui.daily.status", day="2026-12-03")]
 

@@ -97,7 +97,9 @@ def start_live_search(app):
     return worker._thread
 
 
-def test_a_new_deal_cancels_the_running_search_at_once():
+def test_a_new_deal_cancels_the_running_search_at_once(monkeypatch):
+    monkeypatch.setattr(assist, "compiled_core", lambda: False)  # the live indicator's own search (test_ui_lesson
+    # has the verdict from the deal on)
     app, _ = make_app(Game.new(deal_cards(LONG_SEARCH_DEAL), deal_number=LONG_SEARCH_DEAL))
     thread = start_live_search(app)
     key(app, pygame.K_n, settle=False)  # nothing played yet: no question asked
@@ -109,7 +111,8 @@ def test_a_new_deal_cancels_the_running_search_at_once():
     assert app.assistant.worker.tag == app.table.game.to_text()
 
 
-def test_restart_and_closing_the_window_cancel_the_search():
+def test_restart_and_closing_the_window_cancel_the_search(monkeypatch):
+    monkeypatch.setattr(assist, "compiled_core", lambda: False)
     app, _ = make_app(Game.new(deal_cards(LONG_SEARCH_DEAL), deal_number=LONG_SEARCH_DEAL))
     app.settings = app.settings.changed("live_verdict", True)
     app.table.deal()

@@ -171,12 +171,15 @@ class Assistant:
 
     def receive(self, answer) -> None:
         self.app.mark_dirty()
-        if answer.kind == "solve":
+        if answer.kind in ("solve", "early_verdict"):
             if answer.error is not None:
                 self.learn(answer.tag, Knowledge(ERROR, error=str(answer.error)))
             else:
                 self.learn(answer.tag, knowledge_of(answer.result))
-            self.purposes = set()
+            if answer.kind == "solve":
+                self.purposes = set()
+            else:
+                self.carry_along_history(self.game)
         elif answer.kind == "no_peek_hint":
             if self.hint_for == answer.tag == self.position():
                 self.show_no_peek_hint(answer)
@@ -185,10 +188,6 @@ class Assistant:
                 self.demo_plan[answer.tag] = answer.result  # checked against the rules when it is played
         elif answer.kind == "deal_search":
             self.deal_found(answer)
-        elif answer.kind == "early_verdict":
-            if answer.error is None:
-                self.learn(answer.tag, knowledge_of(answer.result))
-                self.carry_along_history(self.game)
         elif answer.kind == "lesson":
             self.teacher.receive(answer)
         elif answer.kind == "daily":

@@ -139,7 +139,7 @@ def test_the_verdict_is_searched_from_the_deal_on_with_the_compiled_core(monkeyp
     monkeypatch.setattr(assist, "compiled_core", lambda: True)
     app, _ = make_app(Game.from_text(TRAP))
     assert app.assistant.early.running and app.assistant.early.tag == TRAP
-    app.table.hint()  # a hint uses the other worker: the verdict keeps searching
+    key(app, pygame.K_h, settle=False)  # a hint uses the other worker: the verdict keeps searching
     assert app.assistant.early.running or TRAP in app.assistant.known
     assert run_until(app, lambda: TRAP in app.assistant.known)
     assert app.assistant.known[TRAP].result == assist.WINNABLE and not app.assistant.early.running

@@ -22,16 +22,16 @@ solution follows the solver's winning line.
 
 from __future__ import annotations
 
-import datetime as dt
 import random
 import time
 from dataclasses import dataclass
 
 from idioten import i18n
-from idioten.acesup import analysis, daily
+from idioten.acesup import analysis
 from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards
 from idioten.acesup.rules import DISCARD, MOVE, Action, Game
 from idioten.errors import IllegalAction
+from idioten.ui.acesup.daily_deal import DailyDeal
 from idioten.ui.acesup.lesson import Teacher
 from idioten.ui.replacing import NEW_DEAL, is_replacement
 from idioten.ui.worker import Worker
@@ -104,8 +104,7 @@ class Assistant:
         self.early = Worker()  # the verdict from the deal on (compiled core only)
         self._early_for: str | None = None  # the deal start the early verdict was last started for
         self.teacher = Teacher(self)
-        self.daily: tuple[dt.date, int] | None = None  # the deal of the day, once found
-        self._daily_start = ""
+        self.days = DailyDeal(self)
         self.known: dict[str, Knowledge] = {}
         self.purposes: set[str] = set()  # who waits for the running solve ("verdict", "live", "solution", ...)
         self.hint_for: str | None = None  # the position a hint was asked for, until it is shown
@@ -191,7 +190,7 @@ class Assistant:
         elif answer.kind == "lesson":
             self.teacher.receive(answer)
         elif answer.kind == "daily":
-            self.daily_found(answer)
+            self.days.found(answer)
 
     def close(self) -> None:
         self.worker.close()
@@ -246,7 +245,7 @@ class Assistant:
         if game.is_over() and not game.is_won():
             self.ask(game.start_text, "verdict", VERDICT_SECONDS)  # the end panel will ask this
         if game.is_over() and record is not None and not is_replacement(record):
-            self.count_daily(game)
+            self.days.count(game)
 
     def carry_forward(self, before: str, action: Action, after: str) -> None:
         """What is known before an action, carried to the position after it (see the module notes)."""
@@ -282,8 +281,7 @@ class Assistant:
     # -- the live indicator ------------------------------------------------------------------------------
 
     def status_parts(self) -> list[str]:
-        parts = [i18n.t("ui.daily.status", day=self.daily[0].isoformat())] if self.is_daily(self.game) else []
-        return parts + self.live_parts()
+        return self.days.status_parts(self.game) + self.live_parts()
 
     def live_parts(self) -> list[str]:
         if not self.app.settings.live_verdict or self.game.is_over():
@@ -473,56 +471,4 @@ class Assistant:
         """The Menu's demo and deal-of-the-day entries, while Idioten is the game on screen."""
         if self.app.scenes[0] is not self.app.table:
             return []
-        return [("ui.menu.demo", lambda: then(self.start_demo)), ("ui.menu.daily", lambda: then(self.start_daily))]
-
-    # -- the deal of the day -----------------------------------------------------------------------------
-
-    def start_daily(self) -> None:
-        """Deal today's deal; found off the loop the first time (the first look proves it winnable)."""
-        today = daily.today()
-        if self.daily is not None and self.daily[0] == today:
-            self.deal_daily()
-            return
-        self.stop_deal_search()
-        self.purposes = set()
-        self.worker.submit("daily", lambda cancel: (today, daily.daily_deal(today, cancel)))
-        self.say_until_answered("ui.daily.looking", 30.0)
-
-    def daily_found(self, answer) -> None:
-        if answer.error is not None:
-            self.app.table.say(i18n.t("ui.truth.failed", reason=str(answer.error)))
-            return
-        self.daily = answer.result
-        self._daily_start = Game.new(deal_cards(self.daily[1]), daily.DAILY_VARIANT).start_text
-        self.deal_daily()
-
-    def deal_daily(self) -> None:
-        day, number = self.daily
-        game = Game.new(deal_cards(number), daily.DAILY_VARIANT, number)
-        table = self.app.table
-        table.replace_game(game, NEW_DEAL)
-        table.say_replaced(i18n.t("ui.daily.dealt", day=day.isoformat()))
-
-    def is_daily(self, game: Game) -> bool:
-        return self.daily is not None and game.start_text == self._daily_start
-
-    def count_daily(self, game: Game) -> None:
-        """The first finished game of the day's deal counts for that day (not one the computer played)."""
-        if not self.is_daily(game) or self.autoplay is not None or self.finished_by is not None:
-            return
-        from idioten.ui.persist import persistence
-
-        persist = persistence(self.app)
-        persist.show(persist.store.record_daily(self.daily[0].isoformat(), game.is_won()))
-
-    def daily_lines(self, game: Game) -> list[str]:
-        """The end panel's lines for the deal of the day: its statistics and the time to the next one."""
-        if not self.is_daily(game):
-            return []
-        from idioten.ui.persist import persistence
-
-        days = persistence(self.app).stats.daily
-        left = daily.seconds_to_next_day()
-        return [i18n.t("ui.daily.stats", played=days.played, won=days.won, current=days.current_streak(daily.today()),
-                       best=days.best_streak),
-                i18n.t("ui.daily.next", hours=left // 3600, minutes=left % 3600 // 60)]
+        return [("ui.menu.demo", lambda: then(self.start_demo)), ("ui.menu.daily", lambda: then(self.days.start))]

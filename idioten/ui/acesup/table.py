@@ -389,7 +389,7 @@ class TableScene(CardGameScene):
         elif key == pygame.K_a:
             self.app.assistant.start_demo()
         elif key == pygame.K_t:
-            self.app.assistant.start_daily()
+            self.app.assistant.days.start()
 
     def drop_choice(self) -> bool:
         if self.selected is None:

@@ -33,7 +33,7 @@ class TruthEndPanel(EndPanel):
     def build(self) -> None:
         super().build()
         self.shown = self.state()
-        extra = [("text", line) for line in self.assistant.daily_lines(self.game)]
+        extra = [("text", line) for line in self.assistant.days.lines(self.game)]
         if self.won:
             if self.finished_by is not None:
                 self.rows[0] = ("title", "ui.truth.shown_title")
@@ -76,7 +76,7 @@ class TruthEndPanel(EndPanel):
     def state(self) -> tuple:
         lesson = self.lesson
         return (self.known, lesson and (lesson.found, lesson.failed), self.assistant.teacher.searches,
-                tuple(self.assistant.daily_lines(self.game)))
+                tuple(self.assistant.days.lines(self.game)))
 
     def can_go_back(self) -> bool:
         lesson = self.lesson

@@ -62,6 +62,7 @@ def main() -> None:
             undecided += 1
             times.append(LESSON_SECONDS)
         last = game.deal_number
+        print(json.dumps({"deal": last, "seconds": round(times[-1], 4)}), file=sys.stderr, flush=True)
     print(json.dumps({
         "variant": args.variant, "deals": f"{args.first}..{last} (first {args.count} lost by greedy)",
         "core": getattr(solver, "CORE", "python"), "seconds_median": round(statistics.median(times), 4),

@@ -74,6 +74,8 @@ def main() -> None:
         outcome = answers[0].result.result if decided else UNKNOWN
         results[outcome] = results.get(outcome, 0) + 1
         last = game.deal_number
+        print(json.dumps({"deal": last, "decided": bool(decided), "seconds": round(seconds, 4)}), file=sys.stderr,
+              flush=True)  # one line a deal: a long run can be followed, and summed up if cut short
     worker.close()
     low, high = wilson(ready, args.count)
     print(json.dumps({

@@ -27,7 +27,7 @@ from __future__ import annotations
 from idioten.acesup.rules import Game
 from idioten.storage.store import SavedGame, Store
 from idioten.storage.files import Notice
-from idioten.storage.game import game_to_json
+from idioten.storage.game import game_to_json, progressed
 from idioten.ui.replacing import BACK, RESTART, is_replacement
 from idioten.storage.settings import Settings
 from idioten.storage.stats import Statistics
@@ -70,16 +70,19 @@ class Persistence:
         saved = self.saved
         kept = [k for k in (saved, saved.previous) if k is not None]
         if is_replacement(record):
-            if record == BACK and saved.previous is not None and game is saved.previous.game:
-                current = saved.previous
-            elif record == RESTART:
-                current = SavedGame(game, saved.game_id, saved.undo_used or saved.played)
+            if record == BACK and saved.previous is not None:
+                current = saved.previous  # the game the table brought back, as it was left
+                current.previous = None
             else:
-                current = SavedGame.start(game)
-            table_previous = self.app.table.previous
-            current.previous = next((k for k in kept if k.game is table_previous and k is not current), None)
-            if current.previous is not None:
-                current.previous.previous = None
+                if record == RESTART:
+                    current = SavedGame(game, saved.game_id, saved.undo_used or saved.played)
+                else:
+                    current = SavedGame.start(game)
+                # Kept for Ctrl+Z as the table keeps it: the game replaced if anything was played in it,
+                # else the one that game kept.
+                current.previous = saved if progressed(saved.game) else saved.previous
+                if current.previous is not None:
+                    current.previous.previous = None
             self.saved = current
             staying = {k.game_id for k in (current, current.previous) if k is not None}  # a restart shares an id
             self._abandoned += [k for k in kept if k.game_id not in staying]

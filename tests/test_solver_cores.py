@@ -131,3 +131,10 @@ def test_a_tiny_table_replaces_entries_and_changes_no_answer(variant, deal):
     assert roomy.result == UNWINNABLE
     assert (tiny.result, tiny.best_score) == (roomy.result, roomy.best_score)
     assert tiny.states > roomy.states  # entries were replaced and positions searched again
+
+
+@pytest.mark.parametrize("core", CORES)
+def test_a_cpu_budget_stops_the_search(core):
+    result = solve(Game.new(deal_cards(2)), time_limit=60, core=core, cpu_limit=0.2)
+    assert result.result == UNKNOWN and result.moves is None
+    assert 0.15 < result.cpu_seconds < 1.0

@@ -77,17 +77,20 @@ class SolveResult:
 
 def solve(game: rules.Game, time_limit: float | None = None, cancel: threading.Event | None = None, *,
           memory_bytes: int = DEFAULT_MEMORY_BYTES, core: str | None = None,
-          prunings: int | None = None) -> SolveResult:
+          prunings: int | None = None, cpu_limit: float | None = None) -> SolveResult:
     """Solve the position `game` is in (any point of play). The game itself is not changed.
 
     `time_limit` in seconds (None: no limit); setting `cancel` stops the search within a few hundredths of a
     second. `memory_bytes` bounds the search's position table (the compiled core's exactly; the Python
     core's by an estimate per entry); `core` ("compiled" or "python", default
     `CORE`) picks the core; `prunings` (a bit mask of the compiled core's PRUNE_* rules, default all) is
-    for measuring what each rule cuts. Safe to call from a worker thread: nothing here is shared between calls, and the
+    for measuring what each rule cuts. `cpu_limit` stops the search after that many CPU-seconds of the
+    thread that searches (a budget that does not depend on how busy the machine is). Safe to call from a worker thread: nothing here is shared between calls, and the
     compiled core releases the GIL while it searches.
     """
     cpu_started = time.thread_time()
+    if cpu_limit is not None:
+        cancel = _CpuBudget(cancel, cpu_started + cpu_limit)
     if (core or CORE) == "compiled":
         if _csearch is None:
             raise RuntimeError("the compiled solver core is not built")
@@ -97,6 +100,19 @@ def solve(game: rules.Game, time_limit: float | None = None, cancel: threading.E
         result = _solve_python(game, time_limit, cancel, memory_bytes)
     result.cpu_seconds = time.thread_time() - cpu_started
     return result
+
+
+class _CpuBudget:
+    """A cancel flag that is also set once the searching thread has used its CPU budget. Both cores ask
+    `is_set()` from the thread that searches (the compiled one about every 10 ms, with the GIL taken back for
+    the moment), so `time.thread_time()` there is the search's own CPU time."""
+
+    def __init__(self, cancel: threading.Event | None, until: float):
+        self.cancel = cancel
+        self.until = until
+
+    def is_set(self) -> bool:
+        return (self.cancel is not None and self.cancel.is_set()) or time.thread_time() > self.until
 
 
 def always_discard_wins(game: rules.Game, time_limit: float = 60.0) -> bool | None:

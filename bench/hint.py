@@ -1,15 +1,19 @@
 """Win rate of the no-peeking hint player over numbered deals, with 95 % Wilson intervals. Prints JSON.
 
     python bench/hint.py [--games 100] [--seed 1] [--seconds 0.05] [--variants standard,aces-only] [--jobs 1]
+                         [--clock cpu|wall] [--per-deal FILE]
 
 Plays deals S..S+N-1 as `idioten simulate --policy hint --hint-seconds X` does (the player's generator is
 seeded with the deal number) and times every hint that had more than one useful action to weigh.
-With --jobs 2 two processes share the deals; the per-hint times then include their contention.
+With --jobs 2 two processes share the deals. --clock cpu (the default) gives every hint S seconds of the
+CPU its process gets (`time.thread_time`), so a figure means "S s of one core" however many other programs
+share the machine; --clock wall gives it S seconds of wall time, as the window does.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -26,18 +30,22 @@ from idioten.acesup.hint import hint  # noqa: E402
 from idioten.acesup.rules import WIN_SCORE, Game  # noqa: E402
 
 
-def play_one(job: tuple[int, str, float]) -> tuple[int, list[float]]:
-    """Score of deal `number` and the seconds of each hint that had a choice to make."""
-    number, variant, seconds = job
+CLOCKS = {"cpu": time.thread_time, "wall": time.perf_counter}
+
+
+def play_one(job: tuple[int, str, float, str]) -> tuple[int, list[float]]:
+    """Score of deal `number` and the seconds (on the chosen clock) of each hint that had a choice to make."""
+    number, variant, seconds, clock_name = job
+    clock = CLOCKS[clock_name]
     game = Game.new(deal_cards(number), variant, number)
     rng = random.Random(number)
     times = []
     while not game.is_over():
         choices = sum(1 for _ in game.useful_actions())
-        started = time.perf_counter()
-        action = hint(game, time_budget=seconds, rng=rng)
+        started = clock()
+        action = hint(game, time_budget=seconds, rng=rng, clock=clock)
         if choices > 1:
-            times.append(time.perf_counter() - started)
+            times.append(clock() - started)
         game.apply(action)
     return game.score, times
 
@@ -49,16 +57,22 @@ def main(argv=None) -> int:
     parser.add_argument("--seconds", type=float, default=0.05, help="hint budget per action")
     parser.add_argument("--variants", default="standard,aces-only")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu")
+    parser.add_argument("--per-deal", metavar="FILE", help="append one JSON line per finished deal to FILE")
     args = parser.parse_args(argv)
     rows = []
     for variant in args.variants.split(","):
-        jobs = [(n, variant, args.seconds) for n in range(args.seed, args.seed + args.games)]
+        jobs = [(n, variant, args.seconds, args.clock) for n in range(args.seed, args.seed + args.games)]
         started = time.perf_counter()
-        if args.jobs > 1:
-            with ProcessPoolExecutor(args.jobs) as pool:
-                results = list(pool.map(play_one, jobs, chunksize=4))
-        else:
-            results = [play_one(job) for job in jobs]
+        results = []
+        with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else contextlib.nullcontext() as pool:
+            for (number, *_), result in zip(jobs, pool.map(play_one, jobs) if pool else map(play_one, jobs)):
+                results.append(result)
+                if args.per_deal:  # written as the deals finish, so a run stopped early still counts
+                    with open(args.per_deal, "a") as out:
+                        out.write(json.dumps({"variant": variant, "deal": number, "seconds": args.seconds,
+                                              "clock": args.clock, "score": result[0],
+                                              "hints": len(result[1])}) + "\n")
         scores = [score for score, _ in results]
         times = sorted(t for _, ts in results for t in ts)
         wins = sum(s == WIN_SCORE for s in scores)
@@ -69,7 +83,7 @@ def main(argv=None) -> int:
                      "one_in": round(args.games / wins, 1) if wins else None,
                      "mean_score": round(sum(scores) / args.games, 3), "hints_timed": len(times),
                      "hint_median_s": round(statistics.median(times), 4) if times else None,
-                     "hint_max_s": round(times[-1], 4) if times else None, "jobs": args.jobs,
+                     "hint_max_s": round(times[-1], 4) if times else None, "clock": args.clock, "jobs": args.jobs,
                      "seconds": round(time.perf_counter() - started, 1)})
     print(json.dumps({"bench": "hint", "results": rows}, indent=1))
     return 0

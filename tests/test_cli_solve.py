@@ -47,6 +47,7 @@ def test_solve_prints_readable_text_without_json(capsys):
     (["solve", "--deal", "3", "--time-limit", "-1"], "positive"),
     (["simulate", "--policy", "clever", "--games", "3"], "invalid choice"),
     (["simulate", "--policy", "greedy", "--games", "0"], "at least 1"),
+    (["simulate", "--policy", "greedy", "--games", "3", "--jobs", "0"], "at least 1"),
     (["simulate", "--policy", "greedy", "--games", "5", "--seed", "2147483647"], "last deal number"),
 ])
 def test_bad_input_is_one_line_on_stderr_and_exit_2(capsys, argv, words):
@@ -68,3 +69,12 @@ def test_simulate_json_shape_and_reproducibility(capsys):
 def test_simulate_greedy_text(capsys):
     status, out, _ = run(capsys, "simulate", "--policy", "greedy", "--games", "20", "--variant", "aces-only")
     assert status == 0 and "greedy (aces-only), deals 1 to 20" in out
+
+
+def test_simulate_in_two_processes_plays_the_same_deals(capsys):
+    alone = json.loads(run(capsys, "simulate", "--policy", "random", "--games", "12", "--seed", "40", "--json")[1])
+    shared = json.loads(run(capsys, "simulate", "--policy", "random", "--games", "12", "--seed", "40", "--jobs", "2",
+                            "--json")[1])
+    assert alone["mean_score"] > 0
+    alone.pop("seconds"), shared.pop("seconds")
+    assert alone == shared

@@ -103,3 +103,21 @@ def test_simulate_plays_the_hint_player(capsys):
     assert main(["simulate", "--policy", "hint", "--games", "2", "--hint-seconds", "0.005", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["games"] == 2 and 0 < report["mean_score"] <= 48
+
+
+def test_the_budget_runs_on_the_clock_it_is_given():
+    # A clock that has already passed the deadline at its second reading: no stock order is weighed, so the
+    # answer is the rollout player's own choice, however generous the budget; where thinking would choose
+    # otherwise, only the clock can have stopped it.
+    for deal in range(1, 60):
+        game = _positions(deal, STANDARD, 6)
+        view = PlayerView.of(game)
+        if len(game.stock) < 8 or len(view.useful_actions()) < 2:
+            continue
+        unthought = hint_core.rollout_choice(view.table(), view.stock_size, False)
+        if hint(game, time_budget=30.0, rng=random.Random(1), max_samples=40) == unthought:
+            continue
+        readings = iter([0.0] + [1e9] * 100)
+        assert hint(game, time_budget=30.0, rng=random.Random(1), clock=lambda: next(readings)) == unthought
+        return
+    raise AssertionError("no position among deals 1-59 where thinking changes the answer")

@@ -1,6 +1,7 @@
 import random
 import statistics
 
+import pytest
 
 from idioten.poker.board import Board
 from idioten.poker.game import PokerGame, poker_deck
@@ -8,6 +9,7 @@ from idioten.poker.player import HintPolicy, make_policy, play_deck, suggest
 from idioten.poker.scoring import parse_grid, score_grid
 from idioten.poker.values import SIZE, learned_values, prior_values
 from idioten.poker.scoring import points_table
+from idioten.poker.hands import code_of
 
 
 def mean_score(policy, table, deals, seed=1):
@@ -81,3 +83,28 @@ def test_learned_values_have_the_right_shape():
     for table in ("classic", "american", "british", "simple"):
         values = learned_values(table, False, points_table(table))
         assert len(values) == SIZE
+
+
+@pytest.mark.parametrize("diagonals", [False, True])
+def test_placement_gains_value_each_line_as_the_general_path_does(diagonals):
+    from idioten.poker.player import _line_value, placement_gains
+    from idioten.poker.values import stage_of
+
+    table = "american"
+    values = learned_values(table, diagonals, points_table(table))
+    rng = random.Random(7)
+    for number in range(1, 30):
+        deck = poker_deck(number)
+        board = Board(table, diagonals)
+        board.set_unseen(deck)
+        for card in deck[:rng.randrange(0, 24)]:
+            board.see(card)
+            board.put(rng.choice(board.empty), card)
+        card = deck[24]
+        board.see(card)
+        stage = stage_of(board.placed)
+        code = code_of(card)
+        for gain, cell in placement_gains(board, card, values):
+            expected = sum(_line_value(board, line, code, False, values, stage)
+                           - _line_value(board, line, 0, False, values, stage) for line in board.cell_lines[cell])
+            assert gain == pytest.approx(expected, abs=1e-9)

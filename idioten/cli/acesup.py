@@ -6,6 +6,8 @@ import functools
 import json
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
+from itertools import repeat
 
 from idioten.cards import MAX_DEAL, CardError
 from idioten.cli.args import UsageError, add_deal_choice, add_variant, chosen_deal, positive_float, positive_int
@@ -51,6 +53,8 @@ def register(commands) -> None:
     simulate.add_argument("--seed", type=positive_int, default=1, metavar="S", help="first deal number (default 1)")
     simulate.add_argument("--hint-seconds", type=positive_float, default=1.0, metavar="S",
                           help="the hint policy's thinking time per action (default 1)")
+    simulate.add_argument("--jobs", type=positive_int, default=1, metavar="J",
+                          help="play J deals at a time in separate processes (default 1)")
     add_variant(simulate)
     simulate.add_argument("--json", action="store_true", help="print JSON")
     simulate.set_defaults(run=run_simulate)
@@ -129,7 +133,7 @@ def run_simulate(args) -> int:
     if args.policy == "hint":
         policy = functools.partial(policy, time_budget=args.hint_seconds)
     started = time.perf_counter()
-    scores = [play_deal(number, policy, args.variant) for number in range(args.seed, last + 1)]
+    scores = play_deals(range(args.seed, last + 1), policy, args.variant, args.jobs)
     seconds = time.perf_counter() - started
     wins = sum(score == WIN_SCORE for score in scores)
     report = {"games": args.games, "wins": wins, "win_rate": wins / args.games,
@@ -140,6 +144,16 @@ def run_simulate(args) -> int:
         print(f"{args.policy} ({args.variant}), deals {args.seed} to {last}: won {wins} of {args.games} "
               f"({100 * wins / args.games:.2f} %), mean score {report['mean_score']:.2f}, {seconds:.1f} s")
     return 0
+
+
+def play_deals(numbers: range, policy, variant: str, jobs: int) -> list[int]:
+    """Scores of the deals in order. Each deal's player is seeded by its number, so the processes that
+    share the deals (`jobs` > 1) give the same scores as one process would, up to a time-limited
+    player's thinking (which depends on the CPU it gets)."""
+    if jobs == 1 or len(numbers) == 1:
+        return [play_deal(number, policy, variant) for number in numbers]
+    with ProcessPoolExecutor(min(jobs, len(numbers))) as pool:
+        return list(pool.map(play_deal, numbers, repeat(policy), repeat(variant)))
 
 
 __all__ = ["register", "CardError"]

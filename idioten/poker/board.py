@@ -46,11 +46,20 @@ class Board:
                 board.put(cell, card)
         if unseen is None:
             unseen = [card for card in full_deck() if card not in grid]
-        board.unseen_suits = [0] * 4
-        for card in unseen:
-            if not is_joker(card):
-                board.unseen_suits[SUIT_CHARS.index(card.suit)] += 1
+        board.set_unseen(unseen)
         return board
+
+    def set_unseen(self, cards: Sequence[Card]) -> None:
+        """The cards still to come, as far as the player knows (their order is not kept)."""
+        self.unseen_suits = [0] * 4
+        for card in cards:
+            if not is_joker(card):
+                self.unseen_suits[SUIT_CHARS.index(card.suit)] += 1
+
+    def see(self, card: Card) -> None:
+        """`card` has come: it is no longer among the cards to come."""
+        if not is_joker(card):
+            self.unseen_suits[SUIT_CHARS.index(card.suit)] -= 1
 
     def copy(self) -> "Board":
         other = Board.__new__(Board)

@@ -20,7 +20,7 @@ import sys
 import time
 from pathlib import Path
 
-from idioten.cards import SUIT_CHARS, full_deck
+from idioten.cards import full_deck
 from idioten.poker.board import Board
 from idioten.poker.player import best_cell, placement_gains
 from idioten.poker.scoring import TABLES, points_table
@@ -33,10 +33,9 @@ def play_and_record(values, table: str, diagonals: bool, rng: random.Random, exp
     deck = full_deck()
     rng.shuffle(deck)
     board = Board(table, diagonals)
-    board.unseen_suits = [13] * 4
     seen: list[list[int]] = [[] for _ in board.lines]
     for card in deck[:25]:
-        board.unseen_suits[SUIT_CHARS.index(card.suit)] -= 1
+        board.see(card)
         stage = stage_of(board.placed)
         if rng.random() < explore:
             cell = rng.choice(board.empty)

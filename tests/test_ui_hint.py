@@ -142,14 +142,15 @@ def test_the_window_asks_the_hint_player_with_what_the_player_sees_and_says_its_
     from idioten.acesup.players import greedy
     seen = []
 
-    def no_peek_hint(game, time_budget, rng, cancel=None):
-        seen.append((game.to_text(), time_budget))
+    def no_peek_hint(game, time_budget, rng, cancel):
+        seen.append((game.to_text(), time_budget, cancel.is_set()))
         return greedy(game, rng)
     monkeypatch.setattr(assist, "no_peek", SimpleNamespace(hint=no_peek_hint))
     app, _ = make_app(lost_position())
     key(app, pygame.K_h, settle=False)
     action = wait_for_arrow(app)
-    assert action == Action(DISCARD, 3) and seen == [(app.table.game.to_text(), assist.NO_PEEK_SECONDS)]
+    # It is handed the worker's cancel flag (unset), so a new deal, restart or quit stops its thinking.
+    assert action == Action(DISCARD, 3) and seen == [(app.table.game.to_text(), assist.NO_PEEK_SECONDS, False)]
     assert app.table.message == i18n.t("ui.hint.plain", advice=i18n.t("ui.hint.discard", card="4\u2660"))
     key(app, pygame.K_a, settle=False)
     assert run_until(app, lambda: app.table.game.is_over(), timeout=30)

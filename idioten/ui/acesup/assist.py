@@ -302,8 +302,10 @@ class Assistant:
         self.hint_for = text
         seed = self.app.rng.randrange(2 ** 32)
         self.stop_deal_search()
+        # The worker's flag stops the thinking at a new deal, restart or quit, and each look at it lets the
+        # window's thread in.
         self.worker.submit("no_peek_hint", lambda cancel: no_peek.hint(
-            Game.from_text(text), time_budget=NO_PEEK_SECONDS, rng=random.Random(seed)), tag=text)
+            Game.from_text(text), time_budget=NO_PEEK_SECONDS, rng=random.Random(seed), cancel=cancel), tag=text)
         self.say_until_answered("ui.hint.thinking", NO_PEEK_SECONDS)
 
     def show_no_peek_hint(self, answer) -> None:

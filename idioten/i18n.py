@@ -114,10 +114,18 @@ def po_path(language: str) -> Path:
 
 
 def catalogue(language: str) -> Catalogue:
-    """The language's catalogue, read once; every language but English falls back to English."""
+    """The language's catalogue, read once; every language but English falls back to English. A translation
+    that cannot be read leaves the window in English rather than stopping it; English itself must be there
+    (without it the install is broken, and the smoke test says so)."""
     found = _translations.get(language)
     if found is None:
-        found = Catalogue(parse_po(po_path(language).read_text(encoding="utf-8"), po_path(language).name))
+        path = po_path(language)
+        try:
+            found = Catalogue(parse_po(path.read_text(encoding="utf-8"), path.name))
+        except (OSError, ValueError):
+            if language == DEFAULT_LANGUAGE:
+                raise
+            found = Catalogue({})
         if language != DEFAULT_LANGUAGE:
             found.add_fallback(catalogue(DEFAULT_LANGUAGE))
         _translations[language] = found

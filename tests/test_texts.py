@@ -236,6 +236,25 @@ def test_a_message_a_language_lacks_shows_in_english():
     assert (swedish.gettext("a"), swedish.gettext("b")) == ("Hej", "Bye")
 
 
+def test_a_translation_that_cannot_be_read_leaves_the_texts_in_english(tmp_path, monkeypatch):
+    english = i18n.po_path("en")
+    (tmp_path / "en" / "LC_MESSAGES").mkdir(parents=True)
+    (tmp_path / "en" / "LC_MESSAGES" / english.name).write_text(english.read_text(encoding="utf-8"),
+                                                                encoding="utf-8")
+    (tmp_path / "de" / "LC_MESSAGES").mkdir(parents=True)
+    (tmp_path / "de" / "LC_MESSAGES" / english.name).write_text('msgid "ui.button.new"\n', encoding="utf-8")
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(i18n, "_translations", {})
+    worded = {}
+    try:
+        for language in ("sv", "de", "en"):  # sv: no file at all; de: a damaged one
+            i18n.set_language(language)
+            worded[language] = i18n.t("ui.status.deal", number=7)
+    finally:
+        i18n.set_language("en")
+    assert worded == {"sv": "Deal 7", "de": "Deal 7", "en": "Deal 7"}
+
+
 def test_an_unknown_key_is_an_error_not_a_shown_key():
     with pytest.raises(KeyError):
         i18n.t("ui.no.such.key")

@@ -45,8 +45,9 @@ def keys_named_in(source: str, namespaces: set[str], plain: set[str] = frozenset
                                               "|".join(sorted(map(re.escape, plain))) or "(?!)"))
     built = re.compile(r"(%s)(\.[\w-]+)*\." % "|".join(sorted(map(re.escape, namespaces))))
     whole, heads = set(), set()
-    in_fstrings = set()
-    for node in ast.walk(ast.parse(source)):
+    in_fstrings = set()  # ids of nodes of `tree`, which stays alive so that no id is reused
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
         head = None
         if isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant):
             head = node.values[0]
@@ -57,7 +58,7 @@ def keys_named_in(source: str, namespaces: set[str], plain: set[str] = frozenset
         if head is not None and built.fullmatch(head.value):
             heads.add(head.value)
             in_fstrings.add(id(head))
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(tree):
         if (isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in in_fstrings
                 and key.fullmatch(node.value) and not FILE_NAMES.fullmatch(node.value)):
             whole.add(node.value)

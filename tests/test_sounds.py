@@ -17,7 +17,7 @@ from idioten.storage.files import ENV_DATA_DIR
 from idioten.storage.settings import SETTINGS_FILE, Settings
 from idioten.ui.kit import sound
 
-from test_ui_support import click, close_apps, make_app, position, top_centre
+from test_ui_support import choose_in_menu, click, close_apps, make_app, position, top_centre
 from ui_store_support import open_window, press
 
 REPO = Path(__file__).resolve().parent.parent
@@ -72,12 +72,7 @@ def test_sound_is_off_by_default_and_nothing_audio_is_opened():
 
 def test_turned_on_in_the_settings_it_is_remembered_and_each_event_has_its_sound(data_folder):
     app = open_window(deal=7)
-    press(app, pygame.K_ESCAPE)
-    menu = app.scenes[-1]
-    while menu.focused.text_key != "ui.menu.settings":
-        press(app, pygame.K_DOWN)
-    press(app, pygame.K_RETURN)
-    panel = app.scenes[-1]
+    panel = choose_in_menu(app, "ui.menu.settings", press)
     press(app, pygame.K_UP)  # round to the last row: sound
     assert panel.rows_of_buttons[panel.focus][0] == "sound"
     press(app, pygame.K_RIGHT)

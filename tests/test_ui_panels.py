@@ -10,7 +10,7 @@ from idioten.ui.help import MenuPanel, RulesPanel
 from idioten.ui.kit.widgets import FOCUS_RING
 from idioten.ui.poker.panels import PokerOptionsPanel, PokerStatsPanel
 
-from test_ui_support import close_apps, key, make_app, post
+from test_ui_support import choose_in_menu, close_apps, key, make_app, post
 
 SHIFT = pygame.KMOD_LSHIFT
 
@@ -120,12 +120,7 @@ def test_poker_panels_answer_the_same_keys():
 
 def test_settings_tab_moves_the_row_and_the_focus_ring_marks_its_value():
     app, _ = make_app()
-    key(app, pygame.K_ESCAPE)
-    menu = app.scenes[-1]
-    while menu.focused.text_key != "ui.menu.settings":
-        key(app, pygame.K_DOWN)
-    key(app, pygame.K_RETURN)
-    panel = app.scenes[-1]
+    panel = choose_in_menu(app, "ui.menu.settings")
     key(app, pygame.K_TAB)
     assert panel.focus == 1
     name, row = panel.rows_of_buttons[1]

@@ -83,3 +83,15 @@ def accounted(app: App) -> bool:
     game = app.table.game
     cards = [c for p in game.piles for c in p] + game.stock + game.discards
     return sorted(cards) == sorted(full_deck()) and set(app.table.sprites) == set(full_deck())
+
+
+def choose_in_menu(app: App, text_key: str, press=None):
+    """Open the menu with Esc, walk its focus down to the entry `text_key` and press Enter on it, as a
+    keyboard player does; returns the panel on top afterwards. `press(app, key)` posts a key (default `key`)."""
+    press = press or key
+    press(app, pygame.K_ESCAPE)
+    menu = app.scenes[-1]
+    while menu.focused.text_key != text_key:
+        press(app, pygame.K_DOWN)
+    press(app, pygame.K_RETURN)
+    return app.scenes[-1]

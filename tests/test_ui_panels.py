@@ -7,7 +7,7 @@ import pytest
 from idioten import i18n
 from idioten.ui.acesup.stats_panel import StatsPanel
 from idioten.ui.help import MenuPanel, RulesPanel
-from idioten.ui.kit.widgets import FOCUS_RING
+from idioten.ui.kit.palette import SELECT
 from idioten.ui.poker.panels import PokerOptionsPanel, PokerStatsPanel
 
 from test_ui_support import choose_in_menu, close_apps, key, make_app, post
@@ -33,7 +33,7 @@ def open_menu():
 def ring_drawn_around(app, button) -> bool:
     ring = button.rect.inflate(8, 8)
     surface = app.window.get_surface()
-    return any(tuple(surface.get_at((x, ring.top)))[:3] == FOCUS_RING for x in range(ring.left + 10, ring.right - 10))
+    return any(tuple(surface.get_at((x, ring.top)))[:3] == SELECT for x in range(ring.left + 10, ring.right - 10))
 
 
 def test_the_menus_buttons_share_one_width_and_the_first_has_the_focus():

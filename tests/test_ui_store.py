@@ -22,7 +22,8 @@ from idioten.storage.files import ENV_DATA_DIR
 from idioten.ui.acesup.endgame import EndPanel
 from idioten.ui.help import MenuPanel
 from idioten.ui.settings_screen import SettingsPanel
-from idioten.ui.acesup.stats_panel import BAR, BAR_WON, StatsPanel
+from idioten.ui.acesup.stats_panel import StatsPanel
+from idioten.ui.kit.palette import CHART_BAR, GOLD
 
 from ui_store_support import click, open_window, play_one, press, settle, state
 
@@ -239,12 +240,12 @@ def test_the_statistics_screen_shows_the_store_numbers_and_resets_after_confirma
     chart = panel.chart
     slot = chart.w / 49
     surface = app.window.get_surface()
-    assert surface.get_at((round(chart.x + 48.5 * slot), chart.bottom - 2))[:3] == BAR_WON
-    assert surface.get_at((round(chart.x + 10.5 * slot), chart.bottom - 2))[:3] == BAR
-    assert surface.get_at((round(chart.x + 30.5 * slot), chart.bottom - 2))[:3] not in (BAR, BAR_WON)
+    assert surface.get_at((round(chart.x + 48.5 * slot), chart.bottom - 2))[:3] == GOLD
+    assert surface.get_at((round(chart.x + 10.5 * slot), chart.bottom - 2))[:3] == CHART_BAR
+    assert surface.get_at((round(chart.x + 30.5 * slot), chart.bottom - 2))[:3] not in (CHART_BAR, GOLD)
     # the won bar (2 games) is twice as tall as the bar of score 10 (1 game)
-    assert surface.get_at((round(chart.x + 48.5 * slot), chart.top + 3))[:3] == BAR_WON
-    assert surface.get_at((round(chart.x + 10.5 * slot), chart.top + chart.h // 2 - 3))[:3] != BAR
+    assert surface.get_at((round(chart.x + 48.5 * slot), chart.top + 3))[:3] == GOLD
+    assert surface.get_at((round(chart.x + 10.5 * slot), chart.top + chart.h // 2 - 3))[:3] != CHART_BAR
 
     press(app, pygame.K_RIGHT)
     assert panel.variant == "aces-only" and "No games in this variant yet." in rendered_texts(app)

@@ -7,7 +7,8 @@ import pygame
 from idioten import i18n
 from idioten.cards import parse_cards
 from idioten.ui.kit.panels import Panel
-from idioten.ui.kit.drawing import GLOW, outline
+from idioten.ui.kit.drawing import outline
+from idioten.ui.kit.palette import GLOW
 from idioten.ui.kit.sprites import CardImages
 from idioten.ui.kit.widgets import Button
 

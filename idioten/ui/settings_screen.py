@@ -11,14 +11,12 @@ from idioten.cards import parse_cards
 from idioten.i18n import LANGUAGES
 from idioten.acesup.rules import VARIANTS
 from idioten.storage.settings import ANIMATION_SPEEDS, SOUND_LEVELS
-from idioten.ui.kit.panels import TEXT, TITLE, Panel
+from idioten.ui.kit.palette import CAPTION, GLOW, SELECT, TEXT, TITLE
+from idioten.ui.kit.panels import Panel
 from idioten.ui.persist import persistence
 from idioten.ui.kit.sprites import CARD_BACKS, CardImages
 from idioten.ui.kit.widgets import Button
 
-SELECTED = (255, 224, 110)
-FOCUS = (130, 200, 255)
-LABEL = (190, 214, 196)
 PREVIEW_CARDS = parse_cards("AS KH QD JC")  # one of each suit shows what four colours change
 
 
@@ -153,14 +151,14 @@ class SettingsPanel(Panel):
         title = texts.render(i18n.t("ui.settings.title"), round(size * 1.4), TITLE)
         surface.blit(title, title.get_rect(midtop=(box.centerx, self.title_y)))
         for index, ((name, row), top) in enumerate(zip(self.rows_of_buttons, self.row_tops)):
-            colour = FOCUS if index == self.focus else LABEL
+            colour = SELECT if index == self.focus else CAPTION
             label = texts.render(i18n.t(f"ui.settings.{name}"), size, colour)
             surface.blit(label, label.get_rect(midleft=(self.grid_x, top + self.row_h // 2)))
             for value, button in row:
                 button.focused = index == self.focus and value == self.current(name)
                 button.draw(surface, texts, size)
                 if value == self.current(name):
-                    pygame.draw.rect(surface, SELECTED, button.rect.inflate(4, 4), width=2,
+                    pygame.draw.rect(surface, GLOW, button.rect.inflate(4, 4), width=2,
                                      border_radius=button.rect.h // 3)
         self.draw_preview(surface)
         small = self.layout.small_font_size
@@ -169,7 +167,7 @@ class SettingsPanel(Panel):
             surface.blit(text, text.get_rect(midtop=(box.centerx, y)))
         self.close_button.draw(surface, texts, size)
         if self.show_keys:
-            keys = texts.render(i18n.t("ui.settings.keys"), small, LABEL)
+            keys = texts.render(i18n.t("ui.settings.keys"), small, CAPTION)
             surface.blit(keys, keys.get_rect(midtop=(box.centerx, self.keys_y)))
 
     def draw_preview(self, surface) -> None:

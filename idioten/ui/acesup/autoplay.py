@@ -13,7 +13,7 @@ from __future__ import annotations
 import pygame
 
 from idioten import i18n
-from idioten.ui.kit.panels import BOX, BOX_EDGE, TEXT
+from idioten.ui.kit.palette import BOX, EDGE, TEXT
 from idioten.ui.kit.scene import Scene
 from idioten.ui.acesup.table import ACTION_SECONDS
 
@@ -102,5 +102,5 @@ class Autoplay(Scene):
         box = text.get_rect().inflate(size * 2, size)
         box.midbottom = (layout.width // 2, layout.status_bar.top - 6)  # the foot of the table is the freest place
         pygame.draw.rect(surface, BOX, box, border_radius=box.h // 2)
-        pygame.draw.rect(surface, BOX_EDGE, box, width=1, border_radius=box.h // 2)
+        pygame.draw.rect(surface, EDGE, box, width=1, border_radius=box.h // 2)
         surface.blit(text, text.get_rect(center=box.center))

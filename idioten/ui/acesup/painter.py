@@ -7,7 +7,8 @@ import pygame
 
 from idioten import i18n
 from idioten.acesup.rules import PILES
-from idioten.ui.kit.drawing import BAR, BAR_LINE, GLOW, LABEL, SELECT, STATUS, draw_status_line, felt, outline
+from idioten.ui.kit.drawing import draw_status_line, felt, outline
+from idioten.ui.kit.palette import BAR, BAR_LINE, GLOW, LABEL, SELECT, TEXT
 from idioten.ui.kit.sprites import for_screen, shadow
 
 class TablePainter:
@@ -157,7 +158,7 @@ class TablePainter:
         surface.blit(ring, (corner[0] - pad, corner[1] - pad))
 
     def badge(self, surface, rect: pygame.Rect, count: int) -> None:
-        label = self.texts.render(str(count), self.layout.label_size, STATUS)
+        label = self.texts.render(str(count), self.layout.label_size, TEXT)
         box = label.get_rect().inflate(self.layout.label_size * 0.8, 6)
         box.midbottom = (rect.centerx, rect.bottom - rect.h // 14)
         pygame.draw.rect(surface, (0, 0, 0), box, border_radius=box.h // 2)

@@ -8,15 +8,11 @@ import pygame
 from idioten import i18n
 from idioten.acesup.rules import VARIANTS, WIN_SCORE
 from idioten.storage.stats import VariantStats
-from idioten.ui.kit.panels import TEXT, TITLE, ConfirmPanel, Panel
+from idioten.ui.kit.palette import CAPTION, CHART_BAR, EDGE, GLOW, GOLD, TEXT, TITLE
+from idioten.ui.kit.panels import ConfirmPanel, Panel
 from idioten.ui.persist import persistence
 from idioten.ui.kit.widgets import Button
 
-SELECTED = (255, 224, 110)
-LABEL = (190, 214, 196)
-BAR = (120, 190, 140)
-BAR_WON = (255, 214, 90)
-AXIS = (120, 170, 135)
 GRID = (50, 90, 66)
 RESET_KEYS = (pygame.K_DELETE, pygame.K_BACKSPACE)
 
@@ -150,11 +146,11 @@ class StatsPanel(Panel):
         surface.blit(title, title.get_rect(midtop=(box.centerx, self.title_y)))
         for button in self.buttons:
             button.draw(surface, texts, size)
-        pygame.draw.rect(surface, SELECTED, self.tabs[self.variant].rect.inflate(2, 2), width=2,
+        pygame.draw.rect(surface, GLOW, self.tabs[self.variant].rect.inflate(2, 2), width=2,
                          border_radius=self.tabs[self.variant].rect.h // 3)
         self.draw_figures(surface)
         self.draw_chart(surface)
-        keys = texts.render(i18n.t("ui.stats.keys"), self.layout.small_font_size, LABEL)
+        keys = texts.render(i18n.t("ui.stats.keys"), self.layout.small_font_size, CAPTION)
         surface.blit(keys, keys.get_rect(midtop=(box.centerx, self.keys_y)))
         small = self.layout.small_font_size
         note = i18n.t("ui.stats.counted")
@@ -164,7 +160,7 @@ class StatsPanel(Panel):
         else:
             lines = [note]
         for index, line in enumerate(lines):
-            counted = texts.render(line, small, LABEL)
+            counted = texts.render(line, small, CAPTION)
             surface.blit(counted, counted.get_rect(midtop=(box.centerx, self.counted_y + index * round(small * 1.2))))
 
     def draw_figures(self, surface) -> None:
@@ -177,7 +173,7 @@ class StatsPanel(Panel):
             column, row = index % 3, index // 3
             left = box.x + size * 2 + column * column_w
             y = self.figures_top + row * self.line_h
-            label = texts.render(i18n.t(label_key), label_size, LABEL)
+            label = texts.render(i18n.t(label_key), label_size, CAPTION)
             number = texts.render(value, size, TEXT)
             surface.blit(label, (left, y))
             surface.blit(number, number.get_rect(topright=(left + column_w - size, y)))
@@ -198,11 +194,11 @@ class StatsPanel(Panel):
                 height = max(2, round(chart.h * count / tallest))
                 bar = pygame.Rect(round(chart.x + score * slot + slot * 0.12), chart.bottom - height,
                                   max(1, round(slot * 0.76)), height)
-                pygame.draw.rect(surface, BAR_WON if score == WIN_SCORE else BAR, bar)
-        pygame.draw.line(surface, AXIS, chart.bottomleft, chart.bottomright)
+                pygame.draw.rect(surface, GOLD if score == WIN_SCORE else CHART_BAR, bar)
+        pygame.draw.line(surface, EDGE, chart.bottomleft, chart.bottomright)
         for score in range(0, WIN_SCORE + 1, 6):
-            label = texts.render(str(score), size, LABEL)
+            label = texts.render(str(score), size, CAPTION)
             surface.blit(label, label.get_rect(midtop=(round(chart.x + (score + 0.5) * slot), chart.bottom + 3)))
-        top = texts.render(i18n.t("ui.stats.games_axis", count=tallest), size, LABEL)
+        top = texts.render(i18n.t("ui.stats.games_axis", count=tallest), size, CAPTION)
         surface.blit(top, top.get_rect(bottomright=(chart.right, chart.top - 2)))
         pygame.draw.line(surface, GRID, (chart.x, chart.top), (chart.right, chart.top))

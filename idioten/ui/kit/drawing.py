@@ -4,15 +4,10 @@ from __future__ import annotations
 
 import pygame
 
+from idioten.ui.kit.palette import MESSAGE, TEXT
+
 FELT_CENTRE = (40, 116, 68)
 FELT_EDGE = (16, 64, 38)
-BAR = (12, 40, 26)
-BAR_LINE = (60, 110, 78)
-LABEL = (210, 228, 214)
-STATUS = (236, 240, 230)
-MESSAGE = (255, 226, 120)
-GLOW = (255, 224, 110)
-SELECT = (130, 200, 255)
 
 
 def felt(size: tuple[int, int]) -> pygame.Surface:
@@ -41,7 +36,7 @@ def outline(size: tuple[int, int], colour, radius: int, width: int, fill_alpha: 
 def draw_status_line(surface, texts, bar, size, parts, message) -> None:
     """The status bar of either game: its facts on the left, the latest message on the right, the message
     clipped (never the facts) when the window is too narrow for both."""
-    text = texts.render("   ·   ".join(parts), size, STATUS)
+    text = texts.render("   ·   ".join(parts), size, TEXT)
     x = bar.x + size
     surface.blit(text, text.get_rect(midleft=(x, bar.centery)))
     if message:

@@ -10,13 +10,10 @@ from __future__ import annotations
 import pygame
 
 from idioten import i18n
+from idioten.ui.kit.palette import BOX, EDGE, TEXT, TITLE
 from idioten.ui.kit.widgets import Button
 from idioten.ui.kit.scene import Scene
 
-BOX = (18, 48, 32)
-BOX_EDGE = (120, 170, 135)
-TITLE = (255, 236, 160)
-TEXT = (236, 240, 230)
 CONFIRM_YES_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y, pygame.K_j)
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 FORWARD_KEYS = (pygame.K_DOWN, pygame.K_RIGHT)
@@ -168,7 +165,7 @@ class Panel(Scene):
         """The dimmed table and the panel's box, the same for every panel."""
         surface.blit(self.dim, (0, 0))
         pygame.draw.rect(surface, BOX, self.box, border_radius=12)
-        pygame.draw.rect(surface, BOX_EDGE, self.box, width=2, border_radius=12)
+        pygame.draw.rect(surface, EDGE, self.box, width=2, border_radius=12)
 
     def draw(self, surface) -> None:
         self.draw_frame(surface)

@@ -8,14 +8,13 @@ from typing import Callable
 import pygame
 
 from idioten import i18n
+from idioten.ui.kit.palette import EDGE, SELECT
 
 FACE = (32, 78, 52)
 FACE_HOVER = (46, 104, 70)
 FACE_PRESSED = (24, 58, 40)
-EDGE = (120, 170, 135)
 LABEL = (242, 242, 232)
 LABEL_DISABLED = (130, 150, 135)
-FOCUS_RING = (130, 200, 255)
 
 
 class Button:
@@ -63,7 +62,7 @@ class Button:
         surface.blit(label, label.get_rect(center=self.rect.center))
         if self.focused:
             ring = self.rect.inflate(8, 8)
-            pygame.draw.rect(surface, FOCUS_RING, ring, width=2, border_radius=ring.h // 3)
+            pygame.draw.rect(surface, SELECT, ring, width=2, border_radius=ring.h // 3)
 
 
 def history_shortcut(event, undo, redo) -> bool:

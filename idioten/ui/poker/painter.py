@@ -12,11 +12,11 @@ import pygame
 from idioten import i18n
 from idioten.poker.hands import HAND_NAMES
 from idioten.ui.poker import texts
-from idioten.ui.kit.drawing import BAR, BAR_LINE, GLOW, LABEL, SELECT, STATUS, draw_status_line, felt, outline
+from idioten.ui.kit.drawing import draw_status_line, felt, outline
+from idioten.ui.kit.palette import BAR, BAR_LINE, GLOW, GOLD, LABEL, SELECT, TEXT
 from idioten.ui.poker.layout import PokerLayout
 from idioten.ui.kit.sprites import CardImages, for_screen, shadow
 
-POINTS = (255, 214, 90)
 DIM = (150, 178, 158)
 FRESH = (255, 236, 160, 46)
 SLOT_EDGE = (255, 255, 255, 70)
@@ -173,8 +173,8 @@ class PokerPainter:
                 fresh.discard(line_name)  # light up only a label that says something
             kind, number = line_name.split()
             index = int(number) - 1
-            colour = STATUS if complete else DIM
-            points_colour = POINTS if points not in ("", "0") else colour
+            colour = TEXT if complete else DIM
+            points_colour = GOLD if points not in ("", "0") else colour
             if kind == "row":
                 rect = layout.row_labels[index]
                 self.highlight(surface, rect, line_name in fresh)
@@ -251,7 +251,7 @@ class PokerPainter:
         line = self.texts.render(left, size, LABEL)
         surface.blit(line, (layout.info_x, y))
         y += line.get_height() + 6
-        total = self.texts.render(i18n.t("ui.poker.total", total=game.score().total), round(size * 1.5), POINTS)
+        total = self.texts.render(i18n.t("ui.poker.total", total=game.score().total), round(size * 1.5), GOLD)
         surface.blit(total, (layout.info_x, y))
 
         if layout.mini_cells:

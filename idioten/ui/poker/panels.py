@@ -12,15 +12,13 @@ from idioten import i18n
 from idioten.poker.hands import HAND_NAMES
 from idioten.poker.scoring import TABLES
 from idioten.ui.poker import texts
-from idioten.ui.kit.panels import TEXT, EndOfGameKeys, Panel
+from idioten.ui.kit.palette import CHART_BAR, GOLD, TEXT
+from idioten.ui.kit.panels import EndOfGameKeys, Panel
 from idioten.ui.poker.session import stats_key
 from idioten.ui.kit.widgets import Button
 
 HEADING_MARK = "\x00"  # a stand-in title the panel swaps for the worded heading once placed
 DIM = (170, 196, 178)
-GOLD = (255, 214, 90)
-BAR = (120, 190, 140)
-BAR_NOW = (255, 214, 90)
 SHOWN_HANDS = HAND_NAMES[1:10]  # one pair .. royal flush (high card scores nothing, five of a kind = sflush)
 
 
@@ -271,7 +269,7 @@ class PokerStatsPanel(PokerPanel):
                 continue
             height = max(2, round(area.h * count / tallest))
             bar = pygame.Rect(round(area.x + i * bar_w + 1), area.bottom - height, max(1, round(bar_w) - 2), height)
-            pygame.draw.rect(surface, BAR_NOW if i == latest else BAR, bar, border_radius=2)
+            pygame.draw.rect(surface, GOLD if i == latest else CHART_BAR, bar, border_radius=2)
         # Scores under the first bar, every fifth one and the last; games at the top of the scale.
         marks = sorted({0, len(bins) - 1, *range(0, len(bins), 5)})
         for i in marks:

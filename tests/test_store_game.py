@@ -102,6 +102,12 @@ BAD_SAVES = {
     "previous game does not add up": _set("previous", dict(game_to_json(a_game(8)), position="standard | -")),
     "previous game nested twice": _set("previous", dict(game_to_json(a_game(8)),
                                                         previous=game_to_json(a_game(9)))),
+    "following game without its place": _set("following", game_to_json(a_game(8))),
+    "following game's place off the line": lambda d: d.update(following=game_to_json(a_game(8)),
+                                                              following_at=len(d["history"]) + len(d["future"]) + 1),
+    "following game's place is text": lambda d: d.update(following=game_to_json(a_game(8)), following_at="3"),
+    "following game nested": _set("following", dict(game_to_json(a_game(8)), following=game_to_json(a_game(9)),
+                                                    following_at=0)),
 }
 
 
@@ -148,6 +154,17 @@ def test_the_previous_game_and_the_computer_flag_round_trip(tmp_path):
     same_game(saved, loaded)
     same_game(saved.previous, loaded.previous)
     assert loaded.by_computer is True and loaded.previous.by_computer is False
+
+
+def test_the_following_game_and_its_place_round_trip(tmp_path):
+    saved = a_game(7)
+    saved.following, saved.following_at = a_game(8), len(saved.game.history)
+    save_game(saved, tmp_path)
+    loaded, notices = load_game(tmp_path)
+    assert notices == [] and loaded.following_at == len(saved.game.history)
+    same_game(saved.following, loaded.following)
+    assert game_from_json(tampered(lambda d: d.update(following=game_to_json(a_game(8)),
+                                                      following_at=len(d["history"])))).following is not None
 
 
 def test_a_save_from_before_the_previous_game_and_the_computer_flag_still_loads():

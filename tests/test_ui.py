@@ -186,8 +186,8 @@ def test_restart_acts_at_once_with_the_deal_animation_and_ctrl_z_brings_the_game
     key(app, pygame.K_z, CTRL)
     game = app.table.game
     assert (game.to_text(), game.history, game.future, game.deal_number) == (played, history, future, 7)
-    key(app, pygame.K_y, CTRL)  # the redo list came back too
-    assert len(app.table.game.history) == len(history) + 1
+    key(app, pygame.K_y, CTRL)  # Ctrl+Y undoes that Ctrl+Z (the restart came after the undone deal)
+    assert app.table.game.to_text() == start and not app.table.game.history
 
 
 def test_new_deal_acts_at_once_and_ctrl_z_brings_the_last_game_back_until_a_move_is_made():
@@ -204,6 +204,48 @@ def test_new_deal_acts_at_once_and_ctrl_z_brings_the_last_game_back_until_a_move
     key(app, pygame.K_z, CTRL)
     key(app, pygame.K_z, CTRL)
     assert app.table.game is not before and not app.table.game.history and accounted(app)
+
+
+@pytest.mark.parametrize("replace_key", [pygame.K_r, pygame.K_n])
+def test_ctrl_y_after_ctrl_z_brings_the_restart_or_new_deal_back_until_a_move_in_the_old_game(replace_key):
+    app, _ = make_app(Game.new(deal_cards(7), deal_number=7), seed=11)
+    for _ in range(3):
+        key(app, pygame.K_SPACE)
+    key(app, pygame.K_z, CTRL)
+    old, played = app.table.game, app.table.game.to_text()
+    key(app, replace_key)
+    replaced = app.table.game
+    assert replaced is not old and not replaced.history
+    key(app, pygame.K_z, CTRL)
+    assert app.table.game is old and app.table.game.to_text() == played
+    key(app, pygame.K_y, CTRL, settle=False)  # Ctrl+Y undoes the Ctrl+Z: the restart or new deal, dealt in again
+    assert app.table.game is replaced and app.busy()
+    app.settle()
+    assert accounted(app) and all(resting(app, c) for c in app.table.sprites)
+    key(app, pygame.K_z, CTRL)  # and back again, as often as the player likes
+    assert app.table.game is old
+    key(app, pygame.K_z, CTRL)  # an undo in the old game walks back along its line ...
+    key(app, pygame.K_y, CTRL)  # ... and redo walks forward to where it was left ...
+    assert app.table.game is old and app.table.game.to_text() == played
+    key(app, pygame.K_y, CTRL)  # ... from where Ctrl+Y goes on to the game it left
+    assert app.table.game is replaced
+    key(app, pygame.K_z, CTRL)
+    key(app, pygame.K_SPACE)  # a move in the old game: the game it left is gone for good
+    key(app, pygame.K_z, CTRL)
+    key(app, pygame.K_y, CTRL)
+    key(app, pygame.K_y, CTRL)
+    assert app.table.game is old and app.table.message == i18n.t("ui.msg.nothing_to_redo")
+
+
+def test_the_redo_button_offers_the_game_ctrl_z_left():
+    app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
+    key(app, pygame.K_SPACE)
+    key(app, pygame.K_r)
+    key(app, pygame.K_z, CTRL)
+    redo = next(b for b in app.table.buttons if b.text_key == "ui.button.redo")
+    assert redo.enabled()
+    click(app, redo.rect.center)
+    assert not app.table.game.history and not redo.enabled()
 
 
 def test_new_deal_takes_the_next_number_from_the_random_source():

@@ -293,6 +293,34 @@ def test_new_deal_and_restart_act_at_once_and_ctrl_z_brings_the_grid_back():
     assert scene(app).game.placed_count == 0
 
 
+@pytest.mark.parametrize("replace_key", [pygame.K_r, pygame.K_n])
+def test_ctrl_y_after_ctrl_z_brings_the_restarted_or_new_grid_back(replace_key):
+    app, _ = poker_app(competitive=True)
+    fill(app, (0, 6, 12))
+    think(app)
+    session = scene(app).session
+    grid, computer, game_id = list(session.game.grid), list(session.computer.grid), session.game_id
+    key(app, replace_key)
+    new_game, new_id = session.game, session.game_id
+    key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)
+    assert session.game.grid == grid and session.computer.grid == computer
+    redo = next(b for b in scene(app).buttons if b.text_key == "ui.button.redo")
+    assert redo.enabled()
+    key(app, pygame.K_y, mod=pygame.KMOD_LCTRL)  # undoes the Ctrl+Z: the restarted or new grid again
+    assert session.game is new_game and session.game_id == new_id and session.game.placed_count == 0
+    assert not redo.enabled()
+    key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)
+    key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)  # an undo in the grid brought back, a redo, then forward
+    key(app, pygame.K_y, mod=pygame.KMOD_LCTRL)
+    assert session.game.grid == grid and session.game_id == game_id
+    key(app, pygame.K_y, mod=pygame.KMOD_LCTRL)
+    assert session.game is new_game
+    key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)
+    fill(app, (18,))  # a placement in the grid brought back: the other one is left for good
+    key(app, pygame.K_y, mod=pygame.KMOD_LCTRL)
+    assert session.game_id == game_id and session.game.placed_count == 4 and not redo.enabled()
+
+
 def test_options_apply_to_the_next_deal():
     app, _ = poker_app()
     key(app, pygame.K_o)

@@ -194,6 +194,44 @@ def test_the_grid_a_new_deal_or_restart_replaced_comes_back_after_a_restart_of_t
     assert not again.can_go_back() and not session_in(tmp_path).can_go_back()
 
 
+def test_the_grid_ctrl_z_left_comes_back_with_ctrl_y_after_a_restart_of_the_program(tmp_path):
+    session = session_in(tmp_path, competitive=True)
+    session.new_deal(11)
+    play(session, 3)
+    left, game_id = session.game.to_text(), session.game_id
+    session.new_deal(12)
+    session.back()
+    again = session_in(tmp_path)
+    assert again.game.to_text() == left and again.can_go_forward()
+    again.undo()  # off the place it was left: Ctrl+Y redoes the card first
+    assert not again.can_go_forward()
+    again.redo()
+    again.forward()
+    assert again.game.deal_number == 12 and again.game.placed_count == 0 and again.can_go_back()
+    again = session_in(tmp_path)
+    assert again.game.deal_number == 12 and again.can_go_back() and not again.can_go_forward()
+    again.back()
+    play(again, 1)  # a placement in the grid brought back: the one it left is gone, from the file too
+    assert again.following is None and (again.game_id, again.game.placed_count) == (game_id, 4)
+    assert "following" not in again.to_json() and not session_in(tmp_path).can_go_forward()
+
+
+@pytest.mark.parametrize("place", [-1, 4, "3", None])
+def test_a_following_grid_whose_place_is_off_the_line_sets_the_file_aside(tmp_path, place):
+    session = session_in(tmp_path)
+    session.new_deal(11)
+    play(session, 3)
+    session.new_deal(12)
+    session.back()
+    data = session.to_json()
+    assert data["following_at"] == 3
+    data["following_at"] = place
+    (tmp_path / FILE).write_text(json.dumps(data), encoding="utf-8")
+    again = PokerSession(Store.open(tmp_path), random.Random(2))
+    notices = again.load()
+    assert again.following is None and [n.key for n in notices] == ["store.bad_file"]
+
+
 def test_a_file_from_before_the_previous_grid_still_loads(tmp_path):
     session = session_in(tmp_path)
     session.new_deal(11)

@@ -131,6 +131,33 @@ def test_a_restart_or_new_deal_can_be_taken_back_after_a_restart_of_the_program(
     assert Store.open(data_folder).stats.variants["standard"].played == 0
 
 
+@pytest.mark.parametrize("replace_key", [pygame.K_r, pygame.K_n])
+def test_ctrl_y_after_taking_back_a_restart_or_new_deal_survives_a_restart_of_the_program(data_folder, replace_key):
+    app = window(deal=7)
+    for _ in range(5):
+        play_one(app)
+    press(app, pygame.K_z, CTRL)
+    left, game_id = state(app), app.persist.saved.game_id
+    press(app, replace_key)
+    replaced, replaced_id = state(app), app.persist.saved.game_id
+    press(app, pygame.K_z, CTRL)
+    app = restart_program(app)
+    assert state(app) == left and app.persist.saved.game_id == game_id
+    press(app, pygame.K_y, CTRL)  # the restart or new deal the Ctrl+Z took back
+    assert state(app) == replaced and app.persist.saved.game_id == replaced_id
+    app = restart_program(app)
+    assert state(app) == replaced
+    press(app, pygame.K_z, CTRL)  # and Ctrl+Z still goes back from it
+    assert state(app) == left and app.persist.saved.game_id == game_id
+    play_one(app)  # a move in the game brought back: the one it left is gone, also from the file
+    app.persist.wait()
+    assert "following" not in json.loads((data_folder / "game.json").read_text())
+    app = restart_program(app)
+    press(app, pygame.K_y, CTRL)
+    assert state(app)["history"] == left["history"] + [state(app)["history"][-1]] and not app.table.can_redo()
+    assert Store.open(data_folder).stats.variants["standard"].played == 0  # nothing was left that was played
+
+
 def test_a_game_left_by_a_new_deal_is_counted_at_the_first_move_of_the_next_not_at_the_key(data_folder):
     app = window(deal=7)
     play_one(app)

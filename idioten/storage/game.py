@@ -8,12 +8,16 @@
   is not the player's win or loss and is not counted (the statistics screen says so).
 - `previous`: the game a new deal or a restart replaced, while Ctrl+Z can still bring it back (until the
   first action in the new game); it is counted as abandoned only when it is dropped. Never nested deeper.
+- `following`: the game Ctrl+Z left when it brought `previous` back, while Ctrl+Y can still return to it
+  (until an action in the game brought back); `following_at` is the length of that game's history when it was
+  left: Ctrl+Y goes forward from there. Counted as abandoned when dropped, like `previous`.
 
 `game.json` (format "idioten-game", version 1) holds the start position (`Game.start_text`), the history as
 move notation ("deal", "discard 1", "move 2 3"), the redo list (`Game.future`, same order: the last entry is
 redone first), the current position (`Game.to_text()`), deal number, variant, game id and undo flag; since
-the undoable new deal also `by_computer` and `previous` (a whole game document of the same form), both
-optional, so a save from before them loads as it always did (and an older program ignores them).
+the undoable new deal also `by_computer` and `previous` (a whole game document of the same form), and since
+Ctrl+Y after it `following` (the same) with `following_at`, all optional, so a save from before them loads as
+it always did (and an older program ignores them).
 Loading rebuilds the game by replaying the history from the start position with every action verified by
 `rules.py`, then checks that the replay reaches the stored position, that the redo list can be redone, and,
 for a numbered deal, that the start is that deal. A save failing any check is moved aside like any bad file.
@@ -43,6 +47,8 @@ class SavedGame:
     undo_used: bool = False
     by_computer: bool = False
     previous: "SavedGame | None" = None
+    following: "SavedGame | None" = None
+    following_at: int = 0
 
     @classmethod
     def start(cls, game: Game) -> "SavedGame":
@@ -83,9 +89,12 @@ def game_to_json(saved: SavedGame) -> dict:
         "undo_used": saved.undo_used,
         "by_computer": saved.by_computer,
     }
-    if saved.previous is not None:
-        data["previous"] = game_to_json(SavedGame(saved.previous.game, saved.previous.game_id,
-                                                  saved.previous.undo_used, saved.previous.by_computer))
+    for name in ("previous", "following"):
+        kept = getattr(saved, name)
+        if kept is not None:
+            data[name] = game_to_json(SavedGame(kept.game, kept.game_id, kept.undo_used, kept.by_computer))
+    if saved.following is not None:
+        data["following_at"] = saved.following_at
     return data
 
 
@@ -106,11 +115,13 @@ def game_from_json(data: dict, nested: bool = False) -> SavedGame:
     future = [_action(text) for text in _field(data, "future", list)]
     undo_used = _field(data, "undo_used", bool)
     by_computer = _field(data, "by_computer", bool) if "by_computer" in data else False
-    previous = None
-    if data.get("previous") is not None:
-        if nested:
-            raise BadSave("a previous game holds no previous game of its own")
-        previous = game_from_json(_field(data, "previous", dict), nested=True)
+    kept = {}
+    for name in ("previous", "following"):
+        if data.get(name) is not None:
+            if nested:
+                raise BadSave(f"a kept game holds no {name} game of its own")
+            kept[name] = game_from_json(_field(data, name, dict), nested=True)
+    following_at = _field(data, "following_at", int) if "following" in kept else 0
 
     try:
         game = Game.from_text(start, deal_number)
@@ -130,7 +141,10 @@ def game_from_json(data: dict, nested: bool = False) -> SavedGame:
     except IllegalAction as err:
         raise BadSave(f"illegal action in the save: {err}") from None
     game.future = future
-    return SavedGame(game, game_id, undo_used, by_computer, previous)
+    if "following" in kept and not len(history) <= following_at <= len(history) + len(future):
+        raise BadSave("following_at is not on the line of this game's history and redo list")
+    return SavedGame(game, game_id, undo_used, by_computer, kept.get("previous"), kept.get("following"),
+                     following_at)
 
 
 def _check_numbered_start(game: Game, deal_number: int) -> None:

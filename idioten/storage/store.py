@@ -34,7 +34,13 @@ from idioten.storage.game import GAME_FILE, SavedGame, load_game, new_game_id, s
 from idioten.storage.settings import SETTINGS_FILE, Settings, load_settings, save_settings
 from idioten.storage.stats import STATS_FILE, Statistics, load_stats, save_stats
 
-__all__ = ["Store", "SavedGame", "Settings", "Statistics", "Notice", "StoreError", "new_game_id", "data_dir"]
+__all__ = ["kept_games", "Store", "SavedGame", "Settings", "Statistics", "Notice", "StoreError", "new_game_id",
+           "data_dir"]
+
+
+def kept_games(saved: SavedGame | None) -> list[SavedGame]:
+    """The games a saved game keeps for Ctrl+Z and Ctrl+Y (its `previous` and `following`)."""
+    return [k for k in (saved.previous, saved.following) if k is not None] if saved is not None else []
 
 
 class Store:
@@ -56,7 +62,7 @@ class Store:
         stats, stats_notices = load_stats(folder)
         saved, game_notices = load_game(folder)
         store = cls(folder, settings, stats, saved, settings_notices + stats_notices + game_notices)
-        for kept in (saved, saved.previous if saved is not None else None):
+        for kept in (saved, *kept_games(saved)):
             if kept is not None and kept.game.is_over():
                 # The last run may have been killed between saving the finished game and counting it.
                 notice = store.game_finished(kept)
@@ -78,7 +84,7 @@ class Store:
     def replace_game(self, old: SavedGame | None, new: SavedGame) -> Notice | None:
         """A new deal: the old game counts as played with its score so far, unless nothing was ever played
         in it (no action, no undo) or it was counted already; then the new game is saved."""
-        notices = [self.abandoned(k) for k in (old, old.previous if old is not None else None)]
+        notices = [self.abandoned(k) for k in (old, *kept_games(old))]
         return self.save_game(new) or next((n for n in notices if n is not None), None)
 
     def abandoned(self, old: SavedGame | None) -> Notice | None:

@@ -62,6 +62,8 @@ def open_app(launch: Launch, **app_options) -> App:
     persist = attach(app, store, saved, variant_fixed=launch.variant is not None)
     if saved.previous is not None:
         app.table.previous = saved.previous.game  # Ctrl+Z still brings it back after a restart of the program
+    if saved.following is not None:
+        app.table.following, app.table.following_at = saved.following.game, saved.following_at  # and Ctrl+Y
     notices = list(store.notices)
     if replaced is not None:
         notices.append(store.replace_game(replaced, saved))

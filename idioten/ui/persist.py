@@ -8,6 +8,7 @@ the store in step with it:
   back (Ctrl+Z) with a note from `replacing.py`; a restart keeps the game's id and counts against "won
   without undo" too. The game a new deal or restart replaced rides along in the save (`SavedGame.previous`,
   the table's `previous`) until the first action in the new game abandons it: only then is it counted.
+  Ctrl+Z (BACK) keeps the game it left in the same way (`SavedGame.following`), for Ctrl+Y (FORWARD).
 - A game whose last action the demo or the shown solution played is marked `by_computer`: not counted.
 - Saving starts once the frame that shows the action has been drawn (`flush`, called by `App.step`): the
   game's document is handed to a writer thread (`save_writer.py`), because a save ends in fsyncs that take
@@ -28,7 +29,7 @@ from idioten.acesup.rules import Game
 from idioten.storage.store import SavedGame, Store
 from idioten.storage.files import Notice
 from idioten.storage.game import game_to_json, progressed
-from idioten.ui.replacing import BACK, RESTART, is_replacement
+from idioten.ui.replacing import BACK, FORWARD, RESTART, is_replacement
 from idioten.storage.settings import Settings
 from idioten.storage.stats import Statistics
 from idioten.ui.save_writer import SaveWriter
@@ -68,11 +69,17 @@ class Persistence:
     def on_action(self, game: Game, record, undone: bool = False) -> None:
         """What the table did: an action or a redo (its record), an undo (`undone`), or a note of `replacing`."""
         saved = self.saved
-        kept = [k for k in (saved, saved.previous) if k is not None]
+        kept = [k for k in (saved, saved.previous, saved.following) if k is not None]
         if is_replacement(record):
             if record == BACK and saved.previous is not None:
                 current = saved.previous  # the game the table brought back, as it was left
                 current.previous = None
+                saved.previous = saved.following = None
+                current.following, current.following_at = saved, len(current.game.history)
+            elif record == FORWARD and saved.following is not None:
+                current = saved.following  # the game Ctrl+Z left, as it was left
+                saved.following = None
+                current.previous = saved
             else:
                 if record == RESTART:
                     current = SavedGame(game, saved.game_id, saved.undo_used or saved.played)
@@ -82,15 +89,19 @@ class Persistence:
                 # else the one that game kept.
                 current.previous = saved if progressed(saved.game) else saved.previous
                 if current.previous is not None:
-                    current.previous.previous = None
+                    current.previous.previous = current.previous.following = None
             self.saved = current
-            staying = {k.game_id for k in (current, current.previous) if k is not None}  # a restart shares an id
-            self._abandoned += [k for k in kept if k.game_id not in staying]
+            staying = {k.game_id for k in (current, current.previous, current.following) if k is not None}
+            self._abandoned += [k for k in kept if k.game_id not in staying]  # a restart shares an id
         else:
-            if saved.previous is not None:  # the first action in a new game: the one before it is left for good
-                if saved.previous.game_id != saved.game_id:
-                    self._abandoned.append(saved.previous)
-                saved.previous = None
+            # The first action in a game (not an undo or redo, which the table lets walk back to where Ctrl+Y
+            # goes forward): the game it replaced or left is left for good.
+            dropped = [saved.previous] if saved.previous is not None else []
+            if saved.following is not None and self.app.table.following is None:
+                dropped.append(saved.following)
+                saved.following = None
+            self._abandoned += [k for k in dropped if k.game_id != saved.game_id]
+            saved.previous = None
             if undone:
                 saved.undo_used = True
             # The computer's last action ends a game that is not the player's result.

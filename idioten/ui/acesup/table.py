@@ -16,7 +16,7 @@ from idioten.ui.kit.scene import CardGameScene
 from idioten.ui.kit.sprites import CardSprite
 from idioten.ui.kit.tween import Glide, Shake
 from idioten.ui.kit.widgets import Button
-from idioten.ui.replacing import BACK, NEW_DEAL, RESTART
+from idioten.ui.replacing import BACK, FORWARD, NEW_DEAL, RESTART
 from idioten.storage.game import progressed
 
 DRAG_THRESHOLD = 6  # pixels the pointer must travel before a press becomes a drag
@@ -57,12 +57,14 @@ class TableScene(CardGameScene):
         self.end_pending = False
         self.auto_pending = False
         self.previous: Game | None = None  # the game a new deal or restart replaced: Ctrl+Z brings it back
+        self.following: Game | None = None  # the game Ctrl+Z (BACK) left: Ctrl+Y brings it back ...
+        self.following_at = 0  # ... from where the game brought back was left (its history's length)
         self.celebrate = False  # the end that is pending is the player's win: cards leap off before the panel
         self.buttons = [
             Button("ui.button.new", self.new_deal),
             Button("ui.button.restart", self.restart, lambda: self.game.can_undo()),
             Button("ui.button.undo", self.undo, self.can_undo),
-            Button("ui.button.redo", self.redo, lambda: self.game.can_redo()),
+            Button("ui.button.redo", self.redo, self.can_redo),
             Button("ui.button.hint", self.ask_hint),
             Button("ui.button.menu", self.app.open_menu),
         ]
@@ -146,11 +148,15 @@ class TableScene(CardGameScene):
 
     def replace_game(self, game: Game, how: str) -> None:
         """A new deal or a restart (the game replaced is kept for Ctrl+Z if anything was played in it), or
-        BACK: that kept game on the table again, exactly as it was."""
+        BACK: that kept game on the table again, exactly as it was (the game it leaves is kept for Ctrl+Y), or
+        FORWARD: that game again, as it was left."""
+        left = self.game
         if how == BACK:
-            self.previous = None
-        elif progressed(self.game):
-            self.previous = self.game
+            self.previous, self.following, self.following_at = None, left, len(game.history)
+        else:
+            self.following = None  # FORWARD takes it; a new deal or restart leaves it for good
+            if how == FORWARD or progressed(left):
+                self.previous = left
         self.set_game(game, deal_in=how != BACK)
         if how != BACK:
             self.app.sound.play("deal")
@@ -186,7 +192,7 @@ class TableScene(CardGameScene):
 
     def after_action(self, record) -> None:
         self.app.sound.play("win" if self.game.is_won() else SOUND_OF.get(type(record), "slide"))
-        self.previous = None  # play in the new game: the one it replaced is abandoned
+        self.previous = self.following = None  # play in this game: the one it replaced (or left) is abandoned
         self.end_pending = self.game.is_over()
         # The player's own last card (not a redo, not the demo's), with animations on: a celebration first.
         self.celebrate = (self.game.is_won() and self.app.assistant.autoplay is None
@@ -223,9 +229,22 @@ class TableScene(CardGameScene):
         self.end_pending = self.auto_pending = False
         self.app.action_done(self.game, record, undone=True)
 
+    def can_go_forward(self) -> bool:
+        """Ctrl+Y undoes a Ctrl+Z that brought the last game back, while this game stands where it was left."""
+        return self.following is not None and len(self.game.history) == self.following_at
+
+    def can_redo(self) -> bool:
+        return self.game.can_redo() or self.can_go_forward()
+
     def redo(self) -> None:
         self.finish_animations()
         self.selected = None
+        if self.can_go_forward():
+            restarted = self.following.start_text == self.game.start_text
+            self.replace_game(self.following, FORWARD)
+            self.say_replaced(i18n.t("ui.msg.restarted") if restarted
+                              else i18n.t("ui.msg.new_deal", deal=self.app.deal_label(self.game)))
+            return
         record = self.game.redo()
         if record is None:
             self.say(i18n.t("ui.msg.nothing_to_redo"))

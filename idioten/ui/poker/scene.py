@@ -46,7 +46,7 @@ class PokerScene(PokerInput, CardGameScene):
             Button("ui.button.new", self.new_deal),
             Button("ui.button.restart", self.restart, lambda: self.game.can_undo()),
             Button("ui.button.undo", self.undo, lambda: self.game.can_undo() or self.session.can_go_back()),
-            Button("ui.button.redo", self.redo, lambda: self.game.can_redo()),
+            Button("ui.button.redo", self.redo, lambda: self.game.can_redo() or self.session.can_go_forward()),
             Button("ui.button.hint", self.ask_hint, lambda: not self.game.is_over()),
             Button("ui.poker.button.options", self.open_options),
             Button("ui.poker.button.stats", self.open_stats),
@@ -159,6 +159,15 @@ class PokerScene(PokerInput, CardGameScene):
 
     def redo(self) -> None:
         self.finish_flight()
+        if self.session.can_go_forward():  # Ctrl+Y undoes the Ctrl+Z that brought the last grid back
+            self.drop_jobs()
+            restarted = self.session.following[0].deck == self.game.deck  # a restart or "play again"
+            notice = self.session.forward()
+            self.reset_view()
+            self.say_replaced(i18n.t("ui.msg.restarted") if restarted
+                              else i18n.t("ui.msg.new_deal", deal=self.app.deal_label(self.game)))
+            self.notice(notice)
+            return
         record = self.session.redo()
         if record is None:
             self.say(i18n.t("ui.msg.nothing_to_redo"))

@@ -12,6 +12,8 @@ comes from `idioten.poker.player`. This module only keeps the pieces in step:
   Unfinished grids are not counted: a partly filled grid has no meaningful score;
 * a new deal, a restart or "play again" keeps the game it replaced (if a card was placed in it) until the
   first placement in the new one, so Ctrl+Z right after brings it back (`back`); it is saved with the game.
+  `back` keeps the game it left the same way until a placement in the game brought back, and Ctrl+Y brings it
+  back in turn (`forward`) while that game stands where it was left.
 """
 
 from __future__ import annotations
@@ -92,6 +94,8 @@ class PokerSession:
         self.computer: PokerGame | None = None
         self.game_id = ""
         self.previous: tuple[PokerGame, PokerGame | None, str] | None = None  # (game, computer, id) for `back`
+        self.following: tuple[PokerGame, PokerGame | None, str] | None = None  # the same, for `forward` ...
+        self.following_at = 0  # ... once the game brought back has this many cards placed, as it was left
         self.counted_now = False  # the last placement finished the game and counted it
         self.defer_saves = False
         self.unsaved = False
@@ -113,8 +117,14 @@ class PokerSession:
                 self._restore(data.get("current"))
                 if self.game is not None and data.get("previous") is not None:
                     self.previous = self._restored(data["previous"])
+                if self.game is not None and data.get("following") is not None:
+                    self.following, self.following_at = self._restored(data["following"]), data["following_at"]
+                    placed = self.game.placed_count
+                    at = self.following_at
+                    if type(at) is not int or not placed <= at <= placed + len(self.game.future):
+                        raise ValueError("the following grid's place is not on this game's line")
             except (CardError, ValueError, TypeError, KeyError, AttributeError):
-                self.game = self.computer = self.previous = None
+                self.game = self.computer = self.previous = self.following = None
                 notices = notices + [self.store.reject_file(FILE)]
         if self.game is None:
             self.new_deal()
@@ -152,6 +162,8 @@ class PokerSession:
                 "options": self.options.to_json(), "current": current}
         if self.previous is not None:
             data["previous"] = document(*self.previous)  # optional: older files load without it
+        if self.following is not None:
+            data["following"], data["following_at"] = document(*self.following), self.following_at
         return data
 
     def save(self):
@@ -187,6 +199,7 @@ class PokerSession:
         return self._start(fresh, self.computer is not None)
 
     def _start(self, game: PokerGame, competitive: bool, game_id: str | None = None):
+        self.following = None  # a new game: the one Ctrl+Z left is left for good
         if self.game is not None and (self.game.history or self.game.future):
             self.previous = (self.game, self.computer, self.game_id)
         self.game = game
@@ -207,7 +220,19 @@ class PokerSession:
     def back(self):
         """Ctrl+Z right after a new deal, a restart or "play again" (`can_go_back`): the game before it, as
         it was left. Returns the store's notice if saving failed."""
+        self.following = (self.game, self.computer, self.game_id)
         (self.game, self.computer, self.game_id), self.previous = self.previous, None
+        self.following_at = self.game.placed_count
+        self.counted_now = False
+        return self.save()
+
+    def can_go_forward(self) -> bool:
+        return self.following is not None and self.game.placed_count == self.following_at
+
+    def forward(self):
+        """Ctrl+Y after `back` (`can_go_forward`): the game it left, as it was left; Ctrl+Z goes back again."""
+        self.previous = (self.game, self.computer, self.game_id)
+        (self.game, self.computer, self.game_id), self.following = self.following, None
         self.counted_now = False
         return self.save()
 
@@ -228,7 +253,7 @@ class PokerSession:
         """The player's placement (the rules may refuse it: IllegalAction). Returns the record and the
         store's notice, if saving or counting failed."""
         record = self.game.place(cell, card)
-        self.previous = None  # play in the new game: the one it replaced is left for good
+        self.previous = self.following = None  # play in this game: the one it replaced or left is left for good
         notice = self.save()
         return record, self.count() or notice
 

@@ -545,7 +545,7 @@ def last_card_position() -> Game:
 
 
 def test_a_win_celebrates_with_leaping_cards_that_any_key_skips_to_the_end_panel():
-    from idioten.ui.acesup.celebration import Celebration
+    from idioten.ui.kit.celebration import Celebration
     app, _ = make_app(last_card_position())
     key(app, pygame.K_4)
     key(app, pygame.K_d, settle=False)
@@ -560,7 +560,7 @@ def test_a_win_celebrates_with_leaping_cards_that_any_key_skips_to_the_end_panel
 
 
 def test_a_celebration_left_alone_ends_in_the_end_panel_and_none_with_animations_off():
-    from idioten.ui.acesup.celebration import Celebration
+    from idioten.ui.kit.celebration import Celebration
     app, _ = make_app(last_card_position())
     key(app, pygame.K_4)
     key(app, pygame.K_d, settle=False)

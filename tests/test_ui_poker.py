@@ -150,6 +150,87 @@ def test_the_end_panel_comes_after_the_25th_card_and_lists_every_hand():
     assert stats.games == 1 and stats.best == panel.score.total
 
 
+def finish_by_hand(app) -> None:
+    """Place the 25th card and let a few frames pass (a celebration, if any, is mid-flight then)."""
+    fill(app, range(24))
+    click(app, cell_centre(app, 24), settle=False)
+    for _ in range(50):
+        app.step(dt=1 / 60)
+
+
+def earlier_grid(app, score: int) -> None:
+    """A grid with these options counted before, scoring `score`."""
+    assert scene(app).session.memory_stats.record_keyed("poker", "classic", "earlier", score)
+
+
+def test_a_new_personal_best_celebrates_with_leaping_cards_that_any_key_skips_to_the_end_panel():
+    from idioten.ui.kit.celebration import Celebration
+    app, _ = poker_app()
+    earlier_grid(app, 0)
+    finish_by_hand(app)
+    party = app.scenes[-1]
+    assert isinstance(party, Celebration) and party.flying
+    assert party.sheet.get_bounding_rect().width > scene(app).layout.card_w  # the trails are on the sheet
+    key(app, pygame.K_n, settle=False)  # skips: it does not deal anew
+    panel = app.scenes[-1]
+    assert isinstance(panel, PokerEndPanel) and scene(app).game.is_over()
+    shown = [row[1] for row in panel.rows if row[0] == "text"]
+    assert i18n.t("ui.poker.end.new_best", setting=poker_texts.setting_name("classic")) in shown
+
+
+def test_a_celebration_left_alone_ends_in_the_end_panel():
+    from idioten.ui.kit.celebration import Celebration
+    app, _ = poker_app()
+    earlier_grid(app, 0)
+    finish_by_hand(app)
+    seen = {type(app.scenes[-1])}
+    for _ in range(600):
+        app.step(dt=1 / 60)
+        seen.add(type(app.scenes[-1]))
+    assert Celebration in seen and isinstance(app.scenes[-1], PokerEndPanel)
+
+
+@pytest.mark.parametrize("case", ["first grid", "tie", "below the best", "animations off"])
+def test_no_celebration_for_a_grid_that_is_no_new_best_or_with_animations_off(case):
+    app, _ = poker_app()
+    if case == "animations off":
+        app.settings = app.settings.changed("animation", "off")
+        earlier_grid(app, 0)
+    elif case != "first grid":
+        fill(app)  # deal 7 in reading order; then again, the same cards the same way
+        total = scene(app).game.score().total
+        key(app, pygame.K_a)
+        assert scene(app).game.placed_count == 0
+        if case == "below the best":
+            earlier_grid(app, total + 1)
+    finish_by_hand(app)
+    assert isinstance(app.scenes[-1], PokerEndPanel)
+
+
+@pytest.mark.parametrize("computer_wins", [False, True])
+def test_beating_the_computer_celebrates_and_losing_to_it_does_not(computer_wins):
+    from idioten.ui.kit.celebration import Celebration
+    app, _ = poker_app(competitive=True)
+    session = scene(app).session
+    session.computer_task = lambda: None  # the test places the computer's cards, where it wants them
+    player = score_grid(list(session.game.deck[:25]), "classic").total  # reading order, as fill() places
+    orders = [[(i * step) % 25 for i in range(25)] for step in (2, 3, 4, 6, 7, 8, 9, 11, 12, 13)]
+    totals = {tuple(o): score_grid([session.game.deck[o.index(c)] for c in range(25)], "classic").total
+              for o in orders}
+    order = next(o for o, total in totals.items() if (total > player if computer_wins else total < player))
+    earlier_grid(app, 10_000)  # no new best: only the result against the computer counts
+    fill(app, range(24))
+    for turn in range(24):
+        session.computer_place(order[turn], session.computer_card())
+    click(app, cell_centre(app, 24), settle=False)
+    session.computer_place(order[24], session.computer_card())
+    theirs, ours = session.computer.score().total, session.game.score().total
+    assert theirs > ours if computer_wins else theirs < ours
+    for _ in range(20):
+        app.step(dt=1 / 60)
+    assert isinstance(app.scenes[-1], Celebration) != computer_wins
+
+
 def test_play_this_deal_again_gives_the_same_cards_to_an_empty_grid():
     app, _ = poker_app()
     fill(app)

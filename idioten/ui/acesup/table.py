@@ -12,6 +12,7 @@ from idioten.cards import Card
 from idioten.acesup.rules import DEAL, DISCARD, MOVE, PILES, Action, Dealt, Discarded, Game, Moved
 from idioten.errors import IllegalAction
 from idioten.ui.acesup import painter
+from idioten.ui.kit import celebration
 from idioten.ui.kit.scene import CardGameScene
 from idioten.ui.kit.sprites import CardSprite
 from idioten.ui.kit.tween import Glide, Shake
@@ -195,8 +196,7 @@ class TableScene(CardGameScene):
         self.previous = self.following = None  # play in this game: the one it replaced (or left) is abandoned
         self.end_pending = self.game.is_over()
         # The player's own last card (not a redo, not the demo's), with animations on: a celebration first.
-        self.celebrate = (self.game.is_won() and self.app.assistant.autoplay is None
-                          and self.app.settings.duration(1.0) > 0)
+        self.celebrate = self.game.is_won() and self.app.assistant.autoplay is None and celebration.wanted(self.app)
         self.auto_pending = self.app.settings.auto_discard and not self.end_pending
         self.app.action_done(self.game, record)
 
@@ -304,10 +304,25 @@ class TableScene(CardGameScene):
                 self.end_pending = False
                 if self.celebrate:
                     self.celebrate = False
-                    from idioten.ui.acesup.celebration import Celebration
-                    self.app.push(Celebration(self.app, self))
+                    self.start_celebration()
                 else:
                     self.app.show_end(self.game)
+
+    def start_celebration(self) -> None:
+        """The four aces, then the top of the discard pile, leap off the table; then the end panel."""
+        game, layout = self.game, self.layout
+        cards = [cards[-1] for cards in game.piles if cards] + list(reversed(game.discards))
+        leapers = [(self.app.images.face(card), self.sprites[card].pos) for card in cards]
+        self.app.push(celebration.Celebration(self.app, leapers, layout.table_bottom - layout.card_h,
+                                              self.celebrated))
+
+    def celebrated(self) -> None:
+        """The end panel, without its own confetti: the cards were the celebration."""
+        self.finish_animations()
+        self.app.show_end(self.game)
+        quiet = getattr(self.app.scenes[-1], "quiet", None)
+        if quiet is not None:
+            quiet()
 
     # -- input -----------------------------------------------------------------------------------------
 

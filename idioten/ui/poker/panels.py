@@ -77,8 +77,7 @@ class PokerEndPanel(EndOfGameKeys, PokerPanel):
         self.score = score
         self.rows = [("title", "ui.poker.end.title"), ("art_px", self.hands_height, self.paint_hands),
                      ("heading", i18n.t("ui.poker.end.total", total=score.total))]
-        new_best = session.counted_now and stats.best == score.total and stats.games > 1
-        if new_best:
+        if session.is_new_best():
             self.rows.append(("text", i18n.t("ui.poker.end.new_best", setting=setting)))
         elif stats.best is not None:
             self.rows.append(("text", i18n.t("ui.poker.end.best", setting=setting, best=stats.best)))

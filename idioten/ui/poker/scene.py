@@ -17,6 +17,7 @@ from idioten.ui.poker import texts
 from idioten.ui.poker.input import Flight, PokerInput, Press
 from idioten.ui.poker.painter import PokerPainter
 from idioten.ui.poker.session import PokerSession
+from idioten.ui.kit import celebration
 from idioten.ui.kit.scene import CardGameScene
 from idioten.ui.kit.tween import Glide, Shake
 from idioten.ui.kit.widgets import Button
@@ -42,6 +43,7 @@ class PokerScene(PokerInput, CardGameScene):
         self.computer_worker = Worker()
         self.fresh_lines: tuple = ()  # the lines the last placement changed: their labels light up
         self.end_pending = False
+        self.celebrate = False  # the player's own last card: if the grid is worth it, cards leap before the panel
         self.buttons = [
             Button("ui.button.new", self.new_deal),
             Button("ui.button.restart", self.restart, lambda: self.game.can_undo()),
@@ -112,6 +114,7 @@ class PokerScene(PokerInput, CardGameScene):
         self.flight = Flight(record.card, Glide(origin, target, self.app.settings.duration(PLACE_SECONDS)), cell)
         self.app.sound.play("win" if self.game.is_over() else "slide")  # the grid full is this game's end
         self.after_change()
+        self.celebrate = self.game.is_over()  # decided at the end, when the computer's grid is full too
         return True
 
     def refuse(self, refusal: IllegalAction, cell: int | None) -> None:
@@ -123,6 +126,7 @@ class PokerScene(PokerInput, CardGameScene):
 
     def after_change(self) -> None:
         self.shown = False
+        self.celebrate = False
         self.end_pending = self.game.is_over()
         self.start_computer()
         self.dirty = True
@@ -211,7 +215,7 @@ class PokerScene(PokerInput, CardGameScene):
         self.press = self.drag = self.flight = self.shake = None
         self.selected = self.hint = self.cursor = self.target = None
         self.fresh_lines = ()
-        self.end_pending = False
+        self.end_pending = self.celebrate = False
         self.painter.resize(self.app.layout, self.buttons)
         self.warming = True
         self.start_computer()
@@ -285,7 +289,28 @@ class PokerScene(PokerInput, CardGameScene):
         if (self.end_pending and self.flight is None and self.drag is None and self.session.finished()
                 and not self.computer_worker.running):
             self.end_pending = False
-            self.show_end()
+            if self.celebrate and self.worth_celebrating() and celebration.wanted(self.app):
+                self.start_celebration()
+            else:
+                self.show_end()
+            self.celebrate = False
+
+    def worth_celebrating(self) -> bool:
+        """A new personal best with these options, or a grid that beat the computer's."""
+        return self.session.is_new_best() or self.session.beat_computer()
+
+    def start_celebration(self) -> None:
+        """The cards of the best hands leap off the grid first, then the others; then the end panel."""
+        game, layout = self.game, self.layout
+        points = {cell: 0 for cell in range(len(layout.cells))}
+        for line in game.score().lines:
+            for cell in line.line.cells:
+                points[cell] = max(points[cell], line.points)
+        order = sorted(points, key=lambda cell: -points[cell])  # stable: reading order among equals
+        leapers = [(self.painter.images.face(game.grid[cell]), layout.cells[cell].topleft)
+                   for cell in order if game.grid[cell] is not None]
+        self.app.push(celebration.Celebration(self.app, leapers, layout.base.table_bottom - layout.card_h,
+                                              self.show_end))
 
     def show_end(self) -> None:
         from idioten.ui.poker.panels import PokerEndPanel

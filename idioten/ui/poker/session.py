@@ -344,6 +344,18 @@ class PokerSession:
         self.counted_now = not counted_before
         return notice
 
+    def is_new_best(self) -> bool:
+        """The grid just counted beat every grid counted before it with its table and options (a first grid,
+        or one that ties the best, is no new best)."""
+        if not self.counted_now:
+            return False
+        stats, total = self.stats_for(stats_key(self.game)), self.game.score().total
+        return stats.games > 1 and stats.best == total and stats.histogram.get(total) == 1
+
+    def beat_computer(self) -> bool:
+        return (self.computer is not None and self.finished()
+                and self.game.score().total > self.computer.score().total)
+
     @property
     def stats(self) -> Statistics:
         return self.store.stats if self.store is not None else self.memory_stats

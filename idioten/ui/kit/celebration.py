@@ -1,24 +1,33 @@
-"""A win worth seeing: when the player's last card goes, the four aces and the top of the discard pile leap
-off the table one after another and bounce away across the felt, each leaving a trail of itself; then the
-end panel. Any key or click skips straight to the panel (and does nothing else). It runs at the
-animation-speed setting; with animations off there is none (the table shows the panel at once).
+"""A result worth seeing, for both games: cards leap off the table one after another and bounce away across
+the felt, each leaving a trail of itself; then the end panel. Aces Up celebrates the player's win (the four
+aces and the top of the discard pile leap), Poker patience a new personal best or a grid that beat the
+computer (the cards of the best hands leap). Any key or click skips straight to the end (and does nothing
+else). It runs at the animation-speed setting; with animations off there is none: the table asks
+`wanted(app)` first and shows its panel at once.
 
 The trails are drawn on a transparent sheet over the table that is never cleared, so a frame costs one
 blit of the sheet and one card per card in the air."""
 
 from __future__ import annotations
 
+from typing import Callable
+
 import pygame
 
 from idioten.ui.kit.scene import Scene
 
-LEAPERS = 16  # the aces, then the top of the discard pile: enough to fill the felt, short enough to wait for
+LEAPERS = 16  # enough to fill the felt, short enough to wait for
 LAUNCH_EVERY = 0.16  # seconds between two cards at normal speed
 LONGEST = 5.0  # seconds at normal speed: then the panel comes even if a card still bounces
 GRAVITY = 2.6  # window heights per second squared
 BOUNCE = 0.72  # of its speed a card keeps when it hits the foot of the table
 MODIFIERS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT, pygame.K_RALT,
              pygame.K_LGUI, pygame.K_RGUI)  # pressed alone they skip nothing (the first half of a shortcut)
+
+
+def wanted(app) -> bool:
+    """A celebration only with animations on ("off" means none)."""
+    return app.settings.duration(1.0) > 0
 
 
 class Leaper:
@@ -31,22 +40,23 @@ class Leaper:
 class Celebration(Scene):
     overlay = True
 
-    def __init__(self, app, table):
+    def __init__(self, app, cards, floor: float, then: Callable[[], None]):
+        """`cards`: (picture, top-left corner) of each card to leap, in the order they go (the first
+        LEAPERS); they bounce on `floor` (the y of a card's top when it touches the foot of the table);
+        `then()` is called once at the end, skipped or not (it shows the end panel)."""
         super().__init__(app)
-        self.table = table
+        self.then = then
         layout, rng = app.layout, app.rng
         self.speed = 1.0 / app.settings.duration(1.0)  # the setting's factor (never "off": no celebration then)
         self.sheet = pygame.Surface(layout.size, pygame.SRCALPHA)
-        game, width, height = table.game, layout.width, layout.height
-        cards = [cards[-1] for cards in game.piles if cards] + list(reversed(game.discards))
+        width, height = layout.width, layout.height
         self.waiting: list[Leaper] = []
-        for card in cards[:LEAPERS]:
-            start = table.sprites[card].pos
+        for picture, start in list(cards)[:LEAPERS]:
             direction = -1 if rng.random() < 0.5 else 1
             velocity = (direction * rng.uniform(0.16, 0.32) * width, -rng.uniform(0.1, 0.7) * height)
-            self.waiting.append(Leaper(app.images.face(card), start, velocity))
+            self.waiting.append(Leaper(picture, start, velocity))
         self.flying: list[Leaper] = []
-        self.floor = layout.table_bottom - layout.card_h
+        self.floor = floor
         self.clock = 0.0  # seconds of celebration (at normal speed) so far
         self.next_launch = 0.0
 
@@ -75,15 +85,10 @@ class Celebration(Scene):
         self.dirty = True
 
     def finish(self) -> None:
-        """The panel, without the panel's own confetti: the cards were the celebration."""
         if self not in self.app.scenes:
             return
         self.app.pop(self)
-        self.table.finish_animations()
-        self.app.show_end(self.table.game)
-        quiet = getattr(self.app.scenes[-1], "quiet", None)
-        if quiet is not None:
-            quiet()
+        self.then()
 
     def handle_event(self, event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN or (event.type == pygame.KEYDOWN and event.key not in MODIFIERS):

@@ -10,7 +10,7 @@ from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards, parse_card
 from idioten.acesup.rules import Dealt, Game
 
 from idioten.ui.replacing import BACK, NEW_DEAL, RESTART
-from test_ui_support import accounted, close_apps, click, drag, key, make_app, position, post, top_centre
+from test_ui_support import accounted, close_apps, click, drag, headings, key, make_app, position, post, top_centre
 
 CTRL = pygame.KMOD_LCTRL
 
@@ -39,13 +39,26 @@ def in_motion(app, card):
 
 
 def won_panel_shown(app) -> bool:
-    """The end panel of a won game is on top (not the celebration before it)."""
-    return hasattr(app.scenes[-1], "rows") and panel_title(app) == "ui.end.won"
+    """The end panel of a won game is on screen (not the celebration before it)."""
+    return panel_title(app) == i18n.t("ui.end.won")
 
 
 def panel_title(app) -> str | None:
-    """The title the panel on top shows (its text key), None with no panel open."""
-    return next((text for kind, text, *_ in app.scenes[-1].rows if kind == "title"), None) if app.scenes[1:] else None
+    """The title of the panel on top as the window draws it, None with no panel open."""
+    shown = headings(app)
+    return shown[-1] if shown else None
+
+
+def changed_area(before: pygame.Surface, after: pygame.Surface) -> pygame.Rect:
+    """The smallest rectangle holding every pixel that differs between two pictures of the window."""
+    diff, back = before.copy(), after.copy()
+    diff.blit(after, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    back.blit(before, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    diff.blit(back, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+    changed = pygame.mask.from_threshold(diff, (0, 0, 0, 255), (1, 1, 1, 255))
+    changed.invert()
+    rects = changed.get_bounding_rects()
+    return rects[0].unionall(rects[1:]) if rects else pygame.Rect(0, 0, 0, 0)
 
 def test_drag_a_top_card_into_a_gap():
     app, _ = make_app(position(["2H 5C", "KH", "", "AS"], stock=8))
@@ -327,7 +340,7 @@ def test_win_celebrates_then_shows_the_end_panel_and_goes_quiet():
         app.step(dt=1 / 60)
         if won_panel_shown(app):
             break
-    assert panel_title(app) == "ui.end.won"
+    assert panel_title(app) == i18n.t("ui.end.won")
     for _ in range(10):
         app.step(dt=1 / 30)
     assert not app.busy()
@@ -339,7 +352,7 @@ def test_a_lost_game_offers_restart():
     app, _ = make_app(position(["AH 3D", "AC 2S", "KH", "KS"], stock=0))
     start = app.table.game.to_text()
     click(app, top_centre(app, 1))  # 2S goes (KS is higher); nothing else can happen
-    assert panel_title(app) == "ui.end.lost"
+    assert panel_title(app) == i18n.t("ui.end.lost")
     key(app, pygame.K_r)
     assert app.table.game.to_text() == start and len(app.scenes) == 1
 
@@ -376,7 +389,7 @@ def test_buttons_act_undo_and_menu():
     click(app, undo.rect.center)
     assert len(app.table.game.stock) == 48
     key(app, pygame.K_ESCAPE)
-    assert panel_title(app) == "ui.menu.title"
+    assert panel_title(app) == i18n.t("ui.menu.title")
     key(app, pygame.K_ESCAPE)
     assert len(app.scenes) == 1
 
@@ -384,10 +397,10 @@ def test_buttons_act_undo_and_menu():
 def test_rules_panel_opens_with_f1_and_question_mark():
     app, _ = make_app()
     key(app, pygame.K_F1)
-    assert panel_title(app) == "ui.rules.title"
+    assert panel_title(app) == i18n.t("ui.rules.title")
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_SLASH, pygame.KMOD_LSHIFT, unicode="?")
-    assert panel_title(app) == "ui.rules.title"
+    assert panel_title(app) == i18n.t("ui.rules.title")
 
 
 def test_the_action_hook_sees_every_action():
@@ -465,7 +478,7 @@ def test_a_panel_opened_mid_drag_sends_the_card_home():
     before = app.table.game.to_text()
     drag(app, top_centre(app, 0), app.layout.piles[2].center, release=False)
     key(app, pygame.K_ESCAPE)  # the menu
-    assert panel_title(app) == "ui.menu.title" and app.table.drag is None
+    assert panel_title(app) == i18n.t("ui.menu.title") and app.table.drag is None
     post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=app.layout.piles[2].center, button=1))
     key(app, pygame.K_ESCAPE)
     assert app.table.game.to_text() == before
@@ -510,9 +523,8 @@ def test_settings_hooks_four_colours_speed_and_auto_discard():
 
 def test_the_players_loop_runs_posted_events_and_returns_on_ctrl_q():
     import time as real_time
-    app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
-    app.clock = real_time.monotonic  # the real loop on the real clock: animations take their real time
-    app._last = app.clock()
+    # the real loop on the real clock: animations take their real time
+    app, _ = make_app(Game.new(deal_cards(7), deal_number=7), clock=real_time.monotonic)
     post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "),
          pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=CTRL, unicode=""))
     started = real_time.monotonic()
@@ -523,8 +535,7 @@ def test_the_players_loop_runs_posted_events_and_returns_on_ctrl_q():
 
 def test_the_idle_loop_sleeps_until_an_event_arrives():
     import time as real_time
-    app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
-    app.clock = real_time.monotonic
+    app, _ = make_app(Game.new(deal_cards(7), deal_number=7), clock=real_time.monotonic)
     app.warm()
     app.settle()
     draws = []
@@ -545,32 +556,32 @@ def last_card_position() -> Game:
 
 
 def test_a_win_celebrates_with_leaping_cards_that_any_key_skips_to_the_end_panel():
-    from idioten.ui.kit.celebration import Celebration
     app, _ = make_app(last_card_position())
     key(app, pygame.K_4)
     key(app, pygame.K_d, settle=False)
     for _ in range(60):
         app.step(dt=1 / 60)
-    party = app.scenes[-1]
-    assert app.table.game.is_won() and isinstance(party, Celebration) and party.flying
-    assert party.sheet.get_bounding_rect().width > app.layout.card_w  # the trails are on the sheet
+    before = app.window.get_surface().copy()
+    for _ in range(10):
+        app.step(dt=1 / 60)
+    assert app.table.game.is_won() and not won_panel_shown(app) and app.busy()
+    # Cards leap across the felt: within a sixth of a second the picture changes over more than two cards' width.
+    assert changed_area(before, app.window.get_surface()).width > 2 * app.layout.card_w
     key(app, pygame.K_n, settle=False)  # skips: it does not deal a new game
     assert won_panel_shown(app) and app.table.game.is_won()
-    assert app.scenes[-1].confetti == []  # the cards were the celebration
+    assert not app.busy()  # no confetti on the panel: the cards were the celebration
 
 
 def test_a_celebration_left_alone_ends_in_the_end_panel_and_none_with_animations_off():
-    from idioten.ui.kit.celebration import Celebration
     app, _ = make_app(last_card_position())
     key(app, pygame.K_4)
     key(app, pygame.K_d, settle=False)
-    seen = set()
-    for _ in range(600):
+    frames = 0
+    while frames < 600 and not won_panel_shown(app):
+        assert app.busy()  # the window keeps drawing frames until the panel is there
         app.step(dt=1 / 60)
-        seen.add(type(app.scenes[-1]))
-        if won_panel_shown(app):
-            break
-    assert Celebration in seen and won_panel_shown(app)
+        frames += 1
+    assert won_panel_shown(app) and frames > 60  # more than the last card's glide: the cards leapt first
     quick, _ = make_app(last_card_position())
     quick.settings = quick.settings.changed("animation", "off")
     key(quick, pygame.K_4)

@@ -8,16 +8,13 @@ import threading
 
 import pygame
 import pytest
-from ui_solver_support import TRAP, run_until
+from ui_solver_support import TRAP, computer_playing, end_panel, panel_text, play_greedy_to_the_end, run_until
 from test_ui_support import click, close_apps, key, make_app
 
 from idioten import i18n
 from idioten.acesup import analysis, daily
-from idioten.acesup.players import greedy
-from idioten.acesup.rules import Action, Game
-from idioten.ui.acesup import assist, lesson
-from idioten.ui.acesup.autoplay import Autoplay
-from idioten.ui.acesup.truth_panel import TruthEndPanel
+from idioten.acesup.rules import Game
+from idioten.ui.acesup import assist
 from idioten.ui.persist import persistence
 
 # Never winnable (best 47), and moving the A♠ into the gap first puts even 47 out of reach.
@@ -33,21 +30,6 @@ def english():
     close_apps()
 
 
-def end_panel(app) -> TruthEndPanel | None:
-    return next((s for s in app.scenes if isinstance(s, TruthEndPanel)), None)
-
-
-def panel_text(panel) -> str:
-    return " ".join(what for kind, what, *_ in panel.placed if kind == "line")
-
-
-def lose_with_greedy(app) -> list[Action]:
-    while not app.table.game.is_over():
-        app.table.act(greedy(app.table.game.copy(), None))
-        app.settle()
-    return [action for action, _ in app.table.game.history]
-
-
 def lesson_ready(app) -> bool:
     panel = end_panel(app)
     return panel is not None and panel.lesson is not None and panel.lesson.found is not None
@@ -60,7 +42,7 @@ def button_centre(panel, text_key: str):
 def test_a_lost_winnable_game_names_the_move_and_b_goes_back_to_just_before_it():
     app, _ = make_app(Game.from_text(TRAP))
     app.settings = app.settings.changed("animation", "fast")
-    moves = lose_with_greedy(app)
+    moves = play_greedy_to_the_end(app)
     assert run_until(app, lambda: lesson_ready(app), timeout=60)
     panel = end_panel(app)
     found = analysis.analyse(Game.from_text(TRAP), moves)
@@ -82,15 +64,15 @@ def test_a_lost_winnable_game_names_the_move_and_b_goes_back_to_just_before_it()
 def test_the_button_goes_back_and_solution_from_there_wins():
     app, _ = make_app(Game.from_text(TRAP))
     app.settings = app.settings.changed("animation", "fast")
-    lose_with_greedy(app)
+    play_greedy_to_the_end(app)
     assert run_until(app, lambda: lesson_ready(app), timeout=60)
     k = end_panel(app).lesson.found.winnable_until
     click(app, button_centre(end_panel(app), "ui.button.back_to_move"))
     assert end_panel(app) is None and len(app.table.game.history) == k
-    lose_with_greedy(app)
+    play_greedy_to_the_end(app)
     assert run_until(app, lambda: lesson_ready(app), timeout=60)
     key(app, pygame.K_f, settle=False)
-    assert any(isinstance(s, Autoplay) for s in app.scenes) and len(app.table.game.history) == k
+    assert computer_playing(app) and len(app.table.game.history) == k
     assert run_until(app, lambda: app.table.game.is_won(), timeout=60)
 
 
@@ -99,7 +81,7 @@ def test_a_deal_never_winnable_says_where_its_best_score_was_lost():
     app.settings = app.settings.changed("animation", "fast")
     key(app, pygame.K_3)
     key(app, pygame.K_1)
-    lose_with_greedy(app)
+    play_greedy_to_the_end(app)
     assert app.table.game.score < 47
     assert run_until(app, lambda: lesson_ready(app), timeout=60)
     text = panel_text(end_panel(app))
@@ -123,7 +105,7 @@ def test_the_lesson_shows_progress_and_a_new_deal_cancels_it(monkeypatch):
     monkeypatch.setattr(analysis, "analyse", lambda *args, **kw: real_analyse(*args, solve=slow, **kw))
     app, _ = make_app(Game.from_text(TRAP))
     app.settings = app.settings.changed("animation", "fast")
-    lose_with_greedy(app)
+    play_greedy_to_the_end(app)
     assert run_until(app, lambda: end_panel(app) is not None and end_panel(app).lesson is not None, timeout=60)
     assert i18n.t("ui.lesson.looking") in panel_text(end_panel(app))
     assert app.assistant.worker.kind == "lesson"
@@ -144,7 +126,7 @@ def test_the_verdict_is_searched_from_the_deal_on_with_the_compiled_core(monkeyp
     assert run_until(app, lambda: TRAP in app.assistant.known)
     assert app.assistant.known[TRAP].result == assist.WINNABLE and not app.assistant.early.running
     app.settings = app.settings.changed("animation", "fast")
-    lose_with_greedy(app)
+    play_greedy_to_the_end(app)
     app.step(dt=1 / 60)
     assert end_panel(app) is not None and i18n.t("ui.truth.yes") in panel_text(end_panel(app))
 
@@ -196,7 +178,7 @@ def test_the_deal_of_the_day_from_its_key_with_its_own_statistics(monkeypatch):
     assert run_until(app, lambda: app.table.game.deal_number == 74442778, timeout=60)
     assert app.assistant.status_parts()[0] == i18n.t("ui.daily.status", day="2026-12-03")
     app.settings = app.settings.changed("animation", "fast")
-    lose_with_greedy(app)
+    play_greedy_to_the_end(app)
     days = persistence(app).stats.daily
     assert days.days == {"2026-12-03": False}
     assert run_until(app, lambda: end_panel(app) is not None, timeout=10)

@@ -7,8 +7,9 @@ import threading
 
 import pygame
 import pytest
-from ui_solver_support import TRAP, lost_position, run_until
-from test_ui_support import click, close_apps, key, make_app
+from ui_solver_support import (TRAP, computer_playing, end_panel, lost_position, panel_text, play_greedy_to_the_end,
+                                run_until)
+from test_ui_support import click, close_apps, headings, key, make_app, shown_texts
 
 from idioten import i18n
 from idioten.acesup import solver
@@ -17,9 +18,7 @@ from idioten.acesup.players import greedy
 from idioten.acesup.rules import Game
 from idioten.storage.settings import Settings as StoredSettings
 from idioten.ui.acesup import assist
-from idioten.ui.acesup.autoplay import Autoplay
 from idioten.ui.worker import Worker
-from idioten.ui.acesup.truth_panel import TruthEndPanel
 
 LONG_SEARCH_DEAL = 2  # no answer within minutes: a search of it is still running when the test cancels it
 
@@ -29,21 +28,6 @@ def english():
     i18n.set_language("en")
     yield
     close_apps()
-
-
-def play_greedy_to_the_end(app) -> None:
-    while not app.table.game.is_over():
-        app.table.act(greedy(app.table.game.copy(), None))
-        app.settle()
-
-
-def end_panel(app) -> TruthEndPanel | None:
-    return next((s for s in app.scenes if isinstance(s, TruthEndPanel)), None)
-
-
-def panel_text(panel) -> str:
-    """The panel's text as placed, wrapped lines joined again."""
-    return " ".join(what for kind, what, *_ in panel.placed if kind == "line")
 
 
 def test_the_window_names_the_solvers_answers_as_the_solver_does():
@@ -89,42 +73,56 @@ def test_worker_reports_an_error_as_an_answer_not_a_crash():
 CANCEL_SECONDS = 5.0
 
 
-def start_live_search(app):
+def watch_searches(monkeypatch) -> list[tuple[str, threading.Event]]:
+    """The window's searches as they start: the position searched, and an Event set when the search returns."""
+    searches = []
+    real_solve = assist.solve
+
+    def watched(game, seconds, cancel):
+        returned = threading.Event()
+        searches.append((game.to_text(), returned))
+        try:
+            return real_solve(game, seconds, cancel)
+        finally:
+            returned.set()
+    monkeypatch.setattr(assist, "compiled_core", lambda: False)  # the live indicator's own search (test_ui_lesson
+    # has the verdict from the deal on)
+    monkeypatch.setattr(assist, "solve", watched)
+    return searches
+
+
+def live_search(app, searches) -> threading.Event:
+    """With the live indicator on, the search of the position on the table, once it runs: set when it returns."""
     app.settings = app.settings.changed("live_verdict", True)
-    assert run_until(app, lambda: app.assistant.worker.running, timeout=2)
-    worker = app.assistant.worker
-    assert worker.kind == "solve" and worker.tag == app.table.game.to_text()
-    return worker._thread
+    position = app.table.game.to_text()
+    assert run_until(app, lambda: searches and searches[-1][0] == position, timeout=2)
+    return searches[-1][1]
 
 
 def test_a_new_deal_cancels_the_running_search_at_once(monkeypatch):
-    monkeypatch.setattr(assist, "compiled_core", lambda: False)  # the live indicator's own search (test_ui_lesson
-    # has the verdict from the deal on)
+    searches = watch_searches(monkeypatch)
     app, _ = make_app(Game.new(deal_cards(LONG_SEARCH_DEAL), deal_number=LONG_SEARCH_DEAL))
-    thread = start_live_search(app)
+    returned = live_search(app, searches)
+    assert not returned.is_set()
     key(app, pygame.K_n, settle=False)  # nothing played yet: no question asked
     assert app.table.game.deal_number != LONG_SEARCH_DEAL
-    thread.join(CANCEL_SECONDS)
-    assert not thread.is_alive(), "the old search still runs after a new deal"
+    assert returned.wait(CANCEL_SECONDS), "the old search still runs after a new deal"
     # The indicator's search starts again, for the new deal.
-    assert run_until(app, lambda: app.assistant.worker.running, timeout=2)
-    assert app.assistant.worker.tag == app.table.game.to_text()
+    assert not live_search(app, searches).is_set()
 
 
 def test_restart_and_closing_the_window_cancel_the_search(monkeypatch):
-    monkeypatch.setattr(assist, "compiled_core", lambda: False)
+    searches = watch_searches(monkeypatch)
     app, _ = make_app(Game.new(deal_cards(LONG_SEARCH_DEAL), deal_number=LONG_SEARCH_DEAL))
     app.settings = app.settings.changed("live_verdict", True)
     app.table.deal()
     app.settle()
-    thread = start_live_search(app)
+    returned = live_search(app, searches)
     app.table.restart()
-    thread.join(CANCEL_SECONDS)
-    assert not thread.is_alive()
-    thread = start_live_search(app)
+    assert returned.wait(CANCEL_SECONDS)
+    returned = live_search(app, searches)
     app.assistant.close()
-    thread.join(CANCEL_SECONDS)
-    assert not thread.is_alive()
+    assert returned.wait(CANCEL_SECONDS)
 
 
 # -- the end panel ----------------------------------------------------------------------------------------
@@ -134,19 +132,18 @@ def test_end_panel_says_a_lost_winnable_deal_could_have_been_won_and_shows_the_s
     app.settings = app.settings.changed("animation", "fast")
     play_greedy_to_the_end(app)
     assert not app.table.game.is_won()
-    assert run_until(app, lambda: end_panel(app) is not None and end_panel(app).known is not None)
+    assert run_until(app, lambda: end_panel(app) is not None and i18n.t("ui.truth.yes") in panel_text(end_panel(app)))
     panel = end_panel(app)
-    assert i18n.t("ui.truth.yes") in panel_text(panel)
     show = next(b for b in panel.buttons if b.text_key == "ui.button.show_solution")
     steps = len(app.assistant.known[TRAP].line)
     key(app, pygame.K_l, settle=False)  # the same as the button
-    assert end_panel(app) is None and any(isinstance(s, Autoplay) for s in app.scenes)
+    assert end_panel(app) is None and computer_playing(app)
     assert app.table.game.to_text() == TRAP  # the deal starts again
     assert run_until(app, lambda: app.table.game.is_won(), timeout=60)
     assert len(app.table.game.history) == steps
     assert run_until(app, lambda: end_panel(app) is not None, timeout=10)
-    assert end_panel(app).placed[0][1] == i18n.t("ui.truth.shown_title")
-    assert end_panel(app).confetti == []  # the computer's win: no celebration
+    assert headings(app) == [i18n.t("ui.truth.shown_title")]
+    assert not app.busy()  # the computer's win: no confetti
     assert show.label == "Show solution"
 
 
@@ -157,9 +154,9 @@ def test_end_panel_says_an_unwinnable_deal_could_not_have_been_won_with_its_best
     key(app, pygame.K_4)
     key(app, pygame.K_d)
     assert app.table.game.is_over() and app.table.game.score == 47
-    assert run_until(app, lambda: end_panel(app) is not None and end_panel(app).known is not None)
+    said = i18n.t("ui.truth.no", best=47)
+    assert run_until(app, lambda: end_panel(app) is not None and said in panel_text(end_panel(app)))
     panel = end_panel(app)
-    assert i18n.t("ui.truth.no", best=47) in panel_text(panel)
     assert all(b.text_key != "ui.button.show_solution" for b in panel.buttons)
     key(app, pygame.K_l)  # no solution to show: nothing happens
     assert end_panel(app) is panel
@@ -233,8 +230,4 @@ def test_the_settings_screen_turns_the_indicator_on_and_the_store_remembers_it(m
     assert app.persist.settings.live_verdict is True  # what the store will write
     key(app, pygame.K_ESCAPE)
     assert run_until(app, lambda: app.assistant.status_parts() == [i18n.t("ui.live.winnable")])
-    painted = []
-    render = app.texts.render
-    monkeypatch.setattr(app.texts, "render", lambda text, *rest: painted.append(text) or render(text, *rest))
-    app.draw()
-    assert any(i18n.t("ui.live.winnable") in text for text in painted)  # in the status bar
+    assert any(i18n.t("ui.live.winnable") in text for text in shown_texts(app))  # in the status bar

@@ -9,6 +9,7 @@ import pygame
 from idioten.cards import full_deck, parse_cards
 from idioten.acesup.rules import Game
 from idioten.ui.app import App
+from idioten.ui.kit.palette import TITLE
 
 
 class FakeClock:
@@ -38,8 +39,9 @@ def close_apps() -> None:
         OPEN_APPS.pop().close()
 
 
-def make_app(game: Game | None = None, size=(1280, 800), seed: int = 5, **kwargs) -> tuple[App, FakeClock]:
-    clock = FakeClock()
+def make_app(game: Game | None = None, size=(1280, 800), seed: int = 5, clock=None, **kwargs) -> tuple[App, FakeClock]:
+    """A window on `game` (a random deal if None); its clock is a FakeClock the test moves, unless one is given."""
+    clock = clock or FakeClock()
     app = App(game, clock=clock, rng=random.Random(seed), size=size, **kwargs)
     OPEN_APPS.append(app)
     app.step(dt=0)
@@ -95,3 +97,32 @@ def choose_in_menu(app: App, text_key: str, press=None):
         press(app, pygame.K_DOWN)
     press(app, pygame.K_RETURN)
     return app.scenes[-1]
+
+
+def shown_texts(app: App, colour=None) -> list[str]:
+    """Every text a fresh frame of the window draws, in drawing order (a panel's after the table's below it);
+    with `colour`, only those drawn in that colour."""
+    seen = []
+    render = app.texts.render
+
+    def spy(text, size, *rest):
+        if colour is None or (rest and tuple(rest[0]) == tuple(colour)):
+            seen.append(text)
+        return render(text, size, *rest)
+
+    app.texts.render = spy
+    try:
+        app.draw()
+    finally:
+        app.texts.render = render
+    return seen
+
+
+def screen_text(app: App) -> str:
+    """All the window shows in words, as one string: a panel's wrapped lines read on as one text."""
+    return " ".join(shown_texts(app))
+
+
+def headings(app: App) -> list[str]:
+    """The headings on screen: the title of each open panel (and a chart's name), as drawn."""
+    return shown_texts(app, TITLE)

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import time
 
+from idioten import i18n
 from idioten.cards import full_deck
-from idioten.acesup.rules import Game
+from idioten.acesup.players import greedy
+from idioten.acesup.rules import Action, Game
+
+from test_ui_support import headings, screen_text, shown_texts
 
 # Winnable only by keeping a card that could be discarded (from tests/test_solver.py): the simple
 # "always discard" rule loses it, so a game played that way ends lost on a winnable deal.
@@ -30,3 +34,33 @@ def run_until(app, condition, timeout: float = 30.0, dt: float = 1 / 60) -> bool
             return True
         time.sleep(0.002)
     return False
+
+
+def play_greedy_to_the_end(app) -> list[Action]:
+    """Play the simple rule (discard whenever possible) at the table until the game is over; the actions played."""
+    while not app.table.game.is_over():
+        app.table.act(greedy(app.table.game.copy(), None))
+        app.settle()
+    return [action for action, _ in app.table.game.history]
+
+
+END_TITLES = ("ui.end.lost", "ui.end.won", "ui.truth.shown_title")
+
+
+def end_panel(app):
+    """The end panel, when the window shows one on top (its title is on screen), else None."""
+    shown = headings(app)
+    return app.scenes[-1] if any(i18n.t(title) in shown for title in END_TITLES) else None
+
+
+def panel_text(panel) -> str:
+    """What the window shows in words while `panel` is open (a panel's wrapped lines read on as one text)."""
+    return screen_text(panel.app)
+
+
+def computer_playing(app) -> bool:
+    """The demo or the shown solution plays at the table: its banner is on screen."""
+    demo = {i18n.t("ui.demo.plain"), i18n.t("ui.demo.thinking")}
+    head, _, rest = i18n.t("ui.solution.playing", step="\0", steps="\0").partition("\0")
+    tail = rest.rpartition("\0")[2]
+    return any(text in demo or (text.startswith(head) and text.endswith(tail)) for text in shown_texts(app))

@@ -7,8 +7,8 @@ from types import SimpleNamespace
 
 import pygame
 import pytest
-from ui_solver_support import TRAP, computer_playing, end_panel, lost_position, run_until
-from test_ui_support import click, close_apps, headings, key, make_app
+from ui_solver_support import TRAP, computer_playing, lost_position, run_until
+from test_ui_support import click, close_apps, end_panel, headings, key, make_app
 
 from idioten import i18n
 from idioten.cards import deal_cards

@@ -8,8 +8,8 @@ import threading
 
 import pygame
 import pytest
-from ui_solver_support import TRAP, computer_playing, end_panel, panel_text, play_greedy_to_the_end, run_until
-from test_ui_support import click, close_apps, key, make_app
+from ui_solver_support import TRAP, computer_playing, panel_text, play_greedy_to_the_end, run_until
+from test_ui_support import click, close_apps, end_panel, key, make_app
 
 from idioten import i18n
 from idioten.acesup import analysis, daily

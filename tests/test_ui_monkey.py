@@ -62,7 +62,6 @@ def test_ten_thousand_random_events_lose_no_card():
             quits += 1  # the menu's Quit was clicked; the monkey carries on
             app.running = True
         assert accounted(app), f"a card went missing after {sent} events"
-        assert app.table.game.card_count() == 52
     switch_game(app, IDIOTEN)  # the menu (a click, or Enter on its focus) may have left Poker patience on screen
     app.settle()
     assert accounted(app)

@@ -7,9 +7,8 @@ import threading
 
 import pygame
 import pytest
-from ui_solver_support import (TRAP, computer_playing, end_panel, lost_position, panel_text, play_greedy_to_the_end,
-                                run_until)
-from test_ui_support import click, close_apps, headings, key, make_app, shown_texts
+from ui_solver_support import TRAP, computer_playing, lost_position, panel_text, play_greedy_to_the_end, run_until
+from test_ui_support import click, close_apps, end_panel, headings, key, make_app, shown_texts
 
 from idioten import i18n
 from idioten.acesup import solver

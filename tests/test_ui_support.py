@@ -6,6 +6,7 @@ import random
 
 import pygame
 
+from idioten import i18n
 from idioten.cards import full_deck, parse_cards
 from idioten.acesup.rules import Game
 from idioten.ui.app import App
@@ -126,3 +127,12 @@ def screen_text(app: App) -> str:
 def headings(app: App) -> list[str]:
     """The headings on screen: the title of each open panel (and a chart's name), as drawn."""
     return shown_texts(app, TITLE)
+
+
+END_TITLES = ("ui.end.lost", "ui.end.won", "ui.truth.shown_title")
+
+
+def end_panel(app: App):
+    """The Aces Up end panel, when the window shows one on top (its title is on screen), else None."""
+    shown = headings(app)
+    return app.scenes[-1] if any(i18n.t(title) in shown for title in END_TITLES) else None

@@ -10,7 +10,7 @@ from idioten.cards import full_deck
 from idioten.acesup.players import greedy
 from idioten.acesup.rules import Action, Game
 
-from test_ui_support import headings, screen_text, shown_texts
+from test_ui_support import screen_text, shown_texts
 
 # Winnable only by keeping a card that could be discarded (from tests/test_solver.py): the simple
 # "always discard" rule loses it, so a game played that way ends lost on a winnable deal.
@@ -42,15 +42,6 @@ def play_greedy_to_the_end(app) -> list[Action]:
         app.table.act(greedy(app.table.game.copy(), None))
         app.settle()
     return [action for action, _ in app.table.game.history]
-
-
-END_TITLES = ("ui.end.lost", "ui.end.won", "ui.truth.shown_title")
-
-
-def end_panel(app):
-    """The end panel, when the window shows one on top (its title is on screen), else None."""
-    shown = headings(app)
-    return app.scenes[-1] if any(i18n.t(title) in shown for title in END_TITLES) else None
 
 
 def panel_text(panel) -> str:

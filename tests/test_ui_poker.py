@@ -13,8 +13,8 @@ from idioten.ui.poker import session as poker_session
 from idioten.ui.poker.session import PokerSession
 from idioten.ui.poker import texts as poker_texts
 
-from test_ui_support import (click, close_apps, drag, headings, key, make_app, position, post, screen_text,
-                             shown_texts, top_centre)
+from test_ui_support import (click, close_apps, drag, headings, key, leaping, make_app, position, post,
+                             screen_text, shown_texts, top_centre)
 
 DEAL = 7
 
@@ -167,30 +167,23 @@ def earlier_grid(app, score: int) -> None:
 
 
 def test_a_new_personal_best_celebrates_with_leaping_cards_that_any_key_skips_to_the_end_panel():
-    from idioten.ui.kit.celebration import Celebration
     app, _ = poker_app()
     earlier_grid(app, 0)
     finish_by_hand(app)
-    party = app.scenes[-1]
-    assert isinstance(party, Celebration) and party.flying
-    assert party.sheet.get_bounding_rect().width > scene(app).layout.card_w  # the trails are on the sheet
+    assert not end_panel_shown(app) and leaping(app)
     key(app, pygame.K_n, settle=False)  # skips: it does not deal anew
-    panel = app.scenes[-1]
-    assert isinstance(panel, PokerEndPanel) and scene(app).game.is_over()
-    shown = [row[1] for row in panel.rows if row[0] == "text"]
-    assert i18n.t("ui.poker.end.new_best", setting=poker_texts.setting_name("classic")) in shown
+    assert end_panel_shown(app) and scene(app).game.is_over()
+    assert i18n.t("ui.poker.end.new_best", setting=poker_texts.setting_name("classic")) in screen_text(app)
 
 
 def test_a_celebration_left_alone_ends_in_the_end_panel():
-    from idioten.ui.kit.celebration import Celebration
     app, _ = poker_app()
     earlier_grid(app, 0)
     finish_by_hand(app)
-    seen = {type(app.scenes[-1])}
+    assert not end_panel_shown(app) and leaping(app)
     for _ in range(600):
         app.step(dt=1 / 60)
-        seen.add(type(app.scenes[-1]))
-    assert Celebration in seen and isinstance(app.scenes[-1], PokerEndPanel)
+    assert end_panel_shown(app)
 
 
 @pytest.mark.parametrize("case", ["first grid", "tie", "below the best", "animations off"])
@@ -207,12 +200,11 @@ def test_no_celebration_for_a_grid_that_is_no_new_best_or_with_animations_off(ca
         if case == "below the best":
             earlier_grid(app, total + 1)
     finish_by_hand(app)
-    assert isinstance(app.scenes[-1], PokerEndPanel)
+    assert end_panel_shown(app)
 
 
 @pytest.mark.parametrize("computer_wins", [False, True])
 def test_beating_the_computer_celebrates_and_losing_to_it_does_not(computer_wins):
-    from idioten.ui.kit.celebration import Celebration
     app, _ = poker_app(competitive=True)
     session = scene(app).session
     session.computer_task = lambda: None  # the test places the computer's cards, where it wants them
@@ -231,7 +223,7 @@ def test_beating_the_computer_celebrates_and_losing_to_it_does_not(computer_wins
     assert theirs > ours if computer_wins else theirs < ours
     for _ in range(20):
         app.step(dt=1 / 60)
-    assert isinstance(app.scenes[-1], Celebration) != computer_wins
+    assert end_panel_shown(app) == computer_wins and leaping(app) != computer_wins
 
 
 def test_play_this_deal_again_gives_the_same_cards_to_an_empty_grid():

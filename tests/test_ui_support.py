@@ -136,3 +136,24 @@ def end_panel(app: App):
     """The Aces Up end panel, when the window shows one on top (its title is on screen), else None."""
     shown = headings(app)
     return app.scenes[-1] if any(i18n.t(title) in shown for title in END_TITLES) else None
+
+
+def changed_area(before: pygame.Surface, after: pygame.Surface) -> pygame.Rect:
+    """The smallest rectangle holding every pixel that differs between two pictures of the window."""
+    diff, back = before.copy(), after.copy()
+    diff.blit(after, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    back.blit(before, (0, 0), special_flags=pygame.BLEND_RGB_SUB)
+    diff.blit(back, (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+    changed = pygame.mask.from_threshold(diff, (0, 0, 0, 255), (1, 1, 1, 255))
+    changed.invert()
+    rects = changed.get_bounding_rects()
+    return rects[0].unionall(rects[1:]) if rects else pygame.Rect(0, 0, 0, 0)
+
+
+def leaping(app: App, frames: int = 10) -> bool:
+    """Cards fly across the window: over `frames` frames the picture changes across more than a fifth of its
+    width (a celebration; a glide or a message changes far less)."""
+    before = app.window.get_surface().copy()
+    for _ in range(frames):
+        app.step(dt=1 / 60)
+    return changed_area(before, app.window.get_surface()).width > app.layout.width / 5

@@ -2,6 +2,7 @@
 on a high-DPI desktop the layout is made for the picture's pixels and the mouse is counted in them too."""
 
 import json
+import os
 
 import pygame
 import pytest
@@ -11,6 +12,7 @@ from idioten.cards import parse_card
 from idioten.storage.files import ENV_DATA_DIR
 from idioten.storage.settings import SETTINGS_FILE
 from idioten.ui import window
+from idioten.ui.kit.layout import Layout
 
 from test_ui_support import click, close_apps, make_app, position, top_centre
 from ui_store_support import open_window
@@ -91,3 +93,84 @@ def test_pointer_events_are_scaled_and_others_left_alone():
     assert window.in_pixels(key, 2.0) is key
     press = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(3, 4), button=1)
     assert window.in_pixels(press, 1.0) is press
+
+
+# -- high DPI: what each platform reports is simulated where the code reads it ---------------------------------
+
+def test_on_a_2x_drawable_bars_and_texts_keep_their_size_to_the_eye_and_cards_fill_the_window(monkeypatch):
+    app, _ = make_app(size=(1280, 800))
+    one = app.layout
+    monkeypatch.setattr(window, "pixel_ratio", lambda _window: 2.0)  # macOS Retina: twice the pixels a point
+    monkeypatch.setattr(window, "pixel_size", lambda _window: (2560, 1600))
+    app.relayout()
+    two = app.layout
+    assert two.scale == 2.0 and two.size == (2560, 1600)
+    for name in ("font_size", "small_font_size", "label_size", "card_w", "card_h"):
+        assert abs(getattr(two, name) - 2 * getattr(one, name)) <= 2, name
+    assert abs(two.top_bar.h - 2 * one.top_bar.h) <= 1 and abs(two.piles[2].x - 2 * one.piles[2].x) <= 2
+    assert app.images.size == (two.card_w, two.card_h)  # the card pictures are rendered for the real pixels
+
+
+def test_windows_at_200_percent_opens_the_first_window_twice_as_large_in_pixels_and_scales_the_bars(monkeypatch):
+    monkeypatch.setattr(window, "desktop_sizes", lambda: [(3840, 2160)])
+    assert window.first_size(None, None, 2.0) == (2560, 1600)
+    assert window.first_size(None, None, 1.0) == (1280, 800)
+    assert window.first_size(None, (3000, 2100), 2.0) == (3000, 2160 - 120)  # a remembered size is kept, fitted
+    monkeypatch.setattr(window, "system_scale", lambda: 2.0)
+    app, _ = make_app(size=(2560, 1600))
+    at_100 = Layout(1280, 800)
+    assert app.layout.scale == 2.0 and app.layout.font_size == 2 * at_100.font_size
+    assert app.layout.label_size == 2 * at_100.label_size
+
+
+def test_the_desktop_scale_is_read_from_windows_and_is_one_elsewhere(monkeypatch):
+    import ctypes
+    from types import SimpleNamespace
+
+    assert window.system_scale("linux") == 1.0 and window.system_scale("darwin") == 1.0
+    monkeypatch.setattr(ctypes, "windll", SimpleNamespace(user32=SimpleNamespace(GetDpiForSystem=lambda: 192)),
+                        raising=False)
+    assert window.system_scale("win32") == 2.0
+    monkeypatch.setattr(ctypes, "windll", SimpleNamespace(user32=SimpleNamespace(GetDpiForSystem=lambda: 144)))
+    assert window.system_scale("win32") == 1.5
+    monkeypatch.setattr(ctypes, "windll", SimpleNamespace(user32=SimpleNamespace()))  # before Windows 10 1607
+    assert window.system_scale("win32") == 1.0
+
+
+def test_macos_keeps_sdls_texture_framebuffer_which_is_its_only_window_surface():
+    from idioten.ui import plain_framebuffer
+
+    for platform, expected in (("linux", "0"), ("win32", "0"), ("darwin", None)):
+        environ = {}
+        plain_framebuffer(environ, platform)
+        assert environ.get("SDL_FRAMEBUFFER_ACCELERATION") == expected, platform
+    environ = {"SDL_FRAMEBUFFER_ACCELERATION": "1"}
+    plain_framebuffer(environ, "linux")
+    assert environ["SDL_FRAMEBUFFER_ACCELERATION"] == "1"  # the player's own choice stands
+
+
+def test_a_driver_without_a_framebuffer_of_its_own_gets_sdls_and_the_window_opens(monkeypatch):
+    real = pygame.Window
+    opened = []
+
+    class NoPlainFramebuffer(real):
+        """What SDL 2 does on macOS or Wayland with the hint at 0: no window surface at all."""
+
+        def get_surface(self):
+            if os.environ.get("SDL_FRAMEBUFFER_ACCELERATION") == "0":
+                raise pygame.error("")
+            return super().get_surface()
+
+    def make(*args, **kwargs):
+        opened.append(NoPlainFramebuffer(*args, **kwargs))
+        return opened[-1]
+
+    monkeypatch.setenv("SDL_FRAMEBUFFER_ACCELERATION", "0")
+    monkeypatch.setattr(pygame, "Window", make)
+    pygame.display.init()
+    shown = window.open_window("Idioten", (900, 600))
+    try:
+        assert len(opened) == 2 and shown is opened[1] and os.environ["SDL_FRAMEBUFFER_ACCELERATION"] == "1"
+        assert shown.get_surface().get_size() == (900, 600)
+    finally:
+        shown.destroy()

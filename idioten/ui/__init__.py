@@ -1,8 +1,17 @@
 """The game window: the only package that imports pygame. Start it with `idioten.ui.launch.run(Launch(...))`."""
 
 import os
+import sys
 
-# Before pygame starts. SDL would otherwise back the window surface with an OpenGL framebuffer: about 100 MB
-# more resident memory for a 2D game that gains nothing from it (docs/figures.md, the window). A user may still override it.
-os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+
+def plain_framebuffer(environ, platform: str) -> None:
+    """Before pygame starts. SDL would otherwise back the window surface with an OpenGL framebuffer: about 100 MB
+    more resident memory for a 2D game that gains nothing from it (docs/figures.md, the window). A user may still
+    override it. Not on macOS: SDL 2's Cocoa driver has no framebuffer of its own, so there the OpenGL/Metal one
+    is the only window surface there is (and the one made at the Retina drawable's pixel size); ui/window.py."""
+    if platform != "darwin":
+        environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+
+
+plain_framebuffer(os.environ, sys.platform)
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

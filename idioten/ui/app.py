@@ -55,8 +55,9 @@ class App:
         self.windowed = (self.window.size, self.window.position)  # what to remember while in fullscreen
         self.pixel_ratio = window.pixel_ratio(self.window)  # also makes the surface before any picture, so
         self.sharpen_at: float | None = None                # each can take the window's pixel format
+        self.system_scale = window.system_scale()
         self.set_icon()
-        self.layout = Layout(*window.pixel_size(self.window))
+        self.layout = Layout(*window.pixel_size(self.window), scale=self.ui_scale())
         self.texts = Texts(four_colour=lambda: self.settings.four_colour)
         self.images = CardImages(lambda: self.settings)
         self.images.set_size((self.layout.card_w, self.layout.card_h))
@@ -165,12 +166,15 @@ class App:
         size, position = self.windowed if self.fullscreen else (self.window.size, self.window.position)
         return {"window_size": tuple(size), "window_position": tuple(position), "fullscreen": self.fullscreen}
 
+    def ui_scale(self) -> float:
+        return window.ui_scale(self.pixel_ratio, self.system_scale)
+
     def relayout(self) -> None:
         self.pixel_ratio = window.pixel_ratio(self.window)
-        size = window.pixel_size(self.window)
-        if size == self.layout.size:
+        size, scale = window.pixel_size(self.window), self.ui_scale()
+        if size == self.layout.size and scale == self.layout.scale:
             return
-        self.layout = Layout(*size)
+        self.layout = Layout(*size, scale=scale)
         self.images.set_size((self.layout.card_w, self.layout.card_h), interim=True)
         self.sharpen_at = self.clock() + SHARPEN_AFTER
         for scene in self.scenes:

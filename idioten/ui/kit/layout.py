@@ -1,4 +1,6 @@
-"""Where everything goes, computed from the window size alone (no drawing here).
+"""Where everything goes, computed from the window size alone (no drawing here). Sizes are the picture's
+pixels; `scale` is how many of them a point of the design takes on a high-DPI screen (window.ui_scale), so
+the bars and texts, whose sizes are bounded, keep their size to the eye there too.
 
 Row of the table, left to right: stock, the four piles, discard pile. Piles fan downward. A bar of buttons
 runs along the top and the status bar along the bottom. The card width is the largest that lets the row fit
@@ -37,19 +39,20 @@ class Layout:
     discard: pygame.Rect = field(default_factory=pygame.Rect)
     piles: list[pygame.Rect] = field(default_factory=list)
     table_bottom: int = 0
+    scale: float = 1.0
     font_size: int = 0
     small_font_size: int = 0
     label_size: int = 0
 
     def __post_init__(self):
-        w, h = max(self.width, 1), max(self.height, 1)
-        bar_h = round(_clamp(h * 0.06, 34, 56))
-        status_h = round(_clamp(h * 0.045, 26, 42))
+        w, h, s = max(self.width, 1), max(self.height, 1), self.scale
+        bar_h = round(_clamp(h * 0.06, 34 * s, 56 * s))
+        status_h = round(_clamp(h * 0.045, 26 * s, 42 * s))
         self.top_bar = pygame.Rect(0, 0, w, bar_h)
         self.status_bar = pygame.Rect(0, h - status_h, w, status_h)
         self.font_size = round(bar_h * 0.5)
         self.small_font_size = round(status_h * 0.62)
-        self.label_size = round(_clamp(h * 0.026, 16, 28))
+        self.label_size = round(_clamp(h * 0.026, 16 * s, 28 * s))
 
         label_room = self.label_size + 10
         table_h = self.status_bar.top - self.top_bar.bottom - label_room - 16

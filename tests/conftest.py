@@ -5,9 +5,31 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+import pytest
 from hypothesis import settings
 
 # The machines that run the suite are shared and often loaded: a per-example deadline would turn a slow
 # moment into a failure that says nothing about the code.
 settings.register_profile("shared-machine", deadline=None)
 settings.load_profile("shared-machine")
+
+
+@pytest.fixture
+def english_window():
+    """A window test: English texts, and every window the test opened is closed after it."""
+    from idioten import i18n
+    from test_ui_support import close_apps
+
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")  # a test may have switched the language
+    close_apps()
+
+
+@pytest.fixture
+def data_folder(tmp_path, monkeypatch, english_window):
+    """A window test whose files go to a data folder of its own (the folder is the fixture's value)."""
+    from idioten.storage.files import ENV_DATA_DIR
+
+    monkeypatch.setenv(ENV_DATA_DIR, str(tmp_path))
+    return tmp_path

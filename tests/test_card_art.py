@@ -1,6 +1,5 @@
 """The committed card artwork is exactly what tools/make_cards.py draws, and SDL's loader renders it."""
 
-import importlib.util
 import re
 from pathlib import Path
 
@@ -9,20 +8,14 @@ import pytest
 
 from idioten.cards import full_deck
 
+from tools_support import load_tool
+
 REPO = Path(__file__).resolve().parent.parent
 CARDS = REPO / "assets" / "cards"
 SMALL, LARGE = (71, 100), (250, 350)
 DECK_NAMES = [str(card) for card in full_deck()]
 
-
-def _load_tool():
-    spec = importlib.util.spec_from_file_location("make_cards", REPO / "tools" / "make_cards.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-make_cards = _load_tool()
+make_cards = load_tool("make_cards")
 GENERATED = make_cards.card_files()
 
 

@@ -10,16 +10,13 @@ from idioten.acesup.hint import PlayerView, hint, policy
 from idioten.acesup.players import greedy, play
 from idioten.acesup.rules import ACES_ONLY, DEAL, DISCARD, STANDARD, Action, Game
 
+from test_rules import play_randomly
+
 
 def _positions(deal: int, variant: str, steps: int) -> Game:
     """A position part-way through a deal, reached by the random player."""
     game = Game.new(deal_cards(deal), variant)
-    rng = random.Random(deal)
-    for _ in range(steps):
-        actions = list(game.useful_actions())
-        if not actions:
-            break
-        game.apply(rng.choice(actions))
+    play_randomly(game, random.Random(deal), steps)
     return game
 
 

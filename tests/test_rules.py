@@ -165,6 +165,7 @@ def test_text_form_refuses_damaged_positions():
 
 
 def play_randomly(game, rng, steps):
+    """Up to `steps` useful actions, each chosen by `rng` (fewer if the game ends)."""
     for _ in range(steps):
         actions = list(game.useful_actions())
         if not actions:

@@ -5,6 +5,7 @@ import time
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from solver_brute import best_score as brute_best_score
+from test_rules import play_randomly
 
 from idioten.cards import deal_cards, full_deck
 from idioten.acesup.players import greedy, play
@@ -57,12 +58,7 @@ def test_solver_agrees_with_brute_force(game):
 @given(st.integers(1, 10**6), st.integers(0, 60), st.sampled_from([STANDARD, ACES_ONLY]))
 def test_move_generator_agrees_with_the_rules(deal, steps, variant):
     game = Game.new(deal_cards(deal), variant)
-    rng = random.Random(deal)
-    for _ in range(steps):
-        actions = list(game.useful_actions())
-        if not actions:
-            break
-        game.apply(rng.choice(actions))
+    play_randomly(game, random.Random(deal), steps)
     piles, _, _ = compact(game)
     expected = set(game.legal_actions())
     if not game.stock:

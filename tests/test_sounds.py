@@ -2,7 +2,6 @@
 when the player turned sound on (a setting, remembered), at the volume chosen, and stays silent and working
 where no audio device can be opened."""
 
-import importlib.util
 import json
 import wave
 from array import array
@@ -11,34 +10,17 @@ from pathlib import Path
 import pygame
 import pytest
 
-from idioten import i18n
 from idioten.cards import parse_card
-from idioten.storage.files import ENV_DATA_DIR
 from idioten.storage.settings import SETTINGS_FILE, Settings
 from idioten.ui.kit import sound
 
-from test_ui_support import choose_in_menu, click, close_apps, make_app, position, top_centre
+from test_ui_support import choose_in_menu, click, make_app, position, top_centre
+from tools_support import load_tool
 from ui_store_support import open_window, press
 
 REPO = Path(__file__).resolve().parent.parent
-
-
-def _load_tool():
-    spec = importlib.util.spec_from_file_location("make_sounds", REPO / "tools" / "make_sounds.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-make_sounds = _load_tool()
-
-
-@pytest.fixture(autouse=True)
-def data_folder(tmp_path, monkeypatch):
-    monkeypatch.setenv(ENV_DATA_DIR, str(tmp_path))
-    i18n.set_language("en")
-    yield tmp_path
-    close_apps()
+make_sounds = load_tool("make_sounds")
+pytestmark = pytest.mark.usefixtures("data_folder")
 
 
 def test_the_committed_sounds_are_what_the_script_makes():

@@ -10,17 +10,12 @@ from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards, parse_card
 from idioten.acesup.rules import Dealt, Game
 
 from idioten.ui.replacing import BACK, NEW_DEAL, RESTART
-from test_ui_support import (accounted, close_apps, click, drag, headings, key, leaping, make_app, position, post,
-                             top_centre)
+from test_ui_support import accounted, click, drag, headings, key, leaping, make_app, position, post, top_centre
 
 CTRL = pygame.KMOD_LCTRL
 
 
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    close_apps()
+pytestmark = pytest.mark.usefixtures("english_window")
 
 
 def drawn_at_its_place(app, card) -> bool:
@@ -275,20 +270,13 @@ def test_keyboard_play_discard_and_move_into_a_gap():
     assert app.table.message == i18n.t("rule.target_not_empty")
 
 
-def test_double_click_moves_a_card_that_cannot_be_discarded_into_the_gap():
+@pytest.mark.parametrize("between, pile", [(0.2, 2), (1.0, 1)])
+def test_a_double_click_moves_a_card_that_cannot_be_discarded_into_the_gap_and_two_slow_clicks_do_not(between, pile):
     app, clock = make_app(position(["2H 5C", "KH", "", "AS"], stock=8))
     click(app, top_centre(app, 1))
-    clock.now += 0.2
+    clock.now += between
     click(app, top_centre(app, 1))
-    assert app.table.game.piles[2] == [parse_card("KH")]
-
-
-def test_two_slow_clicks_are_not_a_double_click():
-    app, clock = make_app(position(["2H 5C", "KH", "", "AS"], stock=8))
-    click(app, top_centre(app, 1))
-    clock.now += 1.0
-    click(app, top_centre(app, 1))
-    assert app.table.game.piles[1] == [parse_card("KH")]
+    assert app.table.game.piles[pile] == [parse_card("KH")]
 
 
 def test_a_new_action_during_an_animation_finishes_it_first():

@@ -9,17 +9,12 @@ from idioten.cards import SUIT_SYMBOLS, parse_card
 from idioten.ui.kit import fonts
 from idioten.storage.settings import Settings
 
-from test_ui_support import close_apps, drag, make_app, position, top_centre
+from test_ui_support import drag, make_app, position, top_centre
 
 NO_GLYPH = "\ue000"  # a private-use code point: no font has it, so it renders as the font's empty box
 
 
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
-    close_apps()
+pytestmark = pytest.mark.usefixtures("english_window")
 
 
 def missing_glyphs(font: pygame.font.Font, text: str) -> set[str]:

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pygame
 import pytest
 from ui_solver_support import TRAP, computer_playing, lost_position, run_until
-from test_ui_support import click, close_apps, end_panel, headings, key, make_app
+from test_ui_support import click, end_panel, headings, key, make_app
 
 from idioten import i18n
 from idioten.cards import deal_cards
@@ -21,11 +21,7 @@ MUST_DEAL = ("standard | 2C / 3D / 4H / 5S | 6C 7D 8H 9S | 2D 3C 4C 5C 6D 7C 8C 
              "JD QD KD AD 2H 3H 5H 6H 7H 9H TH JH QH KH AH 2S 3S 4S 6S 7S 8S TS JS QS KS AS")
 
 
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    close_apps()
+pytestmark = pytest.mark.usefixtures("english_window")
 
 
 def wait_for_arrow(app) -> Action:

@@ -9,7 +9,7 @@ import threading
 import pygame
 import pytest
 from ui_solver_support import TRAP, computer_playing, panel_text, play_greedy_to_the_end, run_until
-from test_ui_support import click, close_apps, end_panel, key, make_app
+from test_ui_support import click, end_panel, key, make_app
 
 from idioten import i18n
 from idioten.acesup import analysis, daily
@@ -23,11 +23,7 @@ SHORT_OF_BEST = ("standard | - / 2H / AC JH AS / 8C AD KH KS 5D AH | - | 6C QD J
 LONG_SEARCH_DEAL = 2  # no answer within minutes in pure Python
 
 
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    close_apps()
+pytestmark = pytest.mark.usefixtures("english_window")
 
 
 def lesson_ready(app) -> bool:

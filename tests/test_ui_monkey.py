@@ -6,12 +6,11 @@ import random
 import pygame
 import pytest
 
-from idioten import i18n
 from idioten.cards import deal_cards
 from idioten.acesup.rules import Game
 from idioten.ui.game_choice import IDIOTEN, switch_game
 
-from test_ui_support import accounted, close_apps, make_app
+from test_ui_support import accounted, make_app
 
 KEYS = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_d, pygame.K_SPACE, pygame.K_RETURN,
         pygame.K_n, pygame.K_r, pygame.K_h, pygame.K_F1, pygame.K_F2, pygame.K_F11, pygame.K_ESCAPE, pygame.K_y,
@@ -19,11 +18,7 @@ KEYS = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_d, pygame.K_SPA
 EVENTS = 10_000
 
 
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    close_apps()
+pytestmark = pytest.mark.usefixtures("english_window")
 
 
 def random_event(rng: random.Random, app):

@@ -4,19 +4,14 @@ arrows, Enter on the focus, Esc closes (through the real loop)."""
 import pygame
 import pytest
 
-from idioten import i18n
 from idioten.ui.kit.palette import SELECT
 
-from test_ui_support import choose_in_menu, close_apps, headings, key, make_app, post
+from test_ui_support import choose_in_menu, headings, key, make_app, post
 
 SHIFT = pygame.KMOD_LSHIFT
 
 
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    close_apps()
+pytestmark = pytest.mark.usefixtures("english_window")
 
 
 def open_menu():

@@ -77,21 +77,21 @@ def test_assets_are_found_in_a_pyinstaller_bundle(tmp_path, monkeypatch):
     assert paths.asset_root() == tmp_path / "assets"
 
 
-def test_the_game_has_its_name_in_each_language():
-    names = {}
-    for language in ("sv", "en", "de"):
-        i18n.set_language(language)
-        names[language] = i18n.t("game_name")
-    i18n.set_language("en")
-    assert names == {"sv": "Idioten", "en": "Aces Up", "de": "Aces Up"}
-
-
-def test_the_rules_panel_says_a_deal_fills_empty_piles():
+def in_each_language(key: str) -> dict[str, str]:
     worded = {}
     for language in ("sv", "en", "de"):
         i18n.set_language(language)
-        worded[language] = i18n.t("ui.rules.deal")
+        worded[language] = i18n.t(key)
     i18n.set_language("en")
+    return worded
+
+
+def test_the_game_has_its_name_in_each_language():
+    assert in_each_language("game_name") == {"sv": "Idioten", "en": "Aces Up", "de": "Aces Up"}
+
+
+def test_the_rules_panel_says_a_deal_fills_empty_piles():
+    worded = in_each_language("ui.rules.deal")
     assert "empty piles are filled too" in worded["en"]
     assert "tomma" in worded["sv"] and "leere" in worded["de"]
 

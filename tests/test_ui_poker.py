@@ -13,17 +13,13 @@ from idioten.ui.poker import session as poker_session
 from idioten.ui.poker.session import PokerSession
 from idioten.ui.poker import texts as poker_texts
 
-from test_ui_support import (click, close_apps, drag, headings, key, leaping, make_app, position, post,
+from test_ui_support import (click, drag, headings, key, leaping, make_app, position, post,
                              screen_text, shown_texts, top_centre)
 
 DEAL = 7
 
 
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    close_apps()
+pytestmark = pytest.mark.usefixtures("english_window")
 
 
 def poker_app(size=(1280, 800), **options):

@@ -6,19 +6,14 @@ from types import SimpleNamespace
 
 import pytest
 
-from idioten import i18n
 from idioten.poker.game import PokerGame
 from idioten.storage.store import Store
 from idioten.ui.poker.session import FILE, PokerOptions, PokerSession, stats_key
 
-from test_ui_support import close_apps, make_app
+from test_ui_support import make_app
 
 
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    close_apps()
+pytestmark = pytest.mark.usefixtures("english_window")
 
 
 def session_in(folder, **options) -> PokerSession:

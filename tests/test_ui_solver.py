@@ -8,7 +8,7 @@ import threading
 import pygame
 import pytest
 from ui_solver_support import TRAP, computer_playing, lost_position, panel_text, play_greedy_to_the_end, run_until
-from test_ui_support import click, close_apps, end_panel, headings, key, make_app, shown_texts
+from test_ui_support import click, end_panel, headings, key, make_app, shown_texts
 
 from idioten import i18n
 from idioten.acesup import solver
@@ -22,11 +22,7 @@ from idioten.ui.worker import Worker
 LONG_SEARCH_DEAL = 2  # no answer within minutes: a search of it is still running when the test cancels it
 
 
-@pytest.fixture(autouse=True)
-def english():
-    i18n.set_language("en")
-    yield
-    close_apps()
+pytestmark = pytest.mark.usefixtures("english_window")
 
 
 def test_the_window_names_the_solvers_answers_as_the_solver_does():

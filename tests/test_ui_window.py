@@ -7,23 +7,16 @@ import os
 import pygame
 import pytest
 
-from idioten import i18n
 from idioten.cards import parse_card
-from idioten.storage.files import ENV_DATA_DIR
 from idioten.storage.settings import SETTINGS_FILE
 from idioten.ui import window
 from idioten.ui.kit.layout import Layout
 
-from test_ui_support import click, close_apps, make_app, position, top_centre
+from test_ui_support import click, make_app, position, top_centre
 from ui_store_support import open_window
 
 
-@pytest.fixture(autouse=True)
-def data_folder(tmp_path, monkeypatch):
-    monkeypatch.setenv(ENV_DATA_DIR, str(tmp_path))
-    i18n.set_language("en")
-    yield tmp_path
-    close_apps()
+pytestmark = pytest.mark.usefixtures("data_folder")
 
 
 def quit_and_close(app) -> None:

@@ -8,7 +8,7 @@ so that the move generator can be checked against `Game.useful_actions()` one fo
 from __future__ import annotations
 
 from idioten.cards import ACE, SUIT_CHARS, Card
-from idioten.acesup.rules import DEAL_ACTION, DISCARD, DISCARD_ACTIONS, MOVE, MOVE_ACTIONS, PILES, Action
+from idioten.acesup.rules import DEAL_ACTION, DISCARD, DISCARD_ACTIONS, MOVE, MOVE_ACTIONS, PILES, WIN_SCORE, Action
 
 RANK_MASK = 15
 FINAL_LIMIT = 5000  # positions the rollout searches once the stock is gone (a few dozen is usual)
@@ -100,7 +100,7 @@ def greedy_move(piles: list[list[int]], aces_only: bool) -> tuple[int, int] | No
     return None if best < 0 else (best, gap)
 
 
-def rollout(piles: list[list[int]], order: list[int], dealt: int, aces_only: bool) -> int:
+def rollout(piles: list[list[int]], order: list[int], dealt: int, aces_only: bool, limit: int = FINAL_LIMIT) -> int:
     """Play to the end: the simple rule (discard the lowest card at once, fill gaps, deal) while cards are
     still to come, then the best line exactly once everything is on the table. Returns the cards it
     discards; `piles` is changed."""
@@ -111,7 +111,7 @@ def rollout(piles: list[list[int]], order: list[int], dealt: int, aces_only: boo
         for pile in range(PILES):
             piles[pile].append(order[dealt + pile])
         dealt += PILES
-    return discarded + max(gained for _, gained, _ in turn_ends(piles, aces_only, FINAL_LIMIT))
+    return discarded + max(gained for _, gained, _ in turn_ends(piles, aces_only, limit))
 
 
 def greedy_turn(piles: list[list[int]], aces_only: bool) -> int:
@@ -190,3 +190,44 @@ def turn_ends(piles: list[list[int]], aces_only: bool, limit: int) -> list[tuple
                 return ends
             stack.append((frozen, first or action, gained + discarded))
     return ends
+
+
+# Stock orders for the sampling. Both cores draw them the same way, so they give the same answers:
+# splitmix64 (a small, well-mixed generator with a 64-bit state) and a Fisher-Yates shuffle of the sorted
+# unseen cards, one whole shuffle per sample.
+MASK64 = (1 << 64) - 1
+
+
+def splitmix(state: int) -> tuple[int, int]:
+    """(next state, 64-bit output)."""
+    state = (state + 0x9E3779B97F4A7C15) & MASK64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return state, z ^ (z >> 31)
+
+
+def shuffled(unseen: bytes | list[int], state: int) -> tuple[list[int], int]:
+    """A stock order drawn from `state`: (the order, the next state)."""
+    order = list(unseen)
+    for i in range(len(order) - 1, 0, -1):
+        state, draw = splitmix(state)
+        j = draw % (i + 1)
+        order[i], order[j] = order[j], order[i]
+    return order, state
+
+
+def sample_totals(ends: list[Position], bases: list[int], unseen: bytes, state: int, count: int,
+                  aces_only: bool, win_bonus: int, limit: int = FINAL_LIMIT) -> tuple[list[int], int]:
+    """`count` stock orders drawn from `state`, each dealt onto every end position and played out by the
+    rollout: per end, the sum over the orders of (its base + the rollout's discards, plus `win_bonus` for a
+    win). Returns (the sums, the next state). The compiled `_crollout.sample` gives the same numbers."""
+    totals = [0] * len(ends)
+    for _ in range(count):
+        order, state = shuffled(unseen, state)
+        for index, position in enumerate(ends):
+            piles = [list(pile) for pile in position]
+            _, dealt = apply(piles, order, 0, DEAL_ACTION)
+            score = bases[index] + rollout(piles, order, dealt, aces_only, limit)
+            totals[index] += score + (win_bonus if score == WIN_SCORE else 0)
+    return totals, state

@@ -1,0 +1,425 @@
+/* idioten.acesup.hint._crollout: the hint player's rollouts, compiled (CPython API only).
+ *
+ * A transcription of hint/core.py, which stays the executable specification and the fallback: the same
+ * card codes (suit * 16 + rank, rank 2..14), the same simple rule in the same order, the same end-of-game
+ * search (turn_ends with its position limit, depth first in the same order, positions told apart by their
+ * piles as a multiset), and the same stock orders (splitmix64 and the Fisher-Yates shuffle of core.py).
+ * tests/test_hint_cores.py checks both give the same numbers.
+ *
+ *   rollout(piles, order, dealt, aces_only, limit) -> cards the rollout discards (core.rollout)
+ *   sample(ends, bases, unseen, state, count, aces_only, win_bonus, limit) -> (totals, state)
+ *       (core.sample_totals: `count` shuffled orders, each dealt onto every end and played out)
+ *
+ * The GIL is released while sampling: the window's hint runs in a worker thread beside the event loop. */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NP 4
+#define MAXC 52
+#define RANK(c) ((c) & 15)
+#define SUIT(c) ((c) >> 4)
+#define ACE 14
+
+typedef struct {
+    uint8_t n[NP];
+    uint8_t c[NP][MAXC];
+} Pos;
+
+/* The end-of-game search's memory, reused by every rollout of one call. */
+typedef struct {
+    int limit;
+    Pos *pos;      /* positions found, in the order found */
+    int *gained;   /* cards discarded on the way to each */
+    int *stack;    /* indices into pos */
+    uint64_t *hashes;
+    int *slots;    /* open addressing: index + 1 into pos, 0 = empty */
+    int mask;
+} Ends;
+
+static int ends_init(Ends *e, int limit) {
+    int cap = 16, room = limit + 1; /* the root and a first child even when limit is 1 */
+    while (cap < 2 * room)
+        cap *= 2;
+    e->limit = limit;
+    e->mask = cap - 1;
+    e->pos = (Pos *)malloc(sizeof(Pos) * (size_t)room);
+    e->gained = (int *)malloc(sizeof(int) * (size_t)room);
+    e->stack = (int *)malloc(sizeof(int) * (size_t)room);
+    e->hashes = (uint64_t *)malloc(sizeof(uint64_t) * (size_t)room);
+    e->slots = (int *)malloc(sizeof(int) * (size_t)cap);
+    return e->pos && e->gained && e->stack && e->hashes && e->slots;
+}
+
+static void ends_free(Ends *e) {
+    free(e->pos);
+    free(e->gained);
+    free(e->stack);
+    free(e->hashes);
+    free(e->slots);
+}
+
+static int can_discard(const Pos *p, int pile) {
+    if (!p->n[pile])
+        return 0;
+    int card = p->c[pile][p->n[pile] - 1];
+    if (RANK(card) == ACE)
+        return 0;
+    for (int o = 0; o < NP; o++)
+        if (o != pile && p->n[o]) {
+            int top = p->c[o][p->n[o] - 1];
+            if (SUIT(top) == SUIT(card) && top > card)
+                return 1;
+        }
+    return 0;
+}
+
+/* Piles compared as card strings (a shorter prefix first): any fixed order serves, since it only decides
+ * when two positions are the same multiset of piles. */
+static int pile_cmp(const Pos *p, int a, int b) {
+    int n = p->n[a] < p->n[b] ? p->n[a] : p->n[b];
+    int d = memcmp(p->c[a], p->c[b], (size_t)n);
+    return d ? d : (int)p->n[a] - (int)p->n[b];
+}
+
+static void sorted_piles(const Pos *p, int idx[NP]) {
+    for (int i = 0; i < NP; i++)
+        idx[i] = i;
+    for (int i = 1; i < NP; i++)
+        for (int j = i; j > 0 && pile_cmp(p, idx[j - 1], idx[j]) > 0; j--) {
+            int t = idx[j];
+            idx[j] = idx[j - 1];
+            idx[j - 1] = t;
+        }
+}
+
+static uint64_t canon_hash(const Pos *p) {
+    int idx[NP];
+    sorted_piles(p, idx);
+    uint64_t h = 1469598103934665603ULL;
+    for (int i = 0; i < NP; i++) {
+        const Pos *q = p;
+        for (int k = 0; k < q->n[idx[i]]; k++)
+            h = (h ^ q->c[idx[i]][k]) * 1099511628211ULL;
+        h = (h ^ 255) * 1099511628211ULL;
+    }
+    return h ^ (h >> 29);
+}
+
+static int same_multiset(const Pos *a, const Pos *b) {
+    int ia[NP], ib[NP];
+    sorted_piles(a, ia);
+    sorted_piles(b, ib);
+    for (int i = 0; i < NP; i++) {
+        int x = ia[i], y = ib[i];
+        if (a->n[x] != b->n[y] || memcmp(a->c[x], b->c[y], a->n[x]))
+            return 0;
+    }
+    return 1;
+}
+
+/* Adds `p` unless a position with the same piles is there; returns its index, or -1 if it was seen. */
+static int ends_add(Ends *e, int count, const Pos *p, int gained) {
+    uint64_t h = canon_hash(p);
+    int slot = (int)(h & (uint64_t)e->mask);
+    while (e->slots[slot]) {
+        int i = e->slots[slot] - 1;
+        if (e->hashes[i] == h && same_multiset(&e->pos[i], p))
+            return -1;
+        slot = (slot + 1) & e->mask;
+    }
+    e->slots[slot] = count + 1;
+    e->pos[count] = *p;
+    e->hashes[count] = h;
+    e->gained[count] = gained;
+    return count;
+}
+
+static int best_gain(Ends *e, const Pos *root, int aces_only);
+
+static int greedy_move(const Pos *p, int aces_only, int *from, int *to) {
+    int gap = -1;
+    for (int pile = 0; pile < NP; pile++)
+        if (!p->n[pile]) {
+            gap = pile;
+            break;
+        }
+    if (gap < 0)
+        return 0;
+    int best = -1, best_key = -1;
+    for (int pile = 0; pile < NP; pile++) {
+        int n = p->n[pile];
+        if (n < 2)
+            continue;
+        int card = p->c[pile][n - 1];
+        int is_ace = RANK(card) == ACE;
+        if (aces_only && !is_ace)
+            continue;
+        int under = p->c[pile][n - 2];
+        int frees = SUIT(card) == SUIT(under) && card > under;
+        if (!frees)
+            for (int o = 0; o < NP; o++)
+                if (o != pile && p->n[o]) {
+                    int top = p->c[o][p->n[o] - 1];
+                    if (SUIT(top) == SUIT(under) && top > under) {
+                        frees = 1;
+                        break;
+                    }
+                }
+        int key = (is_ace << 7) | (frees << 6) | n; /* (is_ace, frees, len) compared as a tuple */
+        if (key > best_key) {
+            best = pile;
+            best_key = key;
+        }
+    }
+    if (best < 0)
+        return 0;
+    *from = best;
+    *to = gap;
+    return 1;
+}
+
+static int greedy_turn(Pos *p, int aces_only) {
+    int discarded = 0;
+    for (;;) {
+        for (;;) {
+            int best = -1, best_rank = 99;
+            for (int pile = 0; pile < NP; pile++) {
+                if (!p->n[pile])
+                    continue;
+                int card = p->c[pile][p->n[pile] - 1];
+                int rank = RANK(card);
+                if (rank >= best_rank || rank == ACE)
+                    continue;
+                for (int o = 0; o < NP; o++)
+                    if (o != pile && p->n[o]) {
+                        int top = p->c[o][p->n[o] - 1];
+                        if (SUIT(top) == SUIT(card) && top > card) {
+                            best = pile;
+                            best_rank = rank;
+                            break;
+                        }
+                    }
+            }
+            if (best < 0)
+                break;
+            p->n[best]--;
+            discarded++;
+        }
+        int from, to;
+        if (!greedy_move(p, aces_only, &from, &to))
+            return discarded;
+        p->c[to][p->n[to]++] = p->c[from][--p->n[from]];
+    }
+}
+
+static int rollout(Ends *e, Pos *p, const uint8_t *order, int size, int dealt, int aces_only) {
+    int discarded = 0;
+    while (dealt < size) {
+        discarded += greedy_turn(p, aces_only);
+        for (int pile = 0; pile < NP; pile++)
+            p->c[pile][p->n[pile]++] = order[dealt + pile];
+        dealt += NP;
+    }
+    return discarded + best_gain(e, p, aces_only);
+}
+
+/* core.turn_ends with no stock, reduced to what the rollout needs: the most cards any reachable position
+ * has discarded, among the first `limit` positions found in core.py's order (depth first; discards of
+ * piles 0-3, then moves from pile 0-3 to each gap 0-3, as core.useful_actions lists them). */
+static int best_gain(Ends *e, const Pos *root, int aces_only) {
+    memset(e->slots, 0, sizeof(int) * (size_t)(e->mask + 1));
+    int count = 0, top = 0, best = 0;
+    ends_add(e, count++, root, 0); /* core.py looks at the limit only after adding a child */
+    e->stack[top++] = 0;
+    while (top) {
+        int at = e->stack[--top];
+        Pos here = e->pos[at];
+        int gained = e->gained[at];
+        for (int kind = 0; kind < 2; kind++)
+            for (int pile = 0; pile < NP; pile++)
+                for (int target = 0; target < (kind ? NP : 1); target++) {
+                    Pos after = here;
+                    int g = gained;
+                    if (kind == 0) {
+                        if (!can_discard(&here, pile))
+                            continue;
+                        after.n[pile]--;
+                        g++;
+                    } else {
+                        if (here.n[pile] < 2 || here.n[target] ||
+                            (aces_only && RANK(here.c[pile][here.n[pile] - 1]) != ACE))
+                            continue;
+                        after.c[target][0] = here.c[pile][here.n[pile] - 1];
+                        after.n[target] = 1;
+                        after.n[pile]--;
+                    }
+                    int i = ends_add(e, count, &after, g);
+                    if (i < 0)
+                        continue;
+                    count++;
+                    if (g > best)
+                        best = g;
+                    if (count >= e->limit)
+                        return best;
+                    e->stack[top++] = i;
+                }
+    }
+    return best;
+}
+
+static uint64_t splitmix(uint64_t *state) {
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* ---- Python glue ---- */
+
+static int read_pos(PyObject *piles, Pos *p) {
+    PyObject *seq = PySequence_Fast(piles, "piles must be a sequence of four bytes objects");
+    if (!seq)
+        return 0;
+    if (PySequence_Fast_GET_SIZE(seq) != NP) {
+        PyErr_SetString(PyExc_ValueError, "piles must be four bytes objects");
+        Py_DECREF(seq);
+        return 0;
+    }
+    for (int i = 0; i < NP; i++) {
+        PyObject *b = PySequence_Fast_GET_ITEM(seq, i);
+        if (!PyBytes_Check(b) || PyBytes_GET_SIZE(b) > MAXC) {
+            PyErr_SetString(PyExc_ValueError, "a pile must be a bytes object of at most 52 cards");
+            Py_DECREF(seq);
+            return 0;
+        }
+        p->n[i] = (uint8_t)PyBytes_GET_SIZE(b);
+        memcpy(p->c[i], PyBytes_AS_STRING(b), p->n[i]);
+    }
+    Py_DECREF(seq);
+    return 1;
+}
+
+static int fits(const Pos *p, Py_ssize_t stock) {
+    int total = 0;
+    for (int i = 0; i < NP; i++)
+        total += p->n[i];
+    return total + stock <= MAXC;
+}
+
+static PyObject *py_rollout(PyObject *self, PyObject *args) {
+    PyObject *piles;
+    const char *order;
+    Py_ssize_t size;
+    int dealt, aces_only, limit;
+    if (!PyArg_ParseTuple(args, "Oy#ipi", &piles, &order, &size, &dealt, &aces_only, &limit))
+        return NULL;
+    Pos p;
+    if (!read_pos(piles, &p))
+        return NULL;
+    if (dealt < 0 || dealt > size || (size - dealt) % NP || !fits(&p, size - dealt) || limit < 1) {
+        PyErr_SetString(PyExc_ValueError, "the cards to deal do not fit the table");
+        return NULL;
+    }
+    Ends e;
+    if (!ends_init(&e, limit)) {
+        ends_free(&e);
+        return PyErr_NoMemory();
+    }
+    int result = rollout(&e, &p, (const uint8_t *)order, (int)size, dealt, aces_only);
+    ends_free(&e);
+    return PyLong_FromLong(result);
+}
+
+static PyObject *py_sample(PyObject *self, PyObject *args) {
+    PyObject *ends_obj, *bases_obj;
+    const char *unseen;
+    Py_ssize_t size;
+    unsigned long long state;
+    Py_ssize_t count;
+    int aces_only, win_bonus, limit;
+    if (!PyArg_ParseTuple(args, "OOy#Knpii", &ends_obj, &bases_obj, &unseen, &size, &state, &count, &aces_only,
+                          &win_bonus, &limit))
+        return NULL;
+    PyObject *ends_seq = PySequence_Fast(ends_obj, "ends must be a sequence of positions");
+    if (!ends_seq)
+        return NULL;
+    PyObject *bases_seq = PySequence_Fast(bases_obj, "bases must be a sequence of ints");
+    if (!bases_seq) {
+        Py_DECREF(ends_seq);
+        return NULL;
+    }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(ends_seq);
+    PyObject *result = NULL;
+    Pos *starts = (Pos *)malloc(sizeof(Pos) * (size_t)(n ? n : 1));
+    long *bases = (long *)malloc(sizeof(long) * (size_t)(n ? n : 1));
+    long long *totals = (long long *)calloc((size_t)(n ? n : 1), sizeof(long long));
+    Ends e = {0};
+    int ok = starts && bases && totals && ends_init(&e, limit > 0 ? limit : 1);
+    if (!ok) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if (PySequence_Fast_GET_SIZE(bases_seq) != n || size % NP || size < NP || limit < 1) {
+        PyErr_SetString(PyExc_ValueError, "one base per end, and whole deals of unseen cards");
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (!read_pos(PySequence_Fast_GET_ITEM(ends_seq, i), &starts[i]))
+            goto done;
+        if (!fits(&starts[i], size)) {
+            PyErr_SetString(PyExc_ValueError, "the unseen cards do not fit the table");
+            goto done;
+        }
+        bases[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(bases_seq, i));
+        if (bases[i] == -1 && PyErr_Occurred())
+            goto done;
+    }
+    uint8_t order[MAXC];
+    uint64_t st = (uint64_t)state;
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t s = 0; s < count; s++) {
+        memcpy(order, unseen, (size_t)size);
+        for (int i = (int)size - 1; i > 0; i--) {
+            int j = (int)(splitmix(&st) % (uint64_t)(i + 1));
+            uint8_t t = order[i];
+            order[i] = order[j];
+            order[j] = t;
+        }
+        for (Py_ssize_t i = 0; i < n; i++) {
+            Pos p = starts[i];
+            for (int pile = 0; pile < NP; pile++)
+                p.c[pile][p.n[pile]++] = order[pile];
+            long score = bases[i] + rollout(&e, &p, order, (int)size, NP, aces_only);
+            totals[i] += score + (score == 48 ? win_bonus : 0);
+        }
+    }
+    Py_END_ALLOW_THREADS
+    PyObject *list = PyList_New(n);
+    if (!list)
+        goto done;
+    for (Py_ssize_t i = 0; i < n; i++)
+        PyList_SET_ITEM(list, i, PyLong_FromLongLong(totals[i]));
+    result = Py_BuildValue("(NK)", list, (unsigned long long)st);
+done:
+    Py_DECREF(ends_seq);
+    Py_DECREF(bases_seq);
+    free(starts);
+    free(bases);
+    free(totals);
+    ends_free(&e);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"rollout", py_rollout, METH_VARARGS, "rollout(piles, order, dealt, aces_only, limit) -> cards discarded"},
+    {"sample", py_sample, METH_VARARGS,
+     "sample(ends, bases, unseen, state, count, aces_only, win_bonus, limit) -> (totals, state)"},
+    {NULL, NULL, 0, NULL}};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_crollout", "The hint player's compiled rollouts.", -1,
+                                    methods};
+
+PyMODINIT_FUNC PyInit__crollout(void) { return PyModule_Create(&module); }

@@ -1,0 +1,117 @@
+"""The hint's compiled rollouts (`_crollout`) against core.py, their executable specification.
+
+Both must give the same numbers: the same rollout score from any position and stock order (also when the
+end-of-game search stops at its position limit), the same sums over sampled orders, and so the same hint.
+Loaded even when IDIOTEN_PURE_PYTHON is set; where no compiler was available the comparisons are skipped
+only if CI does not require the compiled core (IDIOTEN_REQUIRE_COMPILED=1 makes a missing one fail).
+"""
+
+import os
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import idioten.acesup.hint as hint_module
+from idioten.acesup.hint import PlayerView, hint
+from idioten.acesup.hint import core as hint_core
+from idioten.acesup.rules import ACES_ONLY, STANDARD, Game
+from idioten.cards import deal_cards
+
+needs_compiled = pytest.mark.skipif(
+    not hint_module.COMPILED_BUILT and os.environ.get("IDIOTEN_REQUIRE_COMPILED", "") in ("", "0"),
+    reason="the compiled rollouts were not built here (no C compiler)")
+
+
+def _position(deal: int, variant: str, steps: int) -> Game:
+    game = Game.new(deal_cards(deal), variant, deal)
+    rng = random.Random(deal * 7 + steps)
+    for _ in range(steps):
+        actions = list(game.useful_actions())
+        if not actions:
+            break
+        game.apply(rng.choice(actions))
+    return game
+
+
+def test_the_compiled_rollouts_are_built_where_ci_requires_them():
+    required = os.environ.get("IDIOTEN_REQUIRE_COMPILED", "") not in ("", "0")
+    assert hint_module.COMPILED_BUILT or not required, "IDIOTEN_REQUIRE_COMPILED is set but _crollout is not built"
+    pure = os.environ.get("IDIOTEN_PURE_PYTHON", "") not in ("", "0")
+    assert hint_module.CORE == ("python" if pure or not hint_module.COMPILED_BUILT else "compiled")
+
+
+@needs_compiled
+@settings(max_examples=150, deadline=None)
+@given(st.integers(1, 10**6), st.sampled_from([STANDARD, ACES_ONLY]), st.integers(0, 90),
+       st.sampled_from([hint_core.FINAL_LIMIT, 9, 2, 1]))
+def test_both_cores_play_the_same_rollout(deal, variant, steps, limit):
+    game = _position(deal, variant, steps)
+    view = PlayerView.of(game)
+    order = list(view.unseen)
+    random.Random(deal).shuffle(order)
+    expected = hint_core.rollout(view.table(), order, 0, view.aces_only, limit)
+    got = hint_module._crollout.rollout([bytes(pile) for pile in view.piles], bytes(order), 0, view.aces_only,
+                                        limit)
+    assert got == expected, game.to_text()
+
+
+@needs_compiled
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 10**6), st.sampled_from([STANDARD, ACES_ONLY]), st.integers(0, 70),
+       st.integers(0, 2**64 - 1))
+def test_both_cores_sum_the_same_sampled_orders(deal, variant, steps, state):
+    game = _position(deal, variant, steps)
+    view = PlayerView.of(game)
+    if not view.stock_size:
+        return
+    ends = [position for _, _, position in hint_core.turn_ends(view.table(), view.aces_only, 50)]
+    bases = [view.discarded + gained for _, gained, _ in hint_core.turn_ends(view.table(), view.aces_only, 50)]
+    unseen = bytes(view.unseen)
+    python = hint_module.sample_totals(ends, bases, unseen, state, 3, view.aces_only, core="python")
+    compiled = hint_module.sample_totals(ends, bases, unseen, state, 3, view.aces_only, core="compiled")
+    assert compiled == python
+
+
+def test_the_shuffle_draws_every_order_of_a_small_stock():
+    # Three cards have six orders; a fair shuffle from splitmix64 meets them all, about equally often.
+    seen: dict[tuple, int] = {}
+    state = 12345
+    for _ in range(6000):
+        order, state = hint_core.shuffled(bytes([2, 3, 4]), state)
+        seen[tuple(order)] = seen.get(tuple(order), 0) + 1
+    assert len(seen) == 6 and min(seen.values()) > 850
+
+
+@needs_compiled
+def test_both_cores_give_the_same_hint(monkeypatch):
+    compared = 0
+    for deal in range(1, 30):
+        game = _position(deal, STANDARD, 8)
+        if len(game.stock) < 8 or len(list(game.useful_actions())) < 2:
+            continue
+        answers = set()
+        for core in ("python", "compiled"):
+            monkeypatch.setattr(hint_module, "CORE", core)
+            answers.add(hint(game, time_budget=60.0, rng=random.Random(3), max_samples=12))
+        assert len(answers) == 1
+        compared += 1
+    assert compared >= 5
+
+
+@needs_compiled
+def test_the_compiled_hint_does_not_peek_at_the_stock_order(monkeypatch):
+    # Many samples (what the compiled core affords), on games that differ only in the stock's order.
+    monkeypatch.setattr(hint_module, "CORE", "compiled")
+    thought = 0
+    for deal in range(1, 40):
+        game = _position(deal, STANDARD, 6)
+        if len(game.stock) < 8 or len(list(game.useful_actions())) < 2:
+            continue
+        shuffled = game.copy()
+        random.Random(deal).shuffle(shuffled.stock)
+        assert shuffled.stock != game.stock
+        answers = {hint(g, time_budget=60.0, rng=random.Random(5), max_samples=2000) for g in (game, shuffled)}
+        assert len(answers) == 1
+        thought += 1
+    assert thought >= 5

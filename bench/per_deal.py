@@ -1,10 +1,14 @@
 """Summarise the per-deal lines of `bench/hint.py --per-deal` or `bench/poker_player.py --per-deal`. Prints JSON.
 
     python bench/per_deal.py FILE [FILE ...]
+    python bench/per_deal.py --paired NEW OLD
+
 
 For a run stopped before its last deal (the lines are written as deals finish): Aces Up lines give the wins
 with a 95 % Wilson interval, poker lines the mean score with a 95 % interval (normal approximation), and
-both the range of deals actually played.
+both the range of deals actually played. --paired compares two runs on the deals both played: each one's
+wins and mean, and the mean of NEW's score minus OLD's on the same deal with 1.96 standard errors of that
+difference (the deals' own difficulty cancels, so it shows far smaller gains than two separate intervals).
 """
 
 from __future__ import annotations
@@ -36,15 +40,42 @@ def summarise(rows: list[dict]) -> dict:
     return summary
 
 
+def paired(new_rows: list[dict], old_rows: list[dict]) -> dict:
+    new = {row["deal"]: row["score"] for row in new_rows}
+    old = {row["deal"]: row["score"] for row in old_rows}
+    deals = sorted(set(new) & set(old))
+    if not deals:
+        return {"games": 0}
+    diffs = [new[d] - old[d] for d in deals]
+    half = Z95 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else None
+    return {"games": len(deals), "deals": f"{deals[0]}..{deals[-1]}",
+            "new_wins": sum(new[d] == WIN_SCORE for d in deals), "old_wins": sum(old[d] == WIN_SCORE for d in deals),
+            "new_mean": round(statistics.fmean(new[d] for d in deals), 3),
+            "old_mean": round(statistics.fmean(old[d] for d in deals), 3),
+            "mean_difference": round(statistics.fmean(diffs), 3),
+            "difference_ci95_half": round(half, 3) if half is not None else None,
+            "new_better": sum(x > 0 for x in diffs), "old_better": sum(x < 0 for x in diffs)}
+
+
+def read_rows(path: str) -> list[dict]:
+    with open(path) as lines:
+        return [json.loads(line) for line in lines if line.strip()]
+
+
 def main(argv=None) -> int:
     paths = sys.argv[1:] if argv is None else argv
+    if paths and paths[0] == "--paired":
+        if len(paths) != 3:
+            print("--paired takes two files: NEW OLD", file=sys.stderr)
+            return 2
+        print(json.dumps({"paired": paths[1:], **paired(read_rows(paths[1]), read_rows(paths[2]))}, indent=1))
+        return 0
     if not paths:
         print(__doc__.splitlines()[2].strip(), file=sys.stderr)
         return 2
     out = {}
     for path in paths:
-        with open(path) as lines:
-            out[path] = summarise([json.loads(line) for line in lines if line.strip()])
+        out[path] = summarise(read_rows(path))
     print(json.dumps(out, indent=1))
     return 0
 

@@ -44,23 +44,23 @@ def test_the_compiled_rollouts_are_built_where_ci_requires_them():
 @needs_compiled
 @settings(max_examples=150, deadline=None)
 @given(st.integers(1, 10**6), st.sampled_from([STANDARD, ACES_ONLY]), st.integers(0, 90),
-       st.sampled_from([hint_core.FINAL_LIMIT, 9, 2, 1]))
-def test_both_cores_play_the_same_rollout(deal, variant, steps, limit):
+       st.sampled_from([hint_core.FINAL_LIMIT, 9, 2, 1]), st.sampled_from([0, 0, 1, 5, 60]))
+def test_both_cores_play_the_same_rollout(deal, variant, steps, limit, turn_limit):
     game = _position(deal, variant, steps)
     view = PlayerView.of(game)
     order = list(view.unseen)
     random.Random(deal).shuffle(order)
-    expected = hint_core.rollout(view.table(), order, 0, view.aces_only, limit)
+    expected = hint_core.rollout(view.table(), order, 0, view.aces_only, limit, turn_limit)
     got = hint_module._crollout.rollout([bytes(pile) for pile in view.piles], bytes(order), 0, view.aces_only,
-                                        limit)
+                                        limit, turn_limit)
     assert got == expected, game.to_text()
 
 
 @needs_compiled
 @settings(max_examples=40, deadline=None)
 @given(st.integers(1, 10**6), st.sampled_from([STANDARD, ACES_ONLY]), st.integers(0, 70),
-       st.integers(0, 2**64 - 1))
-def test_both_cores_sum_the_same_sampled_orders(deal, variant, steps, state):
+       st.integers(0, 2**64 - 1), st.sampled_from([0, 40]))
+def test_both_cores_sum_the_same_sampled_orders(deal, variant, steps, state, turn_limit):
     game = _position(deal, variant, steps)
     view = PlayerView.of(game)
     if not view.stock_size:
@@ -68,8 +68,8 @@ def test_both_cores_sum_the_same_sampled_orders(deal, variant, steps, state):
     ends = [position for _, _, position in hint_core.turn_ends(view.table(), view.aces_only, 50)]
     bases = [view.discarded + gained for _, gained, _ in hint_core.turn_ends(view.table(), view.aces_only, 50)]
     unseen = bytes(view.unseen)
-    python = hint_module.sample_totals(ends, bases, unseen, state, 3, view.aces_only, core="python")
-    compiled = hint_module.sample_totals(ends, bases, unseen, state, 3, view.aces_only, core="compiled")
+    python = hint_module.sample_totals(ends, bases, unseen, state, 3, view.aces_only, "python", turn_limit)
+    compiled = hint_module.sample_totals(ends, bases, unseen, state, 3, view.aces_only, "compiled", turn_limit)
     assert compiled == python
 
 

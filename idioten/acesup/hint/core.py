@@ -100,18 +100,36 @@ def greedy_move(piles: list[list[int]], aces_only: bool) -> tuple[int, int] | No
     return None if best < 0 else (best, gap)
 
 
-def rollout(piles: list[list[int]], order: list[int], dealt: int, aces_only: bool, limit: int = FINAL_LIMIT) -> int:
-    """Play to the end: the simple rule (discard the lowest card at once, fill gaps, deal) while cards are
-    still to come, then the best line exactly once everything is on the table. Returns the cards it
-    discards; `piles` is changed."""
+def rollout(piles: list[list[int]], order: list[int], dealt: int, aces_only: bool, limit: int = FINAL_LIMIT,
+            turn_limit: int = 0) -> int:
+    """Play to the end: each turn by the simple rule (discard the lowest card at once, fill gaps, deal), or
+    with `turn_limit` by `search_turn` over that many positions, while cards are still to come; then the
+    best line exactly once everything is on the table. Returns the cards it discards; `piles` is changed."""
     discarded = 0
     stock_size = len(order)
     while dealt < stock_size:
-        discarded += greedy_turn(piles, aces_only)
+        discarded += search_turn(piles, aces_only, turn_limit) if turn_limit else greedy_turn(piles, aces_only)
         for pile in range(PILES):
             piles[pile].append(order[dealt + pile])
         dealt += PILES
     return discarded + max(gained for _, gained, _ in turn_ends(piles, aces_only, limit))
+
+
+def turn_key(gained: int, position: Position) -> tuple[int, int, int]:
+    """How a searching rollout ranks the ends of a turn: the most discards, then the most aces at the
+    bottom of a pile (an ace never leaves, so alone it blocks nothing), then the fewest gaps (a gap the deal
+    fills wastes the chance to move a buried card)."""
+    aces = sum(1 for pile in position if pile and pile[0] & RANK_MASK == ACE)
+    return gained, aces, -sum(1 for pile in position if not pile)
+
+
+def search_turn(piles: list[list[int]], aces_only: bool, limit: int) -> int:
+    """Play the line to the turn's end with the best `turn_key` (the first found among equals), searching
+    `limit` positions; returns the cards it discards. `piles` is changed."""
+    ends = turn_ends(piles, aces_only, limit)
+    _, gained, position = max(ends, key=lambda end: turn_key(end[1], end[2]))
+    piles[:] = [list(pile) for pile in position]
+    return gained
 
 
 def greedy_turn(piles: list[list[int]], aces_only: bool) -> int:
@@ -218,7 +236,8 @@ def shuffled(unseen: bytes | list[int], state: int) -> tuple[list[int], int]:
 
 
 def sample_totals(ends: list[Position], bases: list[int], unseen: bytes, state: int, count: int,
-                  aces_only: bool, win_bonus: int, limit: int = FINAL_LIMIT) -> tuple[list[int], int]:
+                  aces_only: bool, win_bonus: int, limit: int = FINAL_LIMIT,
+                  turn_limit: int = 0) -> tuple[list[int], int]:
     """`count` stock orders drawn from `state`, each dealt onto every end position and played out by the
     rollout: per end, the sum over the orders of (its base + the rollout's discards, plus `win_bonus` for a
     win). Returns (the sums, the next state). The compiled `_crollout.sample` gives the same numbers."""
@@ -228,6 +247,6 @@ def sample_totals(ends: list[Position], bases: list[int], unseen: bytes, state: 
         for index, position in enumerate(ends):
             piles = [list(pile) for pile in position]
             _, dealt = apply(piles, order, 0, DEAL_ACTION)
-            score = bases[index] + rollout(piles, order, dealt, aces_only, limit)
+            score = bases[index] + rollout(piles, order, dealt, aces_only, limit, turn_limit)
             totals[index] += score + (win_bonus if score == WIN_SCORE else 0)
     return totals, state

@@ -6,8 +6,8 @@
  * piles as a multiset), and the same stock orders (splitmix64 and the Fisher-Yates shuffle of core.py).
  * tests/test_hint_cores.py checks both give the same numbers.
  *
- *   rollout(piles, order, dealt, aces_only, limit) -> cards the rollout discards (core.rollout)
- *   sample(ends, bases, unseen, state, count, aces_only, win_bonus, limit) -> (totals, state)
+ *   rollout(piles, order, dealt, aces_only, limit, turn_limit=0) -> cards the rollout discards (core.rollout)
+ *   sample(ends, bases, unseen, state, count, aces_only, win_bonus, limit, turn_limit=0) -> (totals, state)
  *       (core.sample_totals: `count` shuffled orders, each dealt onto every end and played out)
  *
  * The GIL is released while sampling: the window's hint runs in a worker thread beside the event loop. */
@@ -30,7 +30,6 @@ typedef struct {
 
 /* The end-of-game search's memory, reused by every rollout of one call. */
 typedef struct {
-    int limit;
     Pos *pos;      /* positions found, in the order found */
     int *gained;   /* cards discarded on the way to each */
     int *stack;    /* indices into pos */
@@ -39,11 +38,10 @@ typedef struct {
     int mask;
 } Ends;
 
-static int ends_init(Ends *e, int limit) {
+static int ends_init(Ends *e, int limit) { /* room for searches of up to `limit` positions */
     int cap = 16, room = limit + 1; /* the root and a first child even when limit is 1 */
     while (cap < 2 * room)
         cap *= 2;
-    e->limit = limit;
     e->mask = cap - 1;
     e->pos = (Pos *)malloc(sizeof(Pos) * (size_t)room);
     e->gained = (int *)malloc(sizeof(int) * (size_t)room);
@@ -137,7 +135,8 @@ static int ends_add(Ends *e, int count, const Pos *p, int gained) {
     return count;
 }
 
-static int best_gain(Ends *e, const Pos *root, int aces_only);
+static int best_gain(Ends *e, const Pos *root, int aces_only, int limit);
+static int search_turn(Ends *e, Pos *p, int aces_only, int limit);
 
 static int greedy_move(const Pos *p, int aces_only, int *from, int *to) {
     int gap = -1;
@@ -215,23 +214,25 @@ static int greedy_turn(Pos *p, int aces_only) {
     }
 }
 
-static int rollout(Ends *e, Pos *p, const uint8_t *order, int size, int dealt, int aces_only) {
+/* turn_limit 0: the simple rule plays each turn; otherwise search_turn with that many positions. */
+static int rollout(Ends *e, Pos *p, const uint8_t *order, int size, int dealt, int aces_only, int limit,
+                   int turn_limit) {
     int discarded = 0;
     while (dealt < size) {
-        discarded += greedy_turn(p, aces_only);
+        discarded += turn_limit ? search_turn(e, p, aces_only, turn_limit) : greedy_turn(p, aces_only);
         for (int pile = 0; pile < NP; pile++)
             p->c[pile][p->n[pile]++] = order[dealt + pile];
         dealt += NP;
     }
-    return discarded + best_gain(e, p, aces_only);
+    return discarded + best_gain(e, p, aces_only, limit);
 }
 
-/* core.turn_ends with no stock, reduced to what the rollout needs: the most cards any reachable position
- * has discarded, among the first `limit` positions found in core.py's order (depth first; discards of
- * piles 0-3, then moves from pile 0-3 to each gap 0-3, as core.useful_actions lists them). */
-static int best_gain(Ends *e, const Pos *root, int aces_only) {
+/* core.turn_ends with no stock: every position reachable before the next deal, one per multiset of piles,
+ * into e->pos / e->gained, the first `limit` found in core.py's order (depth first; discards of piles 0-3,
+ * then moves from pile 0-3 to each gap 0-3, as core.useful_actions lists them). Returns how many. */
+static int explore(Ends *e, const Pos *root, int aces_only, int limit) {
     memset(e->slots, 0, sizeof(int) * (size_t)(e->mask + 1));
-    int count = 0, top = 0, best = 0;
+    int count = 0, top = 0;
     ends_add(e, count++, root, 0); /* core.py looks at the limit only after adding a child */
     e->stack[top++] = 0;
     while (top) {
@@ -260,14 +261,46 @@ static int best_gain(Ends *e, const Pos *root, int aces_only) {
                     if (i < 0)
                         continue;
                     count++;
-                    if (g > best)
-                        best = g;
-                    if (count >= e->limit)
-                        return best;
+                    if (count >= limit)
+                        return count;
                     e->stack[top++] = i;
                 }
     }
+    return count;
+}
+
+static int best_gain(Ends *e, const Pos *root, int aces_only, int limit) {
+    int count = explore(e, root, aces_only, limit), best = 0;
+    for (int i = 0; i < count; i++)
+        if (e->gained[i] > best)
+            best = e->gained[i];
     return best;
+}
+
+/* core.turn_key: the most discards, then the most aces at the bottom of a pile, then the fewest gaps. */
+static int turn_key(const Pos *p, int gained) {
+    int aces = 0, gaps = 0;
+    for (int pile = 0; pile < NP; pile++) {
+        if (!p->n[pile])
+            gaps++;
+        else if (RANK(p->c[pile][0]) == ACE)
+            aces++;
+    }
+    return gained * 64 + aces * 8 + (NP - gaps);
+}
+
+/* core.search_turn: plays the turn's line with the best turn_key (the first found among equals). */
+static int search_turn(Ends *e, Pos *p, int aces_only, int limit) {
+    int count = explore(e, p, aces_only, limit), best = 0, best_key = -1;
+    for (int i = 0; i < count; i++) {
+        int key = turn_key(&e->pos[i], e->gained[i]);
+        if (key > best_key) {
+            best = i;
+            best_key = key;
+        }
+    }
+    *p = e->pos[best];
+    return e->gained[best];
 }
 
 static uint64_t splitmix(uint64_t *state) {
@@ -313,22 +346,22 @@ static PyObject *py_rollout(PyObject *self, PyObject *args) {
     PyObject *piles;
     const char *order;
     Py_ssize_t size;
-    int dealt, aces_only, limit;
-    if (!PyArg_ParseTuple(args, "Oy#ipi", &piles, &order, &size, &dealt, &aces_only, &limit))
+    int dealt, aces_only, limit, turn_limit = 0;
+    if (!PyArg_ParseTuple(args, "Oy#ipi|i", &piles, &order, &size, &dealt, &aces_only, &limit, &turn_limit))
         return NULL;
     Pos p;
     if (!read_pos(piles, &p))
         return NULL;
-    if (dealt < 0 || dealt > size || (size - dealt) % NP || !fits(&p, size - dealt) || limit < 1) {
+    if (dealt < 0 || dealt > size || (size - dealt) % NP || !fits(&p, size - dealt) || limit < 1 || turn_limit < 0) {
         PyErr_SetString(PyExc_ValueError, "the cards to deal do not fit the table");
         return NULL;
     }
     Ends e;
-    if (!ends_init(&e, limit)) {
+    if (!ends_init(&e, limit > turn_limit ? limit : turn_limit)) {
         ends_free(&e);
         return PyErr_NoMemory();
     }
-    int result = rollout(&e, &p, (const uint8_t *)order, (int)size, dealt, aces_only);
+    int result = rollout(&e, &p, (const uint8_t *)order, (int)size, dealt, aces_only, limit, turn_limit);
     ends_free(&e);
     return PyLong_FromLong(result);
 }
@@ -339,9 +372,9 @@ static PyObject *py_sample(PyObject *self, PyObject *args) {
     Py_ssize_t size;
     unsigned long long state;
     Py_ssize_t count;
-    int aces_only, win_bonus, limit;
-    if (!PyArg_ParseTuple(args, "OOy#Knpii", &ends_obj, &bases_obj, &unseen, &size, &state, &count, &aces_only,
-                          &win_bonus, &limit))
+    int aces_only, win_bonus, limit, turn_limit = 0;
+    if (!PyArg_ParseTuple(args, "OOy#Knpii|i", &ends_obj, &bases_obj, &unseen, &size, &state, &count, &aces_only,
+                          &win_bonus, &limit, &turn_limit))
         return NULL;
     PyObject *ends_seq = PySequence_Fast(ends_obj, "ends must be a sequence of positions");
     if (!ends_seq)
@@ -357,12 +390,12 @@ static PyObject *py_sample(PyObject *self, PyObject *args) {
     long *bases = (long *)malloc(sizeof(long) * (size_t)(n ? n : 1));
     long long *totals = (long long *)calloc((size_t)(n ? n : 1), sizeof(long long));
     Ends e = {0};
-    int ok = starts && bases && totals && ends_init(&e, limit > 0 ? limit : 1);
+    int ok = starts && bases && totals && ends_init(&e, limit > turn_limit ? limit : turn_limit > 0 ? turn_limit : 1);
     if (!ok) {
         PyErr_NoMemory();
         goto done;
     }
-    if (PySequence_Fast_GET_SIZE(bases_seq) != n || size % NP || size < NP || limit < 1) {
+    if (PySequence_Fast_GET_SIZE(bases_seq) != n || size % NP || size < NP || limit < 1 || turn_limit < 0) {
         PyErr_SetString(PyExc_ValueError, "one base per end, and whole deals of unseen cards");
         goto done;
     }
@@ -392,7 +425,7 @@ static PyObject *py_sample(PyObject *self, PyObject *args) {
             Pos p = starts[i];
             for (int pile = 0; pile < NP; pile++)
                 p.c[pile][p.n[pile]++] = order[pile];
-            long score = bases[i] + rollout(&e, &p, order, (int)size, NP, aces_only);
+            long score = bases[i] + rollout(&e, &p, order, (int)size, NP, aces_only, limit, turn_limit);
             totals[i] += score + (score == 48 ? win_bonus : 0);
         }
     }
@@ -414,9 +447,10 @@ done:
 }
 
 static PyMethodDef methods[] = {
-    {"rollout", py_rollout, METH_VARARGS, "rollout(piles, order, dealt, aces_only, limit) -> cards discarded"},
+    {"rollout", py_rollout, METH_VARARGS,
+     "rollout(piles, order, dealt, aces_only, limit, turn_limit=0) -> cards discarded"},
     {"sample", py_sample, METH_VARARGS,
-     "sample(ends, bases, unseen, state, count, aces_only, win_bonus, limit) -> (totals, state)"},
+     "sample(ends, bases, unseen, state, count, aces_only, win_bonus, limit, turn_limit=0) -> (totals, state)"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_crollout", "The hint player's compiled rollouts.", -1,

@@ -116,3 +116,14 @@ def test_the_idle_wait_sleeps_until_an_event_and_leaves_it_queued():
         window.destroy()
     finally:
         pygame.display.quit()
+
+
+def test_the_screenshot_scene_of_a_win_is_one_discard_from_it_and_a_bad_name_is_refused(capsys):
+    from tools_support import load_tool
+
+    scene = load_tool("screenshot_scene")
+    game = scene.near_win()
+    assert not game.is_over() and [str(a) for a in game.legal_actions()] == ["discard 4"]
+    game.discard(3)
+    assert game.is_won()
+    assert scene.main(["party"]) == 2 and "usage" in capsys.readouterr().err

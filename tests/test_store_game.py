@@ -108,6 +108,11 @@ BAD_SAVES = {
     "following game's place is text": lambda d: d.update(following=game_to_json(a_game(8)), following_at="3"),
     "following game nested": _set("following", dict(game_to_json(a_game(8)), following=game_to_json(a_game(9)),
                                                     following_at=0)),
+    "day of the deal of the day is no date": _set("daily", "2026-13-01"),
+    "day of the deal of the day is a number": _set("daily", 20261203),
+    "day of the deal of the day not written YYYY-MM-DD": _set("daily", "2026-12-3"),
+    "deal of the day without a deal number": lambda d: d.update(daily="2026-12-03", deal_number=None),
+    "deal of the day in aces-only": _set("previous", dict(game_to_json(a_game(8, ACES_ONLY)), daily="2026-12-03")),
 }
 
 
@@ -174,3 +179,53 @@ def test_a_save_from_before_the_previous_game_and_the_computer_flag_still_loads(
     loaded = game_from_json(data)
     same_game(a_game(), loaded)
     assert loaded.previous is None and loaded.by_computer is False
+
+
+def finished_game(number=7) -> Game:
+    game = Game.new(deal_cards(number), STANDARD, number)
+    while not game.is_over():
+        game.apply(next(iter(game.legal_actions())))
+    return game
+
+
+def test_the_day_of_a_deal_of_the_day_round_trips_also_on_the_kept_games(tmp_path):
+    saved = a_game(7)
+    saved.daily = "2026-12-03"
+    saved.previous, saved.following = a_game(8), a_game(9)
+    saved.previous.daily, saved.following.daily = "2026-12-02", "2026-12-01"
+    saved.following_at = len(saved.game.history)
+    save_game(saved, tmp_path)
+    loaded, notices = load_game(tmp_path)
+    assert notices == []
+    assert (loaded.daily, loaded.previous.daily, loaded.following.daily) == ("2026-12-03", "2026-12-02", "2026-12-01")
+    plain = game_to_json(a_game(9))
+    assert "daily" not in plain and game_from_json(plain).daily is None  # a save from before it loads as ever
+    assert game_from_json(dict(plain, daily=None)).daily is None
+
+
+def test_a_damaged_day_is_moved_aside_with_a_notice_and_changes_no_statistics(tmp_path):
+    finished = SavedGame(finished_game(), "done", False, daily="2026-12-03")
+    data = dict(game_to_json(finished), daily="the third")
+    (tmp_path / GAME_FILE).write_text(json.dumps(data))
+    store = Store.open(tmp_path)
+    [notice] = store.notices
+    assert store.saved_game is None and notice.key == "store.bad_file" and "game.bad-" in notice.text()
+    assert store.stats.daily.played == 0 and store.stats.variants[STANDARD].played == 0
+    assert json.loads((tmp_path / notice.params["aside"]).read_text()) == data
+
+
+def test_a_finished_deal_of_the_day_counts_for_its_day_once_also_when_the_program_was_killed_first(tmp_path):
+    game = finished_game()
+    saved = SavedGame(game, "daily-game", False, daily="2026-12-03")
+    save_game(saved, tmp_path)  # saved as finished, then killed before it was counted
+    store = Store.open(tmp_path)
+    assert store.stats.daily.days == {"2026-12-03": game.is_won()}
+    assert store.game_finished(saved) is None
+    again = Store.open(tmp_path)
+    assert again.stats.daily.played == 1 and again.stats.variants[STANDARD].played == 1
+
+
+def test_a_deal_of_the_day_the_computer_finished_is_not_counted_for_the_day(tmp_path):
+    game = finished_game()
+    save_game(SavedGame(game, "shown", False, by_computer=True, daily="2026-12-03"), tmp_path)
+    assert Store.open(tmp_path).stats.daily.played == 0

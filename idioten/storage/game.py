@@ -11,13 +11,18 @@
 - `following`: the game Ctrl+Z left when it brought `previous` back, while Ctrl+Y can still return to it
   (until an action in the game brought back); `following_at` is the length of that game's history when it was
   left: Ctrl+Y goes forward from there. Counted as abandoned when dropped, like `previous`.
+- `daily`: the day ("YYYY-MM-DD") whose deal of the day this game is (`acesup.daily`), None for any other
+  game. It belongs to the game, not to the clock: a game of the 3rd played on past midnight or resumed the
+  next day is still the 3rd's deal and counts for the 3rd.
 
 `game.json` (format "idioten-game", version 1) holds the start position (`Game.start_text`), the history as
 move notation ("deal", "discard 1", "move 2 3"), the redo list (`Game.future`, same order: the last entry is
 redone first), the current position (`Game.to_text()`), deal number, variant, game id and undo flag; since
 the undoable new deal also `by_computer` and `previous` (a whole game document of the same form), and since
-Ctrl+Y after it `following` (the same) with `following_at`, all optional, so a save from before them loads as
-it always did (and an older program ignores them).
+Ctrl+Y after it `following` (the same) with `following_at`, and since the deal of the day survives a restart
+`daily` (written only for such a game); all optional, so a save from before them loads as it always did (and
+an older program ignores them). A `daily` that is not a date, or on a game that cannot be a deal of the day
+(no deal number, another variant), makes the save untrustworthy.
 Loading rebuilds the game by replaying the history from the start position with every action verified by
 `rules.py`, then checks that the replay reaches the stored position, that the redo list can be redone, and,
 for a numbered deal, that the start is that deal. A save failing any check is moved aside like any bad file.
@@ -30,6 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from idioten.cards import CardError, check_deal_number, deal_cards
+from idioten.acesup.daily import DAILY_VARIANT, parse_day
 from idioten.acesup.rules import VARIANTS, Action, Game
 from idioten.errors import IllegalAction
 from idioten.storage.files import Notice, data_dir, read_json, set_aside, write_json_atomic
@@ -49,6 +55,7 @@ class SavedGame:
     previous: "SavedGame | None" = None
     following: "SavedGame | None" = None
     following_at: int = 0
+    daily: str | None = None
 
     @classmethod
     def start(cls, game: Game) -> "SavedGame":
@@ -89,10 +96,13 @@ def game_to_json(saved: SavedGame) -> dict:
         "undo_used": saved.undo_used,
         "by_computer": saved.by_computer,
     }
+    if saved.daily is not None:
+        data["daily"] = saved.daily
     for name in ("previous", "following"):
         kept = getattr(saved, name)
         if kept is not None:
-            data[name] = game_to_json(SavedGame(kept.game, kept.game_id, kept.undo_used, kept.by_computer))
+            data[name] = game_to_json(SavedGame(kept.game, kept.game_id, kept.undo_used, kept.by_computer,
+                                                daily=kept.daily))
     if saved.following is not None:
         data["following_at"] = saved.following_at
     return data
@@ -115,6 +125,7 @@ def game_from_json(data: dict, nested: bool = False) -> SavedGame:
     future = [_action(text) for text in _field(data, "future", list)]
     undo_used = _field(data, "undo_used", bool)
     by_computer = _field(data, "by_computer", bool) if "by_computer" in data else False
+    daily = _day(data, variant, deal_number)
     kept = {}
     for name in ("previous", "following"):
         if data.get(name) is not None:
@@ -144,7 +155,22 @@ def game_from_json(data: dict, nested: bool = False) -> SavedGame:
     if "following" in kept and not len(history) <= following_at <= len(history) + len(future):
         raise BadSave("following_at is not on the line of this game's history and redo list")
     return SavedGame(game, game_id, undo_used, by_computer, kept.get("previous"), kept.get("following"),
-                     following_at)
+                     following_at, daily)
+
+
+def _day(data: dict, variant: str, deal_number: int | None) -> str | None:
+    if data.get("daily") is None:
+        return None
+    text = _field(data, "daily", str)
+    try:
+        day = parse_day(text).isoformat()
+    except ValueError as err:
+        raise BadSave(f"daily: {err}") from None
+    if day != text:
+        raise BadSave(f"daily should be written YYYY-MM-DD, not {text!r}")
+    if deal_number is None or variant != DAILY_VARIANT:
+        raise BadSave("only a numbered deal in the standard variant can be a deal of the day")
+    return day
 
 
 def _check_numbered_start(game: Game, deal_number: int) -> None:

@@ -11,6 +11,7 @@ none raises for a disk problem, and play always goes on in memory):
     after every action, undo, redo or restart:  store.save_game(saved)
         (set saved.undo_used = True on undo and restart first)
     when the game is over:                      store.game_finished(saved)     # counted once per game id
+                                                (and once per day for a deal of the day, saved.daily)
     on a new deal:                              store.replace_game(saved, new_saved)
     settings panel:                             store.change_setting("animation", "fast")
     statistics panel:                           store.stats.variants["standard"].win_rate, ...
@@ -79,7 +80,11 @@ class Store:
         """Count a game that is over (once per game id: undo after the end and ending again changes nothing),
         unless the computer played its last action (demo, shown solution): that is not the player's result."""
         game = saved.game
-        return self._count(saved, game.score, game.is_won())
+        notice = self._count(saved, game.score, game.is_won())
+        if saved.daily is not None and not saved.by_computer:
+            # The window counts the day the moment the game ends; this catches a run killed before it could.
+            notice = self.record_daily(saved.daily, game.is_won()) or notice
+        return notice
 
     def replace_game(self, old: SavedGame | None, new: SavedGame) -> Notice | None:
         """A new deal: the old game counts as played with its score so far, unless nothing was ever played

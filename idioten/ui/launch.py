@@ -60,6 +60,9 @@ def open_app(launch: Launch, **app_options) -> App:
     app_options["fullscreen"] = app_options.get("fullscreen") or store.settings.fullscreen  # as it was left
     app = App(saved.game, variant=variant, settings=store.settings, rng=rng, **app_options)
     persist = attach(app, store, saved, variant_fixed=launch.variant is not None)
+    for kept in (saved, saved.previous, saved.following):
+        if kept is not None:
+            app.assistant.days.resumed(kept.game, kept.daily)  # a deal of the day stays one after a restart
     if saved.previous is not None:
         app.table.previous = saved.previous.game  # Ctrl+Z still brings it back after a restart of the program
     if saved.following is not None:

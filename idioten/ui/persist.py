@@ -10,6 +10,8 @@ the store in step with it:
   the table's `previous`) until the first action in the new game abandons it: only then is it counted.
   Ctrl+Z (BACK) keeps the game it left in the same way (`SavedGame.following`), for Ctrl+Y (FORWARD).
 - A game whose last action the demo or the shown solution played is marked `by_computer`: not counted.
+- A game on the table that is a deal of the day carries its day in the save (`SavedGame.daily`, from the
+  window's `DailyDeal`), so it is still that day's deal when the program starts again.
 - Saving starts once the frame that shows the action has been drawn (`flush`, called by `App.step`): the
   game's document is handed to a writer thread (`save_writer.py`), because a save ends in fsyncs that take
   from 2 to 30 ms and more on a busy disk, up to two frames. Only the newest document is written, so a kill
@@ -90,6 +92,7 @@ class Persistence:
                 current.previous = saved if progressed(saved.game) else saved.previous
                 if current.previous is not None:
                     current.previous.previous = current.previous.following = None
+            current.daily = self.app.assistant.days.day_text(game)  # the deal of the day stays that day's deal
             self.saved = current
             staying = {k.game_id for k in (current, current.previous, current.following) if k is not None}
             self._abandoned += [k for k in kept if k.game_id not in staying]  # a restart shares an id

@@ -7,7 +7,8 @@ answer comes (it asks again each frame: `Assistant.verdict`).
 For the player's own lost game it then asks where the game was lost (`lesson`): the move after which no win
 (or the best score) remained, what the no-peek hint would have played there, and buttons to go back to just
 before that move (B) and to watch the solution from there (F). On the deal of the day it shows that day's
-statistics and the time to the next deal."""
+statistics and the time to the next deal (or, played past midnight, that the next one is there); T deals the
+deal of the day from here as from the table."""
 
 from __future__ import annotations
 
@@ -123,5 +124,8 @@ class TruthEndPanel(EndPanel):
             self.go_back()
         elif event.key == pygame.K_f and self.can_go_back() and self.lesson.found.line:
             self.solution_from_there()
+        elif event.key == pygame.K_t:  # the deal of the day from its end panel too ("press T" past midnight)
+            self.close()
+            self.assistant.days.start()
         else:
             super().key(event)

@@ -1,0 +1,186 @@
+"""The deal of the day across a restart of the program and past midnight: the real program start
+(`launch.open_app`) on a data folder of the test's own, the real loop under SDL's dummy driver, quitting with
+Ctrl+Q or the window's close button as a player does, and starting again on the same folder."""
+
+import datetime as dt
+import json
+
+import pygame
+import pytest
+from ui_solver_support import run_until
+from ui_store_support import open_window, play_one, press, settle
+
+from idioten import i18n
+from idioten.acesup import daily
+from idioten.storage.files import ENV_DATA_DIR
+from idioten.storage.store import Store
+from idioten.ui.acesup.truth_panel import TruthEndPanel
+
+DAY = dt.date(2026, 12, 3)
+DAY_DEAL = 74442778  # pinned in tests/test_daily.py
+OPEN = []
+
+
+class Calendar:
+    """The player's calendar day, moved on by the test (midnight passes while the program runs or is closed)."""
+
+    def __init__(self):
+        self.day = DAY
+
+    def __call__(self) -> dt.date:
+        return self.day
+
+
+@pytest.fixture(autouse=True)
+def data_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv(ENV_DATA_DIR, str(tmp_path))
+    i18n.set_language("en")
+    assert Store.open(tmp_path).change_setting("animation", "off") is None
+    yield tmp_path
+    while OPEN:
+        app = OPEN.pop()
+        app.persist.close()
+        app.close()
+
+
+@pytest.fixture
+def calendar(monkeypatch):
+    today = Calendar()
+    monkeypatch.setattr(daily, "today", today)
+    return today
+
+
+def start_program():
+    app = open_window()
+    OPEN.append(app)
+    return app
+
+
+def quit_program(app, event) -> None:
+    """The player quits through the real loop; then what `launch.run` does once the loop has returned."""
+    pygame.event.post(event)
+    app.loop()
+    assert not app.running
+    OPEN.remove(app)
+    app.persist.close()
+    app.close()
+
+
+CTRL_Q = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=pygame.KMOD_LCTRL, unicode="")
+CLOSE = pygame.event.Event(pygame.WINDOWCLOSE)
+
+
+def deal_of_the_day(app, number=DAY_DEAL):
+    press(app, pygame.K_t, settle_after=False)
+    assert run_until(app, lambda: app.table.game.deal_number == number, timeout=60)
+    settle(app)
+
+
+def status_line(app) -> list[str]:
+    return app.assistant.status_parts()
+
+
+def end_panel(app):
+    return next((s for s in app.scenes if isinstance(s, TruthEndPanel)), None)
+
+
+def panel_text(panel) -> str:
+    return " ".join(what for kind, what, *_ in panel.placed if kind == "line")
+
+
+def play_to_the_end(app) -> None:
+    for _ in range(400):
+        if app.table.game.is_over():
+            settle(app)
+            return
+        play_one(app)
+    raise AssertionError("the game did not end")
+
+
+def test_a_deal_of_the_day_survives_a_restart_of_the_program_and_counts_once(data_folder, calendar):
+    app = start_program()
+    deal_of_the_day(app)
+    play_one(app)
+    moved = app.table.game.to_text()
+    label = i18n.t("ui.daily.status", day=DAY.isoformat())
+    assert status_line(app)[:1] == [label]
+    quit_program(app, CTRL_Q)
+    assert json.loads((data_folder / "game.json").read_text())["daily"] == DAY.isoformat()
+
+    app = start_program()  # the same day's deal, as it was left, with its label
+    assert app.table.game.deal_number == DAY_DEAL and app.table.game.to_text() == moved
+    assert status_line(app)[:1] == [label]
+    play_to_the_end(app)
+    won = app.table.game.is_won()
+    assert run_until(app, lambda: end_panel(app) is not None, timeout=10)
+    text = panel_text(end_panel(app))
+    assert f"days played: 1, won: {int(won)}" in text and "Next deal of the day in" in text
+    assert Store.open(data_folder).stats.daily.days == {DAY.isoformat(): won}
+    quit_program(app, CLOSE)
+
+    app = start_program()  # the finished deal comes back with its end panel, not counted again
+    assert app.table.game.is_over() and end_panel(app) is not None
+    assert f"days played: 1, won: {int(won)}" in panel_text(end_panel(app))
+    press(app, pygame.K_z, pygame.KMOD_LCTRL)  # taken back and ended again: the first ending stands
+    play_to_the_end(app)
+    quit_program(app, CTRL_Q)
+    stats = Store.open(data_folder).stats
+    assert stats.daily.days == {DAY.isoformat(): won} and stats.variants["standard"].played == 1
+
+
+def test_t_after_a_restart_deals_the_day_again_without_looking_for_it(data_folder, calendar, monkeypatch):
+    app = start_program()
+    deal_of_the_day(app)
+    play_one(app)
+    quit_program(app, CTRL_Q)
+    monkeypatch.setattr(daily, "daily_deal", lambda day, cancel=None: pytest.fail("searched again"))
+    app = start_program()
+    press(app, pygame.K_n)
+    assert app.table.game.deal_number != DAY_DEAL and status_line(app)[:1] != [
+        i18n.t("ui.daily.status", day=DAY.isoformat())]
+    press(app, pygame.K_t)
+    assert app.table.game.deal_number == DAY_DEAL and app.table.game.history == []
+    assert status_line(app)[:1] == [i18n.t("ui.daily.status", day=DAY.isoformat())]
+
+
+def test_past_midnight_the_game_stays_that_days_deal_and_counts_for_that_day(data_folder, calendar):
+    app = start_program()
+    deal_of_the_day(app)
+    play_one(app)
+    calendar.day = DAY + dt.timedelta(days=1)  # midnight passes while the game is open ...
+    settle(app)
+    assert status_line(app)[:1] == [i18n.t("ui.daily.status", day=DAY.isoformat())]
+    quit_program(app, CTRL_Q)
+    app = start_program()  # ... and the program is started again the next day
+    assert app.table.game.deal_number == DAY_DEAL
+    assert status_line(app)[:1] == [i18n.t("ui.daily.status", day=DAY.isoformat())]
+    play_to_the_end(app)
+    won = app.table.game.is_won()
+    assert Store.open(data_folder).stats.daily.days == {DAY.isoformat(): won}
+    assert run_until(app, lambda: end_panel(app) is not None, timeout=10)
+    text = panel_text(end_panel(app))
+    # The next day's deal is already there: no countdown to it; a won day still makes a streak today.
+    assert i18n.t("ui.daily.ready", day=calendar.day.isoformat()) in text and "Next deal" not in text
+    assert f"streak: {int(won)}" in text
+    press(app, pygame.K_t, settle_after=False)  # from the end panel: the new day's deal
+    assert run_until(app, lambda: app.table.game.deal_number not in (DAY_DEAL, None)
+                     and status_line(app)[:1] == [i18n.t("ui.daily.status", day=calendar.day.isoformat())],
+                     timeout=60)
+    assert app.table.game.history == []
+
+
+def test_a_damaged_day_in_the_save_is_said_in_one_line_and_nothing_else_changes(data_folder, calendar):
+    app = start_program()
+    deal_of_the_day(app)
+    play_one(app)
+    quit_program(app, CTRL_Q)
+    data = json.loads((data_folder / "game.json").read_text())
+    (data_folder / "game.json").write_text(json.dumps(dict(data, daily="yesterday")))
+    stats_before = (data_folder / "stats.json").read_bytes() if (data_folder / "stats.json").exists() else None
+    app = start_program()
+    assert app.table.game.deal_number != DAY_DEAL and status_line(app) == []
+    assert "game.bad-" in app.table.message and "game.json" in app.table.message
+    aside = [p for p in data_folder.iterdir() if p.name.startswith("game.bad-")]
+    assert len(aside) == 1 and json.loads(aside[0].read_text())["daily"] == "yesterday"
+    after = (data_folder / "stats.json").read_bytes() if (data_folder / "stats.json").exists() else None
+    assert after == stats_before

@@ -9,11 +9,12 @@ import threading
 import pygame
 import pytest
 from ui_solver_support import TRAP, computer_playing, panel_text, play_greedy_to_the_end, run_until
-from test_ui_support import click, end_panel, key, make_app
+from test_ui_support import OPEN_APPS, click, end_panel, key, make_app
 
 from idioten import i18n
 from idioten.acesup import analysis, daily
-from idioten.acesup.rules import Game
+from idioten.acesup.rules import ACES_ONLY, Game
+from idioten.cards import deal_cards
 from idioten.ui.acesup import assist
 from idioten.ui.persist import persistence
 
@@ -21,6 +22,9 @@ from idioten.ui.persist import persistence
 SHORT_OF_BEST = ("standard | - / 2H / AC JH AS / 8C AD KH KS 5D AH | - | 6C QD JC 7H QH JD 8D 3S 4H TD 9C 7S 7D "
                  "JS 8H 5S 2D 2S 4D KC 2C 3C 9H TC 6S 6H TS TH 3H 5H 9S 4C 3D 4S 6D 9D 8S QC KD QS 7C 5C")
 LONG_SEARCH_DEAL = 2  # no answer within minutes in pure Python
+# Aces-only (cards move only into gaps as aces), each lost by the greedy player of these tests:
+ACES_ONLY_LOST_WIN = 16  # winnable; the win is lost at move 38 and the hint would have made the same move
+ACES_ONLY_SHORT = 22  # never winnable (best 39); that was lost at move 47, where the hint would have dealt
 
 
 pytestmark = pytest.mark.usefixtures("english_window")
@@ -87,11 +91,86 @@ def test_a_deal_never_winnable_says_where_its_best_score_was_lost():
     assert app.table.game.history == [] and app.table.game.can_redo()
 
 
-def test_the_lesson_shows_progress_and_a_new_deal_cancels_it(monkeypatch):
-    gate, entered, cancelled = threading.Event(), threading.Event(), threading.Event()
-    real = analysis.default_solve
+def aces_only(number: int) -> Game:
+    return Game.new(deal_cards(number), ACES_ONLY, number)
 
-    def slow(game, cancel):
+
+def test_aces_only_a_lost_win_is_named_b_goes_back_redo_works_and_f_wins_from_there():
+    app, _ = make_app(aces_only(ACES_ONLY_LOST_WIN))
+    app.settings = app.settings.changed("animation", "fast")
+    moves = play_greedy_to_the_end(app)
+    assert run_until(app, lambda: lesson_ready(app), timeout=60)
+    found = analysis.analyse(aces_only(ACES_ONLY_LOST_WIN), moves)
+    k = found.winnable_until
+    assert k is not None and found.line
+    panel = end_panel(app)
+    text = panel_text(panel)
+    before = analysis.positions_along(aces_only(ACES_ONLY_LOST_WIN), moves)[k]
+    assert i18n.t("ui.truth.yes") in text
+    assert i18n.t("ui.lesson.until", number=k + 1, move=assist.advice(before, moves[k])) in text
+    assert i18n.t("ui.lesson.hint_agrees") in text and i18n.t("ui.lesson.caveat") in text
+    assert {"ui.button.back_to_move", "ui.button.solution_from_there"} <= {b.text_key for b in panel.buttons}
+    key(app, pygame.K_b)
+    assert end_panel(app) is None and [a for a, _ in app.table.game.history] == moves[:k]
+    assert app.assistant.hint_arrow() == found.line[0]
+    assert app.table.game.can(found.line[0])  # a move of this variant's rules (a move into a gap: an ace)
+    key(app, pygame.K_y, mod=pygame.KMOD_CTRL)  # redo brings the losing move back ...
+    assert [a for a, _ in app.table.game.history] == moves[:k + 1]
+    play_greedy_to_the_end(app)  # ... and the game is lost the same way again: F shows the solution from there
+    assert run_until(app, lambda: lesson_ready(app), timeout=60)
+    key(app, pygame.K_f, settle=False)
+    assert computer_playing(app) and len(app.table.game.history) == k
+    assert run_until(app, lambda: app.table.game.is_won(), timeout=60)
+    assert app.table.game.variant == ACES_ONLY
+
+
+def test_aces_only_never_winnable_names_where_the_best_score_went_and_what_the_hint_would_have_done():
+    app, _ = make_app(aces_only(ACES_ONLY_SHORT))
+    app.settings = app.settings.changed("animation", "fast")
+    moves = play_greedy_to_the_end(app)
+    assert run_until(app, lambda: lesson_ready(app), timeout=60)
+    found = end_panel(app).lesson.found
+    j, best = found.best_until, found.best_score
+    assert found.winnable_until is None and j is not None and app.table.game.score < best < 48
+    before = analysis.positions_along(aces_only(ACES_ONLY_SHORT), moves)[j]
+    assert found.hint is not None and found.hint != moves[j]
+    text = panel_text(end_panel(app))
+    assert i18n.t("ui.truth.no", best=best) in text
+    assert i18n.t("ui.lesson.best_until", best=best, number=j + 1, move=assist.advice(before, moves[j])) in text
+    assert i18n.t("ui.lesson.hint_differs", advice=assist.advice(before, found.hint)) in text
+    assert i18n.t("ui.lesson.caveat") in text and i18n.t("ui.lesson.keys_back") in text
+    assert all(b.text_key != "ui.button.solution_from_there" for b in end_panel(app).buttons)
+    key(app, pygame.K_f)  # no winning line to show: F does nothing
+    assert end_panel(app) is not None and len(app.table.game.history) == len(moves)
+    click(app, button_centre(end_panel(app), "ui.button.back_to_move"))
+    assert end_panel(app) is None and [a for a, _ in app.table.game.history] == moves[:j]
+    assert app.table.message == i18n.t("ui.lesson.back_best", number=j + 1, best=best)
+    key(app, pygame.K_y, mod=pygame.KMOD_CTRL)
+    assert [a for a, _ in app.table.game.history] == moves[:j + 1] and app.table.game.can_redo()
+
+
+def quit_window(app) -> None:
+    """Ctrl+Q, then what the program does when its loop has returned (`launch.run`)."""
+    key(app, pygame.K_q, mod=pygame.KMOD_CTRL, settle=False)
+    assert not app.running
+    OPEN_APPS.remove(app)
+    app.close()
+
+
+STOPPERS = {"new deal": lambda app: key(app, pygame.K_n), "restart": lambda app: key(app, pygame.K_r),
+            "quit": quit_window}
+
+
+@pytest.mark.parametrize("variant", ["standard", ACES_ONLY])
+@pytest.mark.parametrize("stopper", sorted(STOPPERS))
+def test_the_lesson_shows_progress_and_a_new_deal_a_restart_or_quitting_cancels_it(monkeypatch, variant, stopper):
+    gate, entered, cancelled = threading.Event(), threading.Event(), threading.Event()
+    real, calls = analysis.default_solve, []
+
+    def slow(game, cancel):  # the first two searches are real, the third waits until it is cancelled
+        calls.append(game)
+        if len(calls) <= 2:
+            return real(game, cancel)
         entered.set()
         while not gate.wait(0.01):
             if cancel.is_set():
@@ -99,15 +178,17 @@ def test_the_lesson_shows_progress_and_a_new_deal_cancels_it(monkeypatch):
                 raise analysis.Undecided("cancelled")
         return real(game, cancel)
     monkeypatch.setattr(analysis, "analyse", lambda *args, **kw: real_analyse(*args, solve=slow, **kw))
-    app, _ = make_app(Game.from_text(TRAP))
+    app, _ = make_app(Game.from_text(TRAP) if variant == "standard" else aces_only(ACES_ONLY_LOST_WIN))
     app.settings = app.settings.changed("animation", "fast")
     play_greedy_to_the_end(app)
     assert run_until(app, lambda: end_panel(app) is not None and end_panel(app).lesson is not None, timeout=60)
-    assert i18n.t("ui.lesson.looking") in panel_text(end_panel(app))
     assert app.assistant.worker.kind == "lesson"
-    assert entered.wait(10)
-    key(app, pygame.K_n)
-    assert cancelled.wait(5) and app.assistant.teacher.lesson is None and app.assistant.worker.kind != "lesson"
+    assert entered.wait(10)  # the panel counts the searches while it waits for the third
+    assert run_until(app, lambda: i18n.t("ui.lesson.progress", count=3) in panel_text(end_panel(app)), timeout=5)
+    STOPPERS[stopper](app)
+    assert cancelled.wait(5)
+    if stopper != "quit":
+        assert app.assistant.teacher.lesson is None and app.assistant.worker.kind != "lesson"
 
 
 real_analyse = analysis.analyse

@@ -7,14 +7,14 @@ import json
 
 import pygame
 import pytest
-from ui_solver_support import run_until
+from test_ui_support import end_panel, screen_text
+from ui_solver_support import panel_text, run_until
 from ui_store_support import open_window, play_one, press, settle
 
 from idioten import i18n
 from idioten.acesup import daily
 from idioten.storage.files import ENV_DATA_DIR
 from idioten.storage.store import Store
-from idioten.ui.acesup.truth_panel import TruthEndPanel
 
 DAY = dt.date(2026, 12, 3)
 DAY_DEAL = 74442778  # pinned in tests/test_daily.py
@@ -76,16 +76,9 @@ def deal_of_the_day(app, number=DAY_DEAL):
     settle(app)
 
 
-def status_line(app) -> list[str]:
-    return app.assistant.status_parts()
-
-
-def end_panel(app):
-    return next((s for s in app.scenes if isinstance(s, TruthEndPanel)), None)
-
-
-def panel_text(panel) -> str:
-    return " ".join(what for kind, what, *_ in panel.placed if kind == "line")
+def labelled(app, day: dt.date) -> bool:
+    """The status bar names the game as the deal of the day `day`."""
+    return i18n.t("ui.daily.status", day=day.isoformat()) in screen_text(app)
 
 
 def play_to_the_end(app) -> None:
@@ -102,14 +95,13 @@ def test_a_deal_of_the_day_survives_a_restart_of_the_program_and_counts_once(dat
     deal_of_the_day(app)
     play_one(app)
     moved = app.table.game.to_text()
-    label = i18n.t("ui.daily.status", day=DAY.isoformat())
-    assert status_line(app)[:1] == [label]
+    assert labelled(app, DAY)
     quit_program(app, CTRL_Q)
     assert json.loads((data_folder / "game.json").read_text())["daily"] == DAY.isoformat()
 
     app = start_program()  # the same day's deal, as it was left, with its label
     assert app.table.game.deal_number == DAY_DEAL and app.table.game.to_text() == moved
-    assert status_line(app)[:1] == [label]
+    assert labelled(app, DAY)
     play_to_the_end(app)
     won = app.table.game.is_won()
     assert run_until(app, lambda: end_panel(app) is not None, timeout=10)
@@ -136,11 +128,10 @@ def test_t_after_a_restart_deals_the_day_again_without_looking_for_it(data_folde
     monkeypatch.setattr(daily, "daily_deal", lambda day, cancel=None: pytest.fail("searched again"))
     app = start_program()
     press(app, pygame.K_n)
-    assert app.table.game.deal_number != DAY_DEAL and status_line(app)[:1] != [
-        i18n.t("ui.daily.status", day=DAY.isoformat())]
+    assert app.table.game.deal_number != DAY_DEAL and not labelled(app, DAY)
     press(app, pygame.K_t)
     assert app.table.game.deal_number == DAY_DEAL and app.table.game.history == []
-    assert status_line(app)[:1] == [i18n.t("ui.daily.status", day=DAY.isoformat())]
+    assert labelled(app, DAY)
 
 
 def test_past_midnight_the_game_stays_that_days_deal_and_counts_for_that_day(data_folder, calendar):
@@ -149,11 +140,11 @@ def test_past_midnight_the_game_stays_that_days_deal_and_counts_for_that_day(dat
     play_one(app)
     calendar.day = DAY + dt.timedelta(days=1)  # midnight passes while the game is open ...
     settle(app)
-    assert status_line(app)[:1] == [i18n.t("ui.daily.status", day=DAY.isoformat())]
+    assert labelled(app, DAY)
     quit_program(app, CTRL_Q)
     app = start_program()  # ... and the program is started again the next day
     assert app.table.game.deal_number == DAY_DEAL
-    assert status_line(app)[:1] == [i18n.t("ui.daily.status", day=DAY.isoformat())]
+    assert labelled(app, DAY)
     play_to_the_end(app)
     won = app.table.game.is_won()
     assert Store.open(data_folder).stats.daily.days == {DAY.isoformat(): won}
@@ -164,7 +155,7 @@ def test_past_midnight_the_game_stays_that_days_deal_and_counts_for_that_day(dat
     assert f"streak: {int(won)}" in text
     press(app, pygame.K_t, settle_after=False)  # from the end panel: the new day's deal
     assert run_until(app, lambda: app.table.game.deal_number not in (DAY_DEAL, None)
-                     and status_line(app)[:1] == [i18n.t("ui.daily.status", day=calendar.day.isoformat())],
+                     and labelled(app, calendar.day),
                      timeout=60)
     assert app.table.game.history == []
 
@@ -178,8 +169,9 @@ def test_a_damaged_day_in_the_save_is_said_in_one_line_and_nothing_else_changes(
     (data_folder / "game.json").write_text(json.dumps(dict(data, daily="yesterday")))
     stats_before = (data_folder / "stats.json").read_bytes() if (data_folder / "stats.json").exists() else None
     app = start_program()
-    assert app.table.game.deal_number != DAY_DEAL and status_line(app) == []
-    assert "game.bad-" in app.table.message and "game.json" in app.table.message
+    assert app.table.game.deal_number != DAY_DEAL and not labelled(app, DAY)
+    shown = screen_text(app)  # the one line in the message bar
+    assert "game.bad-" in shown and "game.json" in shown
     aside = [p for p in data_folder.iterdir() if p.name.startswith("game.bad-")]
     assert len(aside) == 1 and json.loads(aside[0].read_text())["daily"] == "yesterday"
     after = (data_folder / "stats.json").read_bytes() if (data_folder / "stats.json").exists() else None

@@ -220,14 +220,7 @@ class TableScene(CardGameScene):
             self.replace_game(self.previous, BACK)
             self.say(i18n.t("ui.msg.back", deal=self.app.deal_label(self.game)))
             return
-        record = self.game.undo()
-        if record is None:
-            self.say(i18n.t("ui.msg.nothing_to_undo"))
-            return
-        self.say("")
-        self.settle(self.timing_for(record, backwards=True))
-        self.end_pending = self.auto_pending = False
-        self.app.action_done(self.game, record, undone=True)
+        self.show_step(self.game.undo(), backwards=True)
 
     def can_go_forward(self) -> bool:
         """Ctrl+Y undoes a Ctrl+Z that brought the last game back, while this game stands where it was left."""
@@ -242,31 +235,35 @@ class TableScene(CardGameScene):
         if self.can_go_forward():
             restarted = self.following.start_text == self.game.start_text
             self.replace_game(self.following, FORWARD)
-            self.say_replaced(i18n.t("ui.msg.restarted") if restarted
-                              else i18n.t("ui.msg.new_deal", deal=self.app.deal_label(self.game)))
+            self.say_dealt(restarted)
             return
-        record = self.game.redo()
+        self.show_step(self.game.redo(), backwards=False)
+
+    def show_step(self, record, backwards: bool) -> None:
+        """An undo (`backwards`) or a redo the rules did: the cards glide back or forth as `record` says (None:
+        there was nothing to take back or do again)."""
         if record is None:
-            self.say(i18n.t("ui.msg.nothing_to_redo"))
+            self.say(i18n.t("ui.msg.nothing_to_undo" if backwards else "ui.msg.nothing_to_redo"))
             return
         self.say("")
-        self.settle(self.timing_for(record, backwards=False))
-        self.end_pending = self.game.is_over()
-        self.app.action_done(self.game, record)
+        self.settle(self.timing_for(record, backwards))
+        self.end_pending = not backwards and self.game.is_over()  # a redo may end the game again
+        self.auto_pending = False  # automatic discards follow the player's own actions only
+        self.app.action_done(self.game, record, undone=backwards)
 
     def restart(self) -> None:
         """At once, undoable: the game as it was stays behind Ctrl+Z (and is the same game for the statistics)."""
         fresh = self.game.copy()
         fresh.restart()
         self.replace_game(fresh, RESTART)
-        self.say_replaced(i18n.t("ui.msg.restarted"))
+        self.say_dealt(restarted=True)
 
     def new_deal(self) -> None:
         """At once, undoable like a restart."""
         if self.app.assistant.new_winnable_deal():
             return  # "winnable deals only": the deal comes when the search off the loop has found one
         self.replace_game(self.app.random_game(), NEW_DEAL)
-        self.say_replaced(i18n.t("ui.msg.new_deal", deal=self.app.deal_label(self.game)))
+        self.say_dealt(restarted=False)
 
     def can_go_back(self) -> bool:
         return self.previous is not None

@@ -91,6 +91,11 @@ class CardGameScene(Scene):
         """After a new deal or a restart: the message, and that Ctrl+Z brings the game before it back."""
         self.say(i18n.t("ui.msg.can_go_back", message=message) if self.can_go_back() else message)
 
+    def say_dealt(self, restarted: bool) -> None:
+        """`say_replaced` for the game now on the table: the deal started again, or a new deal (by its name)."""
+        self.say_replaced(i18n.t("ui.msg.restarted") if restarted
+                          else i18n.t("ui.msg.new_deal", deal=self.app.deal_label(self.game)))
+
     def take_message(self, other: "CardGameScene") -> None:
         """What `other` was saying, for as long as it had left (the game on screen changed under it)."""
         if other.message and not self.message:

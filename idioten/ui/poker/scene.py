@@ -164,13 +164,8 @@ class PokerScene(PokerInput, CardGameScene):
     def redo(self) -> None:
         self.finish_flight()
         if self.session.can_go_forward():  # Ctrl+Y undoes the Ctrl+Z that brought the last grid back
-            self.drop_jobs()
             restarted = self.session.following[0].deck == self.game.deck  # a restart or "play again"
-            notice = self.session.forward()
-            self.reset_view()
-            self.say_replaced(i18n.t("ui.msg.restarted") if restarted
-                              else i18n.t("ui.msg.new_deal", deal=self.app.deal_label(self.game)))
-            self.notice(notice)
+            self.replace(self.session.forward, restarted)
             return
         record = self.session.redo()
         if record is None:
@@ -186,24 +181,21 @@ class PokerScene(PokerInput, CardGameScene):
 
     def restart(self) -> None:
         """At once: Ctrl+Z brings the grid back as it was (so does it after a new deal or "play again")."""
-        self.drop_jobs()
-        notice = self.session.restart()
-        self.reset_view()
-        self.say_replaced(i18n.t("ui.msg.restarted"))
-        self.notice(notice)
+        self.replace(self.session.restart, restarted=True)
 
     def new_deal(self) -> None:
-        self.drop_jobs()
-        notice = self.session.new_deal()
-        self.reset_view()
-        self.say_replaced(i18n.t("ui.msg.new_deal", deal=self.app.deal_label(self.game)))
-        self.notice(notice)
+        self.replace(self.session.new_deal, restarted=False)
 
     def play_again(self) -> None:
+        self.replace(self.session.again, restarted=True)
+
+    def replace(self, start, restarted: bool) -> None:
+        """Another grid on the table, the session's `start` makes it: the computer's searches are dropped, the
+        view starts afresh and says which it is (the same deal again or a new one)."""
         self.drop_jobs()
-        notice = self.session.again()
+        notice = start()
         self.reset_view()
-        self.say_replaced(i18n.t("ui.msg.restarted"))
+        self.say_dealt(restarted)
         self.notice(notice)
 
     def can_go_back(self) -> bool:

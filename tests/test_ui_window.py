@@ -104,6 +104,14 @@ def test_on_a_2x_drawable_bars_and_texts_keep_their_size_to_the_eye_and_cards_fi
     assert app.images.size == (two.card_w, two.card_h)  # the card pictures are rendered for the real pixels
 
 
+def test_a_window_moved_to_a_2x_screen_is_laid_out_again_for_its_pixels(monkeypatch):
+    app, _ = make_app(size=(1280, 800))
+    monkeypatch.setattr(window, "pixel_ratio", lambda _window: 2.0)
+    monkeypatch.setattr(window, "pixel_size", lambda _window: (2560, 1600))
+    app.step([pygame.event.Event(pygame.WINDOWDISPLAYCHANGED, display_index=1)], dt=0)
+    assert app.layout.scale == 2.0 and app.layout.size == (2560, 1600) and app.pixel_ratio == 2.0
+
+
 def test_windows_at_200_percent_opens_the_first_window_twice_as_large_in_pixels_and_scales_the_bars(monkeypatch):
     monkeypatch.setattr(window, "desktop_sizes", lambda: [(3840, 2160)])
     assert window.first_size(None, None, 2.0) == (2560, 1600)

@@ -198,7 +198,8 @@ class App:
         kind = event.type
         if kind in (pygame.QUIT, pygame.WINDOWCLOSE):
             self.quit()
-        elif kind in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE, pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED):
+        elif kind in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE, pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED,
+                      pygame.WINDOWDISPLAYCHANGED):  # another screen may have another pixel ratio
             self.relayout()
         elif kind in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN):
             self.mark_dirty()

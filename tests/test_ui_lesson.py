@@ -167,17 +167,17 @@ def test_the_lesson_shows_progress_and_a_new_deal_a_restart_or_quitting_cancels_
     gate, entered, cancelled = threading.Event(), threading.Event(), threading.Event()
     real, calls = analysis.default_solve, []
 
-    def slow(game, cancel):  # the first two searches are real, the third waits until it is cancelled
+    def slow(game, cancel, *budget):  # the first two searches are real, the third waits until it is cancelled
         calls.append(game)
         if len(calls) <= 2:
-            return real(game, cancel)
+            return real(game, cancel, *budget)
         entered.set()
         while not gate.wait(0.01):
             if cancel.is_set():
                 cancelled.set()
                 raise analysis.Undecided("cancelled")
-        return real(game, cancel)
-    monkeypatch.setattr(analysis, "analyse", lambda *args, **kw: real_analyse(*args, solve=slow, **kw))
+        return real(game, cancel, *budget)
+    monkeypatch.setattr(analysis, "default_solve", slow)
     app, _ = make_app(Game.from_text(TRAP) if variant == "standard" else aces_only(ACES_ONLY_LOST_WIN))
     app.settings = app.settings.changed("animation", "fast")
     play_greedy_to_the_end(app)
@@ -189,9 +189,6 @@ def test_the_lesson_shows_progress_and_a_new_deal_a_restart_or_quitting_cancels_
     assert cancelled.wait(5)
     if stopper != "quit":
         assert app.assistant.teacher.lesson is None and app.assistant.worker.kind != "lesson"
-
-
-real_analyse = analysis.analyse
 
 
 def test_the_verdict_is_searched_from_the_deal_on_with_the_compiled_core(monkeypatch):
@@ -223,7 +220,7 @@ def test_a_new_deal_cancels_the_verdict_from_the_deal_on_but_a_restart_keeps_it(
     monkeypatch.setattr(assist, "compiled_core", lambda: True)
     started, stopped = threading.Event(), threading.Event()
 
-    def endless(game, seconds, cancel):  # a search that only ends when told to
+    def endless(game, seconds, cancel, *memory):  # a search that only ends when told to
         started.set()
         while not cancel.is_set():
             pass

@@ -45,6 +45,36 @@ def test_worker_hands_back_only_the_answer_still_wanted():
     assert not worker.running
 
 
+def test_a_search_worker_starts_the_next_job_only_after_the_replaced_one_let_go():
+    # Two solver tables held at once would double the window's memory (bench/ui_memory.py).
+    worker = Worker(post_events=False, one_job_in_memory=True)
+    replaced_finished = threading.Event()
+
+    def replaced(cancel):
+        cancel.wait(5)
+        threading.Event().wait(0.1)  # a search that takes a moment to see its flag and free its table
+        replaced_finished.set()
+
+    worker.submit("first", replaced)
+    worker.submit("second", lambda cancel: replaced_finished.is_set())
+    answers = []
+    assert run_until_answers(worker, answers)
+    assert [(a.kind, a.result) for a in answers] == [("second", True)]
+
+
+def test_a_job_replaced_while_it_still_waits_for_its_turn_never_runs():
+    worker = Worker(post_events=False, one_job_in_memory=True)
+    release, second_ran = threading.Event(), threading.Event()
+    worker.submit("first", lambda cancel: release.wait(5))
+    worker.submit("second", lambda cancel: second_ran.set())
+    worker.submit("third", lambda cancel: "third")
+    release.set()
+    answers = []
+    assert run_until_answers(worker, answers)
+    assert [a.result for a in answers] == ["third"]
+    assert not second_ran.wait(0.5)
+
+
 def run_until_answers(worker, answers, timeout=5.0) -> bool:
     import time
     deadline = time.monotonic() + timeout
@@ -161,9 +191,9 @@ def test_end_panel_says_working_it_out_until_the_answer_comes(monkeypatch):
     gate = threading.Event()
     real_solve = assist.solve
 
-    def slow_solve(game, seconds, cancel):
+    def slow_solve(game, seconds, cancel, *memory):
         gate.wait(10)
-        return real_solve(game, seconds, cancel)
+        return real_solve(game, seconds, cancel, *memory)
     monkeypatch.setattr(assist, "solve", slow_solve)
     app, _ = make_app(lost_position())
     for _ in range(2):

@@ -112,10 +112,10 @@ def positions_along(start: Game, moves: Sequence[Action]) -> list[Game]:
     return positions
 
 
-def default_solve(game: Game, cancel) -> Fact:
-    from idioten.acesup.solver import solve  # the compiled core when it is there (idioten.acesup.solver.CORE)
+def default_solve(game: Game, cancel, memory_bytes: int | None = None) -> Fact:
+    from idioten.acesup import solver  # the compiled core when it is there (idioten.acesup.solver.CORE)
 
-    result = solve(game, None, cancel)
+    result = solver.solve(game, None, cancel, memory_bytes=memory_bytes or solver.DEFAULT_MEMORY_BYTES)
     if result.result == WINNABLE:
         return Fact(WINNABLE, tuple(result.moves), WIN_SCORE)
     if result.result == UNWINNABLE and not (cancel is not None and cancel.is_set()):

@@ -3,8 +3,9 @@ to the loop. Idioten's assistant asks the solver and the hint player; Poker pati
 hint and for the computer opponent's placements (one worker each, as both may think at once).
 
 A job is a function of a cancel flag (`work(cancel) -> result`). Submitting a job cancels the one running
-(its answer, if it still arrives, is thrown away), and so do `cancel()` and `close()`: a new deal, a restart
-or closing the window stops the search within a few milliseconds (the solver looks at the flag every few
+(its answer, if it still arrives, is thrown away; in a worker made with `one_job_in_memory` the new job
+starts once the old one has stopped, so two solver tables are never held at once), and so do `cancel()`
+and `close()`: a new deal, a restart or closing the window stops the search within a few milliseconds (the solver looks at the flag every few
 hundred positions; a job that never looks runs to its end unseen). Answers wait in a queue that the loop empties once per frame (`poll`); a finished job
 also posts `WAKE_EVENT`, so an idle loop asleep in SDL wakes up to show it.
 
@@ -59,9 +60,12 @@ class Answer:
 
 
 class Worker:
-    def __init__(self, post_events: bool = True):
+    def __init__(self, post_events: bool = True, one_job_in_memory: bool = False):
         self.answers: "queue.Queue[tuple[int, Answer]]" = queue.Queue()
         self.post_events = post_events
+        # Solver searches hold a table of tens of megabytes: with this set, a job starts only once the job it
+        # replaced has let go of its memory (see _run). Jobs that ignore the cancel flag must not use it.
+        self.one_job_in_memory = one_job_in_memory
         self._serial = itertools.count(1)
         self._current = 0  # the serial of the job whose answer is still wanted
         self._flag: YieldingFlag | None = None
@@ -74,12 +78,20 @@ class Worker:
         serial = next(self._serial)
         flag = YieldingFlag()
         self._current, self._flag, self.kind, self.tag = serial, flag, kind, tag
-        self._thread = threading.Thread(target=self._run, args=(serial, kind, tag, work, flag), daemon=True,
-                                        name=f"idioten-worker-{kind}")
+        previous = self._thread if self.one_job_in_memory else None
+        self._thread = threading.Thread(target=self._run, args=(serial, kind, tag, work, flag, previous),
+                                        daemon=True, name=f"idioten-worker-{kind}")
         self._thread.start()
 
-    def _run(self, serial: int, kind: str, tag, work, flag: YieldingFlag) -> None:
+    def _run(self, serial: int, kind: str, tag, work, flag: YieldingFlag,
+             previous: threading.Thread | None) -> None:
         lower_priority()
+        if previous is not None:
+            # The replaced search sees its cancel flag within milliseconds and frees its table; waiting for
+            # that here, never on the window's thread, keeps two tables from being held at once.
+            previous.join()
+            if flag.is_set():
+                return
         answer = Answer(kind, tag)
         try:
             answer.result = work(flag)

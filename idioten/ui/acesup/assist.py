@@ -51,11 +51,16 @@ DEAL_SECONDS = 4.0  # per deal tried for "winnable deals only"
 DEAL_SEARCH_SECONDS = 40.0  # in all, before the last deal tried is dealt unproven
 ERROR = "error"
 KNOWN_LIMIT = 4000  # positions remembered (a few hundred bytes each)
+# The solver's position tables: the verdict from the deal on and the other worker's search (the live
+# indicator, the end panel, the lesson, the shown solution, "winnable deals only") may run at once; with
+# the window's own 50-80 MB the process stays under 150 MB (bench/ui_memory.py).
+EARLY_MEMORY = 64 * 2**20
+WORKER_MEMORY = 32 * 2**20
 
 
-def solve(game: Game, seconds: float, cancel):
+def solve(game: Game, seconds: float, cancel, memory_bytes: int = WORKER_MEMORY):
     from idioten.acesup.solver import solve as solver_solve
-    return solver_solve(game, seconds, cancel)
+    return solver_solve(game, seconds, cancel, memory_bytes=memory_bytes)
 
 
 def compiled_core() -> bool:
@@ -65,7 +70,8 @@ def compiled_core() -> bool:
 
 def solve_from_deal(start: str, cancel):
     """The early verdict: the deal's start, stopped by the cancel flag or after its CPU budget."""
-    return solve(Game.from_text(start), None, analysis.StopFlag(cancel, VERDICT_CPU_SECONDS, cpu=True))
+    return solve(Game.from_text(start), None, analysis.StopFlag(cancel, VERDICT_CPU_SECONDS, cpu=True),
+                 EARLY_MEMORY)
 
 
 @dataclass(frozen=True)
@@ -97,11 +103,12 @@ def advice(game: Game, action: Action) -> str:
 
 class Assistant:
     advice = staticmethod(advice)
+    worker_memory = WORKER_MEMORY
 
     def __init__(self, app):
         self.app = app
-        self.worker = Worker()
-        self.early = Worker()  # the verdict from the deal on (compiled core only)
+        self.worker = Worker(one_job_in_memory=True)
+        self.early = Worker(one_job_in_memory=True)  # the verdict from the deal on (compiled core only)
         self._early_for: str | None = None  # the deal start the early verdict was last started for
         self.teacher = Teacher(self)
         self.days = DailyDeal(self)

@@ -39,10 +39,13 @@ def fact_of(knowledge) -> analysis.Fact | None:
     return None
 
 
-def run_lesson(start: Game, moves: list[Action], known: dict, cancel, progress) -> analysis.Analysis:
-    """The worker's job: the analysis, then the no-peek hint's choice at the move found."""
+def run_lesson(start: Game, moves: list[Action], known: dict, cancel, progress,
+               memory_bytes: int | None = None) -> analysis.Analysis:
+    """The worker's job: the analysis, then the no-peek hint's choice at the move found; each search's
+    table holds at most `memory_bytes` (the solver's default if None)."""
     stop = analysis.StopFlag(cancel, seconds=LESSON_SECONDS)
-    found = analysis.analyse(start, moves, known=known, cancel=stop, progress=progress)
+    found = analysis.analyse(start, moves, known=known, cancel=stop, progress=progress,
+                             solve=lambda game, flag: analysis.default_solve(game, flag, memory_bytes))
     if found.best_until is not None:
         before = analysis.positions_along(start, moves)[found.best_until]
         found.hint = analysis.hint_instead(before, found.move, cancel)
@@ -83,7 +86,8 @@ class Teacher:
                 pass
 
         assistant.stop_deal_search()
-        assistant.worker.submit("lesson", lambda cancel: run_lesson(start, list(moves), known, cancel, progress),
+        assistant.worker.submit("lesson", lambda cancel: run_lesson(start, list(moves), known, cancel, progress,
+                                                                       assistant.worker_memory),
                                 tag=key)
         return self.lesson
 

@@ -53,9 +53,11 @@ ERROR = "error"
 KNOWN_LIMIT = 4000  # positions remembered (a few hundred bytes each)
 # The solver's position tables: the verdict from the deal on and the other worker's search (the live
 # indicator, the end panel, the lesson, the shown solution, "winnable deals only") may run at once; with
-# the window's own 50-80 MB the process stays under 150 MB (bench/ui_memory.py).
-EARLY_MEMORY = 64 * 2**20
-WORKER_MEMORY = 32 * 2**20
+# the window's own 45-85 MB the process stays under 150 MB (bench/ui_memory.py: peak 129 MB; with 64 MB
+# for the verdict, 152 MB). A smaller table costs little: a hard loss (deals 2 and 12) took the same CPU
+# time, within 10 %, with 16, 32 or 64 MB, since what a table forgets is mostly never met again.
+EARLY_MEMORY = 32 * 2**20
+WORKER_MEMORY = 16 * 2**20
 
 
 def solve(game: Game, seconds: float, cancel, memory_bytes: int = WORKER_MEMORY):

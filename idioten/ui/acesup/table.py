@@ -1,17 +1,15 @@
-"""The Idioten table: turns clicks, drags and keys into actions, asks the rules whether they are legal, and
-animates the record the rules give back. It never decides a rule itself."""
+"""The Idioten table: asks the rules to do the player's actions (input.py turns clicks, drags and keys into
+them) and animates the record the rules give back; undo, redo, a new deal and a restart. It never decides a
+rule itself."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-import pygame
-
 from idioten import i18n
 from idioten.cards import Card
-from idioten.acesup.rules import DEAL, DISCARD, MOVE, PILES, Action, Dealt, Discarded, Game, Moved
+from idioten.acesup.rules import DEAL, DISCARD, PILES, Action, Dealt, Discarded, Game, Moved
 from idioten.errors import IllegalAction
 from idioten.ui.acesup import painter
+from idioten.ui.acesup.input import Drag, Press, TableInput
 from idioten.ui.kit import celebration
 from idioten.ui.kit.scene import CardGameScene
 from idioten.ui.kit.sprites import CardSprite
@@ -20,32 +18,11 @@ from idioten.ui.kit.widgets import Button
 from idioten.ui.replacing import BACK, FORWARD, NEW_DEAL, RESTART
 from idioten.storage.game import progressed
 
-DRAG_THRESHOLD = 6  # pixels the pointer must travel before a press becomes a drag
-DOUBLE_CLICK = 0.4  # seconds
-PILE_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3,
-             pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2, pygame.K_KP4: 3}
-DEAL_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 ACTION_SECONDS = 0.3  # a discarded or moved card's glide at normal speed (a deal takes longer)
 SOUND_OF = {Dealt: "deal", Discarded: "discard", Moved: "slide"}
 
 
-@dataclass
-class Press:
-    pile: int
-    card: Card
-    start: tuple[int, int]
-    grab: tuple[float, float]  # pointer minus the card's corner
-
-
-@dataclass
-class Drag:
-    pile: int
-    card: Card
-    grab: tuple[float, float]
-    pointer: tuple[int, int]
-
-
-class TableScene(CardGameScene):
+class TableScene(TableInput, CardGameScene):
     def __init__(self, app, game: Game):
         super().__init__(app)
         self.game = game
@@ -165,12 +142,6 @@ class TableScene(CardGameScene):
         if how == BACK:
             self.end_pending = game.is_over()  # its end panel again, as when it ended
 
-    def cancel_pointer(self) -> None:
-        """A panel opened over the table takes the mouse: a card being dragged glides home."""
-        if self.drag is not None or self.press is not None:
-            self.drag = self.press = None
-            self.settle(lambda card: (self.app.settings.duration(0.25), 0.0))
-
     def reset_input(self) -> None:
         self.press = self.drag = self.last_click = None
         self.selected = None
@@ -272,13 +243,6 @@ class TableScene(CardGameScene):
         self.finish_animations()
         self.app.assistant.hint()
 
-    def gap_for(self, pile: int) -> int | None:
-        """The leftmost empty pile the top card of `pile` may move into."""
-        for target in range(PILES):
-            if self.game.can_move(pile, target):
-                return target
-        return None
-
     # -- time ------------------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
@@ -320,129 +284,6 @@ class TableScene(CardGameScene):
         quiet = getattr(self.app.scenes[-1], "quiet", None)
         if quiet is not None:
             quiet()
-
-    # -- input -----------------------------------------------------------------------------------------
-
-    def top_rect(self, pile: int) -> pygame.Rect | None:
-        cards = self.game.piles[pile]
-        if not cards:
-            return None
-        x, y = self.layout.card_position(pile, len(cards) - 1, len(cards))
-        return pygame.Rect(round(x), round(y), self.layout.card_w, self.layout.card_h)
-
-    def on_press(self, event) -> None:
-        if self.buttons_take(event):
-            return
-        self.finish_animations()
-        self.selected = None  # the mouse takes over from a pile chosen by keyboard
-        if self.layout.stock.collidepoint(event.pos):
-            self.deal()
-            return
-        for pile in range(PILES):
-            top = self.top_rect(pile)
-            if top is not None and top.collidepoint(event.pos):
-                card = self.game.top(pile)
-                self.press = Press(pile, card, event.pos, (event.pos[0] - top.x, event.pos[1] - top.y))
-                return
-            if self.layout.pile_area(pile, len(self.game.piles[pile])).collidepoint(event.pos) and top:
-                self.say(i18n.t("ui.msg.only_top"))
-                return
-
-    def on_motion(self, event) -> None:
-        for button in self.buttons:
-            if button.handle(event):
-                self.dirty = True
-        if self.drag is not None:
-            self.drag.pointer = event.pos
-            self.sprites[self.drag.card].pos = (event.pos[0] - self.drag.grab[0], event.pos[1] - self.drag.grab[1])
-            self.dirty = True
-        elif self.press is not None:
-            dx, dy = event.pos[0] - self.press.start[0], event.pos[1] - self.press.start[1]
-            if dx * dx + dy * dy >= DRAG_THRESHOLD ** 2:
-                self.drag = Drag(self.press.pile, self.press.card, self.press.grab, event.pos)
-                self.press = None
-                self.on_motion(event)
-
-    def on_release(self, event) -> None:
-        if self.buttons_take(event):
-            return
-        if self.drag is not None:
-            drag, self.drag = self.drag, None
-            if self.game.top(drag.pile) == drag.card:
-                self.drop(drag, event.pos)
-            else:  # a key changed the table under the pointer (undo, restart): the drag is void
-                self.settle(lambda card: (self.app.settings.duration(0.25), 0.0))
-        elif self.press is not None:
-            press, self.press = self.press, None
-            if self.game.top(press.pile) == press.card:
-                self.click(press.pile, press.card)
-
-    def drop(self, drag: Drag, pointer) -> None:
-        card_rect = pygame.Rect(round(pointer[0] - drag.grab[0]), round(pointer[1] - drag.grab[1]),
-                                self.layout.card_w, self.layout.card_h)
-        best, best_overlap = None, 0
-        for pile in range(PILES):
-            area = self.layout.pile_area(pile, len(self.game.piles[pile])).clip(card_rect)
-            if area.w * area.h > best_overlap and pile != drag.pile:
-                best, best_overlap = pile, area.w * area.h
-        speed = self.app.settings.duration
-        # The dropped card is already over its pile: a short glide settles it there.
-        if best is None or not self.act(Action.move(drag.pile, best), timing=lambda card: (speed(0.12), 0.0)):
-            self.settle(lambda card: (speed(0.25), 0.0))  # refused (the rules said why) or dropped nowhere
-
-    def click(self, pile: int, card: Card) -> None:
-        now = self.app.now()
-        previous, self.last_click = self.last_click, (card, now)
-        if previous is not None and now - previous[1] <= DOUBLE_CLICK:
-            if previous[0] == card and not self.game.can_discard(pile):
-                target = self.gap_for(pile)
-                if target is not None:
-                    self.act(Action(MOVE, pile, target))
-                else:
-                    self.say(i18n.t("ui.msg.no_gap"))
-                self.last_click = None
-                return
-            if previous[0] != card and previous[0] in self.game.discards:
-                return  # the second half of a double-click on a card the first half discarded
-        self.act(Action(DISCARD, pile))
-
-    def game_key(self, event) -> None:
-        key = event.key
-        if key in PILE_KEYS:
-            self.pile_key(PILE_KEYS[key])
-        elif key == pygame.K_d:
-            if self.selected is None:
-                self.say(i18n.t("ui.msg.choose_first"))
-            else:
-                self.act(Action(DISCARD, self.selected))
-        elif key in DEAL_KEYS:
-            self.deal()
-        elif key == pygame.K_a:
-            self.app.assistant.start_demo()
-        elif key == pygame.K_t:
-            self.app.assistant.days.start()
-
-    def drop_choice(self) -> bool:
-        if self.selected is None:
-            return False
-        self.selected = None
-        self.say("")
-        return True
-
-    def pile_key(self, pile: int) -> None:
-        self.finish_animations()
-        if self.selected is None or self.selected == pile:
-            if self.selected == pile:
-                self.selected = None
-                self.say("")
-            elif self.game.top(pile) is None:
-                self.say(i18n.t("rule.empty_pile"))
-            else:
-                self.selected = pile
-                self.say(i18n.t("ui.msg.chosen", pile=pile + 1))
-            self.dirty = True
-            return
-        self.act(Action(MOVE, self.selected, pile), shake_pile=self.selected)
 
     # -- drawing ---------------------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from idioten import i18n
 from idioten.ui.kit.widgets import history_shortcut
 
 MESSAGE_SECONDS = 4.0  # how long a message stays in the message line unless it says otherwise
+DRAG_THRESHOLD = 6  # pixels the pointer must travel before a press becomes a drag (both games)
 
 
 class Scene:

@@ -18,9 +18,9 @@ from idioten import i18n
 from idioten.cards import Card
 from idioten.errors import IllegalAction
 from idioten.ui.poker import texts
+from idioten.ui.kit.scene import DRAG_THRESHOLD
 from idioten.ui.kit.tween import Glide
 
-DRAG_THRESHOLD = 6  # pixels the pointer must travel before a press becomes a drag
 RETURN_SECONDS = 0.2
 ARROWS = {pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1), pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0)}
 PLACE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)

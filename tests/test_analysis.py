@@ -88,6 +88,34 @@ def test_known_facts_along_the_line_save_searches():
     assert helped.searches < plain.searches
 
 
+def test_positions_known_lost_answer_whether_a_win_remains_without_a_search():
+    game, moves = greedy_line(5)
+    positions = positions_along(game, moves)
+    plain = analyse(game, moves)
+    lost = {p.to_text(): Fact(analysis.UNWINNABLE) for p in positions[plain.winnable_until + 1:]}
+    helped = analyse(game, moves, known=lost)
+    assert (helped.winnable_until, helped.line) == (plain.winnable_until, plain.line)
+    assert helped.searches < plain.searches
+
+
+def test_a_deal_never_winnable_is_probed_by_reaching_its_best_score_not_by_proving_each_best():
+    game, moves = greedy_line(19)
+    solved, asked = [], []
+
+    def solve(position, cancel):
+        solved.append(position.to_text())
+        return analysis.default_solve(position, cancel)
+
+    def reach(position, score, cancel):
+        asked.append(score)
+        return analysis.default_reach(position, score, cancel)
+    found = analyse(game, moves, solve=solve, reach=reach)
+    assert (found.best_score, found.best_until) == (47, 7)
+    assert solved == [positions_along(game, moves)[0].to_text()]  # the start's exact best, the target
+    assert asked and set(asked) == {47}
+    assert found == analyse(game, moves, solve=solve)  # another solve alone: its best scores give the same
+
+
 def test_an_illegal_move_is_named():
     game = Game.new(deal_cards(5))
     with pytest.raises(ValueError, match="move 13 .deal. is not allowed there: the stock is empty"):

@@ -12,11 +12,12 @@ import threading
 import time
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given, settings, strategies as st
 from solver_brute import best_score as brute_best_score
 from test_solver import TRAP, replays_as_win, small_positions
 
 from idioten.acesup import solver
+from idioten.acesup.players import greedy
 from idioten.acesup.rules import ACES_ONLY, DISCARD, STANDARD, WIN_SCORE, Game
 from idioten.acesup.solver import UNKNOWN, UNWINNABLE, WINNABLE, solve
 from idioten.cards import deal_cards
@@ -138,3 +139,36 @@ def test_a_cpu_budget_stops_the_search(core):
     result = solve(Game.new(deal_cards(2)), time_limit=60, core=core, cpu_limit=0.2)
     assert result.result == UNKNOWN and result.moves is None
     assert 0.15 < result.cpu_seconds < 1.0
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_positions(), st.integers(-2, 1))
+def test_reaches_says_whether_a_score_can_be_reached_on_both_cores(game, offset):
+    best = brute_best_score(game)
+    score = max(0, min(WIN_SCORE, best + offset))
+    for core in CORES:
+        assert solver.reaches(game, score, core=core) == (best >= score), (core, score, game.to_text())
+
+
+@pytest.mark.parametrize("variant, deal, at", [(STANDARD, 7, 0), (STANDARD, 19, 6), (ACES_ONLY, 3, 0),
+                                               (STANDARD, 19, 30), (ACES_ONLY, 8, 24)])
+def test_reaches_agrees_with_the_exact_best_score_on_real_deals(variant, deal, at):
+    game = Game.new(deal_cards(deal), variant, deal)
+    rng = random.Random(deal)
+    for _ in range(at):
+        game.apply(greedy(game, rng))
+    best = solve(game, core=solver.CORE).best_score
+    assert best < WIN_SCORE  # a deal never winnable: the question below a win is the one that matters
+    cores = CORES if at >= 24 else [solver.CORE]  # the Python core is slow from the start of a deal
+    for core in cores:
+        assert [solver.reaches(game, score, core=core) for score in (best - 1, best, best + 1)] == [True, True, False]
+
+
+def test_reaches_stops_when_cancelled_and_refuses_a_score_no_game_has():
+    stop = threading.Event()
+    stop.set()
+    game = Game.new(deal_cards(2))  # never winnable, and proving it takes long: no answer before the flag is seen
+    for core in CORES:
+        assert solver.reaches(game, WIN_SCORE, stop, core=core) is None
+    with pytest.raises(ValueError):
+        solver.reaches(game, 49)

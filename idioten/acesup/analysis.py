@@ -11,9 +11,16 @@ stays) along any line. For a target score s, "best(p_i) >= s" is therefore true 
 false after it, and the last true index K is found with O(log n) exact searches; moves[K] is the move that
 put the target out of reach. Winnability is the case s = 48.
 
-Two cheaper facts are used before searching: a winning line found from p_i says p_(i+1) .. p_(i+t) are
-winnable as long as the player's moves follow that line, and the caller may pass what it already knows (the
-window's verdict from the deal on).
+A probe only needs "best(p_i) >= s", not best(p_i) itself. For a win (s = 48) the search for a winning line
+answers it. For a deal never winnable, proving the exact best score of a position is a full proof however
+early a line reaching it turns up, so those probes ask `solver.reaches(p_i, s)` instead, which stops at the
+first line reaching s: a "yes" is then usually quick, and only a "no" costs a full proof (bench/analyse.py
+times both ways on the same games).
+
+Cheaper facts are used before searching: a winning line found from p_i says p_(i+1) .. p_(i+t) are winnable
+as long as the player's moves follow that line, and the caller may pass what it already knows (the window's
+verdict from the deal on, and positions it proved lost, `Fact(UNWINNABLE)` with no best score: for a win
+they answer "no" without a search).
 """
 
 from __future__ import annotations
@@ -38,7 +45,8 @@ class Undecided(Exception):
 
 @dataclass(frozen=True)
 class Fact:
-    """What is known about one position: WINNABLE with a winning line, or UNWINNABLE with its best score."""
+    """What is known about one position: WINNABLE with a winning line, or UNWINNABLE with its best score (None
+    when only the loss is known)."""
     result: str
     line: tuple[Action, ...] | None = None
     best: int | None = None
@@ -123,15 +131,30 @@ def default_solve(game: Game, cancel, memory_bytes: int | None = None) -> Fact:
     raise Undecided("the search was stopped before it decided")
 
 
+def default_reach(game: Game, score: int, cancel) -> bool:
+    from idioten.acesup.solver import reaches
+
+    answer = reaches(game, score, cancel)
+    if answer is None:
+        raise Undecided("the search was stopped before it decided")
+    return answer
+
+
 class _Oracle:
-    def __init__(self, positions, moves, known, cancel, solve, progress):
+    def __init__(self, positions, moves, known, cancel, solve, reach, progress):
         self.texts = [p.to_text() for p in positions]
         self.positions, self.moves = positions, moves
-        self.facts: dict[int, Fact] = {}
+        self.facts: dict[int, Fact] = {}  # exact: a winning line, or the best score
+        self.lost: set[int] = set()  # known not winnable, best score not known
+        self.reached: dict[int, bool] = {}  # best >= the one target of reach questions
         for index, text in enumerate(self.texts):
-            if text in known:
-                self.learn(index, known[text])
-        self.cancel, self.solve, self.progress = cancel, solve, progress
+            fact = known.get(text)
+            if fact is not None and fact.best is None:
+                if fact.result == UNWINNABLE:
+                    self.lost.add(index)
+            elif fact is not None:
+                self.learn(index, fact)
+        self.cancel, self.solve, self.reach, self.progress = cancel, solve, reach, progress
         self.searches = 0
 
     def learn(self, index: int, fact: Fact) -> None:
@@ -143,35 +166,54 @@ class _Oracle:
                 step += 1
                 self.facts.setdefault(index + step, Fact(WINNABLE, line[step:], WIN_SCORE))
 
+    def counted(self) -> None:
+        if self.cancel is not None and self.cancel.is_set():
+            raise Undecided("cancelled")
+        self.searches += 1
+        if self.progress is not None:
+            self.progress(self.searches)
+
     def fact(self, index: int) -> Fact:
         if index not in self.facts:
-            if self.cancel is not None and self.cancel.is_set():
-                raise Undecided("cancelled")
-            self.searches += 1
-            if self.progress is not None:
-                self.progress(self.searches)
+            self.counted()
             self.learn(index, self.solve(self.positions[index], self.cancel))
         return self.facts[index]
 
     def best(self, index: int) -> int:
         return self.fact(index).best
 
+    def at_least(self, index: int, score: int) -> bool:
+        """best(p_index) >= score, by the cheapest way known (module notes)."""
+        if index in self.facts:
+            return self.facts[index].best >= score
+        if score == WIN_SCORE:
+            return index not in self.lost and self.best(index) >= score  # a search that keeps the winning line
+        if index not in self.reached:
+            self.counted()
+            self.reached[index] = self.reach(self.positions[index], score, self.cancel)
+        return self.reached[index]
+
 
 def analyse(start: Game, moves: Sequence[Action], *, known: Mapping[str, Fact] | None = None,
             cancel: threading.Event | None = None, solve: Callable[[Game, object], Fact] = default_solve,
+            reach: Callable[[Game, int, object], bool] | None = None,
             progress: Callable[[int], None] | None = None) -> Analysis:
     """Where the line `moves` played from `start`'s starting position lost the win (or the best score).
-    Raises ValueError for a move the rules refuse, Undecided when `cancel` stops a search first."""
+    `reach(position, s, cancel)` answers "best >= s" (default: `solver.reaches`, or, when another `solve` is
+    given, that solve's best score). Raises ValueError for a move the rules refuse, Undecided when `cancel`
+    stops a search first."""
+    if reach is None:
+        reach = default_reach if solve is default_solve else lambda game, score, flag: solve(game, flag).best >= score
     positions = positions_along(start, moves)
-    oracle = _Oracle(positions, list(moves), dict(known or {}), cancel, solve, progress)
+    oracle = _Oracle(positions, list(moves), dict(known or {}), cancel, solve, reach, progress)
     target = oracle.best(0)
     last = len(moves)
     until = None
-    if oracle.best(last) < target:
+    if not oracle.at_least(last, target):
         reached, lost = 0, last  # best >= target at `reached`, below it at `lost` (module notes)
         while lost - reached > 1:
             middle = (reached + lost) // 2
-            if oracle.best(middle) >= target:
+            if oracle.at_least(middle, target):
                 reached = middle
             else:
                 lost = middle

@@ -102,6 +102,31 @@ def solve(game: rules.Game, time_limit: float | None = None, cancel: threading.E
     return result
 
 
+def reaches(game: rules.Game, score: int, cancel: threading.Event | None = None, *, core: str | None = None,
+            memory_bytes: int = DEFAULT_MEMORY_BYTES) -> bool | None:
+    """Whether some line from the position `game` is in ends with at least `score` cards discarded in all
+    (knowing the stock); None when `cancel` stopped the search first. The same search as `solve`, ended by
+    the first line that reaches `score` instead of a win (the compiled core's first look, which discards
+    every card at once, too): a "yes" is often found long before a proof of the exact best score would end
+    (`analysis` asks this of the positions it probes in a deal never winnable). A "no" explores what `solve`
+    explores. Every pruning of the search keeps the best score, so the answer is exact."""
+    if not 0 <= score <= rules.WIN_SCORE:
+        raise ValueError(f"a score is 0 to {rules.WIN_SCORE}, not {score}")
+    if (core or CORE) == "compiled":
+        if _csearch is None:
+            raise RuntimeError("the compiled solver core is not built")
+        piles, stock, gone = compact(game)
+        status = _csearch.solve(piles, stock, gone, game.variant == rules.ACES_ONLY, None, cancel,
+                                QUICK_MAX_SECONDS, QUICK_MAX_POSITIONS, memory_bytes, ALL_PRUNINGS, score)[0]
+        return {0: True, 1: True, 2: False}.get(status)
+    search = Search.from_game(game, None, cancel, max(1000, memory_bytes // ENTRY_BYTES))
+    search.target = score
+    try:
+        return search.run() is not None
+    except SearchStopped:
+        return None
+
+
 class _CpuBudget:
     """A cancel flag that is also set once the searching thread has used its CPU budget. Both cores ask
     `is_set()` from the thread that searches (the compiled one about every 10 ms, with the GIL taken back for

@@ -145,6 +145,9 @@ class Search:
         self.seen: dict = {}
         self.max_table = max_table
         self.win_flags = 0
+        # A line reaching this score ends the search: a win, or a lower score for `solver.reaches` (then there
+        # is no second pass, and best_score after a "no" is only a lower bound).
+        self.target = rules.WIN_SCORE
         # First decide: a position that cannot reach a win is cut. Then, if no win exists, measure the
         # best score: a position that cannot beat the best found so far is cut (branch and bound).
         self.deciding = True
@@ -166,6 +169,8 @@ class Search:
         if events is not None:
             self.best_exact = True
             return to_steps(events[::-1], self.win_flags)
+        if self.target < rules.WIN_SCORE:
+            return None
         if self.aces_only:  # only there does the bound cut anything, so only there is a second pass needed
             self.deciding = False
             self.seen.clear()
@@ -234,7 +239,7 @@ class Search:
         score = gone.bit_count() + flags.bit_count()
         if score > self.best_score:
             self.best_score = score
-        if score == rules.WIN_SCORE:
+        if score >= self.target:
             self.win_flags = flags
             events.reverse()
             return events
@@ -256,7 +261,7 @@ class Search:
         # The bound is only worth its cost in aces-only, where few cards move; in the standard game nearly
         # every position has a pile that may still empty, and the bound is then 48 (measured).
         if self.aces_only and self._upper_bound(piles, gone, flags) < (
-                rules.WIN_SCORE if self.deciding else self.best_score + 1):
+                self.target if self.deciding else self.best_score + 1):
             return None
         line = self._children(piles, k, gone, flags, tops, end_game)
         if line is not None:

@@ -2,8 +2,9 @@
 loop in the assistant's worker, and the way back to just before the move that lost the deal.
 
 The analysis starts when the end panel of the player's own lost game has the deal's verdict, uses what the
-window already knows (the verdict's winning line saves most searches), and is cancelled with everything else
-the worker runs on a new deal, a restart or quitting. Going back is a run of ordinary undos, so redo brings
+window already knows (the verdict's winning line saves most searches; positions proved lost answer "could it
+still be won here?" at once), and is cancelled with everything else the worker runs on a new deal, a restart
+or quitting. Going back is a run of ordinary undos, so redo brings
 the moves back one by one.
 """
 
@@ -34,7 +35,7 @@ def fact_of(knowledge) -> analysis.Fact | None:
         return None
     if knowledge.result == analysis.WINNABLE and knowledge.line is not None:
         return analysis.Fact(analysis.WINNABLE, tuple(knowledge.line), WIN_SCORE)
-    if knowledge.result == analysis.UNWINNABLE and knowledge.best is not None:
+    if knowledge.result == analysis.UNWINNABLE:  # best None: proved lost, its best score not known
         return analysis.Fact(analysis.UNWINNABLE, None, knowledge.best)
     return None
 

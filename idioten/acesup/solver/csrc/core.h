@@ -72,6 +72,7 @@ typedef struct {
     u64 quick_nodes, quick_limit;
     int best_score;
     int deciding;
+    int target; /* a line reaching this score ends the search: WIN_SCORE, or less for solver.reaches */
     u64 win_flags;
     /* stopping: a deadline (monotonic seconds, 0 = none) and a cancel callback polled with the GIL held */
     double deadline;

@@ -1,6 +1,7 @@
 /* idioten.acesup.solver._csearch: the compiled search core (CPython API only, no other dependency).
  *
- *   solve(piles, stock, gone, aces_only, time_limit, cancel, quick_seconds, quick_positions, table_bytes)
+ *   solve(piles, stock, gone, aces_only, time_limit, cancel, quick_seconds, quick_positions, table_bytes
+ *         [, prunings[, target]])
  *     -> (status, line, win_flags, best_score, states, quick_states, decided_after, seconds)
  *
  * piles: four bytes objects (card indices, bottom to top); stock: bytes; gone: int bit mask of discarded
@@ -9,6 +10,9 @@
  *        1: the exact search found a win, line = its events (to_steps turns them into actions), win_flags set;
  *        2: no win exists (decided), best_score exact unless the second pass was stopped (then a lower bound);
  *        3: stopped before deciding.
+ * target (default 48, a win): with a lower target the search asks only whether some line discards that many
+ * cards (search.py's Search.target): status 0 or 1 when the first look or the exact search finds a line
+ * reaching it, 2 when none does (best_score then only a lower bound: no second pass).
  * The GIL is released for the whole search; the cancel object is polled about every 10 ms with it held. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -208,13 +212,19 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     unsigned long long quick_positions;
     Py_ssize_t table_bytes;
     unsigned int prunings = PRUNE_SAFE_REMOVAL | PRUNE_SAME_COLUMN;
+    int target = WIN_SCORE;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOKpOOdKn|I", &piles, &stock, &gone, &aces_only, &limit_obj, &cancel,
-                          &quick_seconds, &quick_positions, &table_bytes, &prunings))
+    if (!PyArg_ParseTuple(args, "OOKpOOdKn|Ii", &piles, &stock, &gone, &aces_only, &limit_obj, &cancel,
+                          &quick_seconds, &quick_positions, &table_bytes, &prunings, &target))
         return NULL;
+    if (target < 0 || target > WIN_SCORE) {
+        PyErr_SetString(PyExc_ValueError, "target must be a score from 0 to 48");
+        return NULL;
+    }
     Ctx x;
     memset(&x, 0, sizeof x);
     x.aces_only = aces_only;
+    x.target = target;
     x.prunings = prunings;
     x.best_score = popcount64((u64)gone);
     if (read_position(&x, piles, stock) < 0) {
@@ -276,7 +286,8 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         } else if (r == 0) {
             status = 2;
             decided_after = now_seconds() - started;
-            if (aces_only) { /* only there does the bound cut anything, so only there is a second pass needed */
+            if (aces_only && target == WIN_SCORE) { /* only there does the bound cut anything, so only there is
+                                                      * a second pass needed; a lower target wants no best */
                 x.deciding = 0;
                 x.domain = 0xBE575C0EULL;
                 x.pos[0] = start;
@@ -327,6 +338,7 @@ static PyObject *py_always_discard(PyObject *self, PyObject *args) {
     Ctx x;
     memset(&x, 0, sizeof x);
     x.aces_only = aces_only;
+    x.target = WIN_SCORE;
     if (read_position(&x, piles, stock) < 0 || table_alloc(&x, (size_t)(table_bytes > 4096 ? table_bytes : 4096)) < 0) {
         ctx_free(&x);
         return PyErr_Occurred() ? NULL : PyErr_NoMemory();

@@ -1,7 +1,8 @@
 /* The first look: a transcription of quick_win in solver/quick.py (discard every card as soon as it may go;
  * the proof that the closure of discards is unique is there). Its line is a list of real actions, kept in
  * x->ev as (EV_DISCARD, pile), (EV_MOVE, pile, target) and (EV_DEAL). It shares the bounded table with the
- * exact search under its own key domain. */
+ * exact search under its own key domain. With a target below a win (solver.reaches) it also ends at the first
+ * position with that many cards discarded. */
 #include "core.h"
 
 #define p (&x->pos[depth])
@@ -59,6 +60,9 @@ int quick_run(Ctx *x, int depth, int dealt) {
     table_insert(x, h1, h2, 0);
     int stock_left = x->stock_len - dealt;
     if (!stock_left && p->n[0] == 1 && p->n[1] == 1 && p->n[2] == 1 && p->n[3] == 1)
+        return 1;
+    /* A lower target (solver.reaches): every card neither on the table nor in the stock is discarded. */
+    if (x->target < WIN_SCORE && NCARDS - (p->n[0] + p->n[1] + p->n[2] + p->n[3] + stock_left) >= x->target)
         return 1;
     if (ctx_reserve_depth(x, depth + 1) < 0)
         return -1;

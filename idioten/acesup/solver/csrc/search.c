@@ -257,7 +257,7 @@ int search_run(Ctx *x, int depth, int k, u64 gone, u64 flags) {
     int score = popcount64(gone) + popcount64(flags);
     if (score > x->best_score)
         x->best_score = score;
-    if (score == WIN_SCORE) {
+    if (score >= x->target) {
         x->win_flags = flags;
         return 1;
     }
@@ -280,7 +280,7 @@ int search_run(Ctx *x, int depth, int k, u64 gone, u64 flags) {
     x->path[depth].flags = flags;
     x->path[depth].gone = gone;
     x->path[depth].k = k;
-    if (x->aces_only && upper_bound(x, p, gone, flags) < (x->deciding ? WIN_SCORE : x->best_score + 1)) {
+    if (x->aces_only && upper_bound(x, p, gone, flags) < (x->deciding ? x->target : x->best_score + 1)) {
         x->ev_len = ev_mark;
         return 0;
     }

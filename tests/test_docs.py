@@ -60,6 +60,59 @@ def test_the_link_check_sees_a_missing_file_and_a_missing_heading():
     assert not (ROOT / "docs" / "no-such-file.md").exists()
 
 
+CODE_SPAN = re.compile(r"`([^`\n]+)`")
+# Named on purpose though not in the repository: what a build makes, the inside of the macOS app, the bundle's
+# folder as Python sees it.
+NOT_IN_REPOSITORY = ("dist/", "Contents/", "sys._MEIPASS")
+
+
+def named_paths(text: str) -> set[str]:
+    """The repository paths a Markdown text names in `code`: words with a slash that are neither an address,
+    nor a folder outside the checkout (~/..., /usr/..., %APPDATA%), nor a pattern (<lang>, *.wav, {name})."""
+    found = set()
+    for span in CODE_SPAN.findall(text):
+        if re.match(r"[~/%]|[A-Z]:\\", span):
+            continue
+        for word in span.split():
+            word = word.strip(",;:()\"'").removeprefix("./")
+            if re.search(r"\w/|/\w", word) and not re.search(r"[<>*{}…~%$\\]|://|^-", word) and not word.startswith(NOT_IN_REPOSITORY):
+                found.add(word.split(":")[0].rstrip("."))
+    return found
+
+
+def missing_paths(text: str, files: set[str]) -> list[str]:
+    """The named paths that are no file or folder of `files` (paths from the root): a path counts from the
+    root, or as the end of one (`csrc/prune.c`, `ui/kit/`)."""
+    folders = {str(Path(f).parent) + "/" for f in files} | {"/".join(f.split("/")[:i]) + "/" for f in files
+                                                           for i in range(1, f.count("/"))}
+    known = files | folders
+    return sorted(path for path in named_paths(text)
+                  if not any(k == path or k == path + "/" or k.endswith("/" + path) or k.endswith("/" + path + "/")
+                             for k in known))
+
+
+def repository_files() -> set[str]:
+    found = set()
+    for folder, dirs, files in os.walk(ROOT):
+        dirs[:] = [d for d in dirs if d not in SKIPPED_DIRS and not d.endswith(".egg-info")]
+        found |= {str(Path(folder, name).relative_to(ROOT)) for name in files}
+    return found
+
+
+def test_every_path_the_documents_name_is_in_the_repository():
+    files = repository_files()
+    missing = [f"{doc.name}: {path}" for doc in DOCS for path in missing_paths(doc.read_text(encoding="utf-8"), files)]
+    assert missing == []
+
+
+def test_the_path_check_sees_a_path_that_is_not_there():
+    files = {"idioten/ui/kit/palette.py", "idioten/acesup/solver/csrc/prune.c"}
+    text = ("`idioten/ui/kit/palette.py` and `csrc/prune.c` and `ui/kit/` are there; `idioten/ui/kit/colours.py` "
+            "and `bench/nothing.py --deals 1` are not; `~/.local/share/idioten`, `dist/idioten`, `locale/<lang>/`, "
+            "`x / 96` and `https://example.org/a/b` are not paths of the repository")
+    assert missing_paths(text, files) == ["bench/nothing.py", "idioten/ui/kit/colours.py"]
+
+
 def test_nothing_in_the_repository_points_at_documents_outside_it():
     outside = ["RULES" + ".md", "DESIGN" + ".md", "SOLVER" + "-THEORY"]  # split so this file does not name them
     found = [f"{path.relative_to(ROOT)}: {name}" for path in repository_text_files()

@@ -60,7 +60,9 @@ def test_ten_thousand_random_events_lose_no_card():
     switch_game(app, IDIOTEN)  # the menu (a click, or Enter on its focus) may have left Poker patience on screen
     app.settle()
     assert accounted(app)
+    assert not app.busy()  # at rest, every card is drawn where its rules place is
     places = app.table.rest_places()
-    for card, sprite in app.table.sprites.items():  # at rest, every card is drawn where its rules place is
+    for card, sprite in app.table.sprites.items():
         if app.table.drag is None or app.table.drag.card != card:
-            assert sprite.glide is None and sprite.pos == places[card][1]
+            x, y = places[card][1]
+            assert sprite.screen_pos() == (round(x), round(y))

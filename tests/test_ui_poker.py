@@ -77,9 +77,8 @@ def test_click_an_empty_cell_places_the_drawn_card():
     drawn = game.drawn
     click(app, cell_centre(app, 12), settle=False)
     assert game.grid[12] == drawn
-    assert scene(app).flight is not None  # it glides from the drawn card's place into the cell
+    assert app.busy()  # it glides from the drawn card's place into the cell
     app.settle()
-    assert scene(app).flight is None
     assert game.drawn == game.deck[1]
     assert not app.busy()
 
@@ -98,14 +97,14 @@ def test_drag_the_drawn_card_onto_a_cell():
 def test_a_drop_on_the_felt_places_nothing_and_the_card_goes_back():
     app, _ = poker_app()
     game = scene(app).game
-    before = game.to_text()
+    before, drawn = game.to_text(), game.drawn
     felt = (scene(app).layout.drawn.centerx, app.layout.status_bar.top - 4)
     drag(app, scene(app).layout.drawn.center, felt, release=False)
     post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=felt, button=1))
     app.step(dt=1 / 60)
-    assert scene(app).flight is not None and scene(app).flight.cell is None  # on its way home
+    assert app.busy()  # on its way home
     app.settle()
-    assert game.to_text() == before
+    assert game.to_text() == before and game.drawn == drawn
 
 
 def test_a_click_on_a_filled_cell_changes_nothing():
@@ -532,8 +531,7 @@ def test_undo_sends_the_card_back_and_the_cell_is_free_again():
     drawn = scene(app).game.drawn
     click(app, cell_centre(app, 17))
     key(app, pygame.K_z, mod=pygame.KMOD_LCTRL, settle=False)
-    flight = scene(app).flight
-    assert flight is not None and flight.card == drawn and flight.cell is None  # gliding home
+    assert app.busy()  # gliding home
     app.settle()
     assert scene(app).game.grid[17] is None and scene(app).game.drawn == drawn
     key(app, pygame.K_y, mod=pygame.KMOD_LCTRL)

@@ -100,6 +100,22 @@ def idle_report(benchmark: str, arguments: list[str], data_dir: str, settle: flo
             "target_percent": 1.0, "ok": percent <= 1.0, "idle_rss_mb": memory["rss_mb"]}
 
 
+def deal_seven_window(size):
+    """The window on deal 7 at `size`, its first frames drawn and every card picture rendered, as the idle loop
+    has done in the first moments after start (bench/ui_idle.py sees it happen): the frame benchmarks' start."""
+    import random
+
+    from idioten.acesup.rules import Game
+    from idioten.cards import deal_cards
+    from idioten.ui.app import App  # here: the benchmarks that start the game in a child process never load it
+
+    app = App(Game.new(deal_cards(7), deal_number=7), size=size, rng=random.Random(1))
+    app.run_frames(5)
+    app.warm()
+    assert app.layout.size == size
+    return app
+
+
 def deal_frame_times(app, frames: int, timed_step) -> list:
     """`timed_step(app)` for each of `frames` frames while deals fly out (the deal restarts when the stock
     runs out), collecting what it returns."""

@@ -14,7 +14,6 @@ import argparse
 import json
 import math
 import os
-import random
 import statistics
 import time
 
@@ -24,9 +23,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from ui_common import deal_frame_times, summary  # noqa: E402
-from idioten.cards import deal_cards  # noqa: E402
-from idioten.acesup.rules import Game  # noqa: E402
+from ui_common import deal_frame_times, deal_seven_window, summary  # noqa: E402
 from idioten.ui.app import App  # noqa: E402
 
 FRAME = 1 / 60
@@ -75,10 +72,7 @@ def main() -> None:
     parser.add_argument("--frames", type=int, default=600, help="frames per kind and round")
     parser.add_argument("--rounds", type=int, default=5)
     options = parser.parse_args()
-    app = App(Game.new(deal_cards(7), deal_number=7), size=SIZE, rng=random.Random(1))
-    app.run_frames(5)
-    app.warm()  # as the idle loop does in the first moments after start (bench/ui_idle.py sees it happen)
-    assert app.layout.size == SIZE
+    app = deal_seven_window(SIZE)
     rounds = []
     for _ in range(options.rounds):
         CPU_TIMES["drag"].clear()

@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import statistics
 import threading
 import time
@@ -26,7 +25,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from ui_common import deal_frame_times, summary  # noqa: E402
+from ui_common import deal_frame_times, deal_seven_window, summary  # noqa: E402
 from idioten.cards import deal_cards  # noqa: E402
 from idioten.acesup.rules import Game  # noqa: E402
 from idioten.acesup.solver import solve  # noqa: E402
@@ -71,9 +70,7 @@ def main() -> None:
     parser.add_argument("--frames", type=int, default=300, help="frames per mode and round")
     parser.add_argument("--rounds", type=int, default=3)
     options = parser.parse_args()
-    app = App(Game.new(deal_cards(7), deal_number=7), size=SIZE, rng=random.Random(1))
-    app.run_frames(5)
-    app.warm()
+    app = deal_seven_window(SIZE)
     worker = Worker(post_events=False)
     modes = ("idle", "worker", "plain_thread")
     rounds: dict[str, list[dict]] = {mode: [] for mode in modes}

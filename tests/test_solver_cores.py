@@ -172,3 +172,18 @@ def test_reaches_stops_when_cancelled_and_refuses_a_score_no_game_has():
         assert solver.reaches(game, WIN_SCORE, stop, core=core) is None
     with pytest.raises(ValueError):
         solver.reaches(game, 49)
+
+
+def test_a_search_past_the_first_table_stage_keeps_its_answer():
+    """The compiled table starts small and moves to the full budget after 32,768 inserts (csrc/table.c). A
+    search across the move (deal 8: about 530,000 positions) must give the answer a search that never moves
+    gives: the same budget as the first stage alone (1 MB) never grows."""
+    if not solver.COMPILED_BUILT:
+        assert solver.CORE == "python"
+        return
+    game = Game.new(deal_cards(8), STANDARD, 8)
+    staged = solve(game, time_limit=60, core="compiled")
+    small = solve(game, time_limit=60, core="compiled", memory_bytes=2**20)
+    assert staged.result == UNWINNABLE
+    assert (small.result, small.best_score) == (staged.result, staged.best_score)
+    assert staged.states > 40_000

@@ -59,6 +59,9 @@ typedef struct {
     /* the bounded table */
     Entry *table;
     u64 bucket_mask;
+    size_t table_budget; /* bytes allowed; the table starts smaller (table.c) */
+    u64 table_inserts;
+    int table_grown;
     u64 domain; /* mixed into every key: quick look, first pass and second pass never see each other's entries */
     /* the line on the current path, in play order */
     Event *ev;

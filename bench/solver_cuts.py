@@ -1,12 +1,18 @@
-"""What each proved pruning of the compiled solver core cuts, in positions, on a fixed sample of proven losses.
+"""What each proved pruning of the compiled solver core cuts, in positions and CPU time, on a fixed sample of
+proven losses.
 
-    python bench/solver_cuts.py [--variant standard] [--deals 7,8,19] [--time-limit 60]
+    python bench/solver_cuts.py [--variant standard] [--deals 7,8,19 | --sample] [--runs off,4F,...]
+                                [--time-limit 60]
 
-Each deal is solved with the compiled core's prunings off (the line-by-line transcription of search.py),
-then with each pruning alone and with all of them. Only deals that every run proves unwinnable count (a
-loss needs the whole search, which is what the prunings are for); the verdict and best score must agree in
-every run, or the script fails. Reported: the positions of each run, their total, and the median per-deal
-ratio "off / on". Prints JSON.
+Each deal is solved with the compiled core once per run: "off" (the line-by-line transcription of search.py)
+and each named set of prunings (see RUNS; default: all of them). Only deals that every run proves unwinnable
+count (a loss needs the whole search, which is what the prunings are for); the verdict and best score must
+agree in every run, or the script fails. Reported per run: total positions and CPU-seconds, and per deal; the
+median per-deal ratio of positions and of CPU time against the first run named. Prints JSON.
+
+`--sample` is the fixed sample of standard losses used to choose rules: every deal of 1-178 that the solver
+proved lost within one CPU-second (bench/odds.py --clock cpu --time-limit 1, before the dead-rounds rule),
+plus the hard losses 2 and 12. It holds no deal of the reporting range (1,000,001 onwards).
 """
 
 from __future__ import annotations
@@ -23,24 +29,34 @@ from idioten.acesup import solver  # noqa: E402
 from idioten.acesup.rules import Game  # noqa: E402
 from idioten.cards import deal_cards  # noqa: E402
 
-RULES = {"4F safe removal": solver.PRUNE_SAFE_REMOVAL,
-         "4F + 4F-A same column (aces-only)": solver.PRUNE_SAFE_REMOVAL | solver.PRUNE_SAME_COLUMN}
+RUNS = {"off": 0,
+        "4F": solver.PRUNE_SAFE_REMOVAL,
+        "4F+4F-A": solver.PRUNE_SAFE_REMOVAL | solver.PRUNE_SAME_COLUMN,
+        "4F+dead": solver.PRUNE_SAFE_REMOVAL | solver.PRUNE_DEAD_ROUNDS,
+        "all": solver.ALL_PRUNINGS}
+STANDARD_SAMPLE = [2, 7, 8, 12, 18, 19, 27, 33, 38, 42, 45, 49, 50, 52, 55, 58, 62, 80, 83, 90, 92, 96, 101, 103,
+                   117, 126, 142, 144, 150, 152, 153, 158, 162, 163, 166, 169, 174, 175, 178]
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", default="standard")
     parser.add_argument("--deals", default="7,8,19")
+    parser.add_argument("--sample", action="store_true", help="the fixed sample of standard losses (above)")
+    parser.add_argument("--runs", default=",".join(RUNS), help="comma-separated names of RUNS; the first is "
+                        "the baseline of the ratios")
     parser.add_argument("--time-limit", type=float, default=60.0)
     args = parser.parse_args(argv)
-    runs = {"off": 0, **RULES}
-    if len(RULES) > 1:
-        runs["all"] = solver.ALL_PRUNINGS
-    per_deal, skipped = {}, []
-    for number in (int(n) for n in args.deals.split(",")):
+    names = args.runs.split(",")
+    unknown = [n for n in names if n not in RUNS]
+    if unknown:
+        raise SystemExit(f"unknown run {unknown[0]!r}: choose from {', '.join(RUNS)}")
+    deals = STANDARD_SAMPLE if args.sample else [int(n) for n in args.deals.split(",")]
+    per_deal, cpu, skipped = {}, {}, []
+    for number in deals:
         game = Game.new(deal_cards(number), args.variant, number)
-        results = {name: solver.solve(game, time_limit=args.time_limit, core="compiled", prunings=mask)
-                   for name, mask in runs.items()}
+        results = {name: solver.solve(game, time_limit=args.time_limit, core="compiled", prunings=RUNS[name])
+                   for name in names}
         answers = {(r.result, r.best_score) for r in results.values() if r.result != solver.UNKNOWN}
         if len(answers) > 1:
             raise SystemExit(f"deal {number}: the runs disagree: {answers}")
@@ -48,13 +64,20 @@ def main(argv=None) -> int:
             skipped.append(number)
             continue
         per_deal[number] = {name: r.states for name, r in results.items()}
-    names = [n for n in runs if n != "off"]
+        cpu[number] = {name: round(r.cpu_seconds, 4) for name, r in results.items()}
+        print(json.dumps({"deal": number, "positions": per_deal[number], "cpu_seconds": cpu[number]}),
+              file=sys.stderr, flush=True)
+    base = names[0]
+
+    def median_ratio(table, name):
+        return round(statistics.median(d[base] / max(d[name], 1e-4) for d in table.values()), 3)
     report = {
         "bench": "solver_cuts", "variant": args.variant, "losses": len(per_deal), "skipped_not_proven_lost": skipped,
-        "total_positions": {name: sum(d[name] for d in per_deal.values()) for name in runs},
-        "median_cut": {name: round(statistics.median(d["off"] / d[name] for d in per_deal.values()), 2)
-                       for name in names} if per_deal else None,
-        "per_deal": per_deal,
+        "total_positions": {name: sum(d[name] for d in per_deal.values()) for name in names},
+        "total_cpu_seconds": {name: round(sum(d[name] for d in cpu.values()), 3) for name in names},
+        "median_cut_positions": {n: median_ratio(per_deal, n) for n in names[1:]} if per_deal else None,
+        "median_cut_cpu": {n: median_ratio(cpu, n) for n in names[1:]} if per_deal else None,
+        "per_deal": per_deal, "per_deal_cpu_seconds": cpu,
         "load_average": [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None,
     }
     print(json.dumps(report, indent=1))

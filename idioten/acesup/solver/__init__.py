@@ -53,7 +53,8 @@ DEFAULT_MEMORY_BYTES = 64 * 2**20
 # The compiled core's prunings beyond search.py, proved in csrc/prune.c (bit values of PRUNE_* there).
 PRUNE_SAFE_REMOVAL = 1
 PRUNE_SAME_COLUMN = 2  # aces-only, on top of PRUNE_SAFE_REMOVAL
-ALL_PRUNINGS = PRUNE_SAFE_REMOVAL | PRUNE_SAME_COLUMN
+PRUNE_DEAD_ROUNDS = 4  # on top of PRUNE_SAFE_REMOVAL: its round condition skips rounds after which nothing can happen
+ALL_PRUNINGS = PRUNE_SAFE_REMOVAL | PRUNE_SAME_COLUMN | PRUNE_DEAD_ROUNDS
 
 
 @dataclass

@@ -52,8 +52,9 @@ typedef struct {
     unsigned prunings;       /* PRUNE_* bits: the proved prunings beyond search.py (see prune.c) */
     int8_t stock_at[NCARDS]; /* a card's index in the stock, -1 if it is not there */
     int8_t home[NCARDS];     /* the pile a card starts on or is dealt to (aces-only: non-aces never leave it) */
-    /* round_floor[s][a]: the lowest, over the rounds a, a+1, ... to the last, of the highest rank of suit s
-     * in that round (-1 when some round has none; 13 past the last round). A card of suit s and rank r has a
+    /* round_floor[s][a]: the lowest, over the rounds a, a+1, ... to the last (dead rounds left out when
+     * PRUNE_DEAD_ROUNDS is on, see prune.c), of the highest rank of suit s in that round (-1 when some round
+     * has none; 13 past the last round). A card of suit s and rank r has a
      * higher card of its suit in every round from a on exactly when round_floor[s][a] > r. */
     int8_t round_floor[4][13];
     /* the bounded table */
@@ -107,6 +108,7 @@ void table_record_work(Ctx *x, u64 h1, u64 h2, u64 flags, u64 work);
 /* prune.c */
 #define PRUNE_SAFE_REMOVAL 1u /* Rule 4F */
 #define PRUNE_SAME_COLUMN 2u  /* Rule 4F-A (aces-only), on top of 4F */
+#define PRUNE_DEAD_ROUNDS 4u  /* 4F's condition (ii) skips rounds after which nothing can happen */
 void prune_init(Ctx *x);
 int removable(const Ctx *x, int card, int k, u64 gone, u64 flags, u64 free_tops);
 

@@ -211,7 +211,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     double quick_seconds;
     unsigned long long quick_positions;
     Py_ssize_t table_bytes;
-    unsigned int prunings = PRUNE_SAFE_REMOVAL | PRUNE_SAME_COLUMN;
+    unsigned int prunings = PRUNE_SAFE_REMOVAL | PRUNE_SAME_COLUMN | PRUNE_DEAD_ROUNDS;
     int target = WIN_SCORE;
     (void)self;
     if (!PyArg_ParseTuple(args, "OOKpOOdKn|Ii", &piles, &stock, &gone, &aces_only, &limit_obj, &cancel,

@@ -52,16 +52,36 @@
  * Rule 4F the C cards above y are x and the flagged cards of the suit between y and x (those not in D; all of
  * them, to cover every D): when all of those lie in y's column, y is exempt from (i') and (ii).
  * A flagged card removed while buried is still discarded, in the real line, at the moment it was last
- * flagged (search.py's to_steps): it has not been the higher card of a discard since. */
+ * flagged (search.py's to_steps): it has not been the higher card of a discard since.
+ *
+ * Dead rounds (PRUNE_DEAD_ROUNDS, on top of 4F): condition (ii) is asked only of rounds that are not dead.
+ * Call round w dead when its four cards are of four different suits. Claim: in the window that follows the
+ * deal of a dead round nothing but the next deal can happen. Right after any deal each pile holds at least
+ * the card just put on it, so there is no empty pile and no move; the tops are exactly the round's four
+ * cards, and a discard needs two tops of one suit, which a dead round does not have. With no discard and no
+ * move the tops stay as they are, so the window ends with the next deal (or the game ends there). Now look
+ * at the proof of Lemma W: the first discard without a substitute happens inside some window w, at a time
+ * when that discard is legal, so window w is not dead; (ii) is used only for that w. So Lemma W, and with
+ * it Rule 4F, still holds when (ii) skips the dead rounds. round_floor[][] is built that way when the rule
+ * is on (prune_init), and removable() then needs no change. */
 #include "core.h"
+
+/* Round a (counted from the first card of the stock) is dead: four cards of four different suits. */
+static int dead_round(const Ctx *x, int a) {
+    unsigned suits = 0;
+    for (int j = 0; j < 4; j++)
+        suits |= 1u << (x->stock[4 * a + j] / 13);
+    return suits == 15u;
+}
 
 void prune_init(Ctx *x) {
     int rounds = x->stock_len / 4;
+    int skip_dead = (x->prunings & PRUNE_DEAD_ROUNDS) != 0;
     for (int s = 0; s < 4; s++) {
         int floor = 13;
         x->round_floor[s][12] = 13;
         for (int a = 11; a >= 0; a--) {
-            if (a < rounds) {
+            if (a < rounds && !(skip_dead && dead_round(x, a))) {
                 int best = -1;
                 for (int j = 0; j < 4; j++) {
                     int card = x->stock[4 * a + j];

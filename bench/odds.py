@@ -1,7 +1,7 @@
 """The game's odds with perfect information: the share of deals that can be won, and the traps. Prints JSON.
 
     python bench/odds.py --deals 1-10000 [--variant standard|aces-only|both] [--time-limit 60] [--jobs 2]
-                         [--record odds.jsonl]
+                         [--record odds.jsonl] [--clock wall|cpu]
 
 Every deal is solved by `idioten.acesup.solver.solve` (the exact solver: it sees the stock) with the time
 limit; a deal it proves winnable is a *trap* when a player who also sees the stock but discards every card
@@ -10,7 +10,9 @@ counts, the winnable share with its 95 % Wilson interval (when deals are left un
 them as lost and the high end as won), the number of traps and their share of the winnable deals, and the
 solver core used. `--record` appends one JSON line per deal and, when the file exists, skips the deals it
 already holds, so a long run can be stopped and resumed; the summary always covers the whole range.
-The machine is shared: use at most 2 jobs and `nice`.
+The machine is shared: use at most 2 jobs and `nice`. `--clock cpu` makes the limit CPU-seconds of the
+searching thread (`solve(cpu_limit=...)`) instead of wall-clock seconds: on a loaded machine a wall limit
+gives each deal whatever share of a core is left, so only the CPU limit compares runs made at different loads.
 """
 
 from __future__ import annotations
@@ -38,9 +40,12 @@ def deal_range(text: str) -> range:
 
 
 def judge(task):
-    number, variant, limit = task
+    number, variant, limit, clock = task
     game = Game.new(deal_cards(number), variant, number)
-    result = solver.solve(game, time_limit=limit)
+    if clock == "cpu":
+        result = solver.solve(game, cpu_limit=limit)
+    else:
+        result = solver.solve(game, time_limit=limit)
     trap = None
     if result.result == solver.WINNABLE:
         always = solver.always_discard_wins(game, time_limit=limit)
@@ -88,6 +93,8 @@ def main(argv=None) -> int:
     parser.add_argument("--deals", default="1-1000", help="a range of deal numbers, e.g. 1-10000")
     parser.add_argument("--variant", choices=("standard", "aces-only", "both"), default="both")
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per deal")
+    parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                        help="whether --time-limit counts wall-clock seconds or the search's CPU-seconds")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (the machine has 2 cores)")
     parser.add_argument("--record", help="a JSON-lines file of per-deal results, appended to and resumed from")
     parser.add_argument("--summarise", action="store_true",
@@ -103,7 +110,7 @@ def main(argv=None) -> int:
                 if line.strip():
                     row = json.loads(line)
                     done[row["deal"], row["variant"]] = row
-    tasks = [] if args.summarise else [(n, v, args.time_limit) for v in variants for n in deals if (n, v) not in done]
+    tasks = [] if args.summarise else [(n, v, args.time_limit, args.clock) for v in variants for n in deals if (n, v) not in done]
     started = time.perf_counter()
     record = open(args.record, "a", encoding="utf-8") if args.record else None
     try:
@@ -118,7 +125,7 @@ def main(argv=None) -> int:
             record.close()
     rows = [done[n, v] for v in variants for n in deals if (n, v) in done]
     report = {
-        "bench": "odds", "deals": f"{deals[0]}-{deals[-1]}", "time_limit": args.time_limit,
+        "bench": "odds", "deals": f"{deals[0]}-{deals[-1]}", "time_limit": args.time_limit, "clock": args.clock,
         "deals_summarised": len(rows),
         "core": solver.CORE, "jobs": max(1, min(args.jobs, 2)),
         "variants": {v: summary(rows, v) for v in variants},

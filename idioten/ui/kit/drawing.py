@@ -1,4 +1,4 @@
-"""Colours and drawing shared by both games' tables: the felt, glowing outlines, the status line."""
+"""Drawing shared by both games' tables: the felt, glowing outlines, the status line (the colours: palette.py)."""
 
 from __future__ import annotations
 

@@ -206,8 +206,8 @@ int search_run(Ctx *x, int depth, int k, u64 gone, u64 flags) {
         for (int t = 0; t < m; t++) {
             int card = cards[t], i = order[t];
             u64 bit = BIT(card);
-            if (card % 13 == ACE_RANK)
-                continue;
+            if (card % 13 == ACE_RANK || !((flags & bit) || (HIGHER[card] & free_tops)))
+                continue; /* neither flagged nor discardable: nothing to settle (the branches below agree) */
             int useless = x->prunings & PRUNE_SAFE_REMOVAL ? removable(x, card, k, gone, flags, free_tops)
                                                             : !(LOWER[card] & ~gone & ~flags);
             if (flags & bit) {

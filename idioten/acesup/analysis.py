@@ -131,10 +131,10 @@ def default_solve(game: Game, cancel, memory_bytes: int | None = None) -> Fact:
     raise Undecided("the search was stopped before it decided")
 
 
-def default_reach(game: Game, score: int, cancel) -> bool:
-    from idioten.acesup.solver import reaches
+def default_reach(game: Game, score: int, cancel, memory_bytes: int | None = None) -> bool:
+    from idioten.acesup import solver
 
-    answer = reaches(game, score, cancel)
+    answer = solver.reaches(game, score, cancel, memory_bytes=memory_bytes or solver.DEFAULT_MEMORY_BYTES)
     if answer is None:
         raise Undecided("the search was stopped before it decided")
     return answer

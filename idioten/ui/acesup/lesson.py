@@ -46,7 +46,8 @@ def run_lesson(start: Game, moves: list[Action], known: dict, cancel, progress,
     table holds at most `memory_bytes` (the solver's default if None)."""
     stop = analysis.StopFlag(cancel, seconds=LESSON_SECONDS)
     found = analysis.analyse(start, moves, known=known, cancel=stop, progress=progress,
-                             solve=lambda game, flag: analysis.default_solve(game, flag, memory_bytes))
+                             solve=lambda game, flag: analysis.default_solve(game, flag, memory_bytes),
+                             reach=lambda game, score, flag: analysis.default_reach(game, score, flag, memory_bytes))
     if found.best_until is not None:
         before = analysis.positions_along(start, moves)[found.best_until]
         found.hint = analysis.hint_instead(before, found.move, cancel)

@@ -1,9 +1,9 @@
-"""Builds the optional compiled cores (the solver's search, the hint's rollouts); everything else about the
-package is in pyproject.toml.
+"""Builds the optional compiled cores (the solver's search, the hint's rollouts, the poker player's
+play-outs); everything else about the package is in pyproject.toml.
 
 `optional=True`: without a C compiler the install still succeeds and the pure-Python search
-(idioten/acesup/solver/search.py) and rollouts (idioten/acesup/hint/core.py) run instead; they give the same
-answers, only slower.
+(idioten/acesup/solver/search.py), rollouts (idioten/acesup/hint/core.py) and play-outs
+(idioten/poker/playout.py) run instead; they give the same answers, only slower.
 """
 
 from setuptools import Extension, setup
@@ -19,4 +19,6 @@ setup(ext_modules=[
     ),
     # The hint player's rollouts (hint/core.py is their specification and fallback), optional the same way.
     Extension("idioten.acesup.hint._crollout", sources=["idioten/acesup/hint/csrc/rollout.c"], optional=True),
+    # The poker hint player's play-outs (poker/playout.py is their specification and fallback), the same way.
+    Extension("idioten.poker._cplayout", sources=["idioten/poker/csrc/playout.c"], optional=True),
 ])

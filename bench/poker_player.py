@@ -41,6 +41,10 @@ def play_one(job) -> tuple[int, list[float], list[int]]:
         policy.clock = clock
         if args.playouts is not None:
             policy.move_seconds, policy.max_playouts = 1e9, args.playouts
+        if args.candidates is not None:
+            policy.candidates = args.candidates
+        if args.prior_weight is not None:
+            policy.prior_weight = args.prior_weight
     move_times: list[float] = []
     playouts: list[int] = []
     score = play(poker_deck(number, args.joker), policy, args.table, args.diagonals,
@@ -76,6 +80,9 @@ def main() -> int:
     parser.add_argument("--per-deal", metavar="FILE", help="append one JSON line per finished deal to FILE")
     parser.add_argument("--playouts", type=int, default=None,
                         help="hint: a fixed number of play-outs per card instead of a time budget (reproducible)")
+    parser.add_argument("--candidates", type=int, default=None, help="hint: cells played out (default: the player's)")
+    parser.add_argument("--prior-weight", type=float, default=None,
+                        help="hint: play-outs the values' own estimate counts as (default: the player's)")
     parser.add_argument("--jobs", type=int, default=1, help="processes sharing the deals")
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu")
     args = parser.parse_args()

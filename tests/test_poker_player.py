@@ -87,7 +87,7 @@ def test_learned_values_have_the_right_shape():
 
 @pytest.mark.parametrize("diagonals", [False, True])
 def test_placement_gains_value_each_line_as_the_general_path_does(diagonals):
-    from idioten.poker.player import _line_value, placement_gains
+    from idioten.poker.gains import line_value, placement_gains
     from idioten.poker.values import stage_of
 
     table = "american"
@@ -105,6 +105,6 @@ def test_placement_gains_value_each_line_as_the_general_path_does(diagonals):
         stage = stage_of(board.placed)
         code = code_of(card)
         for gain, cell in placement_gains(board, card, values):
-            expected = sum(_line_value(board, line, code, False, values, stage)
-                           - _line_value(board, line, 0, False, values, stage) for line in board.cell_lines[cell])
+            expected = sum(line_value(board, line, code, False, values, stage)
+                           - line_value(board, line, 0, False, values, stage) for line in board.cell_lines[cell])
             assert gain == pytest.approx(expected, abs=1e-9)

@@ -19,66 +19,13 @@ from typing import Callable, Sequence
 
 from idioten.cards import Card
 from idioten.poker.board import Board
-from idioten.poker.hands import ALL_CODES, LINE, classify_sum, code_of, is_joker, joker_category
-from idioten.poker.values import feature, learned_values, prior_values, stage_of
+from idioten.poker.gains import line_value, placement_gains  # noqa: F401  (learn uses it from here)
+from idioten.poker.playout import sample_sums
+from idioten.poker.values import learned_values, prior_values, stage_of
 
 from idioten.poker.options import POLICIES  # noqa: E402  (the command line offers the same names)
 DEFAULT_MOVE_SECONDS = 0.25
-
-
-def _line_value(board: Board, line: int, add: int, add_joker: bool, values, stage: int) -> float:
-    """The value of `line` with the card code `add` added (0 adds nothing; `add_joker` adds the joker)."""
-    count = board.counts[line] + (1 if add or add_joker else 0)
-    key = board.keys[line] + add
-    if board.joker_line[line] or add_joker:
-        if count == LINE:
-            return board.points[joker_category(key, board.points)]
-        kind = board.kinds[line]
-        # The joker still stands for any card: value the line as the best card it could be.
-        return max(values[feature(key + code, count, kind, stage, board.unseen_suits)] for code in ALL_CODES)
-    if count == LINE:
-        return board.points[classify_sum(key)]
-    return values[feature(key, count, board.kinds[line], stage, board.unseen_suits)]
-
-
-def placement_gains(board: Board, card: Card, values, stage: int | None = None) -> list[tuple[float, int]]:
-    """(gain, cell) for every empty cell: how much the lines through the cell gain in value."""
-    if stage is None:
-        stage = stage_of(board.placed)
-    joker = is_joker(card)
-    code = 0 if joker else code_of(card)
-    # A line gains the same whichever of its empty cells takes the card, so each line is valued once
-    # (a dozen lines instead of two per empty cell: the play-outs spend most of their time here).
-    line_gains = [0.0] * len(board.lines)
-    if not joker and not any(board.joker_line):
-        keys, counts, kinds, points, unseen = board.keys, board.counts, board.kinds, board.points, board.unseen_suits
-        for line, count in enumerate(counts):
-            if count == LINE:
-                continue
-            key, kind = keys[line], kinds[line]
-            old = values[feature(key, count, kind, stage, unseen)]
-            if count == LINE - 1:
-                new = points[classify_sum(key + code)]
-            else:
-                new = values[feature(key + code, count + 1, kind, stage, unseen)]
-            line_gains[line] = new - old
-    else:
-        for line, count in enumerate(board.counts):
-            if count < LINE:
-                line_gains[line] = (_line_value(board, line, code, joker, values, stage)
-                                    - _line_value(board, line, 0, False, values, stage))
-    gains = []
-    cell_lines = board.cell_lines
-    for cell in board.empty:
-        through = cell_lines[cell]
-        if len(through) == 2:  # a row and a column: most cells
-            gains.append((line_gains[through[0]] + line_gains[through[1]], cell))
-        else:
-            gain = 0.0
-            for line in through:
-                gain += line_gains[line]
-            gains.append((gain, cell))
-    return gains
+CHUNK_SECONDS = 0.004  # play-outs run in chunks about this long between looks at the clock
 
 
 def best_cell(gains: list[tuple[float, int]], rng: random.Random) -> int:
@@ -136,32 +83,32 @@ class HintPolicy(ValuePolicy):
         for _, cell in ranked:
             after = board.copy()
             after.put(cell, card)
-            starts.append((cell, after))
+            starts.append(after)
         stage = stage_of(board.placed)
-        now = sum(_line_value(board, line, 0, False, self.values, stage) for line in range(len(board.lines)))
-        totals = {cell: self.prior_weight * (now + gain) for gain, cell in ranked}
-        future = sorted(unseen, key=lambda c: c.index)  # the order given must not matter: no peeking
-        to_place = len(board.empty) - 1
-        playouts = 0
+        now = sum(line_value(board, line, 0, False, self.values, stage) for line in range(len(board.lines)))
+        sums = [0] * len(ranked)
+        state = rng.getrandbits(64)  # the orders come from the seeded generator: games replay exactly
+        playouts, chunk = 0, 1
         while playouts < self.max_playouts and (not playouts or self.clock() < deadline):
-            rng.shuffle(future)
-            sequence = future[:to_place]
-            for cell, after in starts:
-                totals[cell] += self._play_out(after, sequence)
-            playouts += 1
+            count = min(chunk, self.max_playouts - playouts)
+            began = self.clock()
+            part, state = sample_sums(starts, unseen, state, count, self.values)
+            sums = [total + more for total, more in zip(sums, part)]
+            playouts += count
+            spent = self.clock() - began
+            # Chunks grow while they are short (each call has a fixed cost) and never run far past the
+            # deadline: about CHUNK_SECONDS each, the window's worker thread looks at its clock between them.
+            per_playout = spent / count
+            room = deadline - self.clock()
+            if per_playout > 0:
+                chunk = max(1, min(chunk * 2, int(CHUNK_SECONDS / per_playout) or 1, int(room / per_playout) or 1))
+            else:
+                chunk *= 2
         self.last_playouts = playouts
+        totals = {cell: self.prior_weight * (now + gain) + total for (gain, cell), total in zip(ranked, sums)}
         best = max(totals.values())
         tied = [cell for cell, total in totals.items() if total == best]
         return tied[0] if len(tied) == 1 else rng.choice(tied)
-
-    def _play_out(self, start: Board, sequence: Sequence[Card]) -> int:
-        board = start.copy()
-        values = self.values
-        for card in sequence:
-            board.see(card)
-            gains = placement_gains(board, card, values)
-            board.put(max(gains)[1], card)
-        return board.total()
 
 
 def make_policy(name: str, table: str, diagonals: bool = False,

@@ -19,13 +19,11 @@ import os
 from array import array
 from typing import Sequence
 
-from idioten.cards import Card
+from idioten.cards import Card, splitmix64
 from idioten.poker.board import Board
 from idioten.poker.gains import placement_gains
 from idioten.poker.hands import is_joker
 from idioten.poker.values import PATTERNS
-
-MASK64 = (1 << 64) - 1
 
 
 def _load_compiled_core():
@@ -41,22 +39,13 @@ COMPILED_BUILT = _cplayout is not None
 CORE = "compiled" if COMPILED_BUILT and os.environ.get("IDIOTEN_PURE_PYTHON", "") in ("", "0") else "python"
 
 
-def splitmix(state: int) -> tuple[int, int]:
-    """(next state, 64-bit output)."""
-    state = (state + 0x9E3779B97F4A7C15) & MASK64
-    z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return state, z ^ (z >> 31)
-
-
 def draw_order(cards: list, take: int, state: int) -> tuple[list, int]:
     """The first `take` cards of a uniformly shuffled copy of `cards` (only `take` draws are needed), and
     the next state."""
     order = list(cards)
     n = len(order)
     for i in range(min(take, n - 1)):
-        state, draw = splitmix(state)
+        state, draw = splitmix64(state)
         j = i + draw % (n - i)
         order[i], order[j] = order[j], order[i]
     return order[:take], state

@@ -7,7 +7,7 @@ so that the move generator can be checked against `Game.useful_actions()` one fo
 
 from __future__ import annotations
 
-from idioten.cards import ACE, SUIT_CHARS, Card
+from idioten.cards import ACE, SUIT_CHARS, Card, splitmix64
 from idioten.acesup.rules import DEAL_ACTION, DISCARD, DISCARD_ACTIONS, MOVE, MOVE_ACTIONS, PILES, WIN_SCORE, Action
 
 RANK_MASK = 15
@@ -213,23 +213,13 @@ def turn_ends(piles: list[list[int]], aces_only: bool, limit: int) -> list[tuple
 # Stock orders for the sampling. Both cores draw them the same way, so they give the same answers:
 # splitmix64 (a small, well-mixed generator with a 64-bit state) and a Fisher-Yates shuffle of the sorted
 # unseen cards, one whole shuffle per sample.
-MASK64 = (1 << 64) - 1
-
-
-def splitmix(state: int) -> tuple[int, int]:
-    """(next state, 64-bit output)."""
-    state = (state + 0x9E3779B97F4A7C15) & MASK64
-    z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return state, z ^ (z >> 31)
 
 
 def shuffled(unseen: bytes | list[int], state: int) -> tuple[list[int], int]:
     """A stock order drawn from `state`: (the order, the next state)."""
     order = list(unseen)
     for i in range(len(order) - 1, 0, -1):
-        state, draw = splitmix(state)
+        state, draw = splitmix64(state)
         j = draw % (i + 1)
         order[i], order[j] = order[j], order[i]
     return order, state

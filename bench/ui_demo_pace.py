@@ -34,7 +34,7 @@ from idioten import i18n  # noqa: E402
 from idioten.cards import deal_cards  # noqa: E402
 from idioten.acesup.rules import Dealt, Game  # noqa: E402
 from idioten.ui.app import App  # noqa: E402
-from idioten.ui.acesup import assist, autoplay  # noqa: E402
+from idioten.ui.acesup import autoplay, coach  # noqa: E402
 
 SLACK = 0.1  # seconds a gap may exceed the demo's step: a frame or two, never a visible wait
 
@@ -97,8 +97,8 @@ def main() -> None:
         "animation": options.animation,
         "deals": options.deals,
         "gaps": len(gaps),
-        "think_seconds": round(min(assist.NO_PEEK_SECONDS, assist.THINK_SHARE * step_after_plain(
-            options.animation)), 3) if hasattr(assist, "THINK_SHARE") else None,
+        "think_seconds": round(min(coach.NO_PEEK_SECONDS, coach.THINK_SHARE * step_after_plain(
+            options.animation)), 3),
         "steps_seconds": sorted({round(g["step"], 3) for g in gaps}),
         "longest_gap_seconds": round(max(g["gap"] for g in gaps), 3),
         "median_gap_seconds": round(statistics.median(g["gap"] for g in gaps), 3),

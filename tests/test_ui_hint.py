@@ -13,7 +13,7 @@ from test_ui_support import click, end_panel, headings, key, make_app
 from idioten import i18n
 from idioten.cards import deal_cards
 from idioten.acesup.rules import DEAL, DISCARD, Action, Game
-from idioten.ui.acesup import assist
+from idioten.ui.acesup import coach
 from idioten.ui.acesup.hint_arrow import ARROW, arc_peak, curve
 
 # After the first deal of this position nothing can be discarded and there is no gap: the hint is "deal".
@@ -138,12 +138,12 @@ def test_the_window_asks_the_hint_player_with_what_the_player_sees_and_says_its_
     def no_peek_hint(game, time_budget, rng, cancel):
         seen.append((game.to_text(), time_budget, cancel.is_set()))
         return greedy(game, rng)
-    monkeypatch.setattr(assist, "no_peek", SimpleNamespace(hint=no_peek_hint))
+    monkeypatch.setattr(coach, "no_peek", SimpleNamespace(hint=no_peek_hint))
     app, _ = make_app(lost_position())
     key(app, pygame.K_h, settle=False)
     action = wait_for_arrow(app)
     # It is handed the worker's cancel flag (unset), so a new deal, restart or quit stops its thinking.
-    assert action == Action(DISCARD, 3) and seen == [(app.table.game.to_text(), assist.NO_PEEK_SECONDS, False)]
+    assert action == Action(DISCARD, 3) and seen == [(app.table.game.to_text(), coach.NO_PEEK_SECONDS, False)]
     assert app.table.message == i18n.t("ui.hint.plain", advice=i18n.t("ui.hint.discard", card="4\u2660"))
     key(app, pygame.K_a, settle=False)
     assert run_until(app, lambda: app.table.game.is_over(), timeout=30)
@@ -152,12 +152,12 @@ def test_the_window_asks_the_hint_player_with_what_the_player_sees_and_says_its_
 
 def test_the_thinking_message_stays_until_the_hint_comes(monkeypatch):
     gate = threading.Event()
-    real_hint = assist.no_peek.hint
-    monkeypatch.setattr(assist, "no_peek", SimpleNamespace(hint=lambda *args, **kw: gate.wait(10) and real_hint(
+    real_hint = coach.no_peek.hint
+    monkeypatch.setattr(coach, "no_peek", SimpleNamespace(hint=lambda *args, **kw: gate.wait(10) and real_hint(
         *args, **kw)))
     app, clock = make_app(Game.from_text(TRAP))
     key(app, pygame.K_h, settle=False)
-    clock.now += assist.NO_PEEK_SECONDS + 1.5  # past the hint player's budget: it may still be thinking
+    clock.now += coach.NO_PEEK_SECONDS + 1.5  # past the hint player's budget: it may still be thinking
     app.step(dt=1 / 60)
     assert app.table.message == i18n.t("ui.hint.thinking")
     gate.set()
@@ -172,7 +172,7 @@ def test_the_demo_thinks_about_the_next_position_while_the_last_action_is_still_
     def no_peek_hint(game, time_budget, rng, cancel=None):
         asked.append((game.to_text(), time_budget))
         return greedy(game, rng)
-    monkeypatch.setattr(assist, "no_peek", SimpleNamespace(hint=no_peek_hint))
+    monkeypatch.setattr(coach, "no_peek", SimpleNamespace(hint=no_peek_hint))
     app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
     key(app, pygame.K_a, settle=False)
     assert run_until(app, lambda: len(app.table.game.history) >= 1, timeout=30)

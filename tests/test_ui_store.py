@@ -200,9 +200,9 @@ def test_a_game_the_demo_finished_is_not_the_players_but_one_the_player_finishes
     from types import SimpleNamespace
 
     from idioten.acesup.players import greedy
-    from idioten.ui.acesup import assist
+    from idioten.ui.acesup import coach
     # The demo's player made quick (the simple rule): this test is about who played the last action.
-    monkeypatch.setattr(assist, "no_peek", SimpleNamespace(hint=lambda game, time_budget, rng, cancel=None:
+    monkeypatch.setattr(coach, "no_peek", SimpleNamespace(hint=lambda game, time_budget, rng, cancel=None:
                                                            greedy(game, rng)))
     no_animation(data_folder)
     app = window(deal=7)

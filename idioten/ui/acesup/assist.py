@@ -16,40 +16,32 @@ follow the winning line), "Show solution" and "where did I go wrong" (`lesson`) 
 pure-Python core the search would rarely finish and would only slow the game, so then the verdict is
 searched when the game ends, as before.
 
-Hints and the demo come from `idioten.acesup.hint`, a player that sees only what the player sees; the shown
-solution follows the solver's winning line.
+Hints, the demo and the shown solution are the assistant's `Coach` part (`coach.py`); what it keeps of an
+answer is a `knowledge.Knowledge`.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
 
 from idioten import i18n
 from idioten.acesup import analysis
 from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards
-from idioten.acesup.rules import DISCARD, MOVE, Action, Game
+from idioten.acesup.rules import Action, Game
 from idioten.errors import IllegalAction
+from idioten.ui.acesup.coach import NO_PEEK_SECONDS, Coach, advice
 from idioten.ui.acesup.daily_deal import DailyDeal
+from idioten.ui.acesup.knowledge import ERROR, UNKNOWN, UNWINNABLE, WINNABLE, Knowledge, knowledge_of
 from idioten.ui.acesup.lesson import Teacher
 from idioten.ui.replacing import NEW_DEAL, is_replacement
 from idioten.ui.worker import Worker
 
-from idioten.acesup import hint as no_peek
-
-# The solver's answers (its contract in docs/design.md). The solver itself is imported when first asked: it is
-# not on the start-up path of the window.
-WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
 VERDICT_SECONDS = 30.0  # the end panel's question: could the deal have been won? (Python core, at the end)
 VERDICT_CPU_SECONDS = 60.0  # the compiled core's search from the deal on: CPU seconds of its thread per deal
 LIVE_SECONDS = 20.0  # the status bar's question about the position on the table
-SOLUTION_SECONDS = 8.0  # the shown solution's search for the next step of a winning line
-NO_PEEK_SECONDS = 1.0  # idioten.acesup.hint's time budget per hint
-THINK_SHARE = 0.75  # of the demo's shortest step its player thinks; the rest is slack for a busy machine
 DEAL_SECONDS = 4.0  # per deal tried for "winnable deals only"
 DEAL_SEARCH_SECONDS = 40.0  # in all, before the last deal tried is dealt unproven
-ERROR = "error"
 KNOWN_LIMIT = 4000  # positions remembered (a few hundred bytes each)
 # The solver's position tables: the verdict from the deal on and the other worker's search (the live
 # indicator, the end panel, the lesson, the shown solution, "winnable deals only") may run at once; with
@@ -76,34 +68,7 @@ def solve_from_deal(start: str, cancel):
                  EARLY_MEMORY)
 
 
-@dataclass(frozen=True)
-class Knowledge:
-    result: str  # WINNABLE, UNWINNABLE, UNKNOWN or ERROR
-    line: tuple[Action, ...] | None = None  # a winning line from the position, when WINNABLE
-    best: int | None = None  # the best possible score, when known exactly
-    error: str = ""
-
-
-def knowledge_of(result) -> Knowledge:
-    """A solver.SolveResult as the window keeps it."""
-    if result.result == WINNABLE:
-        return Knowledge(WINNABLE, tuple(result.moves), result.best_score)
-    if result.result == UNWINNABLE:
-        return Knowledge(UNWINNABLE, None, result.best_score)
-    return Knowledge(UNKNOWN)
-
-
-def advice(game: Game, action: Action) -> str:
-    """An action in the player's words."""
-    if action.kind == DISCARD:
-        return i18n.t("ui.hint.discard", card=i18n.card_name(game.top(action.pile)))
-    if action.kind == MOVE:
-        return i18n.t("ui.hint.move", card=i18n.card_name(game.top(action.pile)), pile=action.target + 1)
-    keep = [i18n.card_name(game.top(a.pile)) for a in game.legal_actions() if a.kind == DISCARD]
-    return i18n.t("ui.hint.deal_keep", cards=", ".join(keep)) if keep else i18n.t("ui.hint.deal")
-
-
-class Assistant:
+class Assistant(Coach):
     advice = staticmethod(advice)
     worker_memory = WORKER_MEMORY
 
@@ -299,138 +264,6 @@ class Assistant:
         if known is None or known.result in (UNKNOWN, ERROR):
             return [i18n.t("ui.live.unknown")]
         return [i18n.t("ui.live.winnable" if known.result == WINNABLE else "ui.live.unwinnable")]
-
-    # -- hints -------------------------------------------------------------------------------------------
-
-    def hint(self) -> None:
-        game, table = self.game, self.app.table
-        if game.is_over():
-            table.say(i18n.t("ui.hint.over"))
-            return
-        text = self.position()
-        self.hint_for = text
-        seed = self.app.rng.randrange(2 ** 32)
-        self.stop_deal_search()
-        # The worker's flag stops the thinking at a new deal, restart or quit, and each look at it lets the
-        # window's thread in.
-        self.worker.submit("no_peek_hint", lambda cancel: no_peek.hint(
-            Game.from_text(text), time_budget=NO_PEEK_SECONDS, rng=random.Random(seed), cancel=cancel), tag=text)
-        self.say_until_answered("ui.hint.thinking", NO_PEEK_SECONDS)
-
-    def show_no_peek_hint(self, answer) -> None:
-        self.hint_for = None
-        game, action = self.game, answer.result
-        if answer.error is not None or not isinstance(action, Action) or not game.can(action):
-            reason = str(answer.error) if answer.error is not None else repr(action)
-            self.app.table.say(i18n.t("ui.truth.failed", reason=reason))
-            return
-        self.point(action, i18n.t("ui.hint.plain", advice=advice(game, action)))
-
-    def say_until_answered(self, key: str, seconds: float) -> None:
-        """A "working on it" message that stays until the answer replaces it (at most `seconds` and a bit)."""
-        self.app.table.say(i18n.t(key), seconds + 2.0)
-
-    def point(self, action: Action, message: str) -> None:
-        self.arrow = (self.position(), action)
-        self.app.table.say(message, 8.0)  # a hint is read while looking at the arrow
-        self.app.mark_dirty()
-
-    def hint_arrow(self) -> Action | None:
-        """The hinted action while its position is still on the table."""
-        if self.arrow is not None and self.arrow[0] == self.position():
-            return self.arrow[1]
-        return None
-
-    # -- demo and the shown solution ---------------------------------------------------------------------
-
-    def start_demo(self) -> None:
-        from idioten.ui.acesup.autoplay import Autoplay
-
-        if self.game.is_over():
-            self.app.table.say(i18n.t("ui.demo.over"))
-            return
-        self.app.push(Autoplay(self.app, "demo"))
-
-    def show_solution(self, game: Game) -> bool:
-        """Restart the deal and play its winning line; False when none is known."""
-        from idioten.ui.acesup.autoplay import Autoplay
-
-        known = self.known.get(game.start_text)
-        if known is None or known.result != WINNABLE:
-            return False
-        self.app.close_panels()
-        self.app.table.restart()
-        self.app.push(Autoplay(self.app, "solution"))
-        return True
-
-    def next_move(self, mode: str) -> tuple[Action | None, str]:
-        """For the demo or the solution: the next action (None: not yet known) and the banner's text key."""
-        if mode == "demo":
-            return self.no_peek_move()
-        known = self.ask(self.position(), mode, SOLUTION_SECONDS)
-        if known is None:
-            return None, "ui.demo.thinking"
-        if known.result == WINNABLE and known.line:
-            return known.line[0], "ui.demo.peeking"
-        return None, ""  # off the line: the solution has nothing more to show
-
-    def no_peek_move(self) -> tuple[Action | None, str]:
-        """The demo's next action from idioten.acesup.hint, thought out off the loop ahead of time (see
-        `think_ahead`); None while it is still being thought."""
-        planned = self.demo_plan.get(self.position())
-        if planned is not None and self.game.can(planned):
-            return planned, "ui.demo.plain"
-        self.think_ahead()
-        return None, "ui.demo.thinking"
-
-    def pace_demo(self, step: float) -> None:
-        """The demo shows an action every `step` seconds at the quickest: a thought must take less."""
-        self.demo_think_seconds = min(NO_PEEK_SECONDS, THINK_SHARE * step)
-
-    def demo_running(self) -> bool:
-        return self.autoplay is not None and self.autoplay.mode == "demo"
-
-    def think_ahead(self) -> None:
-        """Keep the demo one action ahead of the table: while an action glides and rests on screen, the worker
-        already thinks about the position after the next one, so the demo never waits at its steady pace
-        as long as one thought (`demo_think_seconds`) takes less than one step (bench/ui_demo_pace.py)."""
-        if not self.demo_running():
-            return
-        text = self.position()
-        wanted = [text]
-        planned = self.demo_plan.get(text)
-        if planned is not None:
-            after = self.position_after(text, planned)
-            if after is None:
-                return
-            wanted.append(after)
-        missing = next((position for position in wanted if position not in self.demo_plan), None)
-        if missing is None or (self.worker.kind == "no_peek_move" and self.worker.tag == missing):
-            return
-        if self.worker.running and self.worker.kind == "no_peek_move" and self.worker.tag in wanted:
-            return  # the nearer position is being thought about: the next one follows it
-        # The table waiting for its own position (the demo's first action): a quicker thought builds the lead.
-        seconds = self.demo_think_seconds / (2 if missing == text else 1)
-        seed = self.app.rng.randrange(2 ** 32)
-        self.worker.submit("no_peek_move", lambda cancel: no_peek.hint(
-            Game.from_text(missing), time_budget=seconds, rng=random.Random(seed), cancel=cancel), tag=missing)
-
-    def position_after(self, text: str, action: Action) -> str | None:
-        """The position `action` leads to from `text`, unless the game ends there (asked every frame)."""
-        if self._after is not None and self._after[:2] == (text, action):
-            return self._after[2]
-        game = Game.from_text(text)
-        after = None
-        if game.can(action):
-            game.apply(action)
-            after = None if game.is_over() else game.to_text()
-        self._after = (text, action, after)
-        return after
-
-    def demo_stopped(self) -> None:
-        self.demo_plan.clear()
-        if self.worker.kind == "no_peek_move":
-            self.worker.cancel()
 
     # -- new deal: winnable deals only -------------------------------------------------------------------
 

@@ -1,0 +1,32 @@
+"""What the window keeps of a solver answer, per position (`Assistant.known`).
+
+The solver's answers are strings of its contract (docs/design.md); the solver itself is imported only when
+first asked, so that it stays off the window's start-up path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from idioten.acesup.rules import Action
+
+WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
+ERROR = "error"
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    result: str  # WINNABLE, UNWINNABLE, UNKNOWN or ERROR
+    line: tuple[Action, ...] | None = None  # a winning line from the position, when WINNABLE
+    best: int | None = None  # the best possible score, when known exactly
+    error: str = ""
+
+
+def knowledge_of(result) -> Knowledge:
+    """A solver.SolveResult as the window keeps it."""
+    if result.result == WINNABLE:
+        return Knowledge(WINNABLE, tuple(result.moves), result.best_score)
+    if result.result == UNWINNABLE:
+        return Knowledge(UNWINNABLE, None, result.best_score)
+    return Knowledge(UNKNOWN)
+

@@ -1,4 +1,5 @@
-"""Shared pieces of the window benchmarks: a private Xvfb screen, process CPU and memory from /proc."""
+"""Shared pieces of the window benchmarks: a private Xvfb screen, process CPU and memory from /proc, the
+scripted greedy player that drives the window with posted input."""
 
 from __future__ import annotations
 
@@ -128,3 +129,46 @@ def deal_frame_times(app, frames: int, timed_step) -> list:
         while app.busy() and len(times) < frames:
             times.append(timed_step(app))
     return times
+
+
+class ScriptClock:
+    """The window's clock in a scripted run: the script moves it, so animations end in a few big frames."""
+    now = 0.0
+
+    def __call__(self):
+        return self.now
+
+
+def play_one_action(app, clock) -> None:
+    """One action of the greedy rule (discard, else a useful move, else deal), performed with the input a
+    person would use: a click on the card, a drag to the gap, the Space key, posted to SDL's queue and handled
+    by the window's own loop. Stops the benchmark if the window did not perform it."""
+    import pygame
+
+    from idioten.acesup.rules import DISCARD, MOVE
+    from idioten.ui.acesup.endgame import EndPanel
+
+    game, table = app.table.game, app.table
+    legal = list(game.useful_actions())
+    action = next((a for a in legal if a.kind == DISCARD), None) or \
+        next((a for a in legal if a.kind == MOVE), None) or legal[0]
+    if action.kind == DISCARD:
+        at = table.top_rect(action.pile).center
+        events = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1),
+                  pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1)]
+    elif action.kind == MOVE:
+        start, end = table.top_rect(action.pile).center, app.layout.piles[action.target].center
+        halfway = ((start[0] + end[0]) // 2, start[1])
+        events = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
+                  pygame.event.Event(pygame.MOUSEMOTION, pos=halfway, rel=(0, 0), buttons=(1, 0, 0)),
+                  pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)),
+                  pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)]
+    else:
+        events = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")]
+    for event in events:
+        pygame.event.post(event)
+    before = len(game.history)
+    clock.now += 1.0
+    app.settle(dt=0.1)
+    if len(app.table.game.history) == before and not isinstance(app.scenes[-1], EndPanel):
+        raise SystemExit(f"the window did not perform {action}")

@@ -22,52 +22,22 @@ from ui_common import PYTHON, ROOT, Xvfb, child_env
 PLAYER = r"""
 import json, random, sys
 import pygame
-from idioten.acesup.rules import DISCARD, MOVE
 from idioten.ui.acesup.endgame import EndPanel
 sys.path.insert(0, "bench")
-from ui_common import rss_mb
-
-class Clock:
-    now = 0.0
-    def __call__(self):
-        return self.now
-
-def post(*events):
-    for event in events:
-        pygame.event.post(event)
+from ui_common import ScriptClock, play_one_action, rss_mb
 
 def play(app, clock, games):
     actions = 0
     for _ in range(games):
         while not isinstance(app.scenes[-1], EndPanel):
-            game, table = app.table.game, app.table
-            legal = [a for a in game.useful_actions()]
-            action = next((a for a in legal if a.kind == DISCARD), None) or \
-                     next((a for a in legal if a.kind == MOVE), None) or legal[0]
-            if action.kind == DISCARD:
-                at = table.top_rect(action.pile).center
-                post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1),
-                     pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1))
-            elif action.kind == MOVE:
-                start, end = table.top_rect(action.pile).center, app.layout.piles[action.target].center
-                post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
-                     pygame.event.Event(pygame.MOUSEMOTION, pos=((start[0] + end[0]) // 2, start[1]), rel=(0, 0), buttons=(1, 0, 0)),
-                     pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)),
-                     pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
-            else:
-                post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
-            before = len(game.history)
-            clock.now += 1.0
-            app.settle(dt=0.1)
-            if len(app.table.game.history) == before and not isinstance(app.scenes[-1], EndPanel):
-                raise SystemExit(f"the window did not perform {action}")
+            play_one_action(app, clock)
             actions += 1
         clock.now += 1.0
-        post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="n"))
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="n"))
         app.settle(dt=0.1)
     return actions
 
-clock = Clock()
+clock = ScriptClock()
 # The way `idioten` opens the window, saved game and statistics included (written after every action).
 from idioten.cli import build_parser, launch_options
 from idioten.ui.launch import open_app

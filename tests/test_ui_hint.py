@@ -15,6 +15,7 @@ from idioten.cards import deal_cards
 from idioten.acesup.rules import DEAL, DISCARD, Action, Game
 from idioten.ui.acesup import coach
 from idioten.ui.acesup.hint_arrow import ARROW, arc_peak, curve
+from idioten.ui.kit.palette import LABEL
 
 # After the first deal of this position nothing can be discarded and there is no gap: the hint is "deal".
 MUST_DEAL = ("standard | 2C / 3D / 4H / 5S | 6C 7D 8H 9S | 2D 3C 4C 5C 6D 7C 8C 9C TC JC QC KC AC 4D 5D 8D 9D TD "
@@ -52,6 +53,27 @@ def test_h_shows_an_arrow_from_the_card_to_the_discard_pile_for_a_legal_action()
     app.settle()
     assert app.assistant.hint_arrow() is None
     assert pixel(app, middle) != ARROW
+
+
+def test_the_arrow_leaves_the_pile_labels_it_passes_readable():
+    app, _ = make_app(Game.from_text(TRAP))
+    key(app, pygame.K_h, settle=False)
+    action = wait_for_arrow(app)
+    layout = app.layout
+    start_x = app.table.sprites[app.table.game.top(action.pile)].screen_pos()[0]
+    passed = [i for i, rect in enumerate(layout.piles) if start_x < rect.centerx < layout.discard.centerx]
+    assert passed, "the hinted card should lie left of some pile, so that the arc passes a label"
+    app.draw()
+    frame = app.window.get_surface()
+    for pile in passed:
+        rect = layout.piles[pile]
+        label = app.texts.render(str(pile + 1), layout.label_size, LABEL)
+        place = label.get_rect(midbottom=(rect.centerx, rect.top - 6))
+        glyph = [(x, y) for x in range(label.get_width()) for y in range(label.get_height())
+                 if label.get_at((x, y)).a == 255]
+        assert glyph
+        hidden = [p for p in glyph if tuple(frame.get_at((place.x + p[0], place.y + p[1])))[:3] != LABEL]
+        assert not hidden, f"label {pile + 1}: {len(hidden)} of {len(glyph)} pixels under the arrow"
 
 
 def test_the_hint_button_asks_for_a_hint_and_a_deal_points_at_the_stock():

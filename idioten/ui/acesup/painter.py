@@ -10,6 +10,9 @@ from idioten.acesup.rules import PILES
 from idioten.ui.kit.drawing import draw_status_line, felt, outline
 from idioten.ui.kit.palette import BAR, BAR_LINE, GLOW, LABEL, SELECT, TEXT
 from idioten.ui.kit.sprites import for_screen, shadow
+from idioten.ui.acesup.hint_arrow import ARROW_EDGE as HINT_EDGE, draw_hint
+
+LABEL_EDGE = 2  # pixels of dark edge round a label drawn over the hint's arrow
 
 class TablePainter:
     def __init__(self, scene):
@@ -43,10 +46,25 @@ class TablePainter:
         slot = self.scene.app.images.slot()
         labels = [(layout.stock, i18n.t("ui.label.stock")), (layout.discard, i18n.t("ui.label.discards"))]
         labels += [(rect, str(i + 1)) for i, rect in enumerate(layout.piles)]
+        self.edged_labels = []  # drawn again over the hint's arrow
         for rect, text in labels:
             surface.blit(slot, rect)
             label = self.texts.render(text, layout.label_size, LABEL)
-            surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.top - 6)))
+            place = label.get_rect(midbottom=(rect.centerx, rect.top - 6))
+            surface.blit(label, place)
+            self.edged_labels.append((self.edged(text, layout.label_size), place.move(-LABEL_EDGE, -LABEL_EDGE)))
+        return surface
+
+    def edged(self, text: str, size: int) -> pygame.Surface:
+        """A label with a dark edge, readable on the felt and on the hint's yellow arrow alike."""
+        dark = self.texts.render(text, size, HINT_EDGE)
+        light = self.texts.render(text, size, LABEL)
+        surface = pygame.Surface((light.get_width() + 2 * LABEL_EDGE, light.get_height() + 2 * LABEL_EDGE),
+                                 pygame.SRCALPHA)
+        for dx in (-LABEL_EDGE, 0, LABEL_EDGE):
+            for dy in (-LABEL_EDGE, 0, LABEL_EDGE):
+                surface.blit(dark, (LABEL_EDGE + dx, LABEL_EDGE + dy))
+        surface.blit(light, (LABEL_EDGE, LABEL_EDGE))
         return surface
 
     # -- a frame ---------------------------------------------------------------------------------------
@@ -129,8 +147,10 @@ class TablePainter:
 
         hinted = scene.app.assistant.hint_arrow()
         if hinted is not None and dragged is None:
-            from idioten.ui.acesup.hint_arrow import draw_hint
             draw_hint(surface, scene, hinted)
+            # The arrow's arc runs through the strip of the piles' labels: they stay on top, edged, to be read.
+            for label, place in self.edged_labels:
+                surface.blit(label, place)
 
         for button in scene.buttons:
             button.draw(surface, self.texts, layout.font_size)

@@ -1,13 +1,15 @@
 """Win rate of the no-peeking hint player over numbered deals, with 95 % Wilson intervals. Prints JSON.
 
     python bench/hint.py [--games 100] [--seed 1] [--seconds 0.05] [--variants standard,aces-only] [--jobs 1]
-                         [--clock cpu|wall] [--per-deal FILE]
+                         [--clock cpu|wall] [--per-deal FILE] [--player rollout|pimc]
 
 Plays deals S..S+N-1 as `idioten simulate --policy hint --hint-seconds X` does (the player's generator is
 seeded with the deal number) and times every hint that had more than one useful action to weigh.
 With --jobs 2 two processes share the deals. --clock cpu (the default) gives every hint S seconds of the
 CPU its process gets (`time.thread_time`), so a figure means "S s of one core" however many other programs
-share the machine; --clock wall gives it S seconds of wall time, as the window does.
+share the machine; --clock wall gives it S seconds of wall time, as the window does. --player picks the
+hint player (default: the hint's DEFAULT_PLAYER): rollout values the turn's ends by rollouts alone, pimc adds
+perfect-information sampling (idioten/acesup/hint/pimc.py).
 """
 
 from __future__ import annotations
@@ -26,16 +28,16 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from bench.simulate import wilson  # noqa: E402
 from idioten.cards import deal_cards  # noqa: E402
-from idioten.acesup.hint import hint  # noqa: E402
+from idioten.acesup.hint import DEFAULT_PLAYER, PLAYERS, hint  # noqa: E402
 from idioten.acesup.rules import WIN_SCORE, Game  # noqa: E402
 
 
 CLOCKS = {"cpu": time.thread_time, "wall": time.perf_counter}
 
 
-def play_one(job: tuple[int, str, float, str]) -> tuple[int, list[float]]:
+def play_one(job: tuple[int, str, float, str, str]) -> tuple[int, list[float]]:
     """Score of deal `number` and the seconds (on the chosen clock) of each hint that had a choice to make."""
-    number, variant, seconds, clock_name = job
+    number, variant, seconds, clock_name, player = job
     clock = CLOCKS[clock_name]
     game = Game.new(deal_cards(number), variant, number)
     rng = random.Random(number)
@@ -43,7 +45,7 @@ def play_one(job: tuple[int, str, float, str]) -> tuple[int, list[float]]:
     while not game.is_over():
         choices = sum(1 for _ in game.useful_actions())
         started = clock()
-        action = hint(game, time_budget=seconds, rng=rng, clock=clock)
+        action = hint(game, time_budget=seconds, rng=rng, clock=clock, player=player)
         if choices > 1:
             times.append(clock() - started)
         game.apply(action)
@@ -58,11 +60,12 @@ def main(argv=None) -> int:
     parser.add_argument("--variants", default="standard,aces-only")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu")
+    parser.add_argument("--player", choices=PLAYERS, default=DEFAULT_PLAYER)
     parser.add_argument("--per-deal", metavar="FILE", help="append one JSON line per finished deal to FILE")
     args = parser.parse_args(argv)
     rows = []
     for variant in args.variants.split(","):
-        jobs = [(n, variant, args.seconds, args.clock) for n in range(args.seed, args.seed + args.games)]
+        jobs = [(n, variant, args.seconds, args.clock, args.player) for n in range(args.seed, args.seed + args.games)]
         started = time.perf_counter()
         results = []
         with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else contextlib.nullcontext() as pool:
@@ -71,13 +74,13 @@ def main(argv=None) -> int:
                 if args.per_deal:  # written as the deals finish, so a run stopped early still counts
                     with open(args.per_deal, "a") as out:
                         out.write(json.dumps({"variant": variant, "deal": number, "seconds": args.seconds,
-                                              "clock": args.clock, "score": result[0],
+                                              "clock": args.clock, "player": args.player, "score": result[0],
                                               "hints": len(result[1])}) + "\n")
         scores = [score for score, _ in results]
         times = sorted(t for _, ts in results for t in ts)
         wins = sum(s == WIN_SCORE for s in scores)
         low, high = wilson(wins, args.games)
-        rows.append({"policy": "hint", "variant": variant, "hint_seconds": args.seconds, "games": args.games,
+        rows.append({"policy": "hint", "player": args.player, "variant": variant, "hint_seconds": args.seconds, "games": args.games,
                      "deals": f"{args.seed}..{args.seed + args.games - 1}", "wins": wins,
                      "win_rate": round(wins / args.games, 5), "ci95": [round(low, 5), round(high, 5)],
                      "one_in": round(args.games / wins, 1) if wins else None,

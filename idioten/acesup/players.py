@@ -50,11 +50,12 @@ def uniform_random(game: Game, rng: random.Random) -> Action | None:
     return rng.choice(actions) if actions else None
 
 
-def hint_player(game: Game, rng: random.Random, time_budget: float = 1.0) -> Action | None:
-    """`idioten.acesup.hint`: weighs sampled stock orders (never the real one) for `time_budget` s per action."""
+def hint_player(game: Game, rng: random.Random, time_budget: float = 1.0, player: str | None = None) -> Action | None:
+    """`idioten.acesup.hint`: weighs sampled stock orders (never the real one) for `time_budget` s per action;
+    `player` names the hint's player (rollout or pimc; None: its default)."""
     from idioten.acesup.hint import policy  # imported when used: the simple players do not need it
 
-    return policy(game, rng, time_budget)
+    return policy(game, rng, time_budget, player)
 
 
 POLICIES: dict[str, Policy] = {"greedy": greedy, "random": uniform_random, "hint": hint_player}

@@ -12,6 +12,7 @@ from itertools import repeat
 from idioten.cards import MAX_DEAL, CardError
 from idioten.cli.args import UsageError, add_deal_choice, add_variant, chosen_deal, positive_float, positive_int
 from idioten.acesup import analysis
+from idioten.acesup.hint import DEFAULT_PLAYER as HINT_DEFAULT_PLAYER, PLAYERS as HINT_PLAYERS
 from idioten.acesup.players import POLICIES, play_deal
 from idioten.acesup.rules import WIN_SCORE, Game
 from idioten.acesup.solver import solve
@@ -53,6 +54,10 @@ def register(commands) -> None:
     simulate.add_argument("--seed", type=positive_int, default=1, metavar="S", help="first deal number (default 1)")
     simulate.add_argument("--hint-seconds", type=positive_float, default=1.0, metavar="S",
                           help="the hint policy's thinking time per action (default 1)")
+    simulate.add_argument("--hint-player", choices=HINT_PLAYERS, default=None,
+                          help="the hint policy's player: rollout (rollouts alone) or pimc (rollouts and "
+                          "perfect-information sampling with the solver's first look); default "
+                          f"{HINT_DEFAULT_PLAYER}")
     simulate.add_argument("--jobs", type=positive_int, default=1, metavar="J",
                           help="play J deals at a time in separate processes (default 1)")
     add_variant(simulate)
@@ -131,7 +136,9 @@ def run_simulate(args) -> int:
         raise UsageError(f"deals {args.seed} to {last} run past the last deal number, {MAX_DEAL}")
     policy = POLICIES[args.policy]
     if args.policy == "hint":
-        policy = functools.partial(policy, time_budget=args.hint_seconds)
+        policy = functools.partial(policy, time_budget=args.hint_seconds, player=args.hint_player)
+    elif args.hint_player is not None:
+        raise UsageError("--hint-player goes with --policy hint")
     started = time.perf_counter()
     scores = play_deals(range(args.seed, last + 1), policy, args.variant, args.jobs)
     seconds = time.perf_counter() - started

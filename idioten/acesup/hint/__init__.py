@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from idioten.acesup.hint import core as hint_core
+from idioten.acesup.hint import pimc
 from idioten.cards import full_deck
 from idioten.acesup.rules import ACES_ONLY, DEAL, PILES, WIN_SCORE, Action, Game
 
@@ -38,6 +39,9 @@ FIRST_CUT = 8  # samples before the weaker half of the candidates is first dropp
 WIN_BONUS = 24  # a win counts as half a game more; larger bonuses let one lucky rollout decide
 TURN_LIMIT = 100  # positions a rollout searches for its best line each turn (0: it plays the simple rule)
 CHUNK_SECONDS = 0.002  # sampling runs in chunks about this long between looks at the clock and the cancel flag
+ROLLOUT, PIMC = "rollout", "pimc"  # the players: rollouts alone, or with perfect-information sampling (pimc.py)
+PLAYERS = (ROLLOUT, PIMC)
+DEFAULT_PLAYER = ROLLOUT
 
 
 def _load_compiled_core():
@@ -88,15 +92,20 @@ class PlayerView:
 
 def hint(game: Game, time_budget: float = 1.0, rng: random.Random | None = None,
          cancel: threading.Event | None = None, max_samples: int | None = None,
-         clock: Callable[[], float] = time.perf_counter) -> Action:
+         clock: Callable[[], float] = time.perf_counter, player: str | None = None) -> Action:
     """The recommended next useful action for the position of `game` (which is not changed).
 
     Thinks for about `time_budget` seconds, or until `max_samples` stock orders have been tried (with a
     fixed `max_samples` and a generous budget the answer depends only on the view and `rng`), or until
     `cancel` is set. Raises ValueError when the game is over. `clock` measures the budget: the window uses
     the wall clock; benchmarks on a shared machine may pass `time.thread_time` (the CPU this thread used),
-    so that "1 s a hint" means one second of one core however busy the machine is.
+    so that "1 s a hint" means one second of one core however busy the machine is. `player` (default
+    `DEFAULT_PLAYER`): ROLLOUT values the turn's ends by rollouts alone, PIMC adds perfect-information
+    sampling (`pimc.py`; without the compiled solver it is the rollout player).
     """
+    player = DEFAULT_PLAYER if player is None else player
+    if player not in PLAYERS:
+        raise ValueError(f"no hint player {player!r}: one of {', '.join(PLAYERS)}")
     deadline = clock() + time_budget
     view = PlayerView.of(game)
     candidates = view.useful_actions()
@@ -111,7 +120,11 @@ def hint(game: Game, time_budget: float = 1.0, rng: random.Random | None = None,
         first, gained, _ = max(ends, key=lambda end: end[1])
         return first if first is not None and gained > 0 else fallback
     ends = hint_core.turn_ends(view.table(), view.aces_only, PLAN_LIMIT)
-    best = plan(view, ends, rng if rng is not None else random.Random(), deadline, cancel, max_samples, clock)
+    rng = rng if rng is not None else random.Random()
+    if player == PIMC and pimc.AVAILABLE and len(view.unseen) > PILES:
+        best = pimc.plan(view, ends, rng, deadline, cancel, max_samples, clock, sample_totals)
+    else:  # with one deal left the rollouts weigh all 24 orders exactly: a sighted look adds nothing
+        best = plan(view, ends, rng, deadline, cancel, max_samples, clock)
     if best is None:
         return fallback
     return ends[best][0] or Action(DEAL)
@@ -170,11 +183,11 @@ def plan(view: PlayerView, ends: list, rng: random.Random, deadline: float,
     return max(alive, key=lambda i: (totals[i], -i))
 
 
-def policy(game: Game, rng: random.Random, time_budget: float = 1.0) -> Action | None:
+def policy(game: Game, rng: random.Random, time_budget: float = 1.0, player: str | None = None) -> Action | None:
     """The hint player as a `policies.Policy`: None when the game is over."""
     if game.is_over():
         return None
-    return hint(game, time_budget=time_budget, rng=rng)
+    return hint(game, time_budget=time_budget, rng=rng, player=player)
 
 
-__all__ = ["COMPILED_BUILT", "CORE", "PlayerView", "WIN_BONUS", "hint", "policy", "sample_totals"]
+__all__ = ["COMPILED_BUILT", "CORE", "DEFAULT_PLAYER", "PLAYERS", "PIMC", "ROLLOUT", "PlayerView", "WIN_BONUS", "hint", "policy", "sample_totals"]

@@ -1,0 +1,153 @@
+"""The hint's perfect-information sampling (`hint/pimc.py`): it never sees the real stock, its sighted look
+asks the solver about the position it means to, and it answers the same for the same seed."""
+
+import json
+import random
+
+import pytest
+
+import idioten.acesup.hint as hint_module
+from idioten.acesup.hint import PIMC, ROLLOUT, hint, pimc
+from idioten.acesup.hint import core as hint_core
+from idioten.acesup.rules import DEAL_ACTION, STANDARD, Game
+from idioten.acesup.solver import WINNABLE, _csearch, solve
+from idioten.acesup.solver.search import compact
+from idioten.cards import deal_cards
+
+needs_solver = pytest.mark.skipif(not pimc.AVAILABLE, reason="the compiled solver is not in use here")
+
+
+def _position(deal: int, steps: int) -> Game:
+    game = Game.new(deal_cards(deal), STANDARD, deal)
+    rng = random.Random(deal * 13 + steps)
+    for _ in range(steps):
+        actions = list(game.useful_actions())
+        if not actions:
+            break
+        game.apply(rng.choice(actions))
+    return game
+
+
+def _counting_sighted_looks(monkeypatch) -> list[int]:
+    looks = [0]
+    real = pimc.sighted_win
+
+    def counted(*args):
+        looks[0] += 1
+        return real(*args)
+
+    monkeypatch.setattr(pimc, "sighted_win", counted)
+    return looks
+
+
+@needs_solver
+def test_the_pimc_hint_does_not_peek_at_the_stock_order(monkeypatch):
+    looks = _counting_sighted_looks(monkeypatch)
+    thought = 0
+    for deal in range(1, 40):
+        game = _position(deal, 6)
+        if len(game.stock) < 8 or len(list(game.useful_actions())) < 2:
+            continue
+        shuffled = game.copy()
+        random.Random(deal).shuffle(shuffled.stock)
+        assert shuffled.stock != game.stock
+        before = looks[0]
+        answers = {hint(g, time_budget=60.0, rng=random.Random(5), max_samples=40, player=PIMC)
+                   for g in (game, shuffled)}
+        assert len(answers) == 1
+        thought += looks[0] > before  # the sighted look was asked, not skipped
+    assert thought >= 5
+
+
+@needs_solver
+def test_the_sighted_look_is_the_solvers_first_look_at_the_dealt_position():
+    # A real game at a turn's end with its real stock: the look at (its piles, its stock) must be the compiled
+    # first look at the game after the deal, and a win it reports must be a win the exact solver confirms.
+    compared = wins = 0
+    for deal in range(1, 60):
+        game = _position(deal, 4 + deal % 9)
+        if len(game.stock) < 8:
+            continue
+        position = tuple(tuple(hint_core.encode(c) for c in pile) for pile in game.piles)
+        order = [hint_core.encode(c) for c in game.stock]
+        seen = pimc.sighted_win(position, order, False)
+        after = game.copy()
+        after.apply(DEAL_ACTION)
+        piles, stock, gone = compact(after)
+        status = _csearch.solve(piles, stock, gone, False, None, pimc._STOP, 1.0, pimc.QUICK_POSITIONS,
+                                pimc.QUICK_TABLE_BYTES)[0]
+        assert seen == (status in (0, 1))
+        if seen:
+            assert solve(after, time_limit=30.0).result == WINNABLE
+            wins += 1
+        compared += 1
+    assert compared >= 30 and wins >= 3
+
+
+@needs_solver
+def test_the_pimc_hint_is_deterministic_for_a_seed():
+    for deal in (3, 11, 29):
+        game = _position(deal, 10)
+        first = hint(game, time_budget=60.0, rng=random.Random(9), max_samples=24, player=PIMC)
+        assert hint(game, time_budget=60.0, rng=random.Random(9), max_samples=24, player=PIMC) == first
+        assert first in list(game.useful_actions())
+
+
+@needs_solver
+def test_the_sighted_wins_can_change_the_choice(monkeypatch):
+    # With the wins weighing nothing the PIMC player is the rollout player on the same orders (with its own
+    # halving schedule); with them weighing a lot, some position must be answered differently, or the sighted
+    # look would be decoration.
+    differ = 0
+    for deal in range(1, 40):
+        game = _position(deal, 3)
+        if len(game.stock) < 12 or len(list(game.useful_actions())) < 2:
+            continue
+        answers = []
+        for weight in (0, 10**6):
+            monkeypatch.setattr(pimc, "WIN_WEIGHT", weight)
+            answers.append(hint(game, time_budget=60.0, rng=random.Random(4), max_samples=16, player=PIMC))
+        differ += answers[0] != answers[1]
+    assert differ >= 1
+
+
+def test_an_unknown_player_is_refused():
+    with pytest.raises(ValueError, match="no hint player"):
+        hint(_position(5, 3), time_budget=0.01, player="oracle")
+
+
+def test_without_the_compiled_solver_pimc_is_the_rollout_player(monkeypatch):
+    monkeypatch.setattr(pimc, "AVAILABLE", False)
+    monkeypatch.setattr(pimc, "plan", None)  # must not be reached
+    game = _position(7, 5)
+    assert hint(game, time_budget=60.0, rng=random.Random(2), max_samples=10, player=PIMC) == \
+        hint(game, time_budget=60.0, rng=random.Random(2), max_samples=10, player=ROLLOUT)
+    assert hint_module.DEFAULT_PLAYER in hint_module.PLAYERS
+
+
+def test_simulate_plays_the_pimc_player_in_two_processes(capsys, monkeypatch):
+    from idioten.cli import main
+
+    assert main(["simulate", "--policy", "hint", "--hint-player", "pimc", "--games", "2", "--hint-seconds", "0.005",
+                 "--jobs", "2", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["games"] == 2 and 0 < report["mean_score"] <= 48
+
+
+def test_simulate_refuses_a_hint_player_without_the_hint_policy(capsys):
+    from idioten.cli import main
+
+    assert main(["simulate", "--policy", "greedy", "--games", "2", "--hint-player", "pimc"]) == 2
+    err = capsys.readouterr().err
+    assert "--hint-player goes with --policy hint" in err and "Traceback" not in err
+
+
+def test_the_benchmark_plays_the_chosen_player(tmp_path, capsys):
+    from bench import hint as bench_hint
+
+    per_deal = tmp_path / "deals.jsonl"
+    assert bench_hint.main(["--games", "1", "--seed", "9", "--seconds", "0.005", "--variants", "standard",
+                            "--player", "pimc", "--per-deal", str(per_deal)]) == 0
+    row = json.loads(capsys.readouterr().out)["results"][0]
+    line = json.loads(per_deal.read_text())
+    assert row["player"] == line["player"] == "pimc" and line["deal"] == 9 and row["games"] == 1

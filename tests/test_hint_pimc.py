@@ -85,6 +85,30 @@ def test_the_sighted_look_is_the_solvers_first_look_at_the_dealt_position():
 
 
 @needs_solver
+def test_the_sighted_look_stops_at_its_position_cap():
+    # The cap rests on how the compiled core polls its cancel object (pimc.py's notes): the first look stops
+    # at its 512th position and the exact search, if it starts, at its 256th. Should the core poll later, a
+    # look would run on to a clock and the player would weigh a few samples instead of hundreds.
+    looked = 0
+    for deal in range(1, 40):
+        game = _position(deal, 2)
+        if len(game.stock) < 40:
+            continue
+        after = game.copy()
+        after.apply(DEAL_ACTION)
+        piles, stock, gone = compact(after)
+        for seed in range(5):
+            shuffled = bytearray(stock)
+            random.Random(seed).shuffle(shuffled)
+            out = _csearch.solve(piles, bytes(shuffled), gone, False, None, pimc._STOP, 1.0, pimc.QUICK_POSITIONS,
+                                 pimc.QUICK_TABLE_BYTES)
+            states, quick_states = out[4], out[5]
+            assert quick_states <= pimc.QUICK_POSITIONS and states <= 256
+            looked += 1
+    assert looked >= 50
+
+
+@needs_solver
 def test_the_pimc_hint_is_deterministic_for_a_seed():
     for deal in (3, 11, 29):
         game = _position(deal, 10)

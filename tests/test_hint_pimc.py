@@ -10,7 +10,7 @@ import idioten.acesup.hint as hint_module
 from idioten.acesup.hint import PIMC, ROLLOUT, hint, pimc
 from idioten.acesup.hint import core as hint_core
 from idioten.acesup.rules import DEAL_ACTION, STANDARD, Game
-from idioten.acesup.solver import WINNABLE, _csearch, solve
+from idioten.acesup.solver import FIRST_LOOK_POSITIONS, WINNABLE, first_look, solve
 from idioten.acesup.solver.search import compact
 from idioten.cards import deal_cards
 
@@ -74,9 +74,7 @@ def test_the_sighted_look_is_the_solvers_first_look_at_the_dealt_position():
         after = game.copy()
         after.apply(DEAL_ACTION)
         piles, stock, gone = compact(after)
-        status = _csearch.solve(piles, stock, gone, False, None, pimc._STOP, 1.0, pimc.QUICK_POSITIONS,
-                                pimc.QUICK_TABLE_BYTES)[0]
-        assert seen == (status in (0, 1))
+        assert seen == first_look(piles, stock, gone, False)[0]
         if seen:
             assert solve(after, time_limit=30.0).result == WINNABLE
             wins += 1
@@ -86,7 +84,7 @@ def test_the_sighted_look_is_the_solvers_first_look_at_the_dealt_position():
 
 @needs_solver
 def test_the_sighted_look_stops_at_its_position_cap():
-    # The cap rests on how the compiled core polls its cancel object (pimc.py's notes): the first look stops
+    # The cap rests on how the compiled core polls its cancel object (solver.first_look): the first look stops
     # at its 512th position and the exact search, if it starts, at its 256th. Should the core poll later, a
     # look would run on to a clock and the player would weigh a few samples instead of hundreds.
     looked = 0
@@ -100,10 +98,8 @@ def test_the_sighted_look_stops_at_its_position_cap():
         for seed in range(5):
             shuffled = bytearray(stock)
             random.Random(seed).shuffle(shuffled)
-            out = _csearch.solve(piles, bytes(shuffled), gone, False, None, pimc._STOP, 1.0, pimc.QUICK_POSITIONS,
-                                 pimc.QUICK_TABLE_BYTES)
-            states, quick_states = out[4], out[5]
-            assert quick_states <= pimc.QUICK_POSITIONS and states <= 256
+            _, quick_states, states = first_look(piles, bytes(shuffled), gone, False)
+            assert quick_states <= FIRST_LOOK_POSITIONS and states <= 256
             looked += 1
     assert looked >= 50
 

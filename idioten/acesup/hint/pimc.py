@@ -3,17 +3,15 @@ a player who sees it, and a candidate that such a player can win from more often
 
 For every sample the candidates' turn ends get the same order twice over: the rollout player plays it out
 as in `hint.plan` (its score is the graded part of the value and the tie-break), and the compiled solver's
-first look (`solver._csearch`: discard every card as soon as it may go, search gap fills and deals, knowing
+first look (`solver.first_look`: discard every card as soon as it may go, search gap fills and deals, knowing
 the order) says whether that order can be won from the candidate. A candidate's value is the sum over the
 samples of the rollout's value plus `WIN_WEIGHT` for every order the first look wins.
 
 Why the first look and not the exact solver: on positions of deals 1-30 the first look with 512 positions
 costs about 0.16 ms a sample (about five rollouts) and finds about half the wins a 20 ms exact solve finds
 with 44 cards unseen, all of them with 20 or fewer; the exact solve costs 2-8 ms, a few dozen samples a
-decision at 0.05 s. The first look stops after 512 positions because the cancel object it is handed is
-always set: the compiled core asks it at the 512th position and, told to stop, skips its exact search as
-well (when the first look runs out of positions before that, the exact search stops at its 256th). No clock
-is involved, so an answer depends only on the position and the order (the no-peeking test needs that).
+decision at 0.05 s. The look is capped by positions (`solver.first_look`, 512), not by a clock, so an answer
+depends only on the position and the order (the no-peeking test needs that).
 
 The player still never sees the real stock: the orders are shuffles of the view's unseen cards.
 """
@@ -26,8 +24,6 @@ from typing import Callable
 from idioten.acesup.hint import core as hint_core
 
 WIN_WEIGHT = 48  # a sampled order the sighted first look wins counts as this many cards of rollout value
-QUICK_POSITIONS = 512  # the first look's positions a sample (fixed by the compiled core's first poll)
-QUICK_TABLE_BYTES = 65536  # its table: 512 positions fit many times over
 FIRST_CUT = 4  # samples before the weaker half of the candidates is first dropped
 CHUNK_SECONDS = 0.002
 
@@ -37,21 +33,11 @@ _TO_INDEX = bytes((code >> 4) * 13 + (code & 15) - 2 if 2 <= code & 15 <= 14 and
 _ALL = (1 << 52) - 1
 
 
-from idioten.acesup.solver import CORE as _SOLVER_CORE, _csearch  # noqa: E402
+from idioten.acesup import solver  # noqa: E402
 
 # Without the compiled solver (not built, or IDIOTEN_PURE_PYTHON=1) the hint uses the rollouts alone: the
 # Python first look is some hundred times slower, too slow for samples.
-AVAILABLE = _SOLVER_CORE == "compiled"
-
-
-class _StopAtFirstPoll:
-    """The cancel object that caps the first look at its first poll (see the module notes)."""
-
-    def is_set(self) -> bool:
-        return True
-
-
-_STOP = _StopAtFirstPoll()
+AVAILABLE = solver.CORE == "compiled"
 
 
 def _mask(indices: bytes) -> int:
@@ -68,8 +54,7 @@ def sighted_win(position, order: list[int] | bytes, aces_only: bool) -> bool:
                   for i, pile in enumerate(position))
     stock = bytes(order[4:]).translate(_TO_INDEX)
     gone = _ALL & ~(_mask(b"".join(piles)) | _mask(stock))
-    status = _csearch.solve(piles, stock, gone, aces_only, None, _STOP, 1.0, QUICK_POSITIONS, QUICK_TABLE_BYTES)[0]
-    return status in (0, 1)
+    return solver.first_look(piles, stock, gone, aces_only)[0]
 
 
 def plan(view, ends: list, rng, deadline: float, cancel: threading.Event | None, max_samples: int | None,

@@ -128,6 +128,34 @@ def reaches(game: rules.Game, score: int, cancel: threading.Event | None = None,
         return None
 
 
+# The sighted look of the hint's perfect-information sampling (hint/pimc.py): the compiled first look capped
+# by positions, not by a clock, so that its answer depends only on the position and the order. The cap is
+# where the core first asks its cancel object (its 512th position): an object that always says "stop" ends
+# the first look there and skips the exact search (which, if the first look ran out of lines sooner, stops
+# at its own first poll, its 256th position). tests/test_hint_pimc.py checks the counts.
+FIRST_LOOK_POSITIONS = 512
+_FIRST_LOOK_TABLE_BYTES = 65536
+
+
+class _StopAtFirstPoll:
+    def is_set(self) -> bool:
+        return True
+
+
+_STOP_AT_FIRST_POLL = _StopAtFirstPoll()
+
+
+def first_look(piles: tuple[bytes, ...], stock: bytes, gone: int, aces_only: bool) -> tuple[bool, int, int]:
+    """Whether the compiled core's first look finds a win from a compact position (card indices as
+    `search.compact` gives them) within about FIRST_LOOK_POSITIONS positions: (won, first-look positions,
+    exact-search positions). RuntimeError without the compiled core. A False proves nothing."""
+    if _csearch is None:
+        raise RuntimeError("the compiled solver core is not built")
+    out = _csearch.solve(piles, stock, gone, aces_only, None, _STOP_AT_FIRST_POLL, QUICK_MAX_SECONDS,
+                         FIRST_LOOK_POSITIONS, _FIRST_LOOK_TABLE_BYTES)
+    return out[0] in (0, 1), out[5], out[4]
+
+
 class _CpuBudget:
     """A cancel flag that is also set once the searching thread has used its CPU budget. Both cores ask
     `is_set()` from the thread that searches (the compiled one about every 10 ms, with the GIL taken back for

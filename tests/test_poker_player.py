@@ -108,3 +108,36 @@ def test_placement_gains_value_each_line_as_the_general_path_does(diagonals):
             expected = sum(line_value(board, line, code, False, values, stage)
                            - line_value(board, line, 0, False, values, stage) for line in board.cell_lines[cell])
             assert gain == pytest.approx(expected, abs=1e-9)
+
+
+def test_boards_that_differ_by_an_order_of_rows_and_columns_share_a_shape():
+    cards = [c for c in poker_deck(5)[:4]]
+    first, second, third = (Board("american", False) for _ in range(3))
+    # Rows 0 and 3 swapped, columns 1 and 4 swapped: the same position; a card moved to another row is not.
+    for (cell_a, cell_b, cell_c), card in zip(((1, 19, 1), (2, 17, 2), (11, 14, 11), (6, 9, 3)), cards):
+        first.put(cell_a, card)
+        second.put(cell_b, card)
+        third.put(cell_c, card)
+    assert first.shape() == second.shape()
+    assert first.shape() != third.shape()
+    with_diagonals = Board("american", True), Board("american", True)
+    with_diagonals[0].put(0, cards[0])
+    with_diagonals[1].put(1, cards[0])
+    assert with_diagonals[0].shape() != with_diagonals[1].shape()
+
+
+def test_the_hint_weighs_distinct_placements_only():
+    from idioten.poker.player import distinct_candidates, placement_gains
+    values = learned_values("american", False, points_table("american"))
+    deck = poker_deck(6)
+    board = Board("american", False)
+    board.set_unseen(deck)
+    board.see(deck[0])
+    board.put(12, deck[0])
+    board.see(deck[1])
+    # The second card goes into the first card's row, its column, or neither: three placements, 24 cells.
+    ranked, starts = distinct_candidates(board, deck[1], placement_gains(board, deck[1], values), 8)
+    assert len(ranked) == 3 and len({start.shape() for start in starts}) == 3
+    rows = {cell // 5 == 2 for _, cell in ranked}
+    columns = {cell % 5 == 2 for _, cell in ranked}
+    assert rows == {True, False} and columns == {True, False}

@@ -88,6 +88,19 @@ class Board:
             if joker:
                 self.joker_line[line] = True
 
+    def shape(self):
+        """A key that two boards share when they score alike whatever comes: without diagonals, boards that
+        differ only by an order of their rows and of their columns (each card sits where its row and its
+        column meet, so the rows' and the columns' card sets fix the grid up to such orders). With the
+        diagonals every cell is its own."""
+        grid = self.grid
+        if self.diagonals:
+            return tuple(grid)
+        rows = frozenset(frozenset(card for card in grid[row * 5:row * 5 + 5] if card is not None)
+                         for row in range(5))
+        columns = frozenset(frozenset(card for card in grid[column::5] if card is not None) for column in range(5))
+        return rows, columns
+
     def line_points(self, line: int) -> int:
         """Points of the hand the line makes now (the final points once it is full)."""
         if self.joker_line[line]:

@@ -393,9 +393,160 @@ done:
     return result;
 }
 
+/* The last cards played exactly (poker/endgame.py is the specification: the same sums in the same order).
+ * The expected final score when each of the unseen cards is equally likely next and every card is placed
+ * where it maximises that expectation. */
+typedef struct {
+    int n_lines, n_codes;
+    int through_n[CELLS];
+    int through[CELLS][4];
+    long points[11];
+    uint64_t codes[52];
+} Exact;
+
+static double expect(const Exact *x, uint64_t *keys, const unsigned char *empty, int n_empty, uint64_t used) {
+    if (n_empty == 1) { /* every other line is full: only the lines through the last cell change */
+        int cell = empty[0], n = x->through_n[cell];
+        const int *through = x->through[cell];
+        long fixed = 0, total = 0;
+        int dealt = 0;
+        for (int l = 0; l < x->n_lines; l++) {
+            int on = 0;
+            for (int t = 0; t < n; t++)
+                on |= through[t] == l;
+            if (!on)
+                fixed += x->points[category(keys[l])];
+        }
+        for (int i = 0; i < x->n_codes; i++) {
+            if (used >> i & 1)
+                continue;
+            total += fixed;
+            for (int t = 0; t < n; t++)
+                total += x->points[category(keys[through[t]] + x->codes[i])];
+            dealt++;
+        }
+        return (double)total / dealt;
+    }
+    double total = 0.0;
+    int dealt = 0;
+    unsigned char rest[CELLS];
+    for (int i = 0; i < x->n_codes; i++) {
+        if (used >> i & 1)
+            continue;
+        uint64_t code = x->codes[i];
+        double best = 0.0;
+        for (int at = 0; at < n_empty; at++) {
+            int cell = empty[at], m = 0;
+            for (int j = 0; j < n_empty; j++)
+                if (j != at)
+                    rest[m++] = empty[j];
+            for (int t = 0; t < x->through_n[cell]; t++)
+                keys[x->through[cell][t]] += code;
+            double value = expect(x, keys, rest, m, used | (uint64_t)1 << i);
+            for (int t = 0; t < x->through_n[cell]; t++)
+                keys[x->through[cell][t]] -= code;
+            if (!at || value > best)
+                best = value;
+        }
+        total += best;
+        dealt++;
+    }
+    return total / dealt;
+}
+
+static PyObject *py_exact(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *keys_obj, *empties_obj, *codes_obj, *points_obj;
+    int n_lines;
+    if (!PyArg_ParseTuple(args, "OOOiO", &keys_obj, &empties_obj, &codes_obj, &n_lines, &points_obj))
+        return NULL;
+    Exact x;
+    Setup s;
+    uint64_t keys[MAXS][MAXL];
+    unsigned char empties[MAXS][CELLS];
+    double means[MAXS];
+    int n_starts, n_empty = -1;
+    if (n_lines != 10 && n_lines != 12) {
+        PyErr_SetString(PyExc_ValueError, "bad line count");
+        return NULL;
+    }
+    setup_lines(&s, n_lines);
+    x.n_lines = n_lines;
+    memcpy(x.through_n, s.through_n, sizeof x.through_n);
+    memcpy(x.through, s.through, sizeof x.through);
+    if (!PySequence_Check(keys_obj) || !PySequence_Check(empties_obj) || !PySequence_Check(codes_obj)
+        || !PySequence_Check(points_obj)) {
+        PyErr_SetString(PyExc_TypeError, "keys, empties, codes and points must be sequences");
+        return NULL;
+    }
+    n_starts = (int)PySequence_Size(keys_obj);
+    x.n_codes = (int)PySequence_Size(codes_obj);
+    if (n_starts < 1 || n_starts > MAXS || PySequence_Size(empties_obj) != n_starts || x.n_codes < 1
+        || x.n_codes > 52 || PySequence_Size(points_obj) != 11) {
+        PyErr_SetString(PyExc_ValueError, "bad sizes");
+        return NULL;
+    }
+    for (int i = 0; i < 11; i++) {
+        PyObject *item = PySequence_GetItem(points_obj, i);
+        x.points[i] = item ? PyLong_AsLong(item) : -1;
+        Py_XDECREF(item);
+    }
+    for (int i = 0; i < x.n_codes; i++) {
+        PyObject *item = PySequence_GetItem(codes_obj, i);
+        x.codes[i] = item ? PyLong_AsUnsignedLongLong(item) : 0;
+        Py_XDECREF(item);
+    }
+    for (int k = 0; k < n_starts; k++) {
+        PyObject *line_keys = PySequence_GetItem(keys_obj, k), *empty = PySequence_GetItem(empties_obj, k);
+        int ok = line_keys && empty && PySequence_Check(line_keys) && PyBytes_Check(empty)
+                 && PySequence_Size(line_keys) == n_lines
+                 && (n_empty < 0 || PyBytes_GET_SIZE(empty) == n_empty) && PyBytes_GET_SIZE(empty) <= x.n_codes
+                 && PyBytes_GET_SIZE(empty) <= 6; /* beyond that the expectation takes hours */
+        if (ok) {
+            n_empty = (int)PyBytes_GET_SIZE(empty);
+            memcpy(empties[k], PyBytes_AS_STRING(empty), (size_t)n_empty);
+            for (int l = 0; l < n_lines; l++) {
+                PyObject *item = PySequence_GetItem(line_keys, l);
+                keys[k][l] = item ? PyLong_AsUnsignedLongLong(item) : 0;
+                Py_XDECREF(item);
+            }
+            for (int i = 0; i < n_empty; i++)
+                ok = ok && empties[k][i] < CELLS;
+        }
+        Py_XDECREF(line_keys);
+        Py_XDECREF(empty);
+        if (!ok) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "each start needs its line keys and at most 6 empty cells");
+            return NULL;
+        }
+    }
+    if (PyErr_Occurred())
+        return NULL;
+    Py_BEGIN_ALLOW_THREADS
+    for (int k = 0; k < n_starts; k++) {
+        if (!n_empty) {
+            long total = 0;
+            for (int l = 0; l < n_lines; l++)
+                total += x.points[category(keys[k][l])];
+            means[k] = (double)total;
+        } else {
+            means[k] = expect(&x, keys[k], empties[k], n_empty, 0);
+        }
+    }
+    Py_END_ALLOW_THREADS
+    PyObject *list = PyList_New(n_starts);
+    if (!list)
+        return NULL;
+    for (int k = 0; k < n_starts; k++)
+        PyList_SET_ITEM(list, k, PyFloat_FromDouble(means[k]));
+    return list;
+}
+
 static PyMethodDef methods[] = {
     {"sample", py_sample, METH_VARARGS,
      "sample(keys, empties, codes, unseen_suits, n_lines, values, points, patterns, state, count) -> (sums, state)"},
+    {"exact", py_exact, METH_VARARGS, "exact(keys, empties, codes, n_lines, points) -> expected final scores"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_cplayout", "The poker hint player's compiled play-outs.",

@@ -17,7 +17,8 @@ def test_solve_json_has_the_contract_shape_and_a_line_that_wins(capsys):
     status, out, err = run(capsys, "solve", "--deal", "17", "--json")
     assert status == 0 and err == ""
     report = json.loads(out)
-    assert set(report) == {"result", "moves", "best_score", "states", "seconds"}
+    assert set(report) == {"result", "moves", "best_score", "best_score_exact", "states", "seconds"}
+    assert report["best_score_exact"] is True
     assert report["result"] == "winnable" and report["best_score"] == 48
     assert isinstance(report["states"], int) and isinstance(report["seconds"], float)
     game = Game.new(deal_cards(17))
@@ -30,7 +31,7 @@ def test_solve_accepts_cards_and_reports_unknown_when_time_runs_out(capsys):
     status, out, _ = run(capsys, "solve", "--cards", cards, "--time-limit", "0.1", "--json")
     report = json.loads(out)
     assert status == 0 and report["result"] == "unknown" and report["moves"] is None
-    assert isinstance(report["best_score"], int)
+    assert isinstance(report["best_score"], int) and report["best_score_exact"] is False
 
 
 def test_solve_prints_readable_text_without_json(capsys):

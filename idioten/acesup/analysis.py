@@ -126,8 +126,8 @@ def default_solve(game: Game, cancel, memory_bytes: int | None = None) -> Fact:
     result = solver.solve(game, None, cancel, memory_bytes=memory_bytes or solver.DEFAULT_MEMORY_BYTES)
     if result.result == WINNABLE:
         return Fact(WINNABLE, tuple(result.moves), WIN_SCORE)
-    if result.result == UNWINNABLE and not (cancel is not None and cancel.is_set()):
-        return Fact(UNWINNABLE, None, result.best_score)
+    if result.result == UNWINNABLE:  # the best score is known only if its measuring pass was not stopped
+        return Fact(UNWINNABLE, None, result.best_score if result.best_score_exact else None)
     raise Undecided("the search was stopped before it decided")
 
 
@@ -176,18 +176,25 @@ class _Oracle:
     def fact(self, index: int) -> Fact:
         if index not in self.facts:
             self.counted()
-            self.learn(index, self.solve(self.positions[index], self.cancel))
+            found = self.solve(self.positions[index], self.cancel)
+            if found.result == UNWINNABLE and found.best is None:  # lost, its best score not measured in time
+                self.lost.add(index)
+                return found
+            self.learn(index, found)
         return self.facts[index]
 
     def best(self, index: int) -> int:
-        return self.fact(index).best
+        best = self.fact(index).best
+        if best is None:
+            raise Undecided("the best score was not measured in time")
+        return best
 
     def at_least(self, index: int, score: int) -> bool:
         """best(p_index) >= score, by the cheapest way known (module notes)."""
         if index in self.facts:
             return self.facts[index].best >= score
-        if score == WIN_SCORE:
-            return index not in self.lost and self.best(index) >= score  # a search that keeps the winning line
+        if score == WIN_SCORE:  # a search that keeps the winning line; a proved loss is enough for a "no"
+            return index not in self.lost and self.fact(index).result == WINNABLE
         if index not in self.reached:
             self.counted()
             self.reached[index] = self.reach(self.positions[index], score, self.cancel)

@@ -26,7 +26,9 @@ def register(commands) -> None:
         description="Solve a deal with perfect information: is it winnable, with which moves, and if not, "
         "how many cards can be discarded at best. Answers 'unknown' when the time limit runs out. "
         'JSON: {"result": "winnable"|"unwinnable"|"unknown", "moves": [...] or null, "best_score": int, '
-        '"states": int, "seconds": float}. When unknown, best_score is the best found so far.')
+        '"best_score_exact": bool, "states": int, "seconds": float}. When unknown, or when the time ran out '
+        'while an unwinnable deal\'s best score was being measured, best_score is the best found so far and '
+        'best_score_exact is false.')
     add_search_options(solve_parser)
     solve_parser.set_defaults(run=run_solve)
 
@@ -85,6 +87,9 @@ def run_solve(args) -> int:
     if result.result == "winnable":
         print(f"{name} ({args.variant}) is winnable, in {len(result.moves)} moves:")
         print(", ".join(str(a) for a in result.moves))
+    elif result.result == "unwinnable" and not result.best_score_exact:
+        print(f"{name} ({args.variant}) cannot be won; the best line found discards {result.best_score} of "
+              f"{WIN_SCORE} cards (the time ran out before the best possible was proved).")
     elif result.result == "unwinnable":
         print(f"{name} ({args.variant}) cannot be won; the best play discards {result.best_score} of "
               f"{WIN_SCORE} cards.")

@@ -8,7 +8,9 @@ compact copy of the position (`solver.search`), and its move generator is tested
 
 The search is a depth-first branch and bound over positions. Every shortcut it takes is a proved
 dominance (a position that is at least as good is kept) or an upper bound on the score; the proofs sit
-beside the code in `solver.search`.
+beside the code in `solver.search` and `csrc/prune.c`. The verdict comes first, from a pass that may also
+cut positions that provably cannot be won (the move-free lock, PRUNE_LOCK); an unwinnable deal's best score
+is then measured by a second pass in what is left of the time, and `best_score_exact` says whether it ended.
 
 Two cores run that search. `search.py` and `quick.py` are the executable specification and the fallback;
 `_csearch` (C, `csrc/`, built by setup.py where a compiler exists) is a transcription of them that gives the
@@ -54,14 +56,17 @@ DEFAULT_MEMORY_BYTES = 64 * 2**20
 PRUNE_SAFE_REMOVAL = 1
 PRUNE_SAME_COLUMN = 2  # aces-only, on top of PRUNE_SAFE_REMOVAL
 PRUNE_DEAD_ROUNDS = 4  # on top of PRUNE_SAFE_REMOVAL: its round condition skips rounds after which nothing can happen
-ALL_PRUNINGS = PRUNE_SAFE_REMOVAL | PRUNE_SAME_COLUMN | PRUNE_DEAD_ROUNDS
+# Verdict only (csrc/prune.c): it cuts positions that cannot be won, so an unwinnable deal's best score is
+# then measured by a second pass without it.
+PRUNE_LOCK = 8  # the move-free lock (Lemma L)
+ALL_PRUNINGS = PRUNE_SAFE_REMOVAL | PRUNE_SAME_COLUMN | PRUNE_DEAD_ROUNDS | PRUNE_LOCK
 
 
 @dataclass
 class SolveResult:
     result: str  # WINNABLE, UNWINNABLE or UNKNOWN
     moves: list[rules.Action] | None  # a winning line from the given position, when winnable
-    best_score: int | None  # the best reachable score; exact unless UNKNOWN (then the best found so far)
+    best_score: int | None  # the best reachable score; exact when best_score_exact, else the best found so far
     states: int  # positions examined
     seconds: float
     # Seconds until the answer was known; less than `seconds` when an unwinnable deal's best score was then
@@ -69,11 +74,19 @@ class SolveResult:
     decided_seconds: float | None = None
     core: str = "python"  # which core searched: "compiled" or "python"
     cpu_seconds: float | None = None  # CPU time of the thread that searched
+    # Whether best_score is exact. False when UNKNOWN, and when an unwinnable deal's best score was still
+    # being measured (after the verdict) as the time ran out: then it is the best found, a lower bound.
+    best_score_exact: bool = True
+    # CPU-seconds of the searching thread until the verdict was known, and the positions examined until then
+    # (None when it never was known).
+    decided_cpu_seconds: float | None = None
+    decided_states: int | None = None
 
     def to_json(self) -> dict:
         return {"result": self.result,
                 "moves": None if self.moves is None else [str(a) for a in self.moves],
-                "best_score": self.best_score, "states": self.states, "seconds": round(self.seconds, 4)}
+                "best_score": self.best_score, "best_score_exact": self.best_score_exact,
+                "states": self.states, "seconds": round(self.seconds, 4)}
 
 
 def solve(game: rules.Game, time_limit: float | None = None, cancel: threading.Event | None = None, *,
@@ -188,20 +201,24 @@ def always_discard_wins(game: rules.Game, time_limit: float = 60.0) -> bool | No
 def _solve_compiled(game: rules.Game, time_limit, cancel, memory_bytes: int, prunings: int) -> SolveResult:
     piles, stock, gone = compact(game)
     quick_seconds = QUICK_MAX_SECONDS if time_limit is None else min(QUICK_MAX_SECONDS, QUICK_SHARE * time_limit)
-    status, line, win_flags, best, states, quick_states, decided, seconds = _csearch.solve(
+    (status, line, win_flags, best, states, quick_states, decided, seconds, exact, decided_cpu,
+     decided_states) = _csearch.solve(
         piles, stock, gone, game.variant == rules.ACES_ONLY, time_limit, cancel, quick_seconds,
         QUICK_MAX_POSITIONS, memory_bytes, prunings)
     states += quick_states
     decided_seconds = None if decided < 0 else decided
+    decided_cpu_seconds = None if decided_cpu < 0 else decided_cpu
+    decided = {"decided_cpu_seconds": decided_cpu_seconds, "decided_states": decided_states or None}
     if status == 0:
         actions = [rules.Action(*_QUICK_KINDS[kind](pile, target)) for kind, pile, target in line]
         return SolveResult(WINNABLE, shorten_moves(game, actions), rules.WIN_SCORE, states, seconds, seconds,
-                           "compiled")
+                           "compiled", **decided)
     if status == 1:
         return SolveResult(WINNABLE, to_steps(line, win_flags), rules.WIN_SCORE, states, seconds,
-                           decided_seconds, "compiled")
+                           decided_seconds, "compiled", **decided)
     result = UNWINNABLE if status == 2 else UNKNOWN
-    return SolveResult(result, None, best, states, seconds, decided_seconds, "compiled")
+    return SolveResult(result, None, best, states, seconds, decided_seconds, "compiled",
+                       best_score_exact=bool(exact), **decided)
 
 
 # The first look's line comes back as (event kind, pile, target) with search.py's event numbers.
@@ -211,14 +228,17 @@ _QUICK_KINDS = {0: lambda pile, _: (rules.DISCARD, pile), 1: lambda pile, target
 
 def _solve_python(game: rules.Game, time_limit, cancel, memory_bytes: int) -> SolveResult:
     started = time.perf_counter()
+    cpu_started = time.thread_time()
     deadline = None if time_limit is None else started + time_limit
     quick_seconds = QUICK_MAX_SECONDS if time_limit is None else min(QUICK_MAX_SECONDS, QUICK_SHARE * time_limit)
     line, quick_states = quick_win(game, QUICK_MAX_POSITIONS, started + quick_seconds, cancel)
     if line is not None:
         seconds = time.perf_counter() - started
-        return SolveResult(WINNABLE, shorten_moves(game, line), rules.WIN_SCORE, quick_states, seconds, seconds)
+        return SolveResult(WINNABLE, shorten_moves(game, line), rules.WIN_SCORE, quick_states, seconds, seconds,
+                           decided_cpu_seconds=time.thread_time() - cpu_started, decided_states=quick_states)
     search = Search.from_game(game, deadline, cancel, max(1000, memory_bytes // ENTRY_BYTES))
     search.states += quick_states
+    search.cpu_started = cpu_started
     try:
         line = search.run()
     except SearchStopped:
@@ -226,9 +246,17 @@ def _solve_python(game: rules.Game, time_limit, cancel, memory_bytes: int) -> So
         # score is the best found so far (a lower bound).
         result = UNWINNABLE if search.decided else UNKNOWN
         return SolveResult(result, None, search.best_score, search.states, time.perf_counter() - started,
-                           search.decided_at - started if search.decided else None)
+                           search.decided_at - started if search.decided else None, best_score_exact=False,
+                           **_decided(search))
     seconds = time.perf_counter() - started
     decided = search.decided_at - started
     if line is None:
-        return SolveResult(UNWINNABLE, None, search.best_score, search.states, seconds, decided)
-    return SolveResult(WINNABLE, line, rules.WIN_SCORE, search.states, seconds, decided)
+        return SolveResult(UNWINNABLE, None, search.best_score, search.states, seconds, decided, **_decided(search))
+    return SolveResult(WINNABLE, line, rules.WIN_SCORE, search.states, seconds, decided,
+                       **_decided(search))
+
+
+def _decided(search: Search) -> dict:
+    if not search.decided:
+        return {}
+    return {"decided_cpu_seconds": search.decided_cpu - search.cpu_started, "decided_states": search.decided_states}

@@ -52,6 +52,8 @@ ENTRY_BYTES = 400
 MAX_TABLE = 1_500_000
 
 BIT = [1 << c for c in range(52)]
+# The verdict-only pruning (Search.verdict_prunings): the compiled core's PRUNE_LOCK bit.
+LOCK = 8
 ONE = [bytes((c,)) for c in range(52)]
 # Cards of the same suit above / below each card (nothing is above an ace, nothing below a two).
 HIGHER = [sum(1 << (c - c % 13 + r) for r in range(c % 13 + 1, 13)) for c in range(52)]
@@ -153,7 +155,20 @@ class Search:
         self.deciding = True
         self.decided = False
         self.decided_at: float | None = None
+        self.decided_cpu: float | None = None  # time.thread_time() when the verdict was known
+        self.decided_states: int | None = None
         self.best_exact = False
+        # The verdict-only pruning (LOCK) allowed in the first pass when it asks for a win; `verdict` says
+        # whether the pass running now uses it.
+        self.verdict_prunings = LOCK
+        self.verdict = False
+        self.aces = sum(BIT[13 * suit + ACE_RANK] for suit in range(4))
+        # stock_cols[a][j]: the stock cards from round a on that the deals put on pile j (a bit mask)
+        rounds = len(stock) // 4
+        self.stock_cols = [[0] * 4 for _ in range(rounds + 1)]
+        for a in range(rounds - 1, -1, -1):
+            for j in range(4):
+                self.stock_cols[a][j] = self.stock_cols[a + 1][j] | BIT[stock[4 * a + j]]
 
     @classmethod
     def from_game(cls, game: rules.Game, deadline=None, cancel=None, max_table: int = MAX_TABLE) -> "Search":
@@ -161,18 +176,28 @@ class Search:
         return cls(piles, stock, gone, game.variant == rules.ACES_ONLY, deadline, cancel, max_table)
 
     def run(self) -> list[rules.Action] | None:
-        """A winning line, or None when every line has been ruled out. Raises SearchStopped."""
+        """A winning line, or None when every line has been ruled out. Raises SearchStopped.
+
+        The first pass decides. With a win as the target it may use the verdict-only pruning (`verdict`: the
+        move-free lock, proved in csrc/prune.c), which cuts positions that cannot be won but says nothing
+        about the best score; so does the aces-only bound, which cuts against a win. When either
+        was on and no win exists, a second pass without them measures the best score (branch and bound in
+        aces-only). If that pass is stopped, `best_score` is the best found so far and `best_exact` False."""
         piles, gone = self.start
+        self.verdict = bool(self.verdict_prunings) and self.target == rules.WIN_SCORE
         events = self._search(piles, 0, gone, 0)
         self.decided = True
         self.decided_at = time.perf_counter()
+        self.decided_cpu = time.thread_time()
+        self.decided_states = self.states
         if events is not None:
             self.best_exact = True
             return to_steps(events[::-1], self.win_flags)
         if self.target < rules.WIN_SCORE:
             return None
-        if self.aces_only:  # only there does the bound cut anything, so only there is a second pass needed
+        if self.aces_only or self.verdict:
             self.deciding = False
+            self.verdict = False
             self.seen.clear()
             self._search(piles, 0, gone, 0)
         self.best_exact = True
@@ -262,6 +287,8 @@ class Search:
         # every position has a pile that may still empty, and the bound is then 48 (measured).
         if self.aces_only and self._upper_bound(piles, gone, flags) < (
                 self.target if self.deciding else self.best_score + 1):
+            return None
+        if self.verdict and self.verdict_prunings & LOCK and self._locked_lost(piles, k, gone, flags):
             return None
         line = self._children(piles, k, gone, flags, tops, end_game)
         if line is not None:
@@ -395,3 +422,47 @@ class Search:
                 if pile[0] % 13 != ACE_RANK and not lost & BIT[pile[0]]:
                     return rules.WIN_SCORE
         return rules.WIN_SCORE - lost.bit_count()
+
+    def _locked_lost(self, piles, k: int, gone: int, flags: int) -> bool:
+        """The move-free lock (verdict only; Lemma L, proved in csrc/prune.c): with no pile empty, PERM cards
+        (the table's aces, and STUCK table cards: every higher card of the suit in play is in the card's column
+        or BURIED, under a PERM card) on every pile, a STUCK or BURIED non-ace that is not flagged means the
+        position cannot be won."""
+        if not (piles[0] and piles[1] and piles[2] and piles[3]):
+            return False
+        cols = self.stock_cols[k // 4]
+        alive = ALL_CARDS & ~gone
+        column = [0] * 4
+        where = {}
+        buried = 0
+        for i, pile in enumerate(piles):
+            mask = 0
+            for depth, card in enumerate(pile):
+                if card % 13 == ACE_RANK:
+                    buried |= mask
+                mask |= BIT[card]
+                where[card] = (i, depth)
+            column[i] = mask | cols[i]
+        stuck = 0
+        changed = True
+        while changed:
+            changed = False
+            for card, (i, depth) in where.items():
+                if card % 13 == ACE_RANK or (stuck | flags) & BIT[card] \
+                        or HIGHER[card] & alive & ~column[i] & ~buried:
+                    continue
+                stuck |= BIT[card]
+                changed = True
+                for under in piles[i][:depth]:
+                    buried |= BIT[under]
+        perm = stuck | self.aces
+        if not all(column[i] & ~cols[i] & perm for i in range(4)):
+            return False
+        if stuck | (buried & ~flags & NON_ACES):
+            return True
+        for i in range(4):
+            for card in range(52):
+                if cols[i] & BIT[card] and card % 13 != ACE_RANK \
+                        and not HIGHER[card] & alive & ~column[i] & ~buried:
+                    return True
+        return False

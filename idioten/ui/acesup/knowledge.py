@@ -18,8 +18,11 @@ ERROR = "error"
 class Knowledge:
     result: str  # WINNABLE, UNWINNABLE, UNKNOWN or ERROR
     line: tuple[Action, ...] | None = None  # a winning line from the position, when WINNABLE
-    best: int | None = None  # the best possible score, when known exactly
+    best: int | None = None  # the best possible score (or, when not best_exact, the best found)
     error: str = ""
+    # False when the deal was proved lost but its best score was still being measured as the search's time
+    # ran out: `best` is then a lower bound (solver.SolveResult.best_score_exact).
+    best_exact: bool = True
 
 
 def knowledge_of(result) -> Knowledge:
@@ -27,6 +30,6 @@ def knowledge_of(result) -> Knowledge:
     if result.result == WINNABLE:
         return Knowledge(WINNABLE, tuple(result.moves), result.best_score)
     if result.result == UNWINNABLE:
-        return Knowledge(UNWINNABLE, None, result.best_score)
+        return Knowledge(UNWINNABLE, None, result.best_score, best_exact=result.best_score_exact)
     return Knowledge(UNKNOWN)
 

@@ -36,7 +36,7 @@ def fact_of(knowledge) -> analysis.Fact | None:
     if knowledge.result == analysis.WINNABLE and knowledge.line is not None:
         return analysis.Fact(analysis.WINNABLE, tuple(knowledge.line), WIN_SCORE)
     if knowledge.result == analysis.UNWINNABLE:  # best None: proved lost, its best score not known
-        return analysis.Fact(analysis.UNWINNABLE, None, knowledge.best)
+        return analysis.Fact(analysis.UNWINNABLE, None, knowledge.best if knowledge.best_exact else None)
     return None
 
 

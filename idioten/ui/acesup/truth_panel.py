@@ -89,6 +89,8 @@ class TruthEndPanel(EndPanel):
             return i18n.t("ui.truth.looking")
         if known.result == WINNABLE:
             return i18n.t("ui.truth.yes")
+        if known.result == UNWINNABLE and known.best is not None and not known.best_exact:
+            return i18n.t("ui.truth.no_best_found", best=known.best)
         if known.result == UNWINNABLE:
             return i18n.t("ui.truth.no", best=known.best)
         if known.result == ERROR:

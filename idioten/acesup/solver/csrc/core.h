@@ -57,6 +57,8 @@ typedef struct {
      * has none; 13 past the last round). A card of suit s and rank r has a
      * higher card of its suit in every round from a on exactly when round_floor[s][a] > r. */
     int8_t round_floor[4][13];
+    /* stock_cols[a][j]: the stock cards from round a on (index >= 4a) that land on pile j (index mod 4) */
+    u64 stock_cols[13][4];
     /* the bounded table */
     Entry *table;
     u64 bucket_mask;
@@ -76,6 +78,7 @@ typedef struct {
     u64 quick_nodes, quick_limit;
     int best_score;
     int deciding;
+    int verdict; /* 1: this pass asks only "can it be won?", so the loss-only prunings (PRUNE_LOCK...) may cut */
     int target; /* a line reaching this score ends the search: WIN_SCORE, or less for solver.reaches */
     u64 win_flags;
     /* stopping: a deadline (monotonic seconds, 0 = none) and a cancel callback polled with the GIL held */
@@ -109,8 +112,11 @@ void table_record_work(Ctx *x, u64 h1, u64 h2, u64 flags, u64 work);
 #define PRUNE_SAFE_REMOVAL 1u /* Rule 4F */
 #define PRUNE_SAME_COLUMN 2u  /* Rule 4F-A (aces-only), on top of 4F */
 #define PRUNE_DEAD_ROUNDS 4u  /* 4F's condition (ii) skips rounds after which nothing can happen */
+#define PRUNE_LOCK 8u         /* verdict only: the move-free lock (Lemma L), a position that cannot be won */
+#define VERDICT_ONLY (PRUNE_LOCK) /* prunings that keep the verdict but not the best score */
 void prune_init(Ctx *x);
 int removable(const Ctx *x, int card, int k, u64 gone, u64 flags, u64 free_tops);
+int locked_lost(const Ctx *x, const Pos *p, int k, u64 gone, u64 flags);
 
 /* search.c, quick.c: 1 = a win (its line is x->ev), 0 = none, -1 = stopped */
 int search_run(Ctx *x, int depth, int k, u64 gone, u64 flags);

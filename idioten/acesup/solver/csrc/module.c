@@ -2,7 +2,8 @@
  *
  *   solve(piles, stock, gone, aces_only, time_limit, cancel, quick_seconds, quick_positions, table_bytes
  *         [, prunings[, target]])
- *     -> (status, line, win_flags, best_score, states, quick_states, decided_after, seconds)
+ *     -> (status, line, win_flags, best_score, states, quick_states, decided_after, seconds, best_exact,
+ *         decided_cpu, decided_states)
  *
  * piles: four bytes objects (card indices, bottom to top); stock: bytes; gone: int bit mask of discarded
  * cards; time_limit: seconds or None; cancel: an object with is_set() (a threading.Event) or None.
@@ -10,6 +11,11 @@
  *        1: the exact search found a win, line = its events (to_steps turns them into actions), win_flags set;
  *        2: no win exists (decided), best_score exact unless the second pass was stopped (then a lower bound);
  *        3: stopped before deciding.
+ * best_exact: whether best_score is exact (a win, or an unwinnable deal whose best was measured to the end);
+ * decided_cpu: CPU-seconds of this thread until the verdict was known (-1 when it never was); decided_states:
+ * the positions examined until then (the first look's included).
+ * The verdict pass uses the verdict-only prunings (VERDICT_ONLY bits of prunings, prune.c) when the target is
+ * a win; an unwinnable deal's best score then comes from a second pass without them.
  * target (default 48, a win): with a lower target the search asks only whether some line discards that many
  * cards (search.py's Search.target): status 0 or 1 when the first look or the exact search finds a line
  * reaching it, 2 when none does (best_score then only a lower bound: no second pass).
@@ -53,6 +59,27 @@ double now_seconds(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+#endif
+}
+
+/* CPU time of the calling thread: the time to decide is reported on this clock too (bench/odds.py). */
+static double thread_cpu_seconds(void) {
+#ifdef _WIN32
+    FILETIME created, exited, kernel, user;
+    if (!GetThreadTimes(GetCurrentThread(), &created, &exited, &kernel, &user))
+        return 0;
+    ULARGE_INTEGER k, u;
+    k.LowPart = kernel.dwLowDateTime;
+    k.HighPart = kernel.dwHighDateTime;
+    u.LowPart = user.dwLowDateTime;
+    u.HighPart = user.dwHighDateTime;
+    return (double)(k.QuadPart + u.QuadPart) * 1e-7;
+#elif defined(CLOCK_THREAD_CPUTIME_ID)
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+#else
+    return (double)clock() / CLOCKS_PER_SEC;
 #endif
 }
 
@@ -211,7 +238,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     double quick_seconds;
     unsigned long long quick_positions;
     Py_ssize_t table_bytes;
-    unsigned int prunings = PRUNE_SAFE_REMOVAL | PRUNE_SAME_COLUMN | PRUNE_DEAD_ROUNDS;
+    unsigned int prunings = PRUNE_SAFE_REMOVAL | PRUNE_SAME_COLUMN | PRUNE_DEAD_ROUNDS | PRUNE_LOCK;
     int target = WIN_SCORE;
     (void)self;
     if (!PyArg_ParseTuple(args, "OOKpOOdKn|Ii", &piles, &stock, &gone, &aces_only, &limit_obj, &cancel,
@@ -250,8 +277,10 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         x.cancelled = poll_cancel;
         x.cancel_arg = &poll;
     }
-    int status = 3;
-    double decided_after = -1;
+    int status = 3, best_exact = 0;
+    u64 decided_states = 0;
+    double decided_after = -1, decided_cpu = -1;
+    double cpu_started = thread_cpu_seconds();
     Pos start = x.pos[0];
 
     poll.saved = PyEval_SaveThread();
@@ -276,6 +305,8 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         x.deadline = overall;
         x.domain = 0xDEC1DEULL;
         x.deciding = 1;
+        /* The verdict pass: with a win as the target, the verdict-only prunings may cut (prune.c). */
+        x.verdict = target == WIN_SCORE && (prunings & VERDICT_ONLY) != 0;
         x.best_score = popcount64((u64)gone);
         int r = cancelled ? -1 : search_run(&x, 0, 0, (u64)gone, 0);
         if (cancelled)
@@ -283,16 +314,27 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         if (r == 1) {
             status = 1;
             decided_after = now_seconds() - started;
+            decided_cpu = thread_cpu_seconds() - cpu_started;
+            decided_states = x.states;
+            best_exact = 1;
         } else if (r == 0) {
             status = 2;
             decided_after = now_seconds() - started;
-            if (aces_only && target == WIN_SCORE) { /* only there does the bound cut anything, so only there is
-                                                      * a second pass needed; a lower target wants no best */
+            decided_cpu = thread_cpu_seconds() - cpu_started;
+            decided_states = x.states;
+            /* The best score of a deal that cannot be won: exact from this pass unless a pruning that keeps
+             * only the verdict cut (x.verdict) or the aces-only bound cut against a win. Then a second pass,
+             * in what is left of the time, measures it; if that is stopped, the best is a lower bound. A
+             * lower target wants no best score at all (solver.reaches). */
+            if (target == WIN_SCORE && (aces_only || x.verdict)) {
                 x.deciding = 0;
+                x.verdict = 0;
                 x.domain = 0xBE575C0EULL;
                 x.pos[0] = start;
                 x.ev_len = 0;
-                search_run(&x, 0, 0, (u64)gone, 0);
+                best_exact = search_run(&x, 0, 0, (u64)gone, 0) == 0;
+            } else {
+                best_exact = target == WIN_SCORE;
             }
         }
     }
@@ -316,10 +358,15 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     if (status == 0) {
         x.win_flags = 0;
         x.best_score = WIN_SCORE;
+        best_exact = 1;
+        decided_after = seconds;
+        decided_cpu = thread_cpu_seconds() - cpu_started;
     }
-    PyObject *result = Py_BuildValue("(iNKiKKdd)", status, line, (unsigned long long)x.win_flags, x.best_score,
+    decided_states += x.quick_nodes;
+    PyObject *result = Py_BuildValue("(iNKiKKddidK)", status, line, (unsigned long long)x.win_flags, x.best_score,
                                      (unsigned long long)x.states, (unsigned long long)x.quick_nodes,
-                                     decided_after, seconds);
+                                     decided_after, seconds, best_exact, decided_cpu,
+                                     (unsigned long long)decided_states);
     ctx_free(&x);
     return result;
 }

@@ -94,6 +94,11 @@ void prune_init(Ctx *x) {
             x->round_floor[s][a] = (int8_t)floor;
         }
     }
+    for (int a = 12; a >= 0; a--)
+        for (int j = 0; j < 4; j++) {
+            int at = 4 * a + j;
+            x->stock_cols[a][j] = (a < 12 ? x->stock_cols[a + 1][j] : 0) | (at < x->stock_len ? BIT(x->stock[at]) : 0);
+        }
     for (int c = 0; c < NCARDS; c++)
         x->stock_at[c] = x->home[c] = -1;
     for (int i = 0; i < x->stock_len; i++) {
@@ -140,3 +145,120 @@ int removable(const Ctx *x, int card, int k, u64 gone, u64 flags, u64 free_tops)
     }
     return 1;
 }
+
+/* ---- Verdict-only prunings: they cut positions that cannot be WON, and say nothing about the best score.
+ * They run only in the verdict pass (x->verdict, a target of a win); an unwinnable deal's best score is then
+ * measured by a second pass without them (module.c). ----
+ *
+ * Lemma L (the move-free lock; the theory notes' Lemma R, made a little stronger). The "column" of a card in
+ * play is its pile for a table card, and (stock index mod 4) for a stock card: the pile the deals put it on.
+ * Let R be a real position with no empty pile. Build, by a fixpoint, the set PERM of table cards and the set
+ * BURIED of table cards lying under a PERM card of their pile: the table's aces are PERM; a non-ace card x
+ * in play (table or stock) is STUCK when every card of x's suit above x still in play is in x's column or in
+ * BURIED, and a STUCK table card is PERM. Suppose every pile holds a PERM card. Then R cannot be won, if some
+ * non-ace card is STUCK or lies in BURIED.
+ * Proof. Take any line from R, and let t be the first time a pile is empty (t = never if none is). Before t
+ * no move is possible (a move needs an empty pile), so every card stays in its column: table cards stay on
+ * their pile, stock cards are dealt onto theirs. Claim: no PERM card leaves before t. Aces are never
+ * discarded and cannot move. Let s be the first time a PERM card leaves before t: a STUCK x is discarded,
+ * so at s x is a top and a higher card h of its suit is the top of another pile. h is in play, so it is in
+ * x's column (then it is in x's pile now, not on another one) or in BURIED (then it lies under a PERM card
+ * that is still there, since s is the first departure, so it is not a top). Either way h is not a top of
+ * another pile: contradiction. Since each pile holds a PERM card that stays until t, no pile is empty at t:
+ * so t never comes, no move is ever made, and the claim holds for the whole line. A STUCK stock card is the
+ * same (it lands in its column and no higher card of its suit ever tops another pile while it is a top). A
+ * BURIED card lies under a PERM card for ever, so it is never a top and never discarded. Either kind of
+ * non-ace is never discarded, and the line is not a win. QED.
+ * With flags. A search position S (piles R, flags F) stands for the real positions R - D, D a subset of F
+ * (prune.c's top note). The rule is applied with only UNFLAGGED cards as STUCK and as witnesses, with
+ * every card of R in play counted as a possible higher card. Then it holds for each R - D: aces and the
+ * unflagged STUCK cards are all in R - D (D holds flagged cards only) and still under them lie the same
+ * BURIED cards that are in R - D; R - D has fewer cards in play, so each STUCK card stays STUCK; no pile is
+ * empty; and an unflagged witness is in R - D. So no R - D is winnable, and S is not. */
+int locked_lost(const Ctx *x, const Pos *p, int k, u64 gone, u64 flags) {
+    const u64 aces = BIT(12) | BIT(25) | BIT(38) | BIT(51);
+    if (!(p->n[0] && p->n[1] && p->n[2] && p->n[3]))
+        return 0;
+    const u64 *sc = x->stock_cols[k / 4];
+    u64 stock_any = sc[0] | sc[1] | sc[2] | sc[3];
+    u64 col[4], pile_of[4], buried = 0, maybe = 0, could_bury = 0;
+    unsigned ace_piles = 0;
+    for (int i = 0; i < 4; i++) {
+        /* A table card may be STUCK only if no higher card of its suit lies in the stock outside its column
+         * (stock cards are never BURIED): those are the only ones the fixpoint below looks at. */
+        u64 outside = stock_any & ~sc[i];
+        u64 pile = 0;
+        for (int d = 0; d < p->n[i]; d++) {
+            int card = p->c[i][d];
+            if (card % 13 == ACE_RANK) {
+                buried |= pile; /* everything under an ace so far */
+                could_bury |= pile;
+                ace_piles |= 1u << i;
+            } else if (!(HIGHER[card] & outside) && !(flags & BIT(card))) {
+                maybe |= BIT(card);
+                could_bury |= pile;
+            }
+            pile |= BIT(card);
+        }
+        pile_of[i] = pile;
+        col[i] = pile | sc[i];
+    }
+    u64 alive = (BIT(52) - 1) & ~gone;
+    /* Cheap test first: BURIED can never grow past could_bury, so a pile without an ace needs a card that
+     * would be STUCK even then. */
+    for (int i = 0; i < 4; i++) {
+        if (ace_piles & (1u << i))
+            continue;
+        u64 cands = maybe & pile_of[i];
+        int found = 0;
+        while (cands && !found) {
+            int card = highest_bit(cands);
+            cands &= ~BIT(card);
+            found = !(HIGHER[card] & alive & ~col[i] & ~could_bury);
+        }
+        if (!found)
+            return 0;
+    }
+    u64 stuck = 0;
+    unsigned perm_piles = ace_piles;
+    int changed = 1;
+    while (changed) { /* the STUCK table cards, pile by pile, until BURIED stops growing */
+        changed = 0;
+        for (int i = 0; i < 4; i++) {
+            if (!(maybe & pile_of[i] & ~stuck))
+                continue;
+            u64 under = 0;
+            for (int d = 0; d < p->n[i]; d++) {
+                int card = p->c[i][d];
+                u64 bit = BIT(card);
+                if ((maybe & bit) && !(stuck & bit) && !(HIGHER[card] & alive & ~col[i] & ~buried)) {
+                    stuck |= bit;
+                    perm_piles |= 1u << i;
+                    if (under & ~buried) {
+                        buried |= under;
+                        changed = 1;
+                    }
+                }
+                under |= bit;
+            }
+        }
+    }
+    if (perm_piles != 15u)
+        return 0;
+    u64 witness = stuck | (buried & ~flags & ~aces);
+    if (witness)
+        return 1;
+    /* A STUCK stock card is a witness too. */
+    u64 todo = stock_any & ~aces;
+    while (todo) {
+        int card = highest_bit(todo);
+        todo &= ~BIT(card);
+        int c = 0;
+        while (!(sc[c] & BIT(card)))
+            c++;
+        if (!(HIGHER[card] & alive & ~col[c] & ~buried))
+            return 1;
+    }
+    return 0;
+}
+

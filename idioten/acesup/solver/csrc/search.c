@@ -284,6 +284,10 @@ int search_run(Ctx *x, int depth, int k, u64 gone, u64 flags) {
         x->ev_len = ev_mark;
         return 0;
     }
+    if (x->verdict && (x->prunings & PRUNE_LOCK) && locked_lost(x, p, k, gone, flags)) {
+        x->ev_len = ev_mark;
+        return 0;
+    }
     u64 before = x->states;
     int r = children(x, depth, k, gone, flags, tops, end_game);
     if (r == 0) {

@@ -1,0 +1,170 @@
+"""The verdict pass and the best score after it: the move-free lock (a pruning that keeps only the verdict,
+proved in csrc/prune.c and mirrored in search.py) against the brute force on both cores, and what every
+place that shows or uses an unwinnable deal's best score does when the time ran out before that score was
+proved (`SolveResult.best_score_exact` false)."""
+
+import json
+import random
+from types import SimpleNamespace
+
+import pytest
+from solver_brute import best_score as brute_best_score
+from test_solver import replays_as_win
+from test_solver_cores import CORES, outcome
+
+from idioten import i18n
+from idioten.acesup import analysis, solver
+from idioten.acesup.analysis import Fact, Undecided, analyse
+from idioten.acesup.rules import ACES_ONLY, STANDARD, WIN_SCORE, Game
+from idioten.acesup.solver import UNWINNABLE, WINNABLE, SolveResult, solve
+from idioten.acesup.solver.search import LOCK, Search, SearchStopped
+from idioten.cards import deal_cards, full_deck
+from idioten.cli import main
+
+EXACT = solver.PRUNE_SAFE_REMOVAL | solver.PRUNE_SAME_COLUMN | solver.PRUNE_DEAD_ROUNDS
+
+
+def late_position(seed: int) -> Game:
+    """Up to 12 non-aces and the four aces, up to three rounds in the stock, the table cards on the four piles
+    at random (so that often no pile is empty and aces lie on several piles: where the lock can hold)."""
+    rng = random.Random(seed)
+    others = [c for c in full_deck() if c.rank != 14]
+    rng.shuffle(others)
+    in_play = others[:rng.randint(4, 12)] + [c for c in full_deck() if c.rank == 14]
+    rng.shuffle(in_play)
+    stock_size = 4 * rng.randint(0, min(3, (len(in_play) - 4) // 4))
+    stock, table = in_play[:stock_size], in_play[stock_size:]
+    piles = [[], [], [], []]
+    for n, card in enumerate(table):
+        piles[n % 4 if n < 4 else rng.randrange(4)].append(card)
+    return Game(piles, stock, [c for c in others if c not in in_play], (STANDARD, ACES_ONLY)[seed % 3 == 0])
+
+
+def python_positions(game: Game, verdict_prunings: int) -> int:
+    search = Search.from_game(game)
+    search.verdict_prunings = verdict_prunings
+    search.run()
+    return search.decided_states
+
+
+@pytest.mark.parametrize("first", range(0, 240, 60))
+def test_the_lock_keeps_every_verdict_and_best_score_of_the_brute_force_and_cuts_positions(first):
+    cut = {"python": 0, "compiled": 0}
+    for seed in range(first, first + 60):
+        game = late_position(seed)
+        expected = brute_best_score(game)
+        answer = (WINNABLE if expected == WIN_SCORE else UNWINNABLE, expected)
+        for core in CORES:  # each core's default: the lock in the verdict pass, then the best score
+            assert outcome(game, core) == answer, (core, game.to_text())
+        cut["python"] += python_positions(game, LOCK) < python_positions(game, 0)
+        if solver.COMPILED_BUILT:
+            for prunings in (solver.PRUNE_LOCK, EXACT | solver.PRUNE_LOCK):
+                result = solve(game, time_limit=60, core="compiled", prunings=prunings)
+                assert (result.result, result.best_score) == answer, (prunings, game.to_text())
+                assert result.best_score_exact
+                if result.result == WINNABLE:
+                    assert replays_as_win(game, result.moves)
+            without = solve(game, time_limit=60, core="compiled", prunings=EXACT)
+            cut["compiled"] += result.decided_states < without.decided_states
+    # The lock held somewhere in this batch, on each core: the comparisons above did test it.
+    assert cut["python"] >= 1
+    assert cut["compiled"] >= 1 or not solver.COMPILED_BUILT
+
+
+@pytest.mark.parametrize("deal", [8, 126])
+def test_the_lock_cuts_the_verdict_of_a_real_loss_and_the_second_pass_keeps_its_best_score(deal):
+    """Standard deals 8 and 126: bench/solver_cuts.py measured 2.4x and 1.8x fewer positions to the verdict."""
+    if not solver.COMPILED_BUILT:
+        assert solver.CORE == "python"
+        return
+    game = Game.new(deal_cards(deal), STANDARD, deal)
+    exact = solve(game, time_limit=60, core="compiled", prunings=EXACT)
+    locked = solve(game, time_limit=60, core="compiled")
+    assert exact.result == UNWINNABLE and exact.best_score_exact
+    assert (locked.result, locked.best_score, locked.best_score_exact) == (UNWINNABLE, exact.best_score, True)
+    assert locked.decided_states < 0.7 * exact.decided_states
+    assert exact.decided_states == exact.states  # no second pass without a verdict-only pruning
+
+
+def test_the_python_core_says_when_the_best_score_was_still_being_measured(monkeypatch):
+    game = Game.new(deal_cards(19), STANDARD, 19)
+    exact = solve(game, time_limit=60, core="python")
+    assert exact.result == UNWINNABLE and exact.best_score_exact
+
+    def stop_after_the_verdict(search):  # the clock runs out as soon as the verdict is known
+        if search.decided:
+            raise SearchStopped
+    monkeypatch.setattr(Search, "_check_clock", stop_after_the_verdict)
+    cut = solve(game, time_limit=60, core="python")
+    assert (cut.result, cut.best_score_exact) == (UNWINNABLE, False)
+    assert cut.best_score <= exact.best_score
+    assert cut.decided_states is not None and cut.decided_states < cut.states
+
+
+def test_the_compiled_core_says_when_the_best_score_was_still_being_measured():
+    """Deal 2's verdict takes about 1 CPU-second with the lock, the second pass about 2 more."""
+    if not solver.COMPILED_BUILT:
+        assert solver.CORE == "python"
+        return
+    result = solve(Game.new(deal_cards(2), STANDARD, 2), core="compiled", cpu_limit=2.0)
+    assert (result.result, result.best_score_exact) == (UNWINNABLE, False)
+    assert result.best_score < WIN_SCORE and result.decided_cpu_seconds < result.cpu_seconds
+
+
+def test_unknown_is_never_an_exact_best_score():
+    for core in CORES:
+        result = solve(Game.new(deal_cards(2)), time_limit=60, core=core, cpu_limit=0.05)
+        assert (result.result, result.best_score_exact) == ("unknown", False)
+
+
+def inexact(*_args, **_kwargs) -> SolveResult:
+    return SolveResult(UNWINNABLE, None, 36, 1000, 0.5, 0.1, "compiled", 0.5, best_score_exact=False)
+
+
+def test_the_command_line_says_the_best_score_is_only_the_best_found(monkeypatch, capsys):
+    import idioten.cli.acesup as cli
+    monkeypatch.setattr(cli, "solve", inexact)
+    assert main(["solve", "--deal", "12"]) == 0
+    text = capsys.readouterr().out
+    assert "cannot be won" in text and "best line found discards 36" in text and "best play" not in text
+    assert main(["solve", "--deal", "12", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert (report["result"], report["best_score"], report["best_score_exact"]) == (UNWINNABLE, 36, False)
+
+
+def test_an_analysis_uses_a_proved_loss_but_never_a_best_score_that_is_not_proved(monkeypatch):
+    monkeypatch.setattr(solver, "solve", inexact)
+    game = Game.new(deal_cards(19), STANDARD, 19)
+    assert analysis.default_solve(game, None) == Fact(UNWINNABLE, None, None)
+    with pytest.raises(Undecided):  # the target of a lesson about a lost deal is its exact best score
+        analyse(game, [], solve=analysis.default_solve)
+    # A lost position whose best score is unknown still answers "could it still be won?": no.
+    asked = []
+
+    def solve_start_only(position, cancel):
+        asked.append(position.to_text())
+        if len(asked) == 1:
+            return Fact(WINNABLE, (), WIN_SCORE)
+        return Fact(UNWINNABLE, None, None)
+    from test_analysis import greedy_line
+    played, moves = greedy_line(5)
+    found = analyse(played, moves, solve=solve_start_only)
+    assert found.best_score == WIN_SCORE and found.winnable_until is not None
+
+
+def test_the_end_panel_and_the_lesson_say_the_best_score_is_only_the_best_found():
+    from idioten.ui.acesup import knowledge as assist, lesson
+    from idioten.ui.acesup.truth_panel import TruthEndPanel
+    known = assist.knowledge_of(inexact())
+    assert (known.result, known.best, known.best_exact) == (UNWINNABLE, 36, False)
+    assert lesson.fact_of(known) == Fact(UNWINNABLE, None, None)
+    exact = assist.knowledge_of(SolveResult(UNWINNABLE, None, 36, 1000, 0.5))
+    assert lesson.fact_of(exact) == Fact(UNWINNABLE, None, 36)
+    previous = i18n.language()
+    i18n.set_language("en")
+    try:
+        text = TruthEndPanel.verdict_text(SimpleNamespace(known=known))
+        assert text == i18n.t("ui.truth.no_best_found", best=36) and "36" in text and "best score found" in text
+        assert TruthEndPanel.verdict_text(SimpleNamespace(known=exact)) == i18n.t("ui.truth.no", best=36)
+    finally:
+        i18n.set_language(previous)

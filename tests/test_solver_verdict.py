@@ -86,6 +86,19 @@ def test_the_lock_cuts_the_verdict_of_a_real_loss_and_the_second_pass_keeps_its_
     assert exact.decided_states == exact.states  # no second pass without a verdict-only pruning
 
 
+def test_a_loss_the_lock_never_cut_needs_no_second_pass():
+    """Standard deal 7: the lock never holds in its search (bench/solver_cuts.py: the same 32,660 positions
+    with and without it), so the verdict pass was the exact search and its best score is exact."""
+    if not solver.COMPILED_BUILT:
+        assert solver.CORE == "python"
+        return
+    game = Game.new(deal_cards(7), STANDARD, 7)
+    exact = solve(game, time_limit=60, core="compiled", prunings=EXACT)
+    result = solve(game, time_limit=60, core="compiled")
+    assert (result.result, result.best_score, result.best_score_exact) == (UNWINNABLE, exact.best_score, True)
+    assert result.states == result.decided_states == exact.states
+
+
 def test_the_python_core_says_when_the_best_score_was_still_being_measured(monkeypatch):
     game = Game.new(deal_cards(19), STANDARD, 19)
     exact = solve(game, time_limit=60, core="python")

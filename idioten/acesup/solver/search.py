@@ -162,6 +162,7 @@ class Search:
         # whether the pass running now uses it.
         self.verdict_prunings = LOCK
         self.verdict = False
+        self.verdict_cuts = 0  # positions it cut: none, and the first pass's best score is exact
         self.aces = sum(BIT[13 * suit + ACE_RANK] for suit in range(4))
         # stock_cols[a][j]: the stock cards from round a on that the deals put on pile j (a bit mask)
         rounds = len(stock) // 4
@@ -180,8 +181,8 @@ class Search:
 
         The first pass decides. With a win as the target it may use the verdict-only pruning (`verdict`: the
         move-free lock, proved in csrc/prune.c), which cuts positions that cannot be won but says nothing
-        about the best score; so does the aces-only bound, which cuts against a win. When either
-        was on and no win exists, a second pass without them measures the best score (branch and bound in
+        about the best score; so does the aces-only bound, which cuts against a win. When either cut
+        something and no win exists, a second pass without them measures the best score (branch and bound in
         aces-only). If that pass is stopped, `best_score` is the best found so far and `best_exact` False."""
         piles, gone = self.start
         self.verdict = bool(self.verdict_prunings) and self.target == rules.WIN_SCORE
@@ -195,7 +196,7 @@ class Search:
             return to_steps(events[::-1], self.win_flags)
         if self.target < rules.WIN_SCORE:
             return None
-        if self.aces_only or self.verdict:
+        if self.aces_only or self.verdict_cuts:
             self.deciding = False
             self.verdict = False
             self.seen.clear()
@@ -289,6 +290,11 @@ class Search:
                 self.target if self.deciding else self.best_score + 1):
             return None
         if self.verdict and self.verdict_prunings & LOCK and self._locked_lost(piles, k, gone, flags):
+            # Counted only where the position has children (_children; no pile is empty, so no move): a pass
+            # that cut nothing else measured the exact best score.
+            if not end_game or any(self._drop_matters(piles, i, flags, end_game) if flags & BIT[pile[-1]]
+                                   else HIGHER[pile[-1]] & tops for i, pile in enumerate(piles)):
+                self.verdict_cuts += 1
             return None
         line = self._children(piles, k, gone, flags, tops, end_game)
         if line is not None:

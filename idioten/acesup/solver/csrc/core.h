@@ -79,6 +79,7 @@ typedef struct {
     int best_score;
     int deciding;
     int verdict; /* 1: this pass asks only "can it be won?", so the loss-only prunings (PRUNE_LOCK...) may cut */
+    u64 verdict_cuts; /* positions they cut: none, and the pass's best score is as exact as without them */
     int target; /* a line reaching this score ends the search: WIN_SCORE, or less for solver.reaches */
     u64 win_flags;
     /* stopping: a deadline (monotonic seconds, 0 = none) and a cancel callback polled with the GIL held */

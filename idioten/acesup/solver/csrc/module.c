@@ -323,10 +323,10 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
             decided_cpu = thread_cpu_seconds() - cpu_started;
             decided_states = x.states;
             /* The best score of a deal that cannot be won: exact from this pass unless a pruning that keeps
-             * only the verdict cut (x.verdict) or the aces-only bound cut against a win. Then a second pass,
-             * in what is left of the time, measures it; if that is stopped, the best is a lower bound. A
-             * lower target wants no best score at all (solver.reaches). */
-            if (target == WIN_SCORE && (aces_only || x.verdict)) {
+             * only the verdict cut something (x.verdict_cuts) or the aces-only bound cut against a win. Then
+             * a second pass, in what is left of the time, measures it; if that is stopped, the best is a
+             * lower bound. A lower target wants no best score at all (solver.reaches). */
+            if (target == WIN_SCORE && (aces_only || x.verdict_cuts)) {
                 x.deciding = 0;
                 x.verdict = 0;
                 x.domain = 0xBE575C0EULL;

@@ -80,6 +80,11 @@ typedef struct {
     int deciding;
     int verdict; /* 1: this pass asks only "can it be won?", so the loss-only prunings (PRUNE_LOCK...) may cut */
     u64 verdict_cuts; /* positions they cut: none, and the pass's best score is as exact as without them */
+    /* The positions the lock cut (where they had children), kept so that the best-score pass need search only
+     * under them (module.c): records of CUT_RECORD bytes, at most CUT_LIST_BYTES, else cut_overflow. */
+    uint8_t *cut_list;
+    size_t cut_len, cut_cap;
+    int cut_overflow;
     int target; /* a line reaching this score ends the search: WIN_SCORE, or less for solver.reaches */
     u64 win_flags;
     /* stopping: a deadline (monotonic seconds, 0 = none) and a cancel callback polled with the GIL held */
@@ -99,6 +104,7 @@ double now_seconds(void);
 int should_stop(Ctx *x);
 
 int ctx_reserve_depth(Ctx *x, size_t depth);
+void cut_record(Ctx *x, const Pos *p, int k, u64 gone, u64 flags);
 int ctx_push(Ctx *x, int kind, int a, int b, int c);
 
 /* table.c */

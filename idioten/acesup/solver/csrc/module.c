@@ -224,7 +224,63 @@ bad_card:
     return -1;
 }
 
+/* The cut list (core.h): each record is the four pile heights, 52 card slots, the cards dealt, gone and flags. */
+#define CUT_RECORD (4 + NCARDS + 1 + 16)
+#define CUT_LIST_BYTES ((size_t)16 << 20)
+
+void cut_record(Ctx *x, const Pos *p, int k, u64 gone, u64 flags) {
+    if (x->cut_overflow)
+        return;
+    if (x->cut_len + CUT_RECORD > x->cut_cap) {
+        size_t cap = x->cut_cap ? x->cut_cap * 2 : (size_t)64 * CUT_RECORD;
+        uint8_t *list = cap > CUT_LIST_BYTES ? NULL : (uint8_t *)realloc(x->cut_list, cap);
+        if (!list) { /* too many: the best-score pass searches everything again */
+            x->cut_overflow = 1;
+            return;
+        }
+        x->cut_list = list;
+        x->cut_cap = cap;
+    }
+    uint8_t *r = x->cut_list + x->cut_len;
+    int at = 4;
+    for (int i = 0; i < 4; i++) {
+        r[i] = p->n[i];
+        memcpy(r + at, p->c[i], p->n[i]);
+        at += p->n[i];
+    }
+    r[4 + NCARDS] = (uint8_t)k;
+    memcpy(r + 4 + NCARDS + 1, &gone, 8);
+    memcpy(r + 4 + NCARDS + 9, &flags, 8);
+    x->cut_len += CUT_RECORD;
+}
+
+/* The best score of a deal the verdict pass proved lost, when the lock cut there. Every position outside the
+ * subtrees under the cut positions was searched exactly by that pass (a table hit stands for a position
+ * searched before, whose own cuts are in the list), and its best score counts them all; so the deal's best is
+ * the larger of it and the best under each cut position, which an exact search from each gives (one table for
+ * all of them). Returns 0 when done, -1 when stopped (the best is then a lower bound). */
+static int best_under_cuts(Ctx *x) {
+    for (size_t at = 0; at < x->cut_len; at += CUT_RECORD) {
+        const uint8_t *r = x->cut_list + at;
+        Pos *p = &x->pos[0];
+        int from = 4;
+        for (int i = 0; i < 4; i++) {
+            p->n[i] = r[i];
+            memcpy(p->c[i], r + from, r[i]);
+            from += r[i];
+        }
+        u64 gone, flags;
+        memcpy(&gone, r + 4 + NCARDS + 1, 8);
+        memcpy(&flags, r + 4 + NCARDS + 9, 8);
+        x->ev_len = 0;
+        if (search_run(x, 0, r[4 + NCARDS], gone, flags) < 0)
+            return -1;
+    }
+    return 0;
+}
+
 static void ctx_free(Ctx *x) {
+    free(x->cut_list);
     table_free(x);
     free(x->ev);
     free(x->pos);
@@ -332,7 +388,12 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
                 x.domain = 0xBE575C0EULL;
                 x.pos[0] = start;
                 x.ev_len = 0;
-                best_exact = search_run(&x, 0, 0, (u64)gone, 0) == 0;
+                /* Only under the lock's cuts, when they are all kept; aces-only's bound cut against a win too,
+                 * and its cuts are not kept: everything again there. */
+                if (!aces_only && !x.cut_overflow)
+                    best_exact = best_under_cuts(&x) == 0;
+                else
+                    best_exact = search_run(&x, 0, 0, (u64)gone, 0) == 0;
             } else {
                 best_exact = target == WIN_SCORE;
             }

@@ -294,8 +294,10 @@ int search_run(Ctx *x, int depth, int k, u64 gone, u64 flags) {
             int card = p->c[i][p->n[i] - 1];
             may_go_on = (flags & BIT(card)) ? drop_matters(x, p, i, flags, end_game) : (HIGHER[card] & tops) != 0;
         }
-        if (may_go_on)
+        if (may_go_on) {
             x->verdict_cuts++;
+            cut_record(x, p, k, gone, flags);
+        }
         x->ev_len = ev_mark;
         return 0;
     }

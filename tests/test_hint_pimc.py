@@ -138,7 +138,7 @@ def test_an_unknown_player_is_refused():
 
 def test_without_the_compiled_solver_pimc_is_the_rollout_player(monkeypatch):
     monkeypatch.setattr(pimc, "AVAILABLE", False)
-    monkeypatch.setattr(pimc, "plan", None)  # must not be reached
+    monkeypatch.setattr(pimc, "sighted_values", None)  # must not be reached
     game = _position(7, 5)
     assert hint(game, time_budget=60.0, rng=random.Random(2), max_samples=10, player=PIMC) == \
         hint(game, time_budget=60.0, rng=random.Random(2), max_samples=10, player=ROLLOUT)

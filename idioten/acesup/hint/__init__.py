@@ -121,8 +121,9 @@ def hint(game: Game, time_budget: float = 1.0, rng: random.Random | None = None,
         return first if first is not None and gained > 0 else fallback
     ends = hint_core.turn_ends(view.table(), view.aces_only, PLAN_LIMIT)
     rng = rng if rng is not None else random.Random()
+    # With one deal left the rollouts weigh all 24 orders exactly: a sighted look adds nothing.
     if player == PIMC and pimc.AVAILABLE and len(view.unseen) > PILES:
-        best = pimc.plan(view, ends, rng, deadline, cancel, max_samples, clock, sample_totals)
+        best = plan(view, ends, rng, deadline, cancel, max_samples, clock, pimc.sighted_values, pimc.FIRST_CUT)
     else:  # with one deal left the rollouts weigh all 24 orders exactly: a sighted look adds nothing
         best = plan(view, ends, rng, deadline, cancel, max_samples, clock)
     if best is None:
@@ -132,14 +133,16 @@ def hint(game: Game, time_budget: float = 1.0, rng: random.Random | None = None,
 
 def plan(view: PlayerView, ends: list, rng: random.Random, deadline: float,
          cancel: threading.Event | None, max_samples: int | None,
-         clock: Callable[[], float] = time.perf_counter) -> int | None:
+         clock: Callable[[], float] = time.perf_counter, sighted: Callable | None = None,
+         first_cut: int = FIRST_CUT) -> int | None:
     """Index of the turn's end position (the deal follows it) with the best mean rollout value over the
     same sampled stock orders; None if there was no time for one sample. Candidates far behind are
-    dropped as the samples grow (successive halving), so the time goes to the close calls."""
+    dropped as the samples grow (successive halving), so the time goes to the close calls. `sighted`
+    (`pimc.sighted_values`) adds a value per sampled order from a player who sees it."""
     totals = [0] * len(ends)
     alive = list(range(len(ends)))
     bases = [view.discarded + gained for _, gained, _ in ends]
-    samples, next_cut = 0, FIRST_CUT
+    samples, next_cut = 0, first_cut
     # With one deal left, its 24 orders are all weighed (the rollout then plays exactly): no sampling error.
     every_order = list(itertools.permutations(view.unseen)) if len(view.unseen) <= PILES else None
     if every_order is not None:
@@ -165,8 +168,13 @@ def plan(view: PlayerView, ends: list, rng: random.Random, deadline: float,
         count = min(count, next_cut - samples)
         if max_samples is not None:
             count = min(count, max_samples - samples)
-        sums, state = sample_totals([ends[i][2] for i in alive], [bases[i] for i in alive], unseen, state, count,
-                                    view.aces_only)
+        positions = [ends[i][2] for i in alive]
+        sums, after = sample_totals(positions, [bases[i] for i in alive], unseen, state, count, view.aces_only)
+        if sighted is not None:
+            extra, drawn = sighted(positions, unseen, state, count, view.aces_only)
+            assert drawn == after  # both draw the same orders, as hint_core.shuffled does
+            sums = [total + value for total, value in zip(sums, extra)]
+        state = after
         spent = clock() - now
         if spent > 0:
             per_sample = spent / count

@@ -14,7 +14,7 @@
  * after that deal they are exactly the four top cards. A "free top" is an unflagged top card. For a card y
  * still in play, w_y = 1 if y is on the table and the round that deals it if it is in the stock.
  *
- * Lemma W (taken from the project's theory notes, re-proved here in short). Let P be a real position and C a
+ * Lemma W (cards no lower card of their suit can need; proved here in short). Let P be a real position and C a
  * set of non-ace table cards such that for every card y in play, y not in C, lower than some c in C of its
  * suit: (i) if y is on the table, some top of P not in C, of y's suit, is higher than y; and (ii) every round
  * w >= w_y holds a card of y's suit higher than y. Then value(P - C) >= value(P).
@@ -150,7 +150,8 @@ int removable(const Ctx *x, int card, int k, u64 gone, u64 flags, u64 free_tops)
  * They run only in the verdict pass (x->verdict, a target of a win); an unwinnable deal's best score is then
  * measured by a second pass without them (module.c). ----
  *
- * Lemma L (the move-free lock; the theory notes' Lemma R, made a little stronger). The "column" of a card in
+ * Lemma L (the move-free lock; a stronger form of the plain rigid lock, Lemma R, which asks every pile
+ * for an ace or a card with no higher card of its suit in another column). The "column" of a card in
  * play is its pile for a table card, and (stock index mod 4) for a stock card: the pile the deals put it on.
  * Let R be a real position with no empty pile. Build, by a fixpoint, the set PERM of table cards and the set
  * BURIED of table cards lying under a PERM card of their pile: the table's aces are PERM; a non-ace card x

@@ -1,9 +1,13 @@
 """The layers of idioten/ as imports: no circles, and each layer reaches only the ones below it.
 
     shared vocabulary (cards, errors, i18n, paths)
-    acesup/, poker/          the games' rules and players: no pygame, no saved files, no window
+    acesup/, poker/          the games' rules and players: no pygame, no saved files, no window, and
+                             neither game reaches into the other
     storage/                 saved data: no window, no command line
-    ui/                      the window: the only package that imports pygame
+    play/                    each game's session (the verbs a window drives): no window, no pygame
+    ui/                      the window: the only package that imports pygame; ui/kit/ (what both games'
+                             screens share) never imports a game's screens, and ui/acesup/ and ui/poker/
+                             never import each other
     cli/                     the command line: the only package that opens the window (`python -m idioten`)
 
 Every import counts, function-level ones too, so a circle cannot hide inside a function.
@@ -26,19 +30,39 @@ def layer(module: str) -> str:
     return parts[1] if len(parts) > 1 else ""
 
 
+def part(module: str) -> str:
+    """The piece of a layer a module belongs to: `idioten.ui.kit.scene` -> "ui.kit", `idioten.ui.app` -> "ui"."""
+    parts = module.split(".")
+    return ".".join(parts[1:3]) if len(parts) > 3 else layer(module)
+
+
+# Pieces that may not import each other, beyond the layers' order: the two games are peers.
+SEPARATE = {
+    "acesup": {"poker"},
+    "poker": {"acesup"},
+    "ui.kit": {"ui.acesup", "ui.poker"},
+    "ui.acesup": {"ui.poker"},
+    "ui.poker": {"ui.acesup"},
+}
+
+
 def layer_violations(root: Path, package: str) -> list[str]:
     """Every import that breaks a layer rule, as "importer -> imported (rule)"."""
     graph, external = import_graph(root, package), external_imports(root, package)
     forbidden = {  # importer's layer -> layers it may not import
-        "acesup": {"ui", "cli", "storage"},
-        "poker": {"ui", "cli", "storage"},
-        "storage": {"ui", "cli"},
+        "acesup": {"ui", "cli", "storage", "play"},
+        "poker": {"ui", "cli", "storage", "play"},
+        "storage": {"ui", "cli", "play"},
+        "play": {"ui", "cli"},
     }
     found = []
     for module, targets in sorted(graph.items()):
         for target in sorted(targets):
             if layer(target) in forbidden.get(layer(module), ()):
                 found.append(f"{module} -> {target} ({layer(module)}/ never imports {layer(target)}/)")
+            elif part(target) in SEPARATE.get(part(module), ()):
+                found.append(f"{module} -> {target} ({part(module).replace('.', '/')}/ never imports "
+                             f"{part(target).replace('.', '/')}/)")
             elif layer(target) == "ui" and layer(module) not in ("ui", "cli"):
                 found.append(f"{module} -> {target} (only cli/ opens the window)")
             elif layer(target) == "cli" and layer(module) not in ("cli", "__main__"):
@@ -90,10 +114,19 @@ def bad_package(tmp_path) -> Path:
         "acesup/solver.py": "from pkg.acesup.players import play\n",
         "poker/__init__.py": "",
         "poker/game.py": "import pygame\nfrom pkg.storage import files\nfrom ..cards import _shuffle\n",
+        "poker/player.py": "from pkg.acesup import rules\n",
         "storage/__init__.py": "",
         "storage/files.py": "def load():\n    from pkg.ui.app import App\n",
+        "play/__init__.py": "",
+        "play/session.py": "import pygame\nfrom pkg.ui import app\n",
         "ui/__init__.py": "",
         "ui/app.py": "import pygame\nfrom pkg.cli import main\n",
+        "ui/kit/__init__.py": "",
+        "ui/kit/panels.py": "from pkg.ui.poker import scene\n",
+        "ui/acesup/__init__.py": "",
+        "ui/acesup/table.py": "from ..poker.scene import PokerScene\n",
+        "ui/poker/__init__.py": "",
+        "ui/poker/scene.py": "import pygame\n",
         "cli/__init__.py": "def main():\n    from pkg.ui import app\n",
     })
     return root
@@ -108,10 +141,15 @@ def test_the_checker_finds_a_circle_hidden_in_a_function(bad_package):
 
 def test_the_checker_finds_every_forbidden_import(bad_package):
     assert layer_violations(bad_package, "pkg") == [
+        "pkg.play.session -> pkg.ui.app (play/ never imports ui/)",
+        "pkg.play.session -> pygame (only ui/ imports pygame)",
         "pkg.poker.game -> pkg.storage.files (poker/ never imports storage/)",
         "pkg.poker.game -> pygame (only ui/ imports pygame)",
+        "pkg.poker.player -> pkg.acesup.rules (poker/ never imports acesup/)",
         "pkg.storage.files -> pkg.ui.app (storage/ never imports ui/)",
+        "pkg.ui.acesup.table -> pkg.ui.poker.scene (ui/acesup/ never imports ui/poker/)",
         "pkg.ui.app -> pkg.cli (nothing imports the command line)",
+        "pkg.ui.kit.panels -> pkg.ui.poker.scene (ui/kit/ never imports ui/poker/)",
     ]
 
 

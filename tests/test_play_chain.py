@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from hypothesis import given, strategies as st
+from hypothesis import given, settings, strategies as st
 
 import pytest
 
@@ -62,6 +62,15 @@ def test_forward_only_from_where_back_left_off():
     assert chain.forward() is second
 
 
+def test_a_new_deal_after_back_leaves_the_game_forward_would_have_brought():
+    first, second, third = Toy("first", done=2), Toy("second", done=1), Toy("third")
+    chain = chain_of(first)
+    chain.replace(second)
+    second.done = 0  # undone back to its start, so Ctrl+Z goes back
+    chain.back()
+    assert chain.replace(third) == [second] and chain.previous is first
+
+
 def test_back_without_a_kept_game_is_refused():
     chain = chain_of(Toy("only"))
     with pytest.raises(ValueError):
@@ -73,6 +82,7 @@ def test_back_without_a_kept_game_is_refused():
 VERBS = st.lists(st.sampled_from(["new", "act", "undo", "redo", "back", "forward"]), max_size=40)
 
 
+@settings(max_examples=400)
 @given(VERBS)
 def test_every_game_is_in_play_kept_or_left_for_good_exactly_once(verbs):
     made = [Toy("0")]

@@ -21,7 +21,10 @@ EXIT_USAGE = 2
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="idioten", description="Idioten (Aces Up) and Poker patience. "
-                     "With no command, opens the game window.")
+                    "With no command, opens the game window; a deal given replaces the saved game, which "
+                    "Ctrl+Z brings back.",
+                    epilog="Each option is given once; a command's options go after its name. A mistake gets "
+                    'one line on stderr and exit status 2 ({"error": "..."} with --json).')
     parser.add_argument("--version", action="version", version=f"idioten {__version__}")
     add_deal_choice(parser, required=False)
     add_variant(parser)

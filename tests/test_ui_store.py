@@ -85,16 +85,6 @@ def test_the_game_is_resumed_exactly_after_a_restart_of_the_program(data_folder)
     assert [str(a) for a, _ in again.table.game.history] == left["history"] + [left["future"][-1]]
 
 
-def test_a_deal_on_the_command_line_replaces_the_saved_game_and_counts_it(data_folder):
-    app = window(deal=7)
-    play_one(app)
-    game_id = app.persist.saved.game_id
-    again = restart_program(app, deal=8)
-    assert again.table.game.deal_number == 8 and not again.table.game.history
-    stats = Store.open(data_folder).stats
-    assert stats.is_counted(game_id) and stats.variants["standard"].played == 1
-
-
 def test_undo_is_remembered_for_the_statistics(data_folder):
     app = window(deal=7)
     play_one(app)

@@ -99,11 +99,21 @@ class StopFlag(threading.Event):
 
 
 def parse_moves(text: str) -> list[Action]:
-    """`"discard 1, move 2 3, deal"` as actions; ValueError naming the first that is not a move."""
+    """`"discard 1, move 2 3, deal"` as actions; ValueError naming the first that is not a move by its place
+    in the line ("move 7 of 30: 'move 5 1': there is no pile 5 (piles 1-4)")."""
     words = [part.strip() for part in text.split(",")]
     if words == [""]:
         return []
-    return [Action.parse(word) for word in words]
+    moves = []
+    for number, word in enumerate(words, 1):
+        where = f"move {number} of {len(words)}"
+        if not word:
+            raise ValueError(f"{where} is empty (a comma too many?)")
+        try:
+            moves.append(Action.parse(word))
+        except ValueError as err:
+            raise ValueError(f"{where}: {err}") from None
+    return moves
 
 
 def positions_along(start: Game, moves: Sequence[Action]) -> list[Game]:
@@ -115,7 +125,7 @@ def positions_along(start: Game, moves: Sequence[Action]) -> list[Game]:
         try:
             game.apply(action)
         except IllegalAction as refusal:
-            raise ValueError(f"move {number} ({action}) is not allowed there: {refusal}") from None
+            raise ValueError(f"move {number} of {len(moves)}: '{action}' is not allowed there: {refusal}") from None
         positions.append(game.copy())
     return positions
 

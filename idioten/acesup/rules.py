@@ -100,16 +100,16 @@ class Action(_ActionFields):
         (True, True)
         """
         words = text.lower().split()
-        try:
-            if words == ["deal"]:
-                return Action(DEAL)
-            if len(words) == 2 and words[0] == "discard":
-                return Action(DISCARD, _pile_number(words[1]))
-            if len(words) == 3 and words[0] == "move":
-                return Action(MOVE, _pile_number(words[1]), _pile_number(words[2]))
-        except ValueError:
-            pass
-        raise ValueError(f"not a move: {text!r} (expected 'discard P', 'move P Q' or 'deal', piles 1-4)")
+        if words == ["deal"]:
+            return Action(DEAL)
+        if (len(words) == 2 and words[0] == "discard") or (len(words) == 3 and words[0] == "move"):
+            piles = [_pile_number(word, text) for word in words[1:]]
+            return Action(words[0], *piles)
+        # The text is quoted short: a line written without commas would otherwise come back whole.
+        if len(words) > 3:
+            raise ValueError(f"{_quoted(text)}: not one move; moves are separated by commas, "
+                             "e.g. 'discard 1, move 2 3, deal'")
+        raise ValueError(f"{_quoted(text)}: not a move; expected 'discard P', 'move P Q' or 'deal', piles 1-4")
 
 
 def _is_pile(pile) -> bool:
@@ -121,11 +121,20 @@ MOVE_ACTIONS = tuple(tuple(Action(MOVE, pile, target) for target in range(PILES)
 DEAL_ACTION = Action(DEAL)
 
 
-def _pile_number(word: str) -> int:
-    number = int(word)
+def _pile_number(word: str, text: str) -> int:
+    try:
+        number = int(word)
+    except ValueError:
+        raise ValueError(f"{_quoted(text)}: a pile is a number from 1 to {PILES}, not {_quoted(word)}") from None
     if not 1 <= number <= PILES:
-        raise ValueError(word)
+        raise ValueError(f"{_quoted(text)}: there is no pile {number} (piles 1-{PILES})")
     return number - 1
+
+
+def _quoted(text: str, limit: int = 24) -> str:
+    """`text` in quotes for a message, cut to its first `limit` characters."""
+    text = " ".join(text.split())
+    return repr(text if len(text) <= limit else text[:limit - 1] + "…")
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """Command line: play (default), deal, solve, simulate, poker. The contract is in docs/design.md.
 
-Bad input gets one line on stderr and exit status 2, never a traceback.
+Bad input gets one line on stderr and exit status 2, never a traceback; with --json that line is a JSON
+object, {"error": "..."}, so a script reads every answer, good or bad, the same way.
 """
 
 from __future__ import annotations
@@ -13,14 +14,17 @@ from idioten import __version__
 from idioten.cards import CardError, deal_cards, format_cards
 from idioten.cli import acesup as acesup_commands
 from idioten.cli import poker as poker_commands
-from idioten.cli.args import Parser, UsageError, add_deal_choice, add_variant, chosen_deal, deal_number
+from idioten.cli.args import CommandError, Parser, UsageError, add_deal_choice, add_variant, chosen_deal, deal_number
 
 EXIT_USAGE = 2
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="idioten", description="Idioten (Aces Up) and Poker patience. "
-                     "With no command, opens the game window.")
+                    "With no command, opens the game window; a deal given replaces the saved game, which "
+                    "Ctrl+Z brings back.",
+                    epilog="Each option is given once; a command's options go after its name. A mistake gets "
+                    'one line on stderr and exit status 2 ({"error": "..."} with --json).')
     parser.add_argument("--version", action="version", version=f"idioten {__version__}")
     add_deal_choice(parser, required=False)
     add_variant(parser)
@@ -88,14 +92,31 @@ def launch_options(args):
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
     try:
-        args = build_parser().parse_args(argv)
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if args.command is not None and parser.given:
+            # `idioten --deal 3 solve --deal 4`: the command's own --deal would win without a word.
+            option = parser.given[0].option_strings[0]
+            raise UsageError(f"idioten: {option} before '{args.command}' is an option of the window; a command "
+                             f"takes its options after its name (see idioten {args.command} --help)")
         run = getattr(args, "run", run_play)
         return run(args) or 0
-    except (UsageError, CardError) as err:
-        print(f"idioten: {err}" if not str(err).startswith("idioten") else str(err), file=sys.stderr)
-        return EXIT_USAGE
+    except (CommandError, CardError) as err:
+        report_error(err, asks_for_json(argv))
+        return getattr(err, "status", EXIT_USAGE)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return 0
+
+
+def asks_for_json(argv: list[str]) -> bool:
+    """--json among the arguments, also when they could not be parsed (argparse takes "--js" for it too)."""
+    return any(len(word) > 2 and "--json".startswith(word) for word in argv)
+
+
+def report_error(err: Exception, as_json: bool) -> None:
+    line = str(err) if str(err).startswith("idioten") else f"idioten: {err}"
+    print(json.dumps({"error": line}, ensure_ascii=False) if as_json else line, file=sys.stderr)

@@ -10,7 +10,8 @@ from concurrent.futures import ProcessPoolExecutor
 from itertools import repeat
 
 from idioten.cards import MAX_DEAL, CardError
-from idioten.cli.args import UsageError, add_deal_choice, add_variant, chosen_deal, positive_float, positive_int
+from idioten.cli.args import (NoAnswer, UsageError, add_deal_choice, add_variant, chosen_deal, positive_float,
+                              positive_int)
 from idioten.acesup import analysis
 from idioten.acesup.hint import DEFAULT_PLAYER as HINT_DEFAULT_PLAYER, PLAYERS as HINT_PLAYERS
 from idioten.acesup.players import POLICIES, play_deal
@@ -103,21 +104,28 @@ def run_solve(args) -> int:
 def run_analyse(args) -> int:
     cards, number = chosen_deal(args)
     game = Game.new(cards, args.variant, number)
-    try:
-        moves = analysis.parse_moves(args.moves)
-        analysis.positions_along(game, moves)  # an illegal move is bad input, reported before any search
-    except ValueError as err:
-        raise UsageError(f"--moves: {err}") from None
+    moves = played_moves(args.moves, game)
     try:
         found = analysis.analyse(game, moves, cancel=analysis.StopFlag(seconds=args.time_limit))
     except analysis.Undecided:
-        print(f"idioten: no answer within {args.time_limit:g} s", file=sys.stderr)
-        return 1
+        raise NoAnswer(f"no answer within {args.time_limit:g} s") from None
     if args.json:
         print(json.dumps(found.to_json()))
         return 0
     print(analysis_text(found, moves))
     return 0
+
+
+def played_moves(text: str, game: Game) -> list:
+    """The moves of --moves, each legal in turn; bad input names the one move at fault, not the whole line."""
+    try:
+        moves = analysis.parse_moves(text)
+        analysis.positions_along(game, moves)  # an illegal move is bad input, reported before any search
+    except ValueError as err:
+        raise UsageError(f"--moves: {err}") from None
+    if not moves:
+        raise UsageError('--moves: no moves given; name the moves played, e.g. --moves "discard 1, move 2 3, deal"')
+    return moves
 
 
 def analysis_text(found: analysis.Analysis, moves) -> str:

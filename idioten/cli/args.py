@@ -8,13 +8,57 @@ from idioten.cards import MAX_DEAL, MIN_DEAL, CardError, check_deal_number, deal
 from idioten.acesup.rules import VARIANTS
 
 
-class UsageError(Exception):
-    """Bad input from the command line: reported in one line, exit status 2."""
+class CommandError(Exception):
+    """A command that cannot answer: one line on stderr (JSON with --json), exit status `status`."""
+
+    status = 2
+
+
+class UsageError(CommandError):
+    """Bad input from the command line: exit status 2."""
+
+
+class NoAnswer(CommandError):
+    """The time limit ran out before the answer was found: exit status 1."""
+
+    status = 1
 
 
 class Parser(argparse.ArgumentParser):
+    """argparse, with one line for every mistake and every option taken at most once: argparse would keep
+    the last of `--deal 12 --deal 13` without a word, and a script would answer for a deal it did not mean."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Groups share this registry, so every option of the parser, in a group or not, is checked.
+        self.register("action", None, _StoreOnce)
+        self.register("action", "store", _StoreOnce)
+        self.register("action", "store_true", _StoreTrueOnce)
+        self.given: list[argparse.Action] = []  # the options the last parse met, in order
+
+    def parse_known_args(self, args=None, namespace=None):
+        self.given = []
+        return super().parse_known_args(args, namespace)
+
     def error(self, message):  # argparse would print the whole usage; one clear line is kinder
         raise UsageError(f"{self.prog}: {message} (see --help)")
+
+
+class _StoreOnce(argparse.Action):
+    """argparse's "store", refused the second time."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        if self in parser.given:
+            parser.error(f"{option_string or self.metavar or self.dest} is given twice; give each option once")
+        parser.given.append(self)
+        setattr(namespace, self.dest, self.const if self.nargs == 0 else values)
+
+
+class _StoreTrueOnce(_StoreOnce):
+    """argparse's "store_true", refused the second time."""
+
+    def __init__(self, option_strings, dest, default=False, required=False, help=None):
+        super().__init__(option_strings, dest, nargs=0, const=True, default=default, required=required, help=help)
 
 
 def deal_number(text: str) -> int:

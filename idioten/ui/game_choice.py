@@ -56,10 +56,9 @@ def switch_game(app, to: str | None = None) -> None:
     scene = shelf.pop(to, None)
     if scene is None:
         scene = PokerScene(app, session)  # Idioten's scene always exists: the app starts with it
-        notices = getattr(app, "poker_notices", [])
-        if notices:
-            scene.notice(notices[0])
-            app.poker_notices = []
+        notices = [n for n in getattr(app, "poker_notices", []) if n is not None]
+        scene.say_in_turn([n.text() for n in notices])  # each file's message, one after the other
+        app.poker_notices = []
     app.scenes[0] = scene
     scene.resize(app.layout)  # the window may have changed size or language while it was shelved
     scene.language_changed()

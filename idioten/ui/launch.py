@@ -2,8 +2,9 @@
 
 The command line has already checked what it was given and hands over a `Launch`. `open_app` opens the
 store, shows its notices in the message line, chooses the language and variant (the command line wins for
-this run), then resumes the saved game or starts the deal the command line names; `run` adds the game
-chosen last (Idioten or Poker patience) and the loop.
+this run), then resumes the saved game or starts the deal the command line names, keeping the saved game
+behind Ctrl+Z as a new deal in the window does; `run` adds the game chosen last (Idioten or Poker
+patience) and the loop.
 """
 
 from __future__ import annotations
@@ -17,9 +18,9 @@ import pygame
 from idioten import i18n
 from idioten.cards import MAX_DEAL, MIN_DEAL, Card, deal_cards
 from idioten.acesup.rules import Game
-from idioten.storage.store import SavedGame, Store
+from idioten.storage.store import SavedGame, Store, kept_games
 from idioten.ui.app import App
-from idioten.ui.persist import attach
+from idioten.ui.persist import attach, keep_replaced, left_behind
 
 
 @dataclass(frozen=True)
@@ -37,17 +38,23 @@ class Launch:
         return self.cards is not None
 
 
-def choose_game(store: Store, launch: Launch, variant: str, rng) -> tuple[SavedGame, SavedGame | None]:
-    """The game to show first, and the saved game it replaces (to be counted as abandoned), if any.
-    A deal named on the command line replaces the saved game; otherwise the saved game is resumed exactly
-    as it was left, a finished one too (it was counted when the store opened)."""
+def choose_game(store: Store, launch: Launch, variant: str, rng) -> tuple[SavedGame, list[SavedGame]]:
+    """The game to show first, and the saved games it leaves for good (to be counted as abandoned).
+    A deal named on the command line replaces the saved game as a new deal in the window does: the game
+    replaced stays behind Ctrl+Z until the first move in the new one. Otherwise the saved game is resumed
+    exactly as it was left, a finished one too (it was counted when the store opened)."""
     saved = store.saved_game
     if launch.names_a_deal:
-        return SavedGame.start(Game.new(list(launch.cards), variant, launch.deal_number)), saved
+        current = SavedGame.start(Game.new(list(launch.cards), variant, launch.deal_number))
+        if saved is None:
+            return current, []
+        before = [saved, *kept_games(saved)]
+        keep_replaced(saved, current)
+        return current, left_behind(before, current)
     if saved is not None:
-        return saved, None
+        return saved, []
     number = rng.randint(MIN_DEAL, MAX_DEAL)
-    return SavedGame.start(Game.new(deal_cards(number), variant, number)), None
+    return SavedGame.start(Game.new(deal_cards(number), variant, number)), []
 
 
 def open_app(launch: Launch, **app_options) -> App:
@@ -56,7 +63,7 @@ def open_app(launch: Launch, **app_options) -> App:
     i18n.set_language(launch.language or store.settings.language)
     variant = launch.variant or store.settings.variant
     rng = app_options.pop("rng", None) or random.Random()
-    saved, replaced = choose_game(store, launch, variant, rng)
+    saved, left = choose_game(store, launch, variant, rng)
     app_options["fullscreen"] = app_options.get("fullscreen") or store.settings.fullscreen  # as it was left
     app = App(saved.game, variant=variant, settings=store.settings, rng=rng, **app_options)
     persist = attach(app, store, saved, variant_fixed=launch.variant is not None)
@@ -67,14 +74,14 @@ def open_app(launch: Launch, **app_options) -> App:
         app.table.previous = saved.previous.game  # Ctrl+Z still brings it back after a restart of the program
     if saved.following is not None:
         app.table.following, app.table.following_at = saved.following.game, saved.following_at  # and Ctrl+Y
-    notices = list(store.notices)
-    if replaced is not None:
-        notices.append(store.replace_game(replaced, saved))
-    elif saved is not store.saved_game:
+    notices = [*store.notices, *(store.abandoned(old) for old in left)]
+    if saved is not store.saved_game:
         notices.append(store.save_game(saved))
     if saved.game.is_over():
         app.show_end(saved.game)
-    persist.show(*notices)
+    if launch.names_a_deal and app.table.can_go_back():
+        app.table.say_dealt(restarted=False)  # as after N: the deal, and that Ctrl+Z brings the saved game back
+    persist.show(*notices, after_current=True)
     return app
 
 

@@ -87,15 +87,10 @@ class Persistence:
                     current = SavedGame(game, saved.game_id, saved.undo_used or saved.played)
                 else:
                     current = SavedGame.start(game)
-                # Kept for Ctrl+Z as the table keeps it: the game replaced if anything was played in it,
-                # else the one that game kept.
-                current.previous = saved if progressed(saved.game) else saved.previous
-                if current.previous is not None:
-                    current.previous.previous = current.previous.following = None
+                keep_replaced(saved, current)
             current.daily = self.app.assistant.days.day_text(game)  # the deal of the day stays that day's deal
             self.saved = current
-            staying = {k.game_id for k in (current, current.previous, current.following) if k is not None}
-            self._abandoned += [k for k in kept if k.game_id not in staying]  # a restart shares an id
+            self._abandoned += left_behind(kept, current)
         else:
             # The first action in a game (not an undo or redo, which the table lets walk back to where Ctrl+Y
             # goes forward): the game it replaced or left is left for good.
@@ -195,12 +190,26 @@ class Persistence:
 
     # -- messages ----------------------------------------------------------------------------------------
 
-    def show(self, *notices: Notice | None) -> None:
-        """Notices in the message line, several joined in one line."""
+    def show(self, *notices: Notice | None, after_current: bool = False) -> None:
+        """Notices in the message line, one after the other (two damaged files are two messages), the first
+        now or (`after_current`) after the message showing now."""
         texts = list(dict.fromkeys(n.text() for n in notices if n is not None))
-        if not texts:
-            return
-        self.app.table.say("  ·  ".join(texts), NOTICE_SECONDS)
+        self.app.table.say_in_turn(texts, NOTICE_SECONDS, after_current=after_current)
+
+
+def keep_replaced(replaced: SavedGame, current: SavedGame) -> None:
+    """`current`, a new deal or a restart, keeps for Ctrl+Z what the table keeps: the game it replaced if
+    anything was played in it, else the one that game kept (a new deal in the window, and `idioten --deal N`
+    at start)."""
+    current.previous = replaced if progressed(replaced.game) else replaced.previous
+    if current.previous is not None:
+        current.previous.previous = current.previous.following = None
+
+
+def left_behind(before: list[SavedGame], current: SavedGame) -> list[SavedGame]:
+    """The games of `before` that `current` no longer keeps for Ctrl+Z or Ctrl+Y: abandoned for good."""
+    staying = {k.game_id for k in (current, current.previous, current.following) if k is not None}
+    return [k for k in before if k.game_id not in staying]  # by id: a restart is the same game
 
 
 def attach(app, store: Store, saved: SavedGame, *, follow_play: bool = True, **options) -> Persistence:

@@ -56,6 +56,7 @@ class CardGameScene(Scene):
         super().__init__(app)
         self.message = ""
         self.message_until = 0.0
+        self.waiting: list[tuple[str, float]] = []  # messages said in turn, to come when the line is free
 
     def handle_event(self, event) -> None:
         if event.type == pygame.MOUSEMOTION:
@@ -83,6 +84,17 @@ class CardGameScene(Scene):
         self.message_until = self.app.now() + seconds
         self.dirty = True
 
+    def say_in_turn(self, texts, seconds: float = MESSAGE_SECONDS, after_current: bool = False) -> None:
+        """Several messages one after the other, each for `seconds` or until an action clears the line (two
+        in one line would be cut off at the window's edge): the first now, or (`after_current`) once the
+        message showing now is gone."""
+        waiting = [(text, seconds) for text in texts]
+        if after_current and self.message:
+            self.waiting += waiting
+        elif waiting:
+            self.waiting[:0] = waiting[1:]
+            self.say(*waiting[0])
+
     def notice(self, notice, seconds: float = MESSAGE_SECONDS) -> None:
         """A storage notice (a file that could not be written, ...), if there is one."""
         if notice is not None:
@@ -102,13 +114,19 @@ class CardGameScene(Scene):
         if other.message and not self.message:
             self.message, self.message_until = other.message, other.message_until
             self.dirty = True
+        self.waiting += other.waiting
+        other.waiting = []
 
     def expire_message(self) -> None:
         if self.message and self.app.now() >= self.message_until:
             self.message = ""
             self.dirty = True
+        if not self.message and self.waiting:
+            self.say(*self.waiting.pop(0))
 
     def wake_at(self) -> float | None:
+        if not self.message and self.waiting:
+            return self.app.now()  # the line was cleared: the next message is due
         return self.message_until if self.message else None
 
     # -- keys --------------------------------------------------------------------------------------------

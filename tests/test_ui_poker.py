@@ -218,7 +218,7 @@ def test_beating_the_computer_celebrates_and_losing_to_it_does_not(computer_wins
     assert theirs > ours if computer_wins else theirs < ours
     for _ in range(20):
         app.step(dt=1 / 60)
-    assert end_panel_shown(app) == computer_wins and leaping(app) != computer_wins
+    assert end_panel_shown(app) == computer_wins and leaping(app, frames=20) != computer_wins
 
 
 def test_play_this_deal_again_gives_the_same_cards_to_an_empty_grid():
@@ -427,14 +427,14 @@ def test_everything_fits_in_the_window(size, options):
     app, _ = poker_app(size=size, **options)
     layout = scene(app).layout
     area = pygame.Rect(0, app.layout.top_bar.bottom, size[0], app.layout.status_bar.top - app.layout.top_bar.bottom)
-    rects = layout.cells + layout.row_labels + layout.column_labels + [layout.drawn] + layout.mini_cells
+    rects = layout.cells + layout.row_labels + layout.column_labels + [layout.drawn] + layout.computer_cells
     if layout.open_deck:
         rects += [layout.deck_rect(card) for card in scene(app).game.choices()]
     for rect in rects:
         assert area.contains(rect), (rect, area)
     for a in layout.cells:  # the grid's cells and the side column never overlap
         assert not a.colliderect(layout.drawn)
-        assert not any(a.colliderect(m) for m in layout.mini_cells)
+        assert not any(a.colliderect(m) for m in layout.computer_cells)
 
 
 def test_the_joker_has_a_face():
@@ -458,7 +458,7 @@ def test_card_pictures_are_rendered_while_idle_not_mid_glide():
             break
     assert not scene(app).warming
     deck = set(scene(app).game.deck)
-    assert painter.warmed[id(painter.images)] == deck and painter.warmed[id(painter.mini_images)] == deck
+    assert painter.warmed[id(painter.images)] == deck and painter.warmed[id(painter.computer_images)] == deck
     assert scene(app).wake_at() is None or scene(app).message
 
 

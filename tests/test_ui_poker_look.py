@@ -13,7 +13,7 @@ from idioten.ui.poker import panels as poker_panels
 from idioten.ui.poker.layout import PokerLayout
 
 from test_ui_poker import cell_centre, fill, gate_computer, poker_app, scene, think
-from test_ui_support import click, key
+from test_ui_support import click
 
 pytestmark = pytest.mark.usefixtures("english_window")
 

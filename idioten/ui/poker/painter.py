@@ -70,8 +70,7 @@ class PokerPainter:
         game = self.scene.game
         size = base.label_size
         self.layout = layout = PokerLayout(base, self.label_width(size, game.diagonals), self.info_width(size),
-                                           game.diagonals,
-                                           game.open_deck, self.scene.session.computer is not None,
+                                           game.diagonals, game.open_deck, self.scene.session.computer is not None,
                                            *self.computer_widths(size))
         self.warmed = {id(images): set() for images in (self.images, self.deck_images, self.computer_images)}
         self.images.set_size((layout.card_w, layout.card_h))

@@ -218,7 +218,7 @@ def test_beating_the_computer_celebrates_and_losing_to_it_does_not(computer_wins
     assert theirs > ours if computer_wins else theirs < ours
     for _ in range(20):
         app.step(dt=1 / 60)
-    assert end_panel_shown(app) == computer_wins and leaping(app) != computer_wins
+    assert end_panel_shown(app) == computer_wins and leaping(app, frames=20) != computer_wins
 
 
 def test_play_this_deal_again_gives_the_same_cards_to_an_empty_grid():
@@ -294,13 +294,14 @@ def test_hint_suggests_an_empty_cell_without_blocking_the_loop():
 
 def test_keyboard_arrows_and_enter_place_at_the_cursor():
     app, _ = poker_app()
-    key(app, pygame.K_RIGHT)  # the first arrow shows the cursor on the first empty cell
+    assert scene(app).cursor == 0  # there from the start: the first arrow already moves it
+    key(app, pygame.K_RIGHT)
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_DOWN)
-    assert scene(app).cursor == 6
+    assert scene(app).cursor == 7
     drawn = scene(app).game.drawn
     key(app, pygame.K_RETURN)
-    assert scene(app).game.grid[6] == drawn
+    assert scene(app).game.grid[7] == drawn
 
 
 def test_competitive_the_computer_fills_its_own_grid_with_the_same_cards():
@@ -426,14 +427,14 @@ def test_everything_fits_in_the_window(size, options):
     app, _ = poker_app(size=size, **options)
     layout = scene(app).layout
     area = pygame.Rect(0, app.layout.top_bar.bottom, size[0], app.layout.status_bar.top - app.layout.top_bar.bottom)
-    rects = layout.cells + layout.row_labels + layout.column_labels + [layout.drawn] + layout.mini_cells
+    rects = layout.cells + layout.row_labels + layout.column_labels + [layout.drawn] + layout.computer_cells
     if layout.open_deck:
         rects += [layout.deck_rect(card) for card in scene(app).game.choices()]
     for rect in rects:
         assert area.contains(rect), (rect, area)
     for a in layout.cells:  # the grid's cells and the side column never overlap
         assert not a.colliderect(layout.drawn)
-        assert not any(a.colliderect(m) for m in layout.mini_cells)
+        assert not any(a.colliderect(m) for m in layout.computer_cells)
 
 
 def test_the_joker_has_a_face():
@@ -457,7 +458,7 @@ def test_card_pictures_are_rendered_while_idle_not_mid_glide():
             break
     assert not scene(app).warming
     deck = set(scene(app).game.deck)
-    assert painter.warmed[id(painter.images)] == deck and painter.warmed[id(painter.mini_images)] == deck
+    assert painter.warmed[id(painter.images)] == deck and painter.warmed[id(painter.computer_images)] == deck
     assert scene(app).wake_at() is None or scene(app).message
 
 
@@ -540,9 +541,8 @@ def test_undo_sends_the_card_back_and_the_cell_is_free_again():
 
 def test_space_places_and_the_cursor_moves_on_to_the_next_empty_cell_in_reading_order():
     app, _ = poker_app()
-    click(app, cell_centre(app, 4))  # a click places anywhere, the cursor is not involved
+    click(app, cell_centre(app, 4))  # a click places anywhere, the cursor stays on its empty cell
     click(app, cell_centre(app, 5))
-    key(app, pygame.K_SPACE)  # the first Space shows the cursor on the first empty cell
     assert scene(app).cursor == 0
     for expected_next in (1, 2, 3, 6, 7):  # 4 and 5 are taken: skipped
         drawn = scene(app).game.drawn
@@ -559,11 +559,57 @@ def test_space_places_and_the_cursor_moves_on_to_the_next_empty_cell_in_reading_
 
 def test_after_the_last_row_the_cursor_wraps_to_the_first_empty_cell():
     app, _ = poker_app()
-    click(app, cell_centre(app, 0))
-    for _ in range(5):
-        key(app, pygame.K_DOWN)  # the first arrow shows the cursor (on cell 1), four more go down to row 5
+    click(app, cell_centre(app, 0))  # the cursor's cell: it moves on to cell 1
+    assert scene(app).cursor == 1
+    for _ in range(4):
+        key(app, pygame.K_DOWN)
     assert scene(app).cursor == 21
     for _ in range(4):
         key(app, pygame.K_SPACE)
     assert scene(app).game.grid[21:25].count(None) == 0
     assert scene(app).cursor == 1
+
+
+def ring_pixels(app, cell) -> int:
+    """How many pixels of the cursor's blue ring a fresh frame shows along the cell's top edge."""
+    app.draw()
+    surface, rect = app.window.get_surface(), scene(app).layout.cells[cell]
+    from idioten.ui.kit.palette import SELECT
+    band = [surface.get_at((x, y))[:3] for x in range(rect.x, rect.right) for y in range(rect.y - 6, rect.y + 3)]
+    return sum(1 for colour in band if colour == SELECT)
+
+
+def test_after_a_new_deal_the_first_space_places_at_the_cursor_shown_from_the_start():
+    app, _ = poker_app()
+    fill(app, (0, 1, 7))
+    key(app, pygame.K_n)
+    game = scene(app).game
+    assert game.placed_count == 0 and scene(app).cursor == 0
+    assert ring_pixels(app, 0) > scene(app).layout.card_w // 2 and ring_pixels(app, 1) == 0  # seen, and only there
+    cards = list(game.deck[:5])
+    for _ in range(5):
+        key(app, pygame.K_SPACE)
+    assert game.placed_count == 5 and game.grid[:5] == cards and scene(app).cursor == 5
+    key(app, pygame.K_r)  # a restart too: the cursor is back on the first cell, and one Space places one card
+    assert scene(app).cursor == 0
+    key(app, pygame.K_RETURN)
+    assert scene(app).game.placed_count == 1 and scene(app).game.grid[0] == cards[0]
+
+
+def test_the_cursor_follows_undo_a_hint_and_escape_leaves_it():
+    app, _ = poker_app()
+    for _ in range(25):
+        key(app, pygame.K_SPACE)
+    assert scene(app).game.is_over() and scene(app).cursor is None
+    app.close_panels()
+    key(app, pygame.K_z, mod=pygame.KMOD_LCTRL)
+    assert scene(app).cursor == 24  # the emptied cell: the next Space puts the card back there
+    key(app, pygame.K_UP)
+    key(app, pygame.K_h)
+    think(app)
+    cell, _ = scene(app).hint
+    assert scene(app).cursor == cell  # Space follows the hint
+    key(app, pygame.K_ESCAPE)  # forgets the hint, keeps the cursor
+    assert scene(app).hint is None and scene(app).cursor == cell and len(app.scenes) == 1
+    key(app, pygame.K_ESCAPE)  # nothing chosen: the menu, at once
+    assert len(app.scenes) == 2

@@ -3,8 +3,8 @@
 
     python tools/screenshot_scene.py win          Idioten one discard from a win: press 4 then D
     python tools/screenshot_scene.py poker-best   Poker patience with 24 cards placed and a lower grid counted
-                                                   before: Space shows the cursor, Space again places the last
-                                                   card (a new best)
+                                                   before: Space places the last card (the cursor
+                                                   stands on its cell) for a new best
 
 It runs the window's own loop, with nothing saved (no data folder is touched), until the window is closed.
 Run it on an X server with something that presses keys (Xvfb and xdotool, as tools/readme_screenshot.sh)."""

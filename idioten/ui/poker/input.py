@@ -3,9 +3,10 @@ friends), which asks the rules. Positions come from the events themselves, never
 
 A press on the drawn card (or an open-deck card) becomes a drag once the pointer has moved a few pixels;
 released over a cell it asks to place the card there, anywhere else the card glides back. A press on an
-empty cell places the current card at once. The arrows move a keyboard cursor over the grid; Enter or Space
-places there and moves the cursor on to the next empty cell in reading order (so Space, Space, ... fills the
-grid); Tab picks the next open-deck card.
+empty cell places the current card at once. A keyboard cursor stands on an empty cell from the start of a
+deal, so the player sees where Enter or Space places before pressing it; the arrows move it. After a placement
+that filled its cell it moves on to the next empty cell in reading order (so Space, Space, ... fills the grid);
+Tab picks the next open-deck card.
 """
 
 from __future__ import annotations
@@ -143,37 +144,42 @@ class PokerInput:
         if key in ARROWS:
             self.move_cursor(*ARROWS[key])
         elif key in PLACE_KEYS:
-            if self.cursor is None:
-                self.move_cursor(0, 0)
-            elif self.place(self.cursor):
-                self.cursor = self.next_empty_cell(self.cursor)
+            if self.cursor is not None:
+                self.place(self.cursor)
+            else:
+                self.say(texts.reason(IllegalAction("grid_full", "")))
         elif key == pygame.K_TAB and self.game.open_deck:
             self.next_choice(-1 if shift else 1)
         elif key == pygame.K_o:
             self.open_options()
 
     def drop_choice(self) -> bool:
-        if self.cursor is None and self.selected is None and self.hint is None:
+        """Escape forgets a chosen card or a hint. The cursor stays: it is always there while cells are empty,
+        so counting it would make every Escape to the menu take two presses."""
+        if self.selected is None and self.hint is None:
             return False
-        self.cursor = self.selected = self.hint = None
+        self.selected = self.hint = None
         self.say("")
         return True
 
     def move_cursor(self, rows: int, columns: int) -> None:
-        if self.cursor is None:
-            empty = self.game.empty_cells()
-            self.cursor = self.hint[0] if self.hint else (empty[0] if empty else 12)
-        else:
-            row = (self.cursor // 5 + rows) % 5
-            column = (self.cursor % 5 + columns) % 5
-            self.cursor = row * 5 + column
+        if self.cursor is None:  # a full grid: the arrows have nothing to show
+            return
+        row = (self.cursor // 5 + rows) % 5
+        column = (self.cursor % 5 + columns) % 5
+        self.cursor = row * 5 + column
         self.dirty = True
 
-    def next_empty_cell(self, after: int) -> int | None:
-        """The empty cell after `after` in reading order (row by row, wrapping to the top), so Space or Enter
-        again places the next card; None once the grid is full."""
+    def settle_cursor(self) -> None:
+        """Keep the cursor on an empty cell (None once the grid is full): where it is if that cell is still
+        empty, else on the next empty cell in reading order, wrapping to the top."""
         empty = self.game.empty_cells()
-        return next((cell for cell in empty if cell > after), empty[0] if empty else None)
+        if not empty:
+            self.cursor = None
+        elif self.cursor is None or self.cursor not in empty:
+            after = -1 if self.cursor is None else self.cursor
+            self.cursor = next((cell for cell in empty if cell > after), empty[0])
+        self.dirty = True
 
     def next_choice(self, step: int) -> None:
         choices = self.game.choices()

@@ -1,12 +1,20 @@
-"""Where Poker patience's pieces go, from the window size and the game's options alone (no drawing here).
+"""Where Poker patience's pieces go, from the window size, the widths of the texts and the game's options alone
+(no drawing here).
 
 The top bar and the status bar are the Idioten table's (`Layout`). Between them, left to right: the 5x5
 grid, each row's hand and points to its right, each column's below it (the first diagonal's beyond the
 bottom-right corner, the second's beyond the top-right one, where the diagonals would run on); then a side
-column with the drawn card, the cards left and the total, the computer's small grid in the Competitive mode,
-and the open deck's cards (four rows, one per suit) in the Open-deck practice.
+column with the drawn card, the cards left and the total, and the open deck's cards (four rows, one per suit)
+in the Open-deck practice below them.
 
-The card size is the largest that satisfies every constraint; each is linear in the card width.
+In the Competitive mode the computer's grid comes too, either beside the side column or below it, whichever
+gives the player's grid the larger cards. Its cards are at least `COMPUTER_MIN` of the player's width (the
+player's grid shrinks before it does, so its ranks and suits stay legible) and grow into the room that is
+left, up to the player's size.
+
+The texts on the felt lie on dark plates (`plates`): the felt's light middle is too bright behind light text
+for a readable contrast, so every text has the same dark ground wherever it is. Each line's label has a plate
+of its own, there before the line scores anything, like a box on a score sheet.
 """
 
 from __future__ import annotations
@@ -20,113 +28,148 @@ from idioten.ui.kit.layout import CARD_ASPECT, Layout
 
 CELL_GAP = 0.09  # of the card width, between grid cells
 MARGIN = 0.35  # of the card width, around the blocks
-MINI = 0.34  # the computer's grid, in grid card widths
+LABEL_GAP = 12  # pixels between the grid and its row labels
+COMPUTER_MIN = 0.7  # the computer's cards, in grid card widths, at the least
 DECK = 0.62  # the open deck's cards, in grid card widths
 DECK_STEP = 0.4  # of an open-deck card's width: how much of each card shows in its suit's fan
+DECK_ROW = 1.06  # of an open-deck card's height, from one suit's row to the next
+BESIDE, BELOW = "beside", "below"  # where the computer's grid goes, from the side column
 
 
-def _fit(avail: float, per_card: float, fixed: float) -> float:
-    return (avail - fixed) / per_card
+def _largest(low: int, high: int, fits) -> int:
+    """The largest n in [low, high] with fits(n) (fits only turns false as n grows); low if none."""
+    while low < high:
+        middle = (low + high + 1) // 2
+        if fits(middle):
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 @dataclass
 class PokerLayout:
     base: Layout
     label_w: int  # the widest "hand  points" text of the row labels, in pixels
-    info_w: int = 0  # the widest text under the drawn card (cards left, total), in pixels
+    info_w: int = 0  # the widest text of the side column (its caption, cards left, total), in pixels
     diagonals: bool = False
     open_deck: bool = False
     competitive: bool = False
+    computer_w: int = 0  # the computer's total above its grid, at its widest, in pixels
+    note_w: int = 0  # "the computer is thinking", in pixels: on the same line if there is room, else below
     card_w: int = 0
     card_h: int = 0
+    arrangement: str | None = None  # BESIDE or BELOW in the Competitive mode
     cells: list[pygame.Rect] = field(default_factory=list)
     row_labels: list[pygame.Rect] = field(default_factory=list)
     column_labels: list[pygame.Rect] = field(default_factory=list)
     diagonal_labels: list[pygame.Rect] = field(default_factory=list)
     grid_rect: pygame.Rect = field(default_factory=pygame.Rect)
     drawn: pygame.Rect = field(default_factory=pygame.Rect)
-    info_x: int = 0
-    info_y: int = 0
-    mini_cells: list[pygame.Rect] = field(default_factory=list)
-    mini_title_y: int = 0
+    caption: pygame.Rect = field(default_factory=pygame.Rect)  # "Next card" above the drawn card
+    info: pygame.Rect = field(default_factory=pygame.Rect)  # cards left and the total, below it
+    computer_cells: list[pygame.Rect] = field(default_factory=list)
+    computer_title: pygame.Rect = field(default_factory=pygame.Rect)  # the computer's total
+    computer_note: pygame.Rect = field(default_factory=pygame.Rect)  # "thinking", beside the total or under the grid
+    plates: list[pygame.Rect] = field(default_factory=list)
     deck_size: tuple[int, int] = (0, 0)
     deck_origin: tuple[int, int] = (0, 0)
 
     def __post_init__(self):
         base = self.base
-        line = base.label_size
-        top, bottom = base.top_bar.bottom, base.status_bar.top
-        avail_h = bottom - top
-        avail_w = base.width
-        grid_per_w = 5 + 4 * CELL_GAP  # grid width in card widths
-        grid_per_h = 5 * CARD_ASPECT + 4 * CELL_GAP
+        self.area = pygame.Rect(0, base.top_bar.bottom, base.width, base.status_bar.top - base.top_bar.bottom)
+        best = None
+        for arrangement in ((BESIDE, BELOW) if self.competitive else (None,)):
+            card_w = _largest(4, max(4, self.area.h), lambda w: self._fits(w, self._least_computer(w), arrangement))
+            computer_w = _largest(self._least_computer(card_w), card_w,
+                                  lambda m: self._fits(card_w, m, arrangement)) if arrangement else 0
+            if best is None or (card_w, computer_w) > best[:2]:
+                best = (card_w, computer_w, arrangement)
+        card_w, computer_w, self.arrangement = best
+        bounds = self._place(card_w, computer_w, self.arrangement, 0, 0)
+        # Centred in the room between the bars (what does not fit at the smallest card starts at the corner).
+        dx = max(0, (self.area.w - bounds.w) // 2) - bounds.x
+        dy = self.area.y + max(0, (self.area.h - bounds.h) // 2) - bounds.y
+        self._place(card_w, computer_w, self.arrangement, dx, dy)
+
+    @staticmethod
+    def _least_computer(card_w: int) -> int:
+        return max(1, -int(-card_w * COMPUTER_MIN // 1))
+
+    def _fits(self, card_w: int, computer_w: int, arrangement) -> bool:
+        bounds = self._place(card_w, computer_w, arrangement, 0, 0)
+        margin = round(card_w * MARGIN)
+        return bounds.w + 2 * margin <= self.area.w and bounds.h + 16 <= self.area.h
+
+    def _place(self, cw: int, mw: int, arrangement, x0: int, y0: int) -> pygame.Rect:
+        """Everything at card width `cw` (the computer's `mw`), the grid's corner at (x0, y0); returns the
+        rectangle that holds it all."""
+        line = self.base.label_size
         top_strip = line + 12
         column_strip = round(2.7 * line) + 16  # a hand name on up to two small lines, then the points
-        info_h = 4 * (line + 6)  # the drawn card's caption, cards left, total, (computer's total)
-
-        side_w = 1.0  # the drawn card (its texts below may be wider: info_w)
-        side_fixed = self.info_w
-        if self.competitive:
-            side_w = max(side_w, MARGIN + 5 * MINI * (1 + CELL_GAP))  # the computer's grid beside the texts
-        deck_w = DECK * (1 + 13 * DECK_STEP)  # 13 ranks and the joker's place
-        if self.open_deck:
-            side_w = max(side_w, deck_w)
-        # The drawn card with its texts below, beside the computer's grid: the taller of the two.
-        side_h = max(CARD_ASPECT, 5 * MINI * CARD_ASPECT * (1 + CELL_GAP) if self.competitive else 0)
-        deck_h = 4 * DECK * CARD_ASPECT * 1.06 if self.open_deck else 0
-
-        widths = grid_per_w + 3 * MARGIN + side_w
-        limits = [
-            _fit(avail_h, grid_per_h, top_strip + column_strip + 16),
-            _fit(avail_w, widths, self.label_w + 24 + (side_fixed if self.competitive else 0)),
-            _fit(avail_h, side_h + (2 * MARGIN if self.open_deck else 0) + deck_h, info_h + top_strip + 20),
-        ]
-        self.card_w = max(24, int(min(limits)))
-        self.card_h = round(self.card_w * CARD_ASPECT)
-        cw, ch = self.card_w, self.card_h
+        pad = max(6, round(cw * 0.08))  # a plate reaches this far beyond what it holds (its corners round 6)
+        ch = round(cw * CARD_ASPECT)
         gap = max(2, round(cw * CELL_GAP))
         margin = round(cw * MARGIN)
+        self.card_w, self.card_h = cw, ch
 
         grid_w, grid_h = 5 * cw + 4 * gap, 5 * ch + 4 * gap
-        side_px = round(side_w * cw) + (self.info_w if self.competitive else 0)
-        total_w = grid_w + 12 + self.label_w + 2 * margin + side_px
-        x0 = max(margin, (avail_w - total_w) // 2)
-        used_h = top_strip + grid_h + column_strip
-        y0 = top + max(top_strip, (avail_h - used_h) // 2 + top_strip)
         self.grid_rect = pygame.Rect(x0, y0, grid_w, grid_h)
-        self.cells = [pygame.Rect(x0 + c * (cw + gap), y0 + r * (ch + gap), cw, ch)
-                      for r in range(5) for c in range(5)]
-        label_x = self.grid_rect.right + 12
-        self.row_labels = [pygame.Rect(label_x, self.cells[r * 5].y, self.label_w, ch) for r in range(5)]
-        self.column_labels = [pygame.Rect(self.cells[c].x - gap // 2, self.grid_rect.bottom + 6, cw + gap,
-                                          column_strip - 6) for c in range(5)]
+        self.cells = [pygame.Rect(x0 + c * (cw + gap), y0 + r * (ch + gap), cw, ch) for r in range(5) for c in range(5)]
+        label_x = self.grid_rect.right + LABEL_GAP
+        label_h = min(ch, round(2.3 * line) + 12)  # the hand over its points, not a whole card's height
+        self.row_labels = [pygame.Rect(label_x, self.cells[r * 5].centery - label_h // 2, self.label_w, label_h)
+                           for r in range(5)]
+        self.column_labels = [pygame.Rect(self.cells[c].x, self.grid_rect.bottom + gap, cw, column_strip - gap)
+                              for c in range(5)]
         self.diagonal_labels = [
-            pygame.Rect(label_x, self.grid_rect.bottom + 6, self.label_w, column_strip - 6),  # from top left
-            pygame.Rect(label_x, self.grid_rect.top - top_strip, self.label_w, top_strip - 4),  # from bottom left
+            pygame.Rect(label_x, self.grid_rect.bottom + gap, self.label_w, column_strip - gap),  # from top left
+            pygame.Rect(label_x, y0 - top_strip, self.label_w, top_strip - gap),  # from bottom left
         ]
+        self.plates = self.row_labels + self.column_labels + (self.diagonal_labels if self.diagonals else [])
 
-        side_x = label_x + self.label_w + 2 * margin
+        side_x = label_x + self.label_w + max(2 * margin, 2 * pad + 4)
+        side_w = max(cw, self.info_w)
+        self.caption = pygame.Rect(side_x, y0 - line - 6, self.info_w, line)
         self.drawn = pygame.Rect(side_x, y0, cw, ch)
-        self.info_x = side_x
-        self.info_y = self.drawn.bottom + 8
-        if self.competitive:
-            mw = max(8, round(cw * MINI))
+        self.info = pygame.Rect(side_x, self.drawn.bottom + 8, self.info_w, line + 6 + round(1.5 * line))
+        side_bottom = self.info.bottom
+        if self.open_deck:
+            dw = max(4, round(cw * DECK))
+            self.deck_size = (dw, round(dw * CARD_ASPECT))
+            self.deck_origin = (side_x, self.info.bottom + margin // 2)
+            deck = pygame.Rect(self.deck_origin, (dw + 13 * self.deck_step, 4 * round(self.deck_size[1] * DECK_ROW)))
+            side_w = max(side_w, deck.w)
+            side_bottom = deck.bottom
+        self.plates.append(pygame.Rect(side_x - pad, self.caption.y - pad, side_w + 2 * pad,
+                                       side_bottom - self.caption.y + 2 * pad))
+        everything = [self.grid_rect, *self.plates, *self.column_labels, *self.diagonal_labels]
+
+        self.computer_cells = []
+        if arrangement is not None:
             mh = round(mw * CARD_ASPECT)
             mgap = max(1, round(mw * CELL_GAP))
-            mx = side_x + max(cw, self.info_w) + margin
-            my = y0 + line + 8
-            self.mini_title_y = y0
-            self.mini_cells = [pygame.Rect(mx + c * (mw + mgap), my + r * (mh + mgap), mw, mh)
-                               for r in range(5) for c in range(5)]
-        if self.open_deck:
-            dw = max(12, round(cw * DECK))
-            self.deck_size = (dw, round(dw * CARD_ASPECT))
-            deck_top = max(self.info_y + info_h, self.mini_cells[-1].bottom + 8 if self.mini_cells else 0)
-            self.deck_origin = (side_x, deck_top + margin // 2)
+            if arrangement == BESIDE:
+                mx, my = side_x + side_w + 2 * pad + margin, y0
+            else:
+                mx, my = side_x, side_bottom + 2 * pad + margin + line + 6
+            self.computer_cells = [pygame.Rect(mx + c * (mw + mgap), my + r * (mh + mgap), mw, mh)
+                                   for r in range(5) for c in range(5)]
+            block_w = max(5 * mw + 4 * mgap, self.computer_w, self.note_w)
+            self.computer_title = pygame.Rect(mx, my - line - 6, self.computer_w, line)
+            if self.computer_w + 2 * line + self.note_w <= block_w:
+                self.computer_note = pygame.Rect(mx + block_w - self.note_w, self.computer_title.y, self.note_w, line)
+            else:
+                self.computer_note = pygame.Rect(mx, self.computer_cells[-1].bottom + 6, self.note_w, line)
+            bottom = max(self.computer_cells[-1].bottom, self.computer_note.bottom)
+            self.plates.append(pygame.Rect(mx - pad, self.computer_title.y - pad, block_w + 2 * pad,
+                                           bottom - self.computer_title.y + 2 * pad))
+            everything.append(self.plates[-1])
+        return everything[0].unionall(everything[1:])
 
     @property
     def deck_step(self) -> int:
-        return max(4, round(self.deck_size[0] * DECK_STEP))
+        return max(2, round(self.deck_size[0] * DECK_STEP))
 
     @staticmethod
     def deck_order(card) -> tuple[int, int]:
@@ -140,7 +183,16 @@ class PokerLayout:
         w, h = self.deck_size
         row, place = self.deck_order(card)
         return pygame.Rect(self.deck_origin[0] + place * self.deck_step,
-                           self.deck_origin[1] + row * round(h * 1.06), w, h)
+                           self.deck_origin[1] + row * round(h * DECK_ROW), w, h)
+
+    def texts(self) -> list[pygame.Rect]:
+        """Where the texts on the felt go (each lies on a plate)."""
+        rects = [*self.row_labels, *self.column_labels, self.caption, self.info]
+        if self.diagonals:
+            rects += self.diagonal_labels
+        if self.computer_cells:
+            rects += [self.computer_title, self.computer_note]
+        return rects
 
     def cell_at(self, pos) -> int | None:
         for cell, rect in enumerate(self.cells):

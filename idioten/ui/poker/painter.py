@@ -2,7 +2,11 @@
 (felt, bars, empty cells) is painted once into a background; a frame adds the cards, the hands and the texts.
 
 Card pictures come from the window's card-image cache class (`CardImages`), one cache per size used here
-(grid, open deck, the computer's small grid), so the Idioten table's cache keeps its own size.
+(grid, open deck, the computer's grid), so the Idioten table's cache keeps its own size.
+
+Every text on the felt lies on a dark plate (the layout's `plates`, painted into the background): the felt's
+middle is light enough that light text on it alone falls below a contrast of 4.5:1. `TEXT_COLOURS` lists the
+colours texts on the plates use; tests/test_ui_poker_look.py holds each against `behind_text()`.
 """
 
 from __future__ import annotations
@@ -12,14 +16,22 @@ import pygame
 from idioten import i18n
 from idioten.poker.hands import HAND_NAMES
 from idioten.ui.poker import texts
-from idioten.ui.kit.drawing import draw_status_line, felt, outline
+from idioten.ui.kit.drawing import FELT_CENTRE, FELT_EDGE, draw_status_line, felt, outline
 from idioten.ui.kit.palette import BAR, BAR_LINE, GLOW, GOLD, LABEL, SELECT, TEXT
 from idioten.ui.poker.layout import PokerLayout
 from idioten.ui.kit.sprites import CardImages, for_screen, shadow
 
-DIM = (150, 178, 158)
-FRESH = (255, 236, 160, 46)
-SLOT_EDGE = (255, 255, 255, 70)
+DIM = (180, 204, 188)  # an unfinished line's hand, the computer thinking: quieter than TEXT, still readable
+PLATE = (*BAR, 130)  # under the texts on the felt
+TEXT_COLOURS = (TEXT, DIM, GOLD, LABEL)
+INSET = 6  # pixels between a label's plate edge and its text (the plate's corners are rounded no further in)
+
+
+def behind_text() -> tuple[int, int, int]:
+    """The lightest ground a text on the felt can have: a plate over the felt's lightest colour."""
+    lightest = max((FELT_CENTRE, FELT_EDGE), key=sum)
+    alpha = PLATE[3] / 255
+    return tuple(round(p * alpha + f * (1 - alpha)) for p, f in zip(PLATE[:3], lightest))
 
 
 class PokerPainter:
@@ -27,7 +39,7 @@ class PokerPainter:
         self.scene = scene
         self.images = CardImages(lambda: scene.app.settings)
         self.deck_images = CardImages(lambda: scene.app.settings)
-        self.mini_images = CardImages(lambda: scene.app.settings)
+        self.computer_images = CardImages(lambda: scene.app.settings)
         self.layout: PokerLayout | None = None
         self.look = (scene.app.settings.four_colour, scene.app.settings.card_back)
         self.background: pygame.Surface | None = None
@@ -36,25 +48,36 @@ class PokerPainter:
     def texts(self):
         return self.scene.app.texts
 
-    def label_width(self, size: int) -> int:
+    def label_width(self, size: int, diagonals: bool) -> int:
+        """A row's label: the hand over its points. A diagonal's: its stroke, then hand and points in one line."""
         widest = max(self.texts.font(size).size(texts.hand_name(name))[0] for name in HAND_NAMES)
-        return widest + self.texts.font(size).size("  250")[0]
+        if not diagonals:
+            return widest + 2 * INSET
+        return size + 6 + widest + self.texts.font(size).size("  250")[0] + 2 * INSET
 
     def info_width(self, size: int) -> int:
         texts_now = [(i18n.t("ui.poker.cards_left", count=52), size), (i18n.t("ui.poker.to_place", count=25), size),
-                     (i18n.t("ui.poker.total", total=888), round(size * 1.5))]
+                     (i18n.t("ui.poker.total", total=888), round(size * 1.5)),
+                     (i18n.t("ui.poker.next_card"), size), (i18n.t("ui.poker.choose_card"), size)]
         return max(self.texts.font(s).size(text)[0] for text, s in texts_now)
+
+    def computer_widths(self, size: int) -> tuple[int, int]:
+        """The computer's total at its widest, and the words saying it is thinking."""
+        return (self.texts.font(size).size(i18n.t("ui.poker.computer_total", total=888))[0],
+                self.texts.font(size).size(i18n.t("ui.poker.computer_thinking"))[0])
 
     def resize(self, base, buttons) -> None:
         game = self.scene.game
-        self.layout = layout = PokerLayout(base, self.label_width(base.label_size), self.info_width(base.label_size),
-                                           game.diagonals, game.open_deck, self.scene.session.computer is not None)
-        self.warmed = {id(images): set() for images in (self.images, self.deck_images, self.mini_images)}
+        size = base.label_size
+        self.layout = layout = PokerLayout(base, self.label_width(size, game.diagonals), self.info_width(size),
+                                           game.diagonals, game.open_deck, self.scene.session.computer is not None,
+                                           *self.computer_widths(size))
+        self.warmed = {id(images): set() for images in (self.images, self.deck_images, self.computer_images)}
         self.images.set_size((layout.card_w, layout.card_h))
         if layout.open_deck:
             self.deck_images.set_size(layout.deck_size)
-        if layout.mini_cells:
-            self.mini_images.set_size(layout.mini_cells[0].size)
+        if layout.computer_cells:
+            self.computer_images.set_size(layout.computer_cells[0].size)
         size = base.font_size
         widths = [button.width_for(self.texts, size) for button in buttons]
         for button, rect in zip(buttons, base.button_row(widths)):
@@ -64,6 +87,7 @@ class PokerPainter:
         self.radius = radius
         self.glow = outline((layout.card_w, layout.card_h), GLOW, radius, line, fill_alpha=40)
         self.cursor_ring = outline((layout.card_w, layout.card_h), SELECT, radius, line)
+        self.fresh_line = line
         self.shadow = shadow((layout.card_w, layout.card_h), radius)
         self.target_fill = pygame.Surface((layout.card_w, layout.card_h), pygame.SRCALPHA)
         pygame.draw.rect(self.target_fill, (*GLOW, 55), self.target_fill.get_rect(), border_radius=radius)
@@ -77,7 +101,7 @@ class PokerPainter:
         The scene calls it while nothing moves, so a card's first appearance costs no SVG render mid-glide."""
         layout, game = self.layout, self.scene.game
         caches = [self.images] + ([self.deck_images] if layout.open_deck else []) + \
-            ([self.mini_images] if layout.mini_cells else [])
+            ([self.computer_images] if layout.computer_cells else [])
         for images in caches:
             for card in game.deck:
                 if card not in self.warmed[id(images)]:
@@ -93,15 +117,21 @@ class PokerPainter:
         pygame.draw.line(surface, BAR_LINE, base.top_bar.bottomleft, base.top_bar.bottomright)
         pygame.draw.rect(surface, BAR, base.status_bar)
         pygame.draw.line(surface, BAR_LINE, base.status_bar.topleft, base.status_bar.topright)
+        plates = pygame.Surface(base.size, pygame.SRCALPHA)  # drawn opaque here, so overlapping plates stay even
+        for rect in layout.plates:
+            pygame.draw.rect(plates, PLATE, rect, border_radius=INSET)
+        surface.blit(plates, (0, 0))
         slot = self.images.slot()
         for rect in layout.cells:
             surface.blit(slot, rect)
         surface.blit(slot, layout.drawn)
         caption = i18n.t("ui.poker.choose_card" if layout.open_deck else "ui.poker.next_card")
         label = self.texts.render(caption, base.label_size, LABEL)
-        surface.blit(label, label.get_rect(bottomleft=(layout.drawn.x, layout.drawn.top - 6)))
-        for rect in layout.mini_cells:
-            pygame.draw.rect(surface, SLOT_EDGE, rect, width=1, border_radius=max(2, rect.w // 10))
+        surface.blit(label, label.get_rect(bottomleft=layout.caption.bottomleft))
+        if layout.computer_cells:
+            small_slot = self.computer_images.slot()
+            for rect in layout.computer_cells:
+                surface.blit(small_slot, rect)
         return surface
 
     # -- a frame ---------------------------------------------------------------------------------------
@@ -112,7 +142,7 @@ class PokerPainter:
         look = (scene.app.settings.four_colour, scene.app.settings.card_back)
         if look != self.look:  # changed in the settings screen: the pictures were made for the old look
             self.look = look
-            for images in (self.images, self.deck_images, self.mini_images):
+            for images in (self.images, self.deck_images, self.computer_images):
                 images.forget()
                 self.warmed[id(images)] = set()
         surface.blit(self.background, (0, 0))
@@ -189,10 +219,9 @@ class PokerPainter:
                 self.diagonal_label(surface, rect, index, name, points, size, colour, points_colour)
 
     def highlight(self, surface, rect: pygame.Rect, on: bool) -> None:
+        """A line the last card changed: a gold edge round its label (an edge, so the text's ground stays)."""
         if on:
-            box = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(box, FRESH, box.get_rect(), border_radius=6)
-            surface.blit(box, rect)
+            pygame.draw.rect(surface, GLOW, rect.inflate(-2, -2), width=self.fresh_line, border_radius=6)
 
     def two_lines(self, surface, rect, first, second, size, colour, second_colour, centred: bool) -> None:
         top = self.texts.render(first, size, colour) if first else None
@@ -202,33 +231,39 @@ class PokerPainter:
         for line in (top, bottom):
             if line is None:
                 continue
-            where = line.get_rect(midtop=(rect.centerx, y)) if centred else line.get_rect(topleft=(rect.x + 4, y))
+            where = line.get_rect(midtop=(rect.centerx, y)) if centred else line.get_rect(topleft=(rect.x + INSET, y))
             surface.blit(line, where)
             y += line.get_height()
 
     def column_label(self, surface, rect, name, points, size, colour, points_colour) -> None:
         small = round(size * 0.85)
-        lines = self.texts.wrap(name, small, rect.w - 4)[:2] if name else []
-        y = rect.y
+        lines = self.texts.wrap(name, small, rect.w - 2 * INSET)[:2] if name else []
+        y = rect.y + INSET
         for text in lines:
-            line = self.texts.render(text, small, colour)
-            surface.blit(line, line.get_rect(midtop=(rect.centerx, y)), area=pygame.Rect(0, 0, rect.w, line.get_height()))
-            y += line.get_height()
+            self.blit_within(surface, self.texts.render(text, small, colour), rect, (rect.centerx, y))
+            y += self.texts.font(small).get_height()
         if points:
             line = self.texts.render(points, round(size * 1.15), points_colour)
-            surface.blit(line, line.get_rect(midtop=(rect.centerx, max(y, rect.y + round(1.7 * small)))))
+            self.blit_within(surface, line, rect, (rect.centerx, max(y, rect.y + INSET + round(1.7 * small))))
+
+    @staticmethod
+    def blit_within(surface, line, rect, midtop) -> None:
+        """A text centred at `midtop`, cut to `rect` (a word wider than a narrow column stays on its plate)."""
+        where = line.get_rect(midtop=midtop)
+        shown = where.clip(rect)
+        surface.blit(line, shown.topleft, area=shown.move(-where.x, -where.y))
 
     def diagonal_label(self, surface, rect, index, name, points, size, colour, points_colour) -> None:
         # A short stroke along the diagonal's direction says which diagonal the label belongs to.
-        mark = rect.h // 2 if index == 0 else rect.h - 4
-        x0, y0 = rect.x + 4, rect.y + (2 if index == 0 else rect.h - 2)
+        mark = min(size, rect.h - 2 * INSET)
+        x0, y0 = rect.x + INSET, rect.y + INSET if index == 0 else rect.bottom - INSET
         end = (x0 + mark, y0 + mark) if index == 0 else (x0 + mark, y0 - mark)
         pygame.draw.line(surface, DIM, (x0, y0), end, 2)
         text = f"{name}  {points}" if name else ""
         if text:
             line = self.texts.render(text, size, points_colour if points_colour != colour else colour)
-            anchor = (end[0] + 6, rect.y + 2) if index == 0 else (end[0] + 6, rect.centery - line.get_height() // 2)
-            surface.blit(line, anchor)
+            top = rect.y + INSET if index == 0 else rect.centery - line.get_height() // 2
+            surface.blit(line, (x0 + size + 6, top))
 
     # -- the side column -----------------------------------------------------------------------------
 
@@ -244,17 +279,17 @@ class PokerPainter:
                 self.ring(surface, self.cursor_ring, layout.drawn.topleft)
 
         size = base.label_size
-        y = layout.info_y
+        y = layout.info.y
         remaining = len(game.remaining())
         left = (i18n.t("ui.poker.to_place", count=25 - game.placed_count) if game.open_deck
                 else i18n.t("ui.poker.cards_left", count=max(0, remaining - (0 if game.is_over() else 1))))
         line = self.texts.render(left, size, LABEL)
-        surface.blit(line, (layout.info_x, y))
+        surface.blit(line, layout.info.topleft)
         y += line.get_height() + 6
         total = self.texts.render(i18n.t("ui.poker.total", total=game.score().total), round(size * 1.5), GOLD)
-        surface.blit(total, (layout.info_x, y))
+        surface.blit(total, (layout.info.x, y))
 
-        if layout.mini_cells:
+        if layout.computer_cells:
             self.computer_grid(surface)
         if game.open_deck:
             self.open_deck(surface, current, dragging)
@@ -265,14 +300,14 @@ class PokerPainter:
         if computer is None:
             return
         size = layout.base.label_size
-        title = i18n.t("ui.poker.computer_total", total=computer.score().total)
+        title = self.texts.render(i18n.t("ui.poker.computer_total", total=computer.score().total), size, LABEL)
+        surface.blit(title, title.get_rect(bottomleft=layout.computer_title.bottomleft))
         if scene.computer_worker.running:
-            title += "   " + i18n.t("ui.poker.computer_thinking")
-        line = self.texts.render(title, size, LABEL)
-        surface.blit(line, (layout.mini_cells[0].x, layout.mini_title_y))
+            note = self.texts.render(i18n.t("ui.poker.computer_thinking"), size, DIM)
+            surface.blit(note, layout.computer_note.topleft)
         for cell, card in enumerate(computer.grid):
             if card is not None:
-                surface.blit(self.mini_images.face(card), layout.mini_cells[cell])
+                surface.blit(self.computer_images.face(card), layout.computer_cells[cell])
 
     def open_deck(self, surface, current, dragging) -> None:
         layout, scene = self.layout, self.scene

@@ -2,8 +2,8 @@
 session) whether they are legal and animates what happened. It never decides a rule itself.
 
 Place the drawn card by clicking an empty cell or dragging the card onto it; in the Open-deck practice, first
-pick a card among the open deck (click or drag it). The keyboard works too: the arrows move a cursor over the
-grid and Enter or Space places there; Tab picks the next open-deck card.
+pick a card among the open deck (click or drag it). The keyboard works too: a cursor stands on an empty cell
+from the start of a deal, the arrows move it and Enter or Space places there; Tab picks the next open-deck card.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ class PokerScene(PokerInput, CardGameScene):
         self.flight: Flight | None = None
         self.shake: tuple[int, Shake] | None = None  # a refused cell wobbles
         self.selected: Card | None = None  # the open deck's chosen card (None: the next in draw order)
-        self.cursor: int | None = None  # the keyboard's cell
+        self.cursor: int | None = None  # the keyboard's cell: where Space places (None: the grid is full)
         self.target: int | None = None  # the empty cell under the pointer (or under a dragged card)
         self.hint: tuple[int, Card] | None = None
         self.hint_worker = Worker()  # the player's hint and the computer opponent may think at the same time
@@ -59,6 +59,7 @@ class PokerScene(PokerInput, CardGameScene):
         session.defer_saves = True
         self.painter = PokerPainter(self)
         self.resize(app.layout)
+        self.settle_cursor()
         self.start_computer()
 
     # -- what the painter and tests read ------------------------------------------------------------------
@@ -107,6 +108,7 @@ class PokerScene(PokerInput, CardGameScene):
             self.refuse(refusal, cell)
             return False
         self.selected = self.hint = self.target = None
+        self.settle_cursor()
         self.fresh_lines = tuple(line.line.name for line in record.lines)
         self.say("")
         self.notice(notice)
@@ -151,6 +153,7 @@ class PokerScene(PokerInput, CardGameScene):
             return
         self.drop_jobs()
         self.selected = self.hint = None
+        self.settle_cursor()
         self.fresh_lines = ()
         self.end_pending = False
         self.shown = False
@@ -172,6 +175,7 @@ class PokerScene(PokerInput, CardGameScene):
             self.say(i18n.t("ui.msg.nothing_to_redo"))
             return
         self.hint = None
+        self.settle_cursor()
         self.fresh_lines = tuple(line.line.name for line in record.lines)
         self.say("")
         origin = self.layout.deck_rect(record.card) if self.game.open_deck else self.layout.drawn
@@ -206,6 +210,7 @@ class PokerScene(PokerInput, CardGameScene):
         self.shown = False
         self.press = self.drag = self.flight = self.shake = None
         self.selected = self.hint = self.cursor = self.target = None
+        self.settle_cursor()  # on the first empty cell: the first Space places there
         self.fresh_lines = ()
         self.end_pending = self.celebrate = False
         self.painter.resize(self.app.layout, self.buttons)
@@ -252,6 +257,7 @@ class PokerScene(PokerInput, CardGameScene):
 
     def show_hint(self, cell: int, card: Card) -> None:
         self.hint = (cell, card)
+        self.cursor = cell  # Space or Enter then follows the hint
         row, column = cell // 5 + 1, cell % 5 + 1
         if self.game.open_deck:
             self.selected = card

@@ -126,6 +126,8 @@ class CardGameScene(Scene):
             self.ask_hint()
         elif key == pygame.K_s:
             self.open_stats()
+        elif key == pygame.K_e:
+            self.app.open_settings()
         elif key == pygame.K_F1 or key == pygame.K_QUESTION or getattr(event, "unicode", "") == "?":
             self.app.open_rules()
         elif key == pygame.K_ESCAPE:

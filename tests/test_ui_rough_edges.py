@@ -56,3 +56,16 @@ def test_e_opens_the_settings_from_either_game_and_closes_them_again():
     assert type(app.scenes[0]).__name__ == "PokerScene"
     key(app, pygame.K_e)
     assert isinstance(app.scenes[-1], SettingsPanel)
+
+
+# -- 2. a new deal is named once ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_new_deal_names_its_number_without_saying_deal_twice(language):
+    i18n.set_language(language)
+    app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
+    key(app, pygame.K_n)
+    game = app.table.game
+    shown = " ".join(shown_texts(app))
+    assert str(game.deal_number) in app.table.message and app.table.message in shown
+    assert app.deal_label(game) not in app.table.message  # not "New deal: Deal 1588390015."

@@ -93,9 +93,11 @@ class CardGameScene(Scene):
         self.say(i18n.t("ui.msg.can_go_back", message=message) if self.can_go_back() else message)
 
     def say_dealt(self, restarted: bool) -> None:
-        """`say_replaced` for the game now on the table: the deal started again, or a new deal (by its name)."""
-        self.say_replaced(i18n.t("ui.msg.restarted") if restarted
-                          else i18n.t("ui.msg.new_deal", deal=self.app.deal_label(self.game)))
+        """`say_replaced` for the game now on the table: the deal started again, or a new deal (by its number:
+        "New deal: Deal 7" would say "deal" twice)."""
+        number = self.game.deal_number
+        self.say_replaced(i18n.t("ui.msg.restarted") if restarted else i18n.t(
+            "ui.msg.new_deal", number=number if number is not None else self.app.deal_label(self.game)))
 
     def take_message(self, other: "CardGameScene") -> None:
         """What `other` was saying, for as long as it had left (the game on screen changed under it)."""

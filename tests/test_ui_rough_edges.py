@@ -69,3 +69,51 @@ def test_a_new_deal_names_its_number_without_saying_deal_twice(language):
     shown = " ".join(shown_texts(app))
     assert str(game.deal_number) in app.table.message and app.table.message in shown
     assert app.deal_label(game) not in app.table.message  # not "New deal: Deal 1588390015."
+
+
+# -- 3. a line of keys never breaks inside a key and what it does ---------------------------------------------
+
+def texts_of_the_top_panel(app) -> list[str]:
+    """The lines the panel on top draws, in order (the table's texts below it left out)."""
+    seen, render = [], app.texts.render
+    app.texts.render = lambda text, *rest: (seen.append(text), render(text, *rest))[1]
+    try:
+        app.scenes[-1].draw(app.window.get_surface().copy())
+    finally:
+        app.texts.render = render
+    return seen
+
+
+def pieces(text: str) -> list[str]:
+    """The key-and-what-it-does pieces of a line of keys: "1–4 choose a pile", "D discard", "Space deal" …"""
+    return [part.strip() for item in text.split(ITEM_JOINER) for part in item.split(PART_JOINER)]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", [(1200, 680), (1280, 800), (1024, 640), (900, 700), (720, 520), (1920, 1080)])
+def test_the_rules_panel_never_breaks_a_key_from_what_it_does(language, size):
+    i18n.set_language(language)
+    app, _ = make_app(Game.new(deal_cards(7), deal_number=7), size=size)
+    key(app, pygame.K_F1)
+    keys = i18n.t("ui.rules.keys")
+    whole = pieces(keys)
+    lines = [line for line in texts_of_the_top_panel(app) if line.rstrip(",") in keys]
+    assert [piece for line in lines for piece in pieces(line.rstrip(","))] == whole  # all of it, in order
+    assert len(lines) > 1 or size[0] >= 1900  # it did need wrapping
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_line_of_keys_wraps_between_whole_pieces(language):
+    i18n.set_language(language)
+    app, _ = make_app()
+    texts, size = app.texts, app.layout.font_size
+    lines_of_keys = [i18n.t(k) for k in i18n.keys() if ITEM_JOINER in i18n.t(k)]
+    assert len(lines_of_keys) > 10
+    for text in lines_of_keys:
+        whole = pieces(text)
+        for width in range(120, 1000, 40):
+            lines = texts.wrap(text, size, width)
+            for line in lines:
+                for piece in pieces(line.rstrip(",")):  # whole, or a piece too wide for any line broken up
+                    assert piece in whole or any(piece in p and texts.width(p, size) > width for p in whole), (
+                        text, width, lines)

@@ -117,3 +117,33 @@ def test_every_line_of_keys_wraps_between_whole_pieces(language):
                 for piece in pieces(line.rstrip(",")):  # whole, or a piece too wide for any line broken up
                     assert piece in whole or any(piece in p and texts.width(p, size) > width for p in whole), (
                         text, width, lines)
+
+
+# -- 4. the stock's count during a restart or a new deal -------------------------------------------------------
+
+def stock_counts_while_it_moves(app, *keystroke) -> list[int]:
+    """The number drawn on the stock in every frame, from the key until the table is still again."""
+    counts = []
+    painter = app.table.painter
+    original = painter.badge
+    painter.badge = lambda surface, rect, count: (counts.append(count) if rect == app.layout.stock else None,
+                                                  original(surface, rect, count))
+    key(app, *keystroke, settle=False)
+    for _ in range(600):
+        if not app.busy():
+            break
+        app.step(dt=1 / 60)
+    painter.badge = original
+    return counts
+
+
+@pytest.mark.parametrize("keystroke", [pygame.K_r, pygame.K_n])
+def test_the_stock_shows_its_real_count_while_a_deal_is_laid_out(keystroke):
+    """A restart or a new deal lays out four cards from a full stock: 48 all along, never 52 counting down."""
+    app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
+    for _ in range(3):
+        key(app, pygame.K_SPACE)
+    counts = stock_counts_while_it_moves(app, keystroke)
+    assert len(app.table.game.stock) == 48
+    assert len(counts) > 10  # frames of cards flying out, each with the count on the stock
+    assert set(counts) == {48}

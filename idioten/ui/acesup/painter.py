@@ -84,8 +84,8 @@ class TablePainter:
                 continue
             if glide.started:
                 flying.append(sprite)
-            elif glide.origin == "stock":
-                waiting_stock += 1
+            elif glide.origin == "stock" and card not in scene.dealt_in:
+                waiting_stock += 1  # still in the stock until it leaves (a new deal's first four never were)
             elif glide.origin == "discard":
                 waiting_discard += 1
             elif scene.zones.get(card) != "pile":

@@ -34,6 +34,7 @@ class TableScene(TableInput, CardGameScene):
         self.selected: int | None = None
         self.end_pending = False
         self.auto_pending = False
+        self.dealt_in: frozenset[Card] = frozenset()  # a new deal's first cards, flying out as it appears
         self.previous: Game | None = None  # the game a new deal or restart replaced: Ctrl+Z brings it back
         self.following: Game | None = None  # the game Ctrl+Z (BACK) left: Ctrl+Y brings it back ...
         self.following_at = 0  # ... from where the game brought back was left (its history's length)
@@ -113,9 +114,13 @@ class TableScene(TableInput, CardGameScene):
         self.sprites.clear()
         self.zones.clear()
         self.reset_input()
+        self.dealt_in = frozenset()
         if not deal_in:
             self.settle()
             return
+        # They fly from the stock but were never in it (the rules lay the first four out): the stock's count
+        # must not hold them while they wait to fly, or a fresh deal's 48 would count down from 52.
+        self.dealt_in = frozenset(c for pile in game.piles for c in pile)
         stock = (float(self.layout.stock.x), float(self.layout.stock.y))
         for card in self.rest_places():
             self.sprites[card] = CardSprite(card, stock)

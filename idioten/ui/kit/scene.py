@@ -56,6 +56,7 @@ class CardGameScene(Scene):
         super().__init__(app)
         self.message = ""
         self.message_until = 0.0
+        self.message_at: tuple[int, int] | None = None  # where the player clicked, for a message about that click
 
     def handle_event(self, event) -> None:
         if event.type == pygame.MOUSEMOTION:
@@ -77,10 +78,12 @@ class CardGameScene(Scene):
 
     # -- the message line --------------------------------------------------------------------------------
 
-    def say(self, text: str, seconds: float = MESSAGE_SECONDS) -> None:
-        """`text` in the message line for `seconds` ("" clears it)."""
+    def say(self, text: str, seconds: float = MESSAGE_SECONDS, at: tuple[int, int] | None = None) -> None:
+        """`text` in the message line for `seconds` ("" clears it); with `at`, a click's position (read from
+        its event), beside that click instead: why a click did nothing belongs where the player looks."""
         self.message = text
         self.message_until = self.app.now() + seconds
+        self.message_at = at if text else None
         self.dirty = True
 
     def notice(self, notice, seconds: float = MESSAGE_SECONDS) -> None:
@@ -103,11 +106,12 @@ class CardGameScene(Scene):
         """What `other` was saying, for as long as it had left (the game on screen changed under it)."""
         if other.message and not self.message:
             self.message, self.message_until = other.message, other.message_until
+            self.message_at = None  # a click on the other game's table: its place means nothing here
             self.dirty = True
 
     def expire_message(self) -> None:
         if self.message and self.app.now() >= self.message_until:
-            self.message = ""
+            self.message, self.message_at = "", None
             self.dirty = True
 
     def wake_at(self) -> float | None:

@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
 # Make the README's screenshot (docs/screenshot.png) of the real game window.
 #
-#   tools/readme_screenshot.sh [--exe dist/idioten] [--out docs/screenshot.png] [--deal 12] [--keys "space 3 d"]
+#   tools/readme_screenshot.sh [--exe dist/idioten] [--out docs/screenshot.png] [--deal 12] [--keys "space 3 d h"]
 #
 # Starts a private Xvfb screen, opens the game there as a player would (the built executable with --exe,
 # otherwise `python3 -m idioten` from this checkout; PYTHON picks the interpreter), presses the keys with
 # xdotool, and saves just the game window with ImageMagick's `import`. The screen is private, so the one
 # top-level window on it is the game's; it is not looked up by process id, because a one-file executable's
-# window belongs to a child of the process started.
+# window belongs to a child of the process started. The default keys play deal 12 for a while and end with H:
+# the picture shows a game in progress and its hint (the arrow and the message), which the hint player thinks
+# out off the loop in about a second of CPU, so the picture is taken a little later than after other keys.
 # Saves go to a temporary data folder, so no saved game of yours is resumed or overwritten.
 # Needs: Xvfb, xdotool, imagemagick (apt-get install xvfb xdotool imagemagick).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-exe="" out="docs/screenshot.png" deal=12 keys="space 3 d 3 d space 3 d space 3 d space 4 d" lang=en
+exe="" out="docs/screenshot.png" deal=12 keys="space 3 d 3 d space 3 d space 3 d space 4 d h" lang=en
 while [ $# -gt 0 ]; do
   case $1 in
     --exe) exe=$2; shift 2;;
@@ -36,7 +38,8 @@ work=$(mktemp -d)
 Xvfb :$display -screen 0 1360x920x24 -nolisten tcp >"$work/xvfb.log" 2>&1 & xvfb=$!
 game_pid=""
 cleanup() {
-  [ -n "$game_pid" ] && kill "$game_pid" 2>/dev/null
+  # The game saves as it closes: wait for it, or its data folder is removed while it still writes there.
+  [ -n "$game_pid" ] && kill "$game_pid" 2>/dev/null && wait "$game_pid" 2>/dev/null
   kill "$xvfb" 2>/dev/null
   rm -rf "$work"
 }
@@ -60,7 +63,7 @@ for key in $keys; do
   xdotool key "$key"
   sleep 0.8  # let the deal or discard animation finish before the next key
 done
-sleep 1
+sleep 3  # the hint (H), found off the loop, and its arrow
 mkdir -p "$(dirname "$out")"
 import -window "$window" "$out"
 echo "readme_screenshot: wrote $out ($(identify -format '%wx%h' "$out"))"

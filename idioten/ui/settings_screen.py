@@ -1,6 +1,7 @@
 """The settings screen (from the menu): one row per setting, its choices as buttons, the current one marked.
-A choice is applied at once and remembered (through `persist.Persistence.change_setting`). Keys: Up/Down
-choose a row, Left/Right change its value, Esc closes. A preview shows the deck and back as chosen."""
+A choice is applied at once and remembered (through `persist.Persistence.change_setting`). Keys: E opens it
+(from either game's table), Up/Down choose a row, Left/Right change its value, Esc or E closes. A preview
+shows the deck and back as chosen."""
 
 from __future__ import annotations
 
@@ -129,8 +130,8 @@ class SettingsPanel(Panel):
 
     def key(self, event) -> None:
         shift = getattr(event, "mod", 0) & pygame.KMOD_SHIFT
-        if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.close()
+        if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_e):
+            self.close()  # E opened it: E closes it again, as O does Poker patience's options
         elif event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
             step = -1 if event.key == pygame.K_UP or (event.key == pygame.K_TAB and shift) else 1
             self.focus = (self.focus + step) % len(self.rows_of_buttons)

@@ -6,6 +6,7 @@ A press on a top card discards it when released there; moved a few pixels it bec
 another pile it asks to move the card there (anywhere else it glides home). A double click on a card that
 cannot be discarded moves it into the leftmost gap. The keys 1-4 choose a pile, then D discards its top card
 or another pile's number moves it there; Space or Enter deals, A starts the demo, T deals the deal of the day.
+Why a click or a drop did nothing is said beside it (its position read from its event), not in the status bar.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ class TableInput:
         self.finish_animations()
         self.selected = None  # the mouse takes over from a pile chosen by keyboard
         if self.layout.stock.collidepoint(event.pos):
-            self.deal()
+            self.deal(at=event.pos)
             return
         for pile in range(PILES):
             top = self.top_rect(pile)
@@ -79,7 +80,7 @@ class TableInput:
                 self.press = Press(pile, card, event.pos, (event.pos[0] - top.x, event.pos[1] - top.y))
                 return
             if self.layout.pile_area(pile, len(self.game.piles[pile])).collidepoint(event.pos) and top:
-                self.say(i18n.t("ui.msg.only_top"))
+                self.say(i18n.t("ui.msg.only_top"), at=event.pos)
                 return
 
     def on_motion(self, event) -> None:
@@ -109,7 +110,7 @@ class TableInput:
         elif self.press is not None:
             press, self.press = self.press, None
             if self.game.top(press.pile) == press.card:
-                self.click(press.pile, press.card)
+                self.click(press.pile, press.card, event.pos)
 
     def drop(self, drag: Drag, pointer) -> None:
         card_rect = pygame.Rect(round(pointer[0] - drag.grab[0]), round(pointer[1] - drag.grab[1]),
@@ -121,24 +122,25 @@ class TableInput:
                 best, best_overlap = pile, area.w * area.h
         speed = self.app.settings.duration
         # The dropped card is already over its pile: a short glide settles it there.
-        if best is None or not self.act(Action.move(drag.pile, best), timing=lambda card: (speed(0.12), 0.0)):
+        if best is None or not self.act(Action.move(drag.pile, best), timing=lambda card: (speed(0.12), 0.0),
+                                        at=pointer):
             self.settle(lambda card: (speed(0.25), 0.0))  # refused (the rules said why) or dropped nowhere
 
-    def click(self, pile: int, card: Card) -> None:
+    def click(self, pile: int, card: Card, at: tuple[int, int]) -> None:
         now = self.app.now()
         previous, self.last_click = self.last_click, (card, now)
         if previous is not None and now - previous[1] <= DOUBLE_CLICK:
             if previous[0] == card and not self.game.can_discard(pile):
                 target = self.gap_for(pile)
                 if target is not None:
-                    self.act(Action(MOVE, pile, target))
+                    self.act(Action(MOVE, pile, target), at=at)
                 else:
-                    self.say(i18n.t("ui.msg.no_gap"))
+                    self.say(i18n.t("ui.msg.no_gap"), at=at)
                 self.last_click = None
                 return
             if previous[0] != card and previous[0] in self.game.discards:
                 return  # the second half of a double-click on a card the first half discarded
-        self.act(Action(DISCARD, pile))
+        self.act(Action(DISCARD, pile), at=at)
 
     def game_key(self, event) -> None:
         key = event.key

@@ -7,7 +7,7 @@ import pygame
 
 from idioten import i18n
 from idioten.acesup.rules import PILES
-from idioten.ui.kit.drawing import draw_status_line, felt, outline
+from idioten.ui.kit.drawing import draw_callout, draw_status_line, felt, outline
 from idioten.ui.kit.palette import BAR, BAR_LINE, GLOW, LABEL, SELECT, TEXT
 from idioten.ui.kit.sprites import for_screen, shadow
 from idioten.ui.acesup.hint_arrow import ARROW_EDGE as HINT_EDGE, draw_hint
@@ -18,6 +18,8 @@ class TablePainter:
     def __init__(self, scene):
         self.scene = scene
         self.background: pygame.Surface | None = None
+        self.status_lines: list[tuple[str, pygame.Rect]] = []  # the texts of the last frame's status bar, placed
+        self.callout_lines: list[tuple[str, pygame.Rect]] = []  # ... and of its message beside a click
 
     @property
     def texts(self):
@@ -84,8 +86,8 @@ class TablePainter:
                 continue
             if glide.started:
                 flying.append(sprite)
-            elif glide.origin == "stock":
-                waiting_stock += 1
+            elif glide.origin == "stock" and card not in scene.dealt_in:
+                waiting_stock += 1  # still in the stock until it leaves (a new deal's first four never were)
             elif glide.origin == "discard":
                 waiting_discard += 1
             elif scene.zones.get(card) != "pile":
@@ -190,4 +192,8 @@ class TablePainter:
         parts = [scene.app.deal_label(game), i18n.t(f"ui.variant.{game.variant}"),
                  i18n.t("ui.status.score", score=game.score), i18n.t("ui.status.stock", count=len(game.stock)),
                  *scene.app.assistant.status_parts()]  # "still winnable", when the player wants to know
-        draw_status_line(surface, self.texts, layout.status_bar, layout.small_font_size, parts, scene.message)
+        beside_click = scene.message_at is not None
+        self.status_lines = draw_status_line(surface, self.texts, layout.status_bar, layout.small_font_size, parts,
+                                             "" if beside_click else scene.message)
+        self.callout_lines = (draw_callout(surface, self.texts, layout.font_size, scene.message, scene.message_at,
+                                           pygame.Rect((0, 0), layout.size)) if beside_click else [])

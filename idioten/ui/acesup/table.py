@@ -34,6 +34,7 @@ class TableScene(TableInput, CardGameScene):
         self.selected: int | None = None
         self.end_pending = False
         self.auto_pending = False
+        self.dealt_in: frozenset[Card] = frozenset()  # a new deal's first cards, flying out as it appears
         self.previous: Game | None = None  # the game a new deal or restart replaced: Ctrl+Z brings it back
         self.following: Game | None = None  # the game Ctrl+Z (BACK) left: Ctrl+Y brings it back ...
         self.following_at = 0  # ... from where the game brought back was left (its history's length)
@@ -113,9 +114,13 @@ class TableScene(TableInput, CardGameScene):
         self.sprites.clear()
         self.zones.clear()
         self.reset_input()
+        self.dealt_in = frozenset()
         if not deal_in:
             self.settle()
             return
+        # They fly from the stock but were never in it (the rules lay the first four out): the stock's count
+        # must not hold them while they wait to fly, or a fresh deal's 48 would count down from 52.
+        self.dealt_in = frozenset(c for pile in game.piles for c in pile)
         stock = (float(self.layout.stock.x), float(self.layout.stock.y))
         for card in self.rest_places():
             self.sprites[card] = CardSprite(card, stock)
@@ -147,14 +152,15 @@ class TableScene(TableInput, CardGameScene):
         self.selected = None
         self.end_pending = self.auto_pending = self.celebrate = False
 
-    def act(self, action: Action, shake_pile: int | None = None, timing=None) -> bool:
+    def act(self, action: Action, shake_pile: int | None = None, timing=None, at=None) -> bool:
         """Ask the rules to do `action`; animate what happened (with `timing` when given: card -> (duration,
-        delay)) or say why not. True if it happened. Clicks, keys, drops and the demo all come through here."""
+        delay)) or say why not (beside `at`, the position of the click or drop that asked, if one did). True if
+        it happened. Clicks, keys, drops and the demo all come through here."""
         self.finish_animations()
         try:
             record = self.game.apply(action)
         except IllegalAction as refusal:
-            self.refuse(refusal, shake_pile if shake_pile is not None else action.pile)
+            self.refuse(refusal, shake_pile if shake_pile is not None else action.pile, at)
             return False
         self.selected = None
         self.say("")
@@ -171,15 +177,15 @@ class TableScene(TableInput, CardGameScene):
         self.auto_pending = self.app.settings.auto_discard and not self.end_pending
         self.app.action_done(self.game, record)
 
-    def refuse(self, refusal: IllegalAction, pile: int | None) -> None:
+    def refuse(self, refusal: IllegalAction, pile: int | None, at=None) -> None:
         self.app.sound.play("illegal")
-        self.say(i18n.reason(refusal))
+        self.say(i18n.reason(refusal), at=at)
         if pile is not None and 0 <= pile < PILES and self.game.top(pile) is not None:
             self.sprites[self.game.top(pile)].shake = Shake(self.layout.card_w * 0.08)
         self.dirty = True
 
-    def deal(self) -> bool:
-        return self.act(Action(DEAL))
+    def deal(self, at=None) -> bool:
+        return self.act(Action(DEAL), at=at)
 
     def can_undo(self) -> bool:
         return self.game.can_undo() or self.previous is not None

@@ -1,13 +1,17 @@
-"""Drawing shared by both games' tables: the felt, glowing outlines, the status line (the colours: palette.py)."""
+"""Drawing shared by both games' tables: the felt, glowing outlines, the status line, a message beside a click
+(the colours: palette.py)."""
 
 from __future__ import annotations
 
 import pygame
 
-from idioten.ui.kit.palette import MESSAGE, TEXT
+from idioten.ui.kit.layout import status_line_pitch
+from idioten.ui.kit.palette import BAR, BAR_LINE, BOX, EDGE, MESSAGE, TEXT
 
 FELT_CENTRE = (40, 116, 68)
 FELT_EDGE = (16, 64, 38)
+CALLOUT_WIDTH = 16  # a message beside a click is wrapped to at most this many text sizes' width
+WIDE_SEPARATOR, NARROW_SEPARATOR = "   ·   ", " · "  # between the status bar's facts; narrow when short of room
 
 
 def felt(size: tuple[int, int]) -> pygame.Surface:
@@ -33,16 +37,58 @@ def outline(size: tuple[int, int], colour, radius: int, width: int, fill_alpha: 
     return surface
 
 
-def draw_status_line(surface, texts, bar, size, parts, message) -> None:
-    """The status bar of either game: its facts on the left, the latest message on the right, the message
-    clipped (never the facts) when the window is too narrow for both."""
-    text = texts.render("   ·   ".join(parts), size, TEXT)
-    x = bar.x + size
-    surface.blit(text, text.get_rect(midleft=(x, bar.centery)))
-    if message:
-        rendered = texts.render(message, size, MESSAGE)
-        room = bar.right - size - (x + text.get_width() + 2 * size)
-        rect = rendered.get_rect(midright=(bar.right - size, bar.centery))
-        if rendered.get_width() > room:
-            rect.left = x + text.get_width() + 2 * size
-        surface.blit(rendered, rect, area=pygame.Rect(0, 0, max(0, room), rect.h))
+def draw_status_line(surface, texts, bar, size, parts, message) -> list[tuple[str, pygame.Rect]]:
+    """The status bar of either game: its facts on the left and the latest message on the right when both fit
+    on one line; else the facts (never broken inside one) and then the message, wrapped, line by line (a
+    narrow window's bar has room for two: kit/layout.py). Should they need more lines than the bar has, it
+    grows up over the table for as long as they are shown: nothing is ever clipped. Returns each line drawn
+    with its place."""
+    facts, inner = WIDE_SEPARATOR.join(parts), bar.w - 2 * size
+    facts_w = texts.width(facts, size)
+    if facts_w + (2 * size + texts.width(message, size) if message else 0) <= inner:
+        drawn = [(facts, TEXT, texts.render(facts, size, TEXT).get_rect(midleft=(bar.x + size, bar.centery)))]
+        if message:
+            rendered = texts.render(message, size, MESSAGE)
+            drawn.append((message, MESSAGE, rendered.get_rect(midright=(bar.right - size, bar.centery))))
+    else:
+        rows = [facts] if facts_w <= inner else texts.wrap(NARROW_SEPARATOR.join(parts), size, inner)
+        coloured = [(row, TEXT) for row in rows] + [(row, MESSAGE) for row in texts.wrap(message or "", size, inner)]
+        pitch = status_line_pitch(size)
+        lines = max(1, bar.h // pitch)
+        if len(coloured) > lines:
+            bar = bar.copy()
+            bar.top -= (len(coloured) - lines) * pitch
+            pygame.draw.rect(surface, BAR, bar)
+            pygame.draw.line(surface, BAR_LINE, bar.topleft, bar.topright)
+        top = bar.centery - (len(coloured) * pitch) // 2
+        drawn = []
+        for index, (row, colour) in enumerate(coloured):
+            middle = top + index * pitch + pitch // 2
+            drawn.append((row, colour, texts.render(row, size, colour).get_rect(midleft=(bar.x + size, middle))))
+    for text, colour, rect in drawn:
+        surface.blit(texts.render(text, size, colour), rect)
+    return [(text, rect) for text, _, rect in drawn]
+
+
+def draw_callout(surface, texts, size, text, at, bounds) -> list[tuple[str, pygame.Rect]]:
+    """`text` in a box beside the point `at` (where the player clicked): just above it, or below it when there
+    is no room above, wrapped to a few words a line and kept whole inside `bounds` (the window). Returns each
+    line drawn with its place."""
+    pad, margin = max(4, size // 2), max(4, size // 4)
+    room = bounds.inflate(-2 * margin, -2 * margin)
+    lines = texts.wrap(text, size, min(room.w, size * CALLOUT_WIDTH) - 2 * pad)
+    pitch = texts.font(size).get_linesize() + max(1, size // 10)
+    box = pygame.Rect(0, 0, max(texts.width(line, size) for line in lines) + 2 * pad, len(lines) * pitch + 2 * pad)
+    box.midbottom = (at[0], at[1] - size)  # above the pointer, which would hide its first words below
+    if box.top < room.top:
+        box.midtop = (at[0], at[1] + size)
+    box.clamp_ip(room)
+    pygame.draw.rect(surface, BOX, box, border_radius=pad)
+    pygame.draw.rect(surface, EDGE, box, width=2, border_radius=pad)
+    drawn = []
+    for index, line in enumerate(lines):
+        rendered = texts.render(line, size, MESSAGE)
+        rect = rendered.get_rect(midtop=(box.centerx, box.y + pad + index * pitch))
+        surface.blit(rendered, rect)
+        drawn.append((line, rect))
+    return drawn

@@ -27,6 +27,7 @@ CARD_INK = {  # as in tools/card_art (the faces' colours), two-colour and four-c
 }
 RANK_INK = (27, 27, 27)
 SUIT_OF_SYMBOL = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
+ITEM_JOINER, PART_JOINER = " · ", ", "  # a line of keys: "1–4 choose a pile, D discard · Space deal"
 CARD_IN_TEXT = re.compile("(10|[2-9TJQKA])?([" + "".join(SUIT_SYMBOLS.values()) + "])")
 
 
@@ -114,14 +115,32 @@ class Texts:
         return surface
 
     def wrap(self, text: str, size: int, width: int) -> list[str]:
+        """`text` in lines no wider than `width`, broken between words. A text of items joined by " · " (a
+        line of keys: "Space deal · S statistics") breaks only between its items, or between the comma-joined
+        parts of an item ("1–4 choose a pile, D discard"), so a key never ends one line and what it does
+        begins the next; only a part too long for a line of its own breaks between its words."""
         lines, line = [], ""
-        for word in text.split():
-            candidate = f"{line} {word}".strip()
+        for joiner, piece in self.wrap_pieces(text, size, width):
+            candidate = f"{line}{joiner}{piece}" if line else piece
             if line and self.width(candidate, size) > width:
-                lines.append(line)
-                line = word
+                lines.append(line + joiner.rstrip(" ·"))  # a comma stays at the end of its line, a dot goes
+                line = piece
             else:
                 line = candidate
         if line:
             lines.append(line)
         return lines
+
+    def wrap_pieces(self, text: str, size: int, width: int) -> list[tuple[str, str]]:
+        """The pieces `wrap` never breaks, each with what joins it to the piece before."""
+        if ITEM_JOINER not in text:
+            return [(" ", word) for word in text.split()]
+        pieces = []
+        for item_index, item in enumerate(text.split(ITEM_JOINER)):
+            for part_index, part in enumerate(item.strip().split(PART_JOINER)):
+                joiner = PART_JOINER if part_index else ITEM_JOINER
+                words = part.split()
+                if self.width(" ".join(words), size) <= width:
+                    words = [" ".join(words)]
+                pieces += [(joiner if i == 0 else " ", word) for i, word in enumerate(words)]
+        return pieces

@@ -23,6 +23,11 @@ SIDE_GAP = 0.55  # of the card width, between the stock or discard pile and the 
 OUTER_MARGIN = 0.4  # of the card width, at the left and right window edges
 
 
+def status_line_pitch(size: int) -> int:
+    """From one line of the status bar to the next, at text size `size`: the font's line and a little air."""
+    return round(size * 0.85)
+
+
 def _clamp(value: float, low: float, high: float) -> float:
     return max(low, min(high, value))
 
@@ -48,10 +53,14 @@ class Layout:
         w, h, s = max(self.width, 1), max(self.height, 1), self.scale
         bar_h = round(_clamp(h * 0.06, 34 * s, 56 * s))
         status_h = round(_clamp(h * 0.045, 26 * s, 42 * s))
-        self.top_bar = pygame.Rect(0, 0, w, bar_h)
-        self.status_bar = pygame.Rect(0, h - status_h, w, status_h)
         self.font_size = round(bar_h * 0.5)
         self.small_font_size = round(status_h * 0.62)
+        # A window narrower than the program ever opens one (a tiling window manager can force it) has no room
+        # for the facts and a message side by side: its status bar holds two lines (kit/drawing.py).
+        if w < MIN_WINDOW[0] * s:
+            status_h += status_line_pitch(self.small_font_size)
+        self.top_bar = pygame.Rect(0, 0, w, bar_h)
+        self.status_bar = pygame.Rect(0, h - status_h, w, status_h)
         self.label_size = round(_clamp(h * 0.026, 16 * s, 28 * s))
 
         label_room = self.label_size + 10

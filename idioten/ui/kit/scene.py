@@ -57,6 +57,7 @@ class CardGameScene(Scene):
         self.message = ""
         self.message_until = 0.0
         self.waiting: list[tuple[str, float]] = []  # messages said in turn, to come when the line is free
+        self.message_at: tuple[int, int] | None = None  # where the player clicked, for a message about that click
 
     def handle_event(self, event) -> None:
         if event.type == pygame.MOUSEMOTION:
@@ -78,10 +79,12 @@ class CardGameScene(Scene):
 
     # -- the message line --------------------------------------------------------------------------------
 
-    def say(self, text: str, seconds: float = MESSAGE_SECONDS) -> None:
-        """`text` in the message line for `seconds` ("" clears it)."""
+    def say(self, text: str, seconds: float = MESSAGE_SECONDS, at: tuple[int, int] | None = None) -> None:
+        """`text` in the message line for `seconds` ("" clears it); with `at`, a click's position (read from
+        its event), beside that click instead: why a click did nothing belongs where the player looks."""
         self.message = text
         self.message_until = self.app.now() + seconds
+        self.message_at = at if text else None
         self.dirty = True
 
     def say_in_turn(self, texts, seconds: float = MESSAGE_SECONDS, after_current: bool = False) -> None:
@@ -105,21 +108,24 @@ class CardGameScene(Scene):
         self.say(i18n.t("ui.msg.can_go_back", message=message) if self.can_go_back() else message)
 
     def say_dealt(self, restarted: bool) -> None:
-        """`say_replaced` for the game now on the table: the deal started again, or a new deal (by its name)."""
-        self.say_replaced(i18n.t("ui.msg.restarted") if restarted
-                          else i18n.t("ui.msg.new_deal", deal=self.app.deal_label(self.game)))
+        """`say_replaced` for the game now on the table: the deal started again, or a new deal (by its number:
+        "New deal: Deal 7" would say "deal" twice)."""
+        number = self.game.deal_number
+        self.say_replaced(i18n.t("ui.msg.restarted") if restarted else i18n.t(
+            "ui.msg.new_deal", number=number if number is not None else self.app.deal_label(self.game)))
 
     def take_message(self, other: "CardGameScene") -> None:
         """What `other` was saying, for as long as it had left (the game on screen changed under it)."""
         if other.message and not self.message:
             self.message, self.message_until = other.message, other.message_until
+            self.message_at = None  # a click on the other game's table: its place means nothing here
             self.dirty = True
         self.waiting += other.waiting
         other.waiting = []
 
     def expire_message(self) -> None:
         if self.message and self.app.now() >= self.message_until:
-            self.message = ""
+            self.message, self.message_at = "", None
             self.dirty = True
         if not self.message and self.waiting:
             self.say(*self.waiting.pop(0))
@@ -144,6 +150,8 @@ class CardGameScene(Scene):
             self.ask_hint()
         elif key == pygame.K_s:
             self.open_stats()
+        elif key == pygame.K_e:
+            self.app.open_settings()
         elif key == pygame.K_F1 or key == pygame.K_QUESTION or getattr(event, "unicode", "") == "?":
             self.app.open_rules()
         elif key == pygame.K_ESCAPE:

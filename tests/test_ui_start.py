@@ -85,7 +85,7 @@ def test_a_deal_on_the_command_line_keeps_the_saved_game_behind_ctrl_z(data_fold
     left = played_game(data_folder)
     app = start("--deal", "12")
     assert state(app)["deal"] == 12 and not state(app)["history"]
-    assert message_line(app) == ["New deal: Deal 12. Ctrl+Z brings the last game back."]
+    assert message_line(app) == ["New deal: 12. Ctrl+Z brings the last game back."]
     assert played(data_folder) == 0  # not abandoned yet: it is only replaced
 
     press(app, pygame.K_z, CTRL)
@@ -167,7 +167,7 @@ def test_a_deal_on_the_command_line_says_what_it_kept_before_the_damaged_file(da
     left = played_game(data_folder)
     (data_folder / "stats.json").write_text("{")
     app = start("--deal", "12")
-    assert message_line(app) == ["New deal: Deal 12. Ctrl+Z brings the last game back."]
+    assert message_line(app) == ["New deal: 12. Ctrl+Z brings the last game back."]
     next_message(app)
     assert message_line(app)[0].startswith("stats.json was damaged")
     press(app, pygame.K_z, CTRL)

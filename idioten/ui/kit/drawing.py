@@ -46,10 +46,11 @@ def draw_status_line(surface, texts, bar, size, parts, message) -> list[tuple[st
     facts, inner = WIDE_SEPARATOR.join(parts), bar.w - 2 * size
     facts_w = texts.width(facts, size)
     if facts_w + (2 * size + texts.width(message, size) if message else 0) <= inner:
-        drawn = [(facts, TEXT, texts.render(facts, size, TEXT).get_rect(midleft=(bar.x + size, bar.centery)))]
+        rendered = texts.render(facts, size, TEXT)
+        drawn = [(facts, rendered, rendered.get_rect(midleft=(bar.x + size, bar.centery)))]
         if message:
             rendered = texts.render(message, size, MESSAGE)
-            drawn.append((message, MESSAGE, rendered.get_rect(midright=(bar.right - size, bar.centery))))
+            drawn.append((message, rendered, rendered.get_rect(midright=(bar.right - size, bar.centery))))
     else:
         rows = [facts] if facts_w <= inner else texts.wrap(NARROW_SEPARATOR.join(parts), size, inner)
         coloured = [(row, TEXT) for row in rows] + [(row, MESSAGE) for row in texts.wrap(message or "", size, inner)]
@@ -64,9 +65,10 @@ def draw_status_line(surface, texts, bar, size, parts, message) -> list[tuple[st
         drawn = []
         for index, (row, colour) in enumerate(coloured):
             middle = top + index * pitch + pitch // 2
-            drawn.append((row, colour, texts.render(row, size, colour).get_rect(midleft=(bar.x + size, middle))))
-    for text, colour, rect in drawn:
-        surface.blit(texts.render(text, size, colour), rect)
+            rendered = texts.render(row, size, colour)
+            drawn.append((row, rendered, rendered.get_rect(midleft=(bar.x + size, middle))))
+    for _, rendered, rect in drawn:
+        surface.blit(rendered, rect)
     return [(text, rect) for text, _, rect in drawn]
 
 

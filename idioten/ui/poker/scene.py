@@ -16,7 +16,7 @@ from idioten.errors import IllegalAction
 from idioten.ui.poker import texts
 from idioten.ui.poker.input import Flight, PokerInput, Press
 from idioten.ui.poker.painter import PokerPainter
-from idioten.ui.poker.session import PokerSession
+from idioten.play.poker import PokerSession
 from idioten.ui.kit import celebration
 from idioten.ui.kit.scene import CardGameScene
 from idioten.ui.kit.tween import Glide, Shake

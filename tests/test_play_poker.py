@@ -8,7 +8,7 @@ import pytest
 
 from idioten.poker.game import PokerGame
 from idioten.storage.store import Store
-from idioten.ui.poker.session import FILE, PokerOptions, PokerSession, stats_key
+from idioten.play.poker import FILE, PokerOptions, PokerSession, stats_key
 
 from test_ui_support import make_app
 

@@ -8,7 +8,8 @@ import pytest
 
 from idioten.poker.game import PokerGame
 from idioten.storage.store import Store
-from idioten.play.poker import FILE, PokerOptions, PokerSession, stats_key
+from idioten.play.poker import PokerSession, stats_key
+from idioten.storage.poker import FILE, PokerOptions
 
 from test_ui_support import make_app
 

@@ -167,7 +167,7 @@ class PokerScene(PokerInput, CardGameScene):
     def redo(self) -> None:
         self.finish_flight()
         if self.session.can_go_forward():  # Ctrl+Y undoes the Ctrl+Z that brought the last grid back
-            restarted = self.session.following[0].deck == self.game.deck  # a restart or "play again"
+            restarted = self.session.following.game.deck == self.game.deck  # a restart or "play again"
             self.replace(self.session.forward, restarted)
             return
         record = self.session.redo()

@@ -28,7 +28,7 @@ import pygame  # noqa: E402
 from ui_common import summary  # noqa: E402
 from idioten.ui.app import App  # noqa: E402
 from idioten.ui.game_choice import switch_game  # noqa: E402
-from idioten.ui.poker.session import PokerSession  # noqa: E402
+from idioten.play.poker import PokerSession  # noqa: E402
 
 FRAME = 1 / 60
 

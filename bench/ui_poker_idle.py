@@ -20,7 +20,7 @@ from ui_common import ROOT, idle_report
 sys.path.insert(0, str(ROOT))
 
 from idioten.storage.store import Store  # noqa: E402
-from idioten.ui.poker.session import PokerSession  # noqa: E402
+from idioten.play.poker import PokerSession  # noqa: E402
 
 
 def prepare(folder: str) -> None:

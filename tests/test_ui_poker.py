@@ -9,8 +9,8 @@ from idioten import i18n
 from idioten.poker.scoring import score_grid
 from idioten.ui.game_choice import current_game, switch_game
 from idioten.ui.poker.scene import PokerScene
-from idioten.ui.poker import session as poker_session
-from idioten.ui.poker.session import PokerSession
+from idioten.play import poker as poker_session
+from idioten.play.poker import PokerSession
 from idioten.ui.poker import texts as poker_texts
 
 from test_ui_support import (click, drag, headings, key, leaping, make_app, position, post,

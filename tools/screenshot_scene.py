@@ -39,7 +39,7 @@ def main(argv: list[str]) -> int:
         app = App(near_win(), rng=random.Random(3))
     else:
         from idioten.ui.game_choice import switch_game
-        from idioten.ui.poker.session import PokerSession
+        from idioten.play.poker import PokerSession
 
         app = App(rng=random.Random(3))
         session = PokerSession(None, random.Random(1))

@@ -16,14 +16,17 @@ none raises for a disk problem, and play always goes on in memory):
     settings panel:                             store.change_setting("animation", "fast")
     statistics panel:                           store.stats.variants["standard"].win_rate, ...
                                                 store.reset_stats()  (after the window's confirmation)
-    Poker patience, later:                      store.record_keyed("poker", "classic+diagonals", id, score)
-                                                data, notices = store.load_file("poker.json", "idioten-poker", 1)
-                                                store.save_file("poker.json", data)
-                                                (its own checks fail: store.reject_file("poker.json"))
+    Poker patience (play/poker.py, with storage/poker.py's FILE, FORMAT, VERSION and conversions):
+        at start:                               data, notices = store.load_file(FILE, FORMAT, VERSION)
+                                                saved = poker_from_json(data)       # if data is not None
+                                                (BadPokerSave: store.reject_file(FILE), keep choices_from_json(data))
+        after every placement or choice:        store.save_file(FILE, poker_to_json(saved))
+        when a grid is full:                    store.record_keyed("poker", "classic+diagonals", id, score)
 
 The variant setting applies to the next new deal; a resumed game keeps its own variant.
 
-Details live in storage.files (folder, atomic writes, bad files), storage.game, storage.stats, storage.settings.
+Details live in storage.files (folder, atomic writes, bad files), storage.game, storage.stats, storage.settings,
+storage.poker.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from idioten.storage.store import Store
 from idioten.ui.poker.scene import PokerScene
-from idioten.ui.poker.session import PokerSession
+from idioten.play.poker import PokerSession
 
 IDIOTEN, POKER = "idioten", "poker"
 

@@ -14,7 +14,7 @@ from idioten.poker.scoring import TABLES
 from idioten.ui.poker import texts
 from idioten.ui.kit.palette import CHART_BAR, GOLD, TEXT
 from idioten.ui.kit.panels import EndOfGameKeys, Panel
-from idioten.ui.poker.session import stats_key
+from idioten.play.poker import stats_key
 from idioten.ui.kit.widgets import Button
 
 HEADING_MARK = "\x00"  # a stand-in title the panel swaps for the worded heading once placed

@@ -16,7 +16,7 @@ from idioten.errors import IllegalAction
 from idioten.ui.poker import texts
 from idioten.ui.poker.input import Flight, PokerInput, Press
 from idioten.ui.poker.painter import PokerPainter
-from idioten.ui.poker.session import PokerSession
+from idioten.play.poker import PokerSession
 from idioten.ui.kit import celebration
 from idioten.ui.kit.scene import CardGameScene
 from idioten.ui.kit.tween import Glide, Shake
@@ -167,7 +167,7 @@ class PokerScene(PokerInput, CardGameScene):
     def redo(self) -> None:
         self.finish_flight()
         if self.session.can_go_forward():  # Ctrl+Y undoes the Ctrl+Z that brought the last grid back
-            restarted = self.session.following[0].deck == self.game.deck  # a restart or "play again"
+            restarted = self.session.following.game.deck == self.game.deck  # a restart or "play again"
             self.replace(self.session.forward, restarted)
             return
         record = self.session.redo()

@@ -6,66 +6,31 @@ comes from `idioten.poker.player`. This module only keeps the pieces in step:
 
 * the computer fills its own grid with the same cards in the same order as the player placed them, one card
   behind at most, so undo takes its card back too;
-* the game is saved after every placement (`poker.json` through the app's `Store`), and the last game chosen
-  (Idioten or Poker patience) is remembered in the same file;
+* the game is saved after every placement (`poker.json`, defined in `idioten.storage.poker`, through the
+  app's `Store`), and the last game chosen (Idioten or Poker patience) is remembered in the same file;
 * a full grid is counted once in the statistics, keyed by table and options ("classic+diagonals").
-  Unfinished grids are not counted: a partly filled grid has no meaningful score;
-* a new deal, a restart or "play again" keeps the game it replaced (if a card was placed in it) until the
-  first placement in the new one, so Ctrl+Z right after brings it back (`back`); it is saved with the game.
-  `back` keeps the game it left the same way until a placement in the game brought back, and Ctrl+Y brings it
-  back in turn (`forward`) while that game stands where it was left.
+  Unfinished grids are not counted: a partly filled grid has no meaningful score, so a game left for good is
+  simply dropped;
+* a new deal, a restart or "play again" keeps the game it replaced within reach of Ctrl+Z (`back`) and
+  Ctrl+Y (`forward`) as `play.chain.GameChain` says; the games kept are saved with the game on the table.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import time
-from dataclasses import dataclass
 
-from idioten.cards import MAX_DEAL, MIN_DEAL, CardError
+from idioten.cards import MAX_DEAL, MIN_DEAL
+from idioten.play.chain import GameChain
 from idioten.poker.game import Placed, PokerGame
 from idioten.poker.board import Board
 from idioten.poker.player import make_policy, suggest
-from idioten.poker.scoring import DEFAULT_TABLE, TABLES
 from idioten.storage.game import new_game_id
+from idioten.storage.poker import (FILE, FORMAT, GAMES, VERSION, BadPokerSave, PokerOptions, PokerSave,
+                                   SavedPokerGame, choices_from_json, poker_from_json, poker_to_json)
 from idioten.storage.stats import KeyedStats, Statistics
 
-FILE = "poker.json"
-FORMAT = "idioten-poker"
-VERSION = 1
 STATS_SECTION = "poker"
-GAMES = ("idioten", "poker")
-
-
-@dataclass(frozen=True)
-class PokerOptions:
-    table: str = DEFAULT_TABLE
-    diagonals: bool = False
-    joker: bool = False
-    open_deck: bool = False
-    competitive: bool = False
-
-    def changed(self, name: str, value) -> "PokerOptions":
-        if name == "table" and value not in TABLES or name != "table" and not isinstance(value, bool):
-            raise ValueError(f"{value!r} is not a valid {name}")
-        return dataclasses.replace(self, **{name: value})
-
-    def to_json(self) -> dict:
-        return dataclasses.asdict(self)
-
-    @classmethod
-    def from_json(cls, data) -> "PokerOptions":
-        """Field by field: a value that does not fit keeps its default (a hand-edited file never stops play)."""
-        options = cls()
-        if not isinstance(data, dict):
-            return options
-        for item in dataclasses.fields(cls):
-            try:
-                options = options.changed(item.name, data.get(item.name, getattr(options, item.name)))
-            except ValueError:
-                pass
-        return options
 
 
 def stats_key(game: PokerGame) -> str:
@@ -82,6 +47,14 @@ def _yielding_clock() -> float:
     return time.perf_counter()
 
 
+def _cards_placed(kept: SavedPokerGame) -> int:
+    return kept.game.placed_count
+
+
+def _progressed(kept: SavedPokerGame) -> bool:
+    return bool(kept.game.history or kept.game.future)
+
+
 class PokerSession:
     def __init__(self, store=None, rng: random.Random | None = None, move_seconds: float | None = None):
         self.store = store  # the app's Store, or None: then nothing is saved and statistics live in memory
@@ -89,82 +62,66 @@ class PokerSession:
         self.move_seconds = move_seconds  # the computer player's thinking time per card (None: its default)
         self.memory_stats = Statistics()
         self.options = PokerOptions()
-        self.last_game = "idioten"
-        self.game: PokerGame | None = None
-        self.computer: PokerGame | None = None
-        self.game_id = ""
-        self.previous: tuple[PokerGame, PokerGame | None, str] | None = None  # (game, computer, id) for `back`
-        self.following: tuple[PokerGame, PokerGame | None, str] | None = None  # the same, for `forward` ...
-        self.following_at = 0  # ... once the game brought back has this many cards placed, as it was left
+        self.last_game = GAMES[0]
+        self.chain: GameChain[SavedPokerGame] | None = None  # None until the first game is loaded or dealt
         self.counted_now = False  # the last placement finished the game and counted it
         self.defer_saves = False
         self.unsaved = False
         self._policies: dict = {}
+
+    # -- the game in play and the games kept for Ctrl+Z and Ctrl+Y ----------------------------------------
+
+    @property
+    def game(self) -> PokerGame | None:
+        return self.chain.current.game if self.chain is not None else None
+
+    @property
+    def computer(self) -> PokerGame | None:
+        return self.chain.current.computer if self.chain is not None else None
+
+    @property
+    def game_id(self) -> str:
+        return self.chain.current.game_id if self.chain is not None else ""
+
+    @property
+    def previous(self) -> SavedPokerGame | None:
+        return self.chain.previous if self.chain is not None else None
+
+    @property
+    def following(self) -> SavedPokerGame | None:
+        return self.chain.following if self.chain is not None else None
 
     # -- the file ----------------------------------------------------------------------------------------
 
     def load(self) -> list:
         """Read poker.json if the store has one; returns the store's notices (bad file moved aside, ...)."""
         notices = []
-        data = None
+        saved = PokerSave()
         if self.store is not None:
             data, notices = self.store.load_file(FILE, FORMAT, VERSION)
-        if data is not None:
-            self.options = PokerOptions.from_json(data.get("options"))
-            if data.get("last_game") in GAMES:
-                self.last_game = data["last_game"]
-            try:
-                self._restore(data.get("current"))
-                if self.game is not None and data.get("previous") is not None:
-                    self.previous = self._restored(data["previous"])
-                if self.game is not None and data.get("following") is not None:
-                    self.following, self.following_at = self._restored(data["following"]), data["following_at"]
-                    placed = self.game.placed_count
-                    at = self.following_at
-                    if type(at) is not int or not placed <= at <= placed + len(self.game.future):
-                        raise ValueError("the following grid's place is not on this game's line")
-            except (CardError, ValueError, TypeError, KeyError, AttributeError):
-                self.game = self.computer = self.previous = self.following = None
-                notices = notices + [self.store.reject_file(FILE)]
-        if self.game is None:
+            if data is not None:
+                try:
+                    saved = poker_from_json(data)
+                except BadPokerSave:
+                    saved = choices_from_json(data)  # the player's choices stand; the games cannot be trusted
+                    notices = notices + [self.store.reject_file(FILE)]
+        self.options, self.last_game = saved.options, saved.last_game
+        if saved.current is not None:
+            self.chain = GameChain(saved.current, _cards_placed, _progressed, previous=saved.previous,
+                                   following=saved.following, following_at=saved.following_at)
+        if self.chain is None:
             self.new_deal()
         elif self.finished():
             # The last run may have stopped between saving the full grid and counting it.
             self.count()
         return notices
 
-    def _restore(self, current) -> None:
-        if current is None:
-            return
-        self.game, self.computer, self.game_id = self._restored(current)
-
-    @staticmethod
-    def _restored(current) -> tuple[PokerGame, PokerGame | None, str]:
-        game = PokerGame.from_text(current["game"])
-        computer = PokerGame.from_text(current["computer"]) if current.get("computer") else None
-        game_id = current["id"]
-        if not isinstance(game_id, str) or not game_id:
-            raise ValueError("a saved poker game needs its id")
-        if computer is not None:
-            # The computer plays the player's cards in the player's order, one card behind at most.
-            played = [r.card for r in game.history]
-            if computer.deck != game.deck or [r.card for r in computer.history] != played[:computer.placed_count] \
-                    or computer.placed_count > game.placed_count:
-                raise ValueError("the computer's grid does not follow the player's")
-        return game, computer, game_id
-
     def to_json(self) -> dict:
-        def document(game, computer, game_id):
-            return {"id": game_id, "game": game.to_text(),
-                    "computer": computer.to_text() if computer is not None else None}
-        current = document(self.game, self.computer, self.game_id) if self.game is not None else None
-        data = {"format": FORMAT, "version": VERSION, "last_game": self.last_game,
-                "options": self.options.to_json(), "current": current}
-        if self.previous is not None:
-            data["previous"] = document(*self.previous)  # optional: older files load without it
-        if self.following is not None:
-            data["following"], data["following_at"] = document(*self.following), self.following_at
-        return data
+        chain = self.chain
+        if chain is None:
+            return poker_to_json(PokerSave(self.options, self.last_game))
+        return poker_to_json(PokerSave(self.options, self.last_game, chain.current, chain.previous,
+                                       chain.following, chain.following_at))
 
     def save(self):
         """Returns the store's notice if the file could not be written (play goes on in memory). With
@@ -199,12 +156,11 @@ class PokerSession:
         return self._start(fresh, self.computer is not None)
 
     def _start(self, game: PokerGame, competitive: bool, game_id: str | None = None):
-        self.following = None  # a new game: the one Ctrl+Z left is left for good
-        if self.game is not None and (self.game.history or self.game.future):
-            self.previous = (self.game, self.computer, self.game_id)
-        self.game = game
-        self.computer = game.copy() if competitive else None
-        self.game_id = game_id or new_game_id()
+        started = SavedPokerGame(game, game.copy() if competitive else None, game_id or new_game_id())
+        if self.chain is None:
+            self.chain = GameChain(started, _cards_placed, _progressed)
+        else:
+            self.chain.replace(started)  # the games it leaves for good were unfinished: nothing to count
         self.counted_now = False
         return self.save()
 
@@ -215,24 +171,21 @@ class PokerSession:
         return self._start(fresh, self.computer is not None, self.game_id)
 
     def can_go_back(self) -> bool:
-        return self.previous is not None and not self.game.history
+        return self.chain is not None and self.chain.can_go_back()
 
     def back(self):
         """Ctrl+Z right after a new deal, a restart or "play again" (`can_go_back`): the game before it, as
         it was left. Returns the store's notice if saving failed."""
-        self.following = (self.game, self.computer, self.game_id)
-        (self.game, self.computer, self.game_id), self.previous = self.previous, None
-        self.following_at = self.game.placed_count
+        self.chain.back()
         self.counted_now = False
         return self.save()
 
     def can_go_forward(self) -> bool:
-        return self.following is not None and self.game.placed_count == self.following_at
+        return self.chain is not None and self.chain.can_go_forward()
 
     def forward(self):
         """Ctrl+Y after `back` (`can_go_forward`): the game it left, as it was left; Ctrl+Z goes back again."""
-        self.previous = (self.game, self.computer, self.game_id)
-        (self.game, self.computer, self.game_id), self.following = self.following, None
+        self.chain.forward()
         self.counted_now = False
         return self.save()
 
@@ -253,7 +206,7 @@ class PokerSession:
         """The player's placement (the rules may refuse it: IllegalAction). Returns the record and the
         store's notice, if saving or counting failed."""
         record = self.game.place(cell, card)
-        self.previous = self.following = None  # play in this game: the one it replaced or left is left for good
+        self.chain.played()  # play in this game: the one it replaced or left is left for good (never counted)
         notice = self.save()
         return record, self.count() or notice
 

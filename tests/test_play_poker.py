@@ -8,7 +8,8 @@ import pytest
 
 from idioten.poker.game import PokerGame
 from idioten.storage.store import Store
-from idioten.ui.poker.session import FILE, PokerOptions, PokerSession, stats_key
+from idioten.play.poker import PokerSession, stats_key
+from idioten.storage.poker import FILE
 
 from test_ui_support import make_app
 
@@ -50,35 +51,6 @@ def test_the_competitive_grid_is_resumed_with_the_players(tmp_path):
     again = session_in(tmp_path)
     assert again.computer.to_text() == session.computer.to_text()
     assert again.computer.placed_count == 4
-
-
-def test_a_computer_grid_that_does_not_follow_the_player_is_refused(tmp_path):
-    session = session_in(tmp_path, competitive=True)
-    session.new_deal(12)
-    play(session, 2)
-    data = session.to_json()
-    # A grid that is legal on its own, but dealt from another order than the player's cards.
-    forged = PokerGame(list(reversed(session.game.deck)), "classic")
-    forged.place(0)
-    forged.place(1)
-    data["current"]["computer"] = forged.to_text()
-    (tmp_path / FILE).write_text(json.dumps(data), encoding="utf-8")
-    fresh = PokerSession(Store.open(tmp_path), random.Random(3))
-    notices = fresh.load()
-    assert len(notices) == 1  # one line for the player
-    assert fresh.game.placed_count == 0 and fresh.game_id != session.game_id  # a new game instead
-    assert any(path.name.startswith("poker") and path.name != FILE for path in tmp_path.iterdir())  # kept aside
-
-
-def test_a_damaged_game_text_is_moved_aside_and_play_starts_afresh(tmp_path):
-    (tmp_path / FILE).write_text(json.dumps({"format": "idioten-poker", "version": 1, "last_game": "poker",
-                                             "options": {"table": "nonsense", "diagonals": "yes"},
-                                             "current": {"id": "x", "game": "classic | 2C 2C | - | -"}}))
-    session = PokerSession(Store.open(tmp_path), random.Random(4))
-    notices = session.load()
-    assert len(notices) == 1 and notices[0].text()
-    assert session.options == PokerOptions()  # bad option values fall back to their defaults
-    assert session.game is not None and session.game.placed_count == 0
 
 
 def test_a_full_grid_is_counted_once_under_its_options(tmp_path):
@@ -132,13 +104,6 @@ def test_a_first_start_opens_idioten(tmp_path):
     app.persist = SimpleNamespace(store=Store.open(tmp_path), flush=lambda: None)
     open_last_game(app)
     assert current_game(app) == "idioten"
-
-
-def test_options_are_read_field_by_field():
-    options = PokerOptions.from_json({"table": "american", "joker": 1, "open_deck": True, "extra": 5})
-    assert options == PokerOptions(table="american", open_deck=True)
-    with pytest.raises(ValueError):
-        PokerOptions().changed("table", "french")
 
 
 def test_the_window_writes_each_placement_after_drawing_it(tmp_path):
@@ -209,29 +174,3 @@ def test_the_grid_ctrl_z_left_comes_back_with_ctrl_y_after_a_restart_of_the_prog
     play(again, 1)  # a placement in the grid brought back: the one it left is gone, from the file too
     assert again.following is None and (again.game_id, again.game.placed_count) == (game_id, 4)
     assert "following" not in again.to_json() and not session_in(tmp_path).can_go_forward()
-
-
-@pytest.mark.parametrize("place", [-1, 4, "3", None])
-def test_a_following_grid_whose_place_is_off_the_line_sets_the_file_aside(tmp_path, place):
-    session = session_in(tmp_path)
-    session.new_deal(11)
-    play(session, 3)
-    session.new_deal(12)
-    session.back()
-    data = session.to_json()
-    assert data["following_at"] == 3
-    data["following_at"] = place
-    (tmp_path / FILE).write_text(json.dumps(data), encoding="utf-8")
-    again = PokerSession(Store.open(tmp_path), random.Random(2))
-    notices = again.load()
-    assert again.following is None and [n.key for n in notices] == ["store.bad_file"]
-
-
-def test_a_file_from_before_the_previous_grid_still_loads(tmp_path):
-    session = session_in(tmp_path)
-    session.new_deal(11)
-    play(session, 2)
-    data = session.to_json()
-    assert "previous" not in data
-    (tmp_path / FILE).write_text(json.dumps(data), encoding="utf-8")
-    assert session_in(tmp_path).game.to_text() == session.game.to_text()

@@ -1,0 +1,163 @@
+"""poker.json: Poker patience's game in progress, its options, and which game the window opens in. No pygame.
+
+`poker.json` (format "idioten-poker", version 1):
+
+    {"format": "idioten-poker", "version": 1,
+     "last_game": "idioten" | "poker",            the game chosen last: the window opens in it
+     "options": {"table": ..., "diagonals": ..., "joker": ..., "open_deck": ..., "competitive": ...},
+     "current": GAME | null,                      the grid on the table
+     "previous": GAME,                            optional: the grid a new deal or a restart replaced
+     "following": GAME, "following_at": N}        optional: the grid Ctrl+Z left, and the number of cards
+                                                  placed in "current" when it was left
+    GAME = {"id": "...", "game": PokerGame.to_text(), "computer": PokerGame.to_text() | null}
+
+"last_game" and "options" are what the player chose; they are read field by field, and a value that does not
+fit keeps its default (a hand-edited choice never stops play, as in settings.json). The games must add up:
+each text is replayed through the rules (`PokerGame.from_text`), an id is a non-empty text, the computer's
+grid follows the player's (the same deck and options, the player's cards in the player's order, never
+ahead), and "following_at" lies on the line of the current game (between its cards placed and its redo list's
+end). `poker_from_json` raises `BadPokerSave` for a game that does not; the caller moves the file aside
+(`Store.reject_file`) and keeps the choices (`choices_from_json`). "previous" and "following" came after the
+first version and are optional, so an older file loads as it always did.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+from idioten.poker.game import PokerGame
+from idioten.poker.scoring import DEFAULT_TABLE, TABLES
+
+FILE = "poker.json"
+FORMAT = "idioten-poker"
+VERSION = 1
+GAMES = ("idioten", "poker")  # the values of "last_game"; the first is the one a first start opens
+
+
+class BadPokerSave(ValueError):
+    """A saved game that must not be trusted; the message says why (for logs and tests, not for players)."""
+
+
+@dataclass(frozen=True)
+class PokerOptions:
+    """The options of the next deal (a game on the table keeps the ones it was dealt with)."""
+    table: str = DEFAULT_TABLE
+    diagonals: bool = False
+    joker: bool = False
+    open_deck: bool = False
+    competitive: bool = False
+
+    def changed(self, name: str, value) -> "PokerOptions":
+        if name == "table" and value not in TABLES or name != "table" and not isinstance(value, bool):
+            raise ValueError(f"{value!r} is not a valid {name}")
+        return dataclasses.replace(self, **{name: value})
+
+    def to_json(self) -> dict:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_json(cls, data) -> "PokerOptions":
+        """Field by field: a value that does not fit keeps its default (a hand-edited file never stops play)."""
+        options = cls()
+        if not isinstance(data, dict):
+            return options
+        for item in dataclasses.fields(cls):
+            try:
+                options = options.changed(item.name, data.get(item.name, getattr(options, item.name)))
+            except ValueError:
+                pass
+        return options
+
+
+@dataclass(frozen=True)
+class SavedPokerGame:
+    """One game of Poker patience: the player's grid, the computer's in the Competitive mode, the id its
+    score is counted under. The grids change in place as cards are placed; a restart is a new one (same id)."""
+    game: PokerGame
+    computer: PokerGame | None
+    game_id: str
+
+
+@dataclass
+class PokerSave:
+    """What poker.json holds."""
+    options: PokerOptions = field(default_factory=PokerOptions)
+    last_game: str = GAMES[0]
+    current: SavedPokerGame | None = None
+    previous: SavedPokerGame | None = None
+    following: SavedPokerGame | None = None
+    following_at: int = 0
+
+
+def poker_to_json(save: PokerSave) -> dict:
+    data = {"format": FORMAT, "version": VERSION, "last_game": save.last_game, "options": save.options.to_json(),
+            "current": _game_to_json(save.current) if save.current is not None else None}
+    if save.previous is not None:
+        data["previous"] = _game_to_json(save.previous)
+    if save.following is not None:
+        data["following"], data["following_at"] = _game_to_json(save.following), save.following_at
+    return data
+
+
+def choices_from_json(data: dict) -> PokerSave:
+    """The player's choices alone (options, the game last chosen), each falling back to its default."""
+    last_game = data.get("last_game")
+    return PokerSave(PokerOptions.from_json(data.get("options")), last_game if last_game in GAMES else GAMES[0])
+
+
+def poker_from_json(data: dict) -> PokerSave:
+    """The choices and the games, verified; raises BadPokerSave if a game does not add up. Without a current
+    game, the games kept for Ctrl+Z and Ctrl+Y are not read: there is nothing to go back from."""
+    save = choices_from_json(data)
+    if data.get("current") is None:
+        return save
+    save.current = _game_from_json(data["current"], "current")
+    if data.get("previous") is not None:
+        save.previous = _game_from_json(data["previous"], "previous")
+    if data.get("following") is not None:
+        save.following = _game_from_json(data["following"], "following")
+        at, game = data.get("following_at"), save.current.game
+        if type(at) is not int or not game.placed_count <= at <= game.placed_count + len(game.future):
+            raise BadPokerSave("following_at is not on the line of the current game")
+        save.following_at = at
+    return save
+
+
+def _game_to_json(saved: SavedPokerGame) -> dict:
+    return {"id": saved.game_id, "game": saved.game.to_text(),
+            "computer": saved.computer.to_text() if saved.computer is not None else None}
+
+
+def _game_from_json(document, name: str) -> SavedPokerGame:
+    if not isinstance(document, dict):
+        raise BadPokerSave(f"{name} should be an object")
+    game_id = document.get("id")
+    if not isinstance(game_id, str) or not game_id:
+        raise BadPokerSave(f"{name}: a saved poker game needs its id")
+    game = _grid(document.get("game"), f"{name}.game")
+    computer = document.get("computer")
+    if computer is not None:
+        computer = _grid(computer, f"{name}.computer")
+        if not _follows(computer, game):
+            raise BadPokerSave(f"{name}: the computer's grid does not follow the player's")
+    return SavedPokerGame(game, computer, game_id)
+
+
+def _grid(text, name: str) -> PokerGame:
+    if not isinstance(text, str):
+        raise BadPokerSave(f"{name} should be text")
+    try:
+        return PokerGame.from_text(text)
+    except ValueError as err:  # CardError: a text that could not have come from play
+        raise BadPokerSave(f"{name}: {err}") from None
+
+
+def _follows(computer: PokerGame, game: PokerGame) -> bool:
+    """The computer places the player's cards in the player's order under the same options, never ahead of
+    the player."""
+    same_options = (computer.table, computer.diagonals, computer.open_deck) == (game.table, game.diagonals,
+                                                                                 game.open_deck)
+    played = [record.card for record in game.history]
+    return (same_options and computer.deck == game.deck and computer.placed_count <= game.placed_count
+            and [record.card for record in computer.history] == played[:computer.placed_count])

@@ -47,23 +47,23 @@ class TruthEndPanel(EndPanel):
         if lesson is not None:
             extra[1:1] = [("text", line) for line in self.assistant.teacher.lines(lesson, self.game)]
         self.rows[2:2] = extra
-        buttons = next(row for row in self.rows if row[0] == "buttons")[1]
-        keys = []
+        # What the truth offers is a row of its own under the panel's own two buttons.
+        truth, keys = [], []
         if self.can_go_back():
-            self.add_button(buttons, Button("ui.button.back_to_move", self.go_back))
+            truth.append(Button("ui.button.back_to_move", self.go_back))
             if self.lesson.found.line:
-                self.add_button(buttons, Button("ui.button.solution_from_there", self.solution_from_there))
+                truth.append(Button("ui.button.solution_from_there", self.solution_from_there))
                 keys.append("ui.lesson.keys")
             else:
                 keys.append("ui.lesson.keys_back")
         if self.known is not None and self.known.result == WINNABLE:
-            self.add_button(buttons, Button("ui.button.show_solution", self.show_solution))
+            truth.append(Button("ui.button.show_solution", self.show_solution))
             keys.append("ui.truth.keys")
-        self.rows += [("text", key) for key in keys]
-
-    def add_button(self, row: list, button: Button) -> None:
-        self.buttons.append(button)
-        row.append(button)
+        if truth:
+            self.buttons += truth
+            after = next(index for index, row in enumerate(self.rows) if row[0] == "buttons") + 1
+            self.rows.insert(after, ("buttons", truth))
+        self.rows += [("keys", key) for key in keys]
 
     def ask_lesson(self):
         """The analysis of the player's own lost game, once the verdict is decided."""
@@ -103,6 +103,9 @@ class TruthEndPanel(EndPanel):
             self.known = self.assistant.verdict(self.game)
         if self.state() != self.shown:
             self.rebuild()
+
+    def language_changed(self) -> None:
+        self.rebuild()  # its lines are worded when built
 
     def rebuild(self) -> None:
         self.buttons, self.rows = [], []

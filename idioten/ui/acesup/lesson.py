@@ -16,7 +16,7 @@ import pygame
 
 from idioten import i18n
 from idioten.acesup import analysis
-from idioten.acesup.rules import WIN_SCORE, Action, Game
+from idioten.acesup.rules import DISCARD, MOVE, WIN_SCORE, Action, Game
 from idioten.ui.worker import WAKE_EVENT
 
 LESSON_SECONDS = 30.0  # wall seconds for the whole analysis; then the panel says it is not known
@@ -28,6 +28,17 @@ class Lesson:
     key: tuple  # (start position, the moves played)
     found: analysis.Analysis | None = None
     failed: str = ""  # "" while it runs or when found; otherwise why it is not known
+
+
+def deed(game: Game, action: Action) -> str:
+    """What the player did with `action` from `game`'s position, in the past tense (the hint's words, in
+    `coach.advice`, say what to do)."""
+    if action.kind == DISCARD:
+        return i18n.t("ui.lesson.did.discard", card=i18n.card_name(game.top(action.pile)))
+    if action.kind == MOVE:
+        return i18n.t("ui.lesson.did.move", card=i18n.card_name(game.top(action.pile)), pile=action.target + 1)
+    kept = [i18n.card_name(game.top(a.pile)) for a in game.legal_actions() if a.kind == DISCARD]
+    return i18n.t("ui.lesson.did.deal_keep", cards=", ".join(kept)) if kept else i18n.t("ui.lesson.did.deal")
 
 
 def fact_of(knowledge) -> analysis.Fact | None:
@@ -130,9 +141,8 @@ class Teacher:
         if found.best_until is None:
             return [i18n.t("ui.lesson.kept_best")] if found.best_score < WIN_SCORE else []
         before = self.position_before(lesson)
-        words = self.assistant.advice(before, found.move)
         key = "ui.lesson.until" if found.winnable_until is not None else "ui.lesson.best_until"
-        lines = [i18n.t(key, number=found.best_until + 1, move=words, best=found.best_score)]
+        lines = [i18n.t(key, number=found.best_until + 1, move=deed(before, found.move), best=found.best_score)]
         if found.hint is not None:
             lines.append(i18n.t("ui.lesson.hint_differs", advice=self.assistant.advice(before, found.hint)))
         else:

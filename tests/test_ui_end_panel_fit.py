@@ -95,7 +95,7 @@ def test_the_lost_never_winnable_panel_fits():
     key(app, pygame.K_1)
     play_greedy_to_the_end(app)
     assert run_until(app, lambda: lesson_ready(app), timeout=60)
-    check_every_size_and_language(app, buttons=3)
+    check_every_size_and_language(app, buttons=4)
 
 
 def test_the_deal_of_the_day_panel_fits(monkeypatch):

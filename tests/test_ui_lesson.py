@@ -153,15 +153,71 @@ def test_aces_only_never_winnable_names_where_the_best_score_went_and_what_the_h
     assert i18n.t("ui.truth.no", best=best) in text
     assert i18n.t("ui.lesson.best_until", best=best, number=j + 1, move=lesson.deed(before, moves[j])) in text
     assert i18n.t("ui.lesson.hint_differs", advice=assist.advice(before, found.hint)) in text
-    assert i18n.t("ui.lesson.caveat") in text and i18n.t("ui.lesson.keys_back") in text
+    assert i18n.t("ui.lesson.caveat") in text and i18n.t("ui.lesson.keys_best") in text
     assert all(b.text_key != "ui.button.solution_from_there" for b in end_panel(app).buttons)
-    key(app, pygame.K_f)  # no winning line to show: F does nothing
-    assert end_panel(app) is not None and len(app.table.game.history) == len(moves)
     click(app, button_centre(end_panel(app), "ui.button.back_to_move"))
     assert end_panel(app) is None and [a for a, _ in app.table.game.history] == moves[:j]
-    assert app.table.message == i18n.t("ui.lesson.back_best", number=j + 1, best=best)
+    # An arrow on a move that keeps the best score within reach, which the losing move did not.
+    arrow = app.assistant.hint_arrow()
+    assert arrow is not None and arrow != moves[j] and arrow == found.best_line[0]
+    assert app.table.message == i18n.t("ui.lesson.back_best", number=j + 1, best=best,
+                                        advice=assist.advice(app.table.game, arrow))
     key(app, pygame.K_y, mod=pygame.KMOD_CTRL)
     assert [a for a, _ in app.table.game.history] == moves[:j + 1] and app.table.game.can_redo()
+
+
+def test_never_winnable_b_shows_the_best_move_and_f_at_the_table_plays_the_best_line():
+    app, _ = make_app(Game.from_text(SHORT_OF_BEST))
+    app.settings = app.settings.changed("animation", "fast")
+    key(app, pygame.K_3)
+    key(app, pygame.K_1)
+    moves = play_greedy_to_the_end(app)
+    assert run_until(app, lambda: lesson_ready(app), timeout=60)
+    found = end_panel(app).lesson.found
+    assert found.line is None and found.best_until == 0 and found.best_score == 47
+    assert "ui.button.best_from_there" in {b.text_key for b in end_panel(app).buttons}
+    key(app, pygame.K_b)
+    assert end_panel(app) is None and app.table.game.history == []
+    arrow = app.assistant.hint_arrow()
+    assert arrow is not None and arrow != moves[0]
+    key(app, pygame.K_f, settle=False)  # the panel is closed: F at the table plays the best line from here
+    assert computer_playing(app)
+    assert i18n.t("ui.solution.best_playing", step=1, steps=len(found.best_line)) in panel_text(app.scenes[-1])
+    assert run_until(app, lambda: app.table.game.is_over(), timeout=60)
+    assert app.table.game.score == 47 and [a for a, _ in app.table.game.history] == list(found.best_line)
+
+
+def test_after_b_closed_the_panel_f_at_the_table_plays_the_solution_from_there():
+    app, _ = make_app(Game.from_text(TRAP))
+    app.settings = app.settings.changed("animation", "fast")
+    moves = play_greedy_to_the_end(app)
+    assert run_until(app, lambda: lesson_ready(app), timeout=60)
+    k = end_panel(app).lesson.found.winnable_until
+    key(app, pygame.K_b)
+    assert end_panel(app) is None and len(app.table.game.history) == k
+    key(app, pygame.K_f, settle=False)
+    assert computer_playing(app) and len(app.table.game.history) == k
+    assert run_until(app, lambda: app.table.game.is_won(), timeout=60)
+    assert [a for a, _ in app.table.game.history][:k] == moves[:k]
+
+
+def test_b_and_f_at_the_table_say_what_they_do_when_there_is_nothing_to_go_back_to():
+    app, _ = make_app(Game.from_text(TRAP))
+    key(app, pygame.K_f)
+    assert app.table.message == i18n.t("ui.lesson.key_f") and not computer_playing(app)
+    key(app, pygame.K_b)
+    assert app.table.message == i18n.t("ui.lesson.key_b") and app.table.game.history == []
+    app.settings = app.settings.changed("animation", "fast")
+    moves = play_greedy_to_the_end(app)
+    assert run_until(app, lambda: lesson_ready(app), timeout=60)
+    key(app, pygame.K_ESCAPE)  # the panel closed to look at the table: B still goes back from there
+    k = app.assistant.teacher.lesson.found.winnable_until
+    key(app, pygame.K_b)
+    assert [a for a, _ in app.table.game.history] == moves[:k]
+    app.table.act(next(action for action in app.table.game.useful_actions() if action != moves[k]))
+    app.settle()
+    key(app, pygame.K_f)  # played off the line analysed: F says what it does instead of guessing
+    assert app.table.message == i18n.t("ui.lesson.key_f") and not computer_playing(app)
 
 
 def quit_window(app) -> None:

@@ -62,6 +62,9 @@ class Analysis:
     best_until: int | None  # the first move after which best_score was out of reach
     searches: int = 0  # exact searches it took
     hint: Action | None = field(default=None, compare=False)  # the no-peek hint's choice there, when different
+    # For a deal never winnable: a line from the position before best_until to the end of the game that keeps
+    # best_score (`best_line`), when it was asked for. Not part of the command line's JSON.
+    best_line: tuple[Action, ...] | None = field(default=None, compare=False)
 
     def to_json(self) -> dict:
         return {"winnable_until": self.winnable_until,
@@ -230,6 +233,31 @@ def analyse(start: Game, moves: Sequence[Action], *, known: Mapping[str, Fact] |
                     move=None if until is None else moves[until],
                     line=oracle.fact(until).line if winnable and until is not None else None,
                     best_score=target, best_until=until, searches=oracle.searches)
+
+
+def best_line(position: Game, score: int, cancel: threading.Event | None = None,
+              memory_bytes: int | None = None) -> tuple[Action, ...]:
+    """A line from `position` to the end of the game that discards `score` cards in all, the best possible
+    from there: the solver's first line reaching `score`, then played out by the simple discarding rule (no
+    line can discard more, so the rest only ends the game). ValueError if no line reaches `score`;
+    Undecided when `cancel` stopped the search first."""
+    from idioten.acesup import solver
+    from idioten.acesup.players import greedy
+
+    found, line = solver.line_reaching(position, score, cancel,
+                                       memory_bytes=memory_bytes or solver.DEFAULT_MEMORY_BYTES)
+    if found is None:
+        raise Undecided("the search was stopped before it found the line")
+    if not found:
+        raise ValueError(f"no line reaches {score} from this position")
+    game = position.copy()
+    for action in line:
+        game.apply(action)
+    line = list(line)
+    while (action := greedy(game, None)) is not None:
+        game.apply(action)
+        line.append(action)
+    return tuple(line)
 
 
 def hint_instead(position: Game, played: Action, cancel: threading.Event | None = None) -> Action | None:

@@ -223,9 +223,9 @@ class Assistant(Coach):
 
     def carry_forward(self, before: str, action: Action, after: str) -> None:
         """What is known before an action, carried to the position after it (see the module notes)."""
-        known = self.known.get(before)
-        if known is None or after in self.known:
-            return
+        known, was = self.known.get(before), self.known.get(after)
+        if known is None or (was is not None and (was.line or not known.line)):
+            return  # nothing to carry, or nothing the position after does not know already
         replayed = Game.from_text(before)
         try:
             replayed.apply(action)
@@ -233,9 +233,9 @@ class Assistant(Coach):
             return
         if replayed.to_text() != after:
             return  # an undo or a redo: not a step forward from `before`
-        if known.result == WINNABLE and known.line and known.line[0] == action:
-            self.learn(after, Knowledge(WINNABLE, known.line[1:], known.best))
-        elif known.result == UNWINNABLE:
+        if known.line and known.line[0] == action:  # a winning line, or one keeping the best score
+            self.learn(after, Knowledge(known.result, known.line[1:], known.best))
+        elif known.result == UNWINNABLE and was is None:
             self.learn(after, Knowledge(UNWINNABLE))
 
     # -- the end panel -----------------------------------------------------------------------------------

@@ -54,6 +54,9 @@ class TruthEndPanel(EndPanel):
             if self.lesson.found.line:
                 truth.append(Button("ui.button.solution_from_there", self.solution_from_there))
                 keys.append("ui.lesson.keys")
+            elif self.lesson.found.best_line:
+                truth.append(Button("ui.button.best_from_there", self.solution_from_there))
+                keys.append("ui.lesson.keys_best")
             else:
                 keys.append("ui.lesson.keys_back")
         if self.known is not None and self.known.result == WINNABLE:
@@ -127,7 +130,7 @@ class TruthEndPanel(EndPanel):
             self.show_solution()
         elif event.key == pygame.K_b and self.can_go_back():
             self.go_back()
-        elif event.key == pygame.K_f and self.can_go_back() and self.lesson.found.line:
+        elif event.key == pygame.K_f and self.can_go_back() and self.assistant.teacher.line_of(self.lesson.found):
             self.solution_from_there()
         elif event.key == pygame.K_t:  # the deal of the day from its end panel too ("press T" past midnight)
             self.close()

@@ -94,7 +94,8 @@ def test_a_deal_never_winnable_says_where_its_best_score_was_lost():
 
 
 @pytest.mark.parametrize("language, words", [
-    ("en", ["you dealt and kept 5♥", "you dealt four more cards", "you discarded 5♥", "you moved K♥ into pile 3"]),
+    ("en", ["you dealt and kept 5♥", "you dealt four more cards", "you discarded 5♥",
+            "you moved K♥ into pile 3"]),
     ("sv", ["du gav och behöll 5♥", "du gav fyra nya kort", "du kastade 5♥", "du flyttade K♥ till hög 3"]),
     ("de", ["du hast gegeben und 5♥ behalten", "du hast vier neue Karten gegeben", "du hast 5♥ abgelegt",
             "du hast K♥ auf Stapel 3 verschoben"])])

@@ -76,16 +76,30 @@ class Analysis:
 class StopFlag(threading.Event):
     """A cancel flag for the solver that is also set by a deadline (wall seconds, or the calling thread's CPU
     seconds) and by an outer flag. The solver looks at it every few hundred positions, from its own thread,
-    so `time.thread_time()` there measures the search's own CPU."""
+    so `time.thread_time()` there measures the search's own CPU. It also keeps what the solver tells it of
+    its progress (`searched`), for a window to show while it waits: `positions` and `seconds_left()`."""
 
     def __init__(self, outer: threading.Event | None = None, seconds: float | None = None, cpu: bool = False):
         super().__init__()
         self.outer, self.cpu = outer, cpu
         self.seconds = seconds
         self.started: float | None = None  # on the first look, in the thread that searches
+        self.used = 0.0  # seconds of the budget used, as of the last look
+        self.positions = 0  # examined so far, as of the last look
+
+    def watching(self, outer: threading.Event) -> "StopFlag":
+        """This flag, also set by `outer` (a worker's flag, known only once its job runs)."""
+        self.outer = outer
+        return self
 
     def clock(self) -> float:
         return time.thread_time() if self.cpu else time.monotonic()
+
+    def searched(self, positions: int) -> None:
+        self.positions = positions
+
+    def seconds_left(self) -> float | None:
+        return None if self.seconds is None else max(0.0, self.seconds - self.used)
 
     def is_set(self) -> bool:
         if super().is_set():
@@ -96,7 +110,8 @@ class StopFlag(threading.Event):
             now = self.clock()
             if self.started is None:
                 self.started = now
-            elif now - self.started > self.seconds:
+            self.used = now - self.started
+            if self.used > self.seconds:
                 return True
         return False
 

@@ -95,7 +95,8 @@ def solve(game: rules.Game, time_limit: float | None = None, cancel: threading.E
     """Solve the position `game` is in (any point of play). The game itself is not changed.
 
     `time_limit` in seconds (None: no limit); setting `cancel` stops the search within a few hundredths of a
-    second. `memory_bytes` bounds the search's position table (the compiled core's exactly; the Python
+    second, and a `cancel` with a `searched(positions)` method is told at each look how many positions were
+    examined so far (the window shows it while it waits). `memory_bytes` bounds the search's position table (the compiled core's exactly; the Python
     core's by an estimate per entry); `core` ("compiled" or "python", default
     `CORE`) picks the core; `prunings` (a bit mask of the compiled core's PRUNE_* rules, default all) is
     for measuring what each rule cuts. `cpu_limit` stops the search after that many CPU-seconds of the

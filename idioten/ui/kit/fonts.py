@@ -115,7 +115,7 @@ class Texts:
 
     def wrap(self, text: str, size: int, width: int) -> list[str]:
         lines, line = [], ""
-        for word in text.split():
+        for word in filter(None, text.split(" ")):  # only at spaces: a no-break space holds "1 234 567" together
             candidate = f"{line} {word}".strip()
             if line and self.width(candidate, size) > width:
                 lines.append(line)

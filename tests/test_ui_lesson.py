@@ -9,13 +9,13 @@ import threading
 import pygame
 import pytest
 from ui_solver_support import TRAP, computer_playing, panel_text, play_greedy_to_the_end, run_until
-from test_ui_support import OPEN_APPS, click, end_panel, key, make_app
+from test_ui_support import OPEN_APPS, click, end_panel, key, make_app, position
 
 from idioten import i18n
 from idioten.acesup import analysis, daily
-from idioten.acesup.rules import ACES_ONLY, Game
+from idioten.acesup.rules import ACES_ONLY, Action, Game
 from idioten.cards import deal_cards
-from idioten.ui.acesup import assist
+from idioten.ui.acesup import assist, lesson
 from idioten.ui.persist import persistence
 
 # Never winnable (best 47), and moving the A♠ into the gap first puts even 47 out of reach.
@@ -48,7 +48,9 @@ def test_a_lost_winnable_game_names_the_move_and_b_goes_back_to_just_before_it()
     found = analysis.analyse(Game.from_text(TRAP), moves)
     k = found.winnable_until
     text = panel_text(panel)
-    assert f"You could still have won until move {k + 1}" in text and "knowing the stock" in text
+    before = analysis.positions_along(Game.from_text(TRAP), moves)[k]
+    assert i18n.t("ui.lesson.until", number=k + 1, move=lesson.deed(before, moves[k])) in text
+    assert f"Move {k + 1}, you " in text and "after that no line wins" in text and "knowing the stock" in text
     key(app, pygame.K_b)
     game = app.table.game
     assert end_panel(app) is None and len(game.history) == k
@@ -85,10 +87,24 @@ def test_a_deal_never_winnable_says_where_its_best_score_was_lost():
     assert app.table.game.score < 47
     assert run_until(app, lambda: lesson_ready(app), timeout=60)
     text = panel_text(end_panel(app))
-    assert "The best possible score, 47, was within reach until move 1" in text
+    assert "Move 1, you moved A♠ into pile 1: after that no line reaches the best possible score, 47." in text
     assert all(b.text_key != "ui.button.solution_from_there" for b in end_panel(app).buttons)
     key(app, pygame.K_b)
     assert app.table.game.history == [] and app.table.game.can_redo()
+
+
+@pytest.mark.parametrize("language, words", [
+    ("en", ["you dealt and kept 5♥", "you dealt four more cards", "you discarded 5♥",
+            "you moved K♥ into pile 3"]),
+    ("sv", ["du gav och behöll 5♥", "du gav fyra nya kort", "du kastade 5♥", "du flyttade K♥ till hög 3"]),
+    ("de", ["du hast gegeben und 5♥ behalten", "du hast vier neue Karten gegeben", "du hast 5♥ abgelegt",
+            "du hast K♥ auf Stapel 3 verschoben"])])
+def test_the_lesson_says_what_the_player_did_not_what_to_do(language, words):
+    i18n.set_language(language)
+    could_discard = position(["5H", "KH", "", "2C"], stock=8)
+    could_not = position(["5H", "KS", "", "2C"], stock=8)
+    assert [lesson.deed(could_discard, Action.deal()), lesson.deed(could_not, Action.deal()),
+            lesson.deed(could_discard, Action.discard(0)), lesson.deed(could_discard, Action.move(1, 2))] == words
 
 
 def aces_only(number: int) -> Game:
@@ -107,7 +123,7 @@ def test_aces_only_a_lost_win_is_named_b_goes_back_redo_works_and_f_wins_from_th
     text = panel_text(panel)
     before = analysis.positions_along(aces_only(ACES_ONLY_LOST_WIN), moves)[k]
     assert i18n.t("ui.truth.yes") in text
-    assert i18n.t("ui.lesson.until", number=k + 1, move=assist.advice(before, moves[k])) in text
+    assert i18n.t("ui.lesson.until", number=k + 1, move=lesson.deed(before, moves[k])) in text
     assert i18n.t("ui.lesson.hint_agrees") in text and i18n.t("ui.lesson.caveat") in text
     assert {"ui.button.back_to_move", "ui.button.solution_from_there"} <= {b.text_key for b in panel.buttons}
     key(app, pygame.K_b)
@@ -136,17 +152,73 @@ def test_aces_only_never_winnable_names_where_the_best_score_went_and_what_the_h
     assert found.hint is not None and found.hint != moves[j]
     text = panel_text(end_panel(app))
     assert i18n.t("ui.truth.no", best=best) in text
-    assert i18n.t("ui.lesson.best_until", best=best, number=j + 1, move=assist.advice(before, moves[j])) in text
+    assert i18n.t("ui.lesson.best_until", best=best, number=j + 1, move=lesson.deed(before, moves[j])) in text
     assert i18n.t("ui.lesson.hint_differs", advice=assist.advice(before, found.hint)) in text
-    assert i18n.t("ui.lesson.caveat") in text and i18n.t("ui.lesson.keys_back") in text
+    assert i18n.t("ui.lesson.caveat") in text and i18n.t("ui.lesson.keys_best") in text
     assert all(b.text_key != "ui.button.solution_from_there" for b in end_panel(app).buttons)
-    key(app, pygame.K_f)  # no winning line to show: F does nothing
-    assert end_panel(app) is not None and len(app.table.game.history) == len(moves)
     click(app, button_centre(end_panel(app), "ui.button.back_to_move"))
     assert end_panel(app) is None and [a for a, _ in app.table.game.history] == moves[:j]
-    assert app.table.message == i18n.t("ui.lesson.back_best", number=j + 1, best=best)
+    # An arrow on a move that keeps the best score within reach, which the losing move did not.
+    arrow = app.assistant.hint_arrow()
+    assert arrow is not None and arrow != moves[j] and arrow == found.best_line[0]
+    assert app.table.message == i18n.t("ui.lesson.back_best", number=j + 1, best=best,
+                                        advice=assist.advice(app.table.game, arrow))
     key(app, pygame.K_y, mod=pygame.KMOD_CTRL)
     assert [a for a, _ in app.table.game.history] == moves[:j + 1] and app.table.game.can_redo()
+
+
+def test_never_winnable_b_shows_the_best_move_and_f_at_the_table_plays_the_best_line():
+    app, _ = make_app(Game.from_text(SHORT_OF_BEST))
+    app.settings = app.settings.changed("animation", "fast")
+    key(app, pygame.K_3)
+    key(app, pygame.K_1)
+    moves = play_greedy_to_the_end(app)
+    assert run_until(app, lambda: lesson_ready(app), timeout=60)
+    found = end_panel(app).lesson.found
+    assert found.line is None and found.best_until == 0 and found.best_score == 47
+    assert "ui.button.best_from_there" in {b.text_key for b in end_panel(app).buttons}
+    key(app, pygame.K_b)
+    assert end_panel(app) is None and app.table.game.history == []
+    arrow = app.assistant.hint_arrow()
+    assert arrow is not None and arrow != moves[0]
+    key(app, pygame.K_f, settle=False)  # the panel is closed: F at the table plays the best line from here
+    assert computer_playing(app)
+    assert i18n.t("ui.solution.best_playing", step=1, steps=len(found.best_line)) in panel_text(app.scenes[-1])
+    assert run_until(app, lambda: app.table.game.is_over(), timeout=60)
+    assert app.table.game.score == 47 and [a for a, _ in app.table.game.history] == list(found.best_line)
+
+
+def test_after_b_closed_the_panel_f_at_the_table_plays_the_solution_from_there():
+    app, _ = make_app(Game.from_text(TRAP))
+    app.settings = app.settings.changed("animation", "fast")
+    moves = play_greedy_to_the_end(app)
+    assert run_until(app, lambda: lesson_ready(app), timeout=60)
+    k = end_panel(app).lesson.found.winnable_until
+    key(app, pygame.K_b)
+    assert end_panel(app) is None and len(app.table.game.history) == k
+    key(app, pygame.K_f, settle=False)
+    assert computer_playing(app) and len(app.table.game.history) == k
+    assert run_until(app, lambda: app.table.game.is_won(), timeout=60)
+    assert [a for a, _ in app.table.game.history][:k] == moves[:k]
+
+
+def test_b_and_f_at_the_table_say_what_they_do_when_there_is_nothing_to_go_back_to():
+    app, _ = make_app(Game.from_text(TRAP))
+    key(app, pygame.K_f)
+    assert app.table.message == i18n.t("ui.lesson.key_f") and not computer_playing(app)
+    key(app, pygame.K_b)
+    assert app.table.message == i18n.t("ui.lesson.key_b") and app.table.game.history == []
+    app.settings = app.settings.changed("animation", "fast")
+    moves = play_greedy_to_the_end(app)
+    assert run_until(app, lambda: lesson_ready(app), timeout=60)
+    key(app, pygame.K_ESCAPE)  # the panel closed to look at the table: B still goes back from there
+    k = app.assistant.teacher.lesson.found.winnable_until
+    key(app, pygame.K_b)
+    assert [a for a, _ in app.table.game.history] == moves[:k]
+    app.table.act(next(action for action in app.table.game.useful_actions() if action != moves[k]))
+    app.settle()
+    key(app, pygame.K_f)  # played off the line analysed: F says what it does instead of guessing
+    assert app.table.message == i18n.t("ui.lesson.key_f") and not computer_playing(app)
 
 
 def quit_window(app) -> None:

@@ -50,8 +50,11 @@ def panel_text(panel) -> str:
 
 
 def computer_playing(app) -> bool:
-    """The demo or the shown solution plays at the table: its banner is on screen."""
+    """The demo or the shown solution (or best line) plays at the table: its banner is on screen."""
     demo = {i18n.t("ui.demo.plain"), i18n.t("ui.demo.thinking")}
-    head, _, rest = i18n.t("ui.solution.playing", step="\0", steps="\0").partition("\0")
-    tail = rest.rpartition("\0")[2]
-    return any(text in demo or (text.startswith(head) and text.endswith(tail)) for text in shown_texts(app))
+    ends = []
+    for key in ("ui.solution.playing", "ui.solution.best_playing"):
+        head, _, rest = i18n.t(key, step="\0", steps="\0").partition("\0")
+        ends.append((head, rest.rpartition("\0")[2]))
+    return any(text in demo or any(text.startswith(head) and text.endswith(tail) for head, tail in ends)
+               for text in shown_texts(app))

@@ -62,6 +62,9 @@ class Analysis:
     best_until: int | None  # the first move after which best_score was out of reach
     searches: int = 0  # exact searches it took
     hint: Action | None = field(default=None, compare=False)  # the no-peek hint's choice there, when different
+    # For a deal never winnable: a line from the position before best_until to the end of the game that keeps
+    # best_score (`best_line`), when it was asked for. Not part of the command line's JSON.
+    best_line: tuple[Action, ...] | None = field(default=None, compare=False)
 
     def to_json(self) -> dict:
         return {"winnable_until": self.winnable_until,
@@ -73,16 +76,30 @@ class Analysis:
 class StopFlag(threading.Event):
     """A cancel flag for the solver that is also set by a deadline (wall seconds, or the calling thread's CPU
     seconds) and by an outer flag. The solver looks at it every few hundred positions, from its own thread,
-    so `time.thread_time()` there measures the search's own CPU."""
+    so `time.thread_time()` there measures the search's own CPU. It also keeps what the solver tells it of
+    its progress (`searched`), for a window to show while it waits: `positions` and `seconds_left()`."""
 
     def __init__(self, outer: threading.Event | None = None, seconds: float | None = None, cpu: bool = False):
         super().__init__()
         self.outer, self.cpu = outer, cpu
         self.seconds = seconds
         self.started: float | None = None  # on the first look, in the thread that searches
+        self.used = 0.0  # seconds of the budget used, as of the last look
+        self.positions = 0  # examined so far, as of the last look
+
+    def watching(self, outer: threading.Event) -> "StopFlag":
+        """This flag, also set by `outer` (a worker's flag, known only once its job runs)."""
+        self.outer = outer
+        return self
 
     def clock(self) -> float:
         return time.thread_time() if self.cpu else time.monotonic()
+
+    def searched(self, positions: int) -> None:
+        self.positions = positions
+
+    def seconds_left(self) -> float | None:
+        return None if self.seconds is None else max(0.0, self.seconds - self.used)
 
     def is_set(self) -> bool:
         if super().is_set():
@@ -93,7 +110,8 @@ class StopFlag(threading.Event):
             now = self.clock()
             if self.started is None:
                 self.started = now
-            elif now - self.started > self.seconds:
+            self.used = now - self.started
+            if self.used > self.seconds:
                 return True
         return False
 
@@ -240,6 +258,31 @@ def analyse(start: Game, moves: Sequence[Action], *, known: Mapping[str, Fact] |
                     move=None if until is None else moves[until],
                     line=oracle.fact(until).line if winnable and until is not None else None,
                     best_score=target, best_until=until, searches=oracle.searches)
+
+
+def best_line(position: Game, score: int, cancel: threading.Event | None = None,
+              memory_bytes: int | None = None) -> tuple[Action, ...]:
+    """A line from `position` to the end of the game that discards `score` cards in all, the best possible
+    from there: the solver's first line reaching `score`, then played out by the simple discarding rule (no
+    line can discard more, so the rest only ends the game). ValueError if no line reaches `score`;
+    Undecided when `cancel` stopped the search first."""
+    from idioten.acesup import solver
+    from idioten.acesup.players import greedy
+
+    found, line = solver.line_reaching(position, score, cancel,
+                                       memory_bytes=memory_bytes or solver.DEFAULT_MEMORY_BYTES)
+    if found is None:
+        raise Undecided("the search was stopped before it found the line")
+    if not found:
+        raise ValueError(f"no line reaches {score} from this position")
+    game = position.copy()
+    for action in line:
+        game.apply(action)
+    line = list(line)
+    while (action := greedy(game, None)) is not None:
+        game.apply(action)
+        line.append(action)
+    return tuple(line)
 
 
 def hint_instead(position: Game, played: Action, cancel: threading.Event | None = None) -> Action | None:

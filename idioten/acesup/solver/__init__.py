@@ -95,7 +95,8 @@ def solve(game: rules.Game, time_limit: float | None = None, cancel: threading.E
     """Solve the position `game` is in (any point of play). The game itself is not changed.
 
     `time_limit` in seconds (None: no limit); setting `cancel` stops the search within a few hundredths of a
-    second. `memory_bytes` bounds the search's position table (the compiled core's exactly; the Python
+    second, and a `cancel` with a `searched(positions)` method is told at each look how many positions were
+    examined so far (the window shows it while it waits). `memory_bytes` bounds the search's position table (the compiled core's exactly; the Python
     core's by an estimate per entry); `core` ("compiled" or "python", default
     `CORE`) picks the core; `prunings` (a bit mask of the compiled core's PRUNE_* rules, default all) is
     for measuring what each rule cuts. `cpu_limit` stops the search after that many CPU-seconds of the
@@ -124,21 +125,35 @@ def reaches(game: rules.Game, score: int, cancel: threading.Event | None = None,
     every card at once, too): a "yes" is often found long before a proof of the exact best score would end
     (`analysis` asks this of the positions it probes in a deal never winnable). A "no" explores what `solve`
     explores. Every pruning of the search keeps the best score, so the answer is exact."""
+    return line_reaching(game, score, cancel, core=core, memory_bytes=memory_bytes)[0]
+
+
+def line_reaching(game: rules.Game, score: int, cancel: threading.Event | None = None, *, core: str | None = None,
+                  memory_bytes: int = DEFAULT_MEMORY_BYTES) -> tuple[bool | None, list[rules.Action] | None]:
+    """`reaches`, with the line it found: (True, actions after which at least `score` cards are discarded),
+    (False, None) when no line reaches `score`, (None, None) when `cancel` stopped the search first."""
     if not 0 <= score <= rules.WIN_SCORE:
         raise ValueError(f"a score is 0 to {rules.WIN_SCORE}, not {score}")
     if (core or CORE) == "compiled":
         if _csearch is None:
             raise RuntimeError("the compiled solver core is not built")
         piles, stock, gone = compact(game)
-        status = _csearch.solve(piles, stock, gone, game.variant == rules.ACES_ONLY, None, cancel,
-                                QUICK_MAX_SECONDS, QUICK_MAX_POSITIONS, memory_bytes, ALL_PRUNINGS, score)[0]
-        return {0: True, 1: True, 2: False}.get(status)
+        status, line, win_flags = _csearch.solve(piles, stock, gone, game.variant == rules.ACES_ONLY, None, cancel,
+                                                 QUICK_MAX_SECONDS, QUICK_MAX_POSITIONS, memory_bytes,
+                                                 ALL_PRUNINGS, score)[:3]
+        if status == 0:
+            return True, shorten_moves(game, [rules.Action(*_QUICK_KINDS[kind](pile, target))
+                                              for kind, pile, target in line])
+        if status == 1:
+            return True, to_steps(line, win_flags)
+        return (False if status == 2 else None), None
     search = Search.from_game(game, None, cancel, max(1000, memory_bytes // ENTRY_BYTES))
     search.target = score
     try:
-        return search.run() is not None
+        line = search.run()
     except SearchStopped:
-        return None
+        return None, None
+    return (True, line) if line is not None else (False, None)
 
 
 # The sighted look of the hint's perfect-information sampling (hint/pimc.py): the compiled first look capped

@@ -44,6 +44,7 @@ def quick_win(game: Game, node_limit: int, deadline: float | None = None,
     target_len = 4  # only the four aces stay
     seen: set = set()
     nodes = 0
+    report = getattr(cancel, "searched", None)  # told the positions examined at each look (solver.solve)
 
     def discard_all(piles):
         """The closure of discards, and the piles they were made from, in a legal order."""
@@ -71,6 +72,8 @@ def quick_win(game: Game, node_limit: int, deadline: float | None = None,
         nonlocal nodes
         nodes += 1
         if nodes % CHECK_EVERY == 0:
+            if report is not None:
+                report(nodes)
             if nodes > node_limit or (cancel is not None and cancel.is_set()) or \
                     (deadline is not None and time.perf_counter() > deadline):
                 raise _Stop

@@ -142,6 +142,7 @@ class Search:
         self.aces_only = aces_only
         self.deadline = deadline
         self.cancel = cancel
+        self.report = getattr(cancel, "searched", None)  # told the positions examined at each look (solver.solve)
         self.states = 0
         self.best_score = gone.bit_count()
         self.seen: dict = {}
@@ -205,6 +206,8 @@ class Search:
         return None
 
     def _check_clock(self) -> None:
+        if self.report is not None:
+            self.report(self.states)
         if self.cancel is not None and self.cancel.is_set():
             raise SearchStopped
         if self.deadline is not None and time.perf_counter() > self.deadline:

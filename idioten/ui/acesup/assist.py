@@ -62,10 +62,14 @@ def compiled_core() -> bool:
     return getattr(solver, "CORE", "python") == "compiled"
 
 
-def solve_from_deal(start: str, cancel):
+def verdict_budget() -> analysis.StopFlag:
+    """The early verdict's budget, `VERDICT_CPU_SECONDS` of its thread's CPU, which also keeps its progress."""
+    return analysis.StopFlag(seconds=VERDICT_CPU_SECONDS, cpu=True)
+
+
+def solve_from_deal(start: str, cancel, budget: analysis.StopFlag | None = None):
     """The early verdict: the deal's start, stopped by the cancel flag or after its CPU budget."""
-    return solve(Game.from_text(start), None, analysis.StopFlag(cancel, VERDICT_CPU_SECONDS, cpu=True),
-                 EARLY_MEMORY)
+    return solve(Game.from_text(start), None, (budget or verdict_budget()).watching(cancel), EARLY_MEMORY)
 
 
 class Assistant(Coach):
@@ -90,6 +94,9 @@ class Assistant(Coach):
         self.demo_think_seconds = NO_PEEK_SECONDS  # per action, set by the demo to fit its pace
         self._after: tuple[str, Action, str | None] | None = None
         self._position: tuple[int, str] | None = None  # (id of the game, its text), until the next change
+        # What each worker's running solve has told of its progress (positions, time left of its budget).
+        self.early_progress = analysis.StopFlag()
+        self.solve_progress = analysis.StopFlag()
 
     # -- the position on the table -----------------------------------------------------------------------
 
@@ -129,8 +136,21 @@ class Assistant(Coach):
             return None
         self.stop_deal_search()
         self.purposes = {purpose}
-        self.worker.submit("solve", lambda cancel: solve(Game.from_text(text), seconds, cancel), tag=text)
+        flag = self.solve_progress = analysis.StopFlag(seconds=seconds)
+        self.worker.submit("solve", lambda cancel: solve(Game.from_text(text), seconds, flag.watching(cancel)),
+                           tag=text)
         return None
+
+    def progress(self, text: str) -> tuple[int, float] | None:
+        """How far the search running for position `text` has come: (positions examined, seconds left of its
+        budget: CPU seconds for the verdict from the deal on, else wall seconds), or None when none runs."""
+        if self.early.running and self.early.tag == text:
+            flag = self.early_progress
+        elif self.worker.kind == "solve" and self.worker.tag == text:
+            flag = self.solve_progress
+        else:
+            return None
+        return flag.positions, flag.seconds_left()
 
     def poll(self) -> None:
         """Once per frame: take the worker's answers; keep the live indicator's search going."""
@@ -180,7 +200,8 @@ class Assistant(Coach):
         self.early.cancel()
         if start in self.known or not compiled_core():
             return
-        self.early.submit("early_verdict", lambda cancel: solve_from_deal(start, cancel), tag=start)
+        budget = self.early_progress = verdict_budget()
+        self.early.submit("early_verdict", lambda cancel: solve_from_deal(start, cancel, budget), tag=start)
 
     def carry_along_history(self, game: Game) -> None:
         """What the verdict says about the deal, carried along the moves already played (see the module notes)."""
@@ -223,9 +244,9 @@ class Assistant(Coach):
 
     def carry_forward(self, before: str, action: Action, after: str) -> None:
         """What is known before an action, carried to the position after it (see the module notes)."""
-        known = self.known.get(before)
-        if known is None or after in self.known:
-            return
+        known, was = self.known.get(before), self.known.get(after)
+        if known is None or (was is not None and (was.line or not known.line)):
+            return  # nothing to carry, or nothing the position after does not know already
         replayed = Game.from_text(before)
         try:
             replayed.apply(action)
@@ -233,9 +254,9 @@ class Assistant(Coach):
             return
         if replayed.to_text() != after:
             return  # an undo or a redo: not a step forward from `before`
-        if known.result == WINNABLE and known.line and known.line[0] == action:
-            self.learn(after, Knowledge(WINNABLE, known.line[1:], known.best))
-        elif known.result == UNWINNABLE:
+        if known.line and known.line[0] == action:  # a winning line, or one keeping the best score
+            self.learn(after, Knowledge(known.result, known.line[1:], known.best))
+        elif known.result == UNWINNABLE and was is None:
             self.learn(after, Knowledge(UNWINNABLE))
 
     # -- the end panel -----------------------------------------------------------------------------------

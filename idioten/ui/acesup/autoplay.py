@@ -13,6 +13,7 @@ from __future__ import annotations
 import pygame
 
 from idioten import i18n
+from idioten.ui.acesup.knowledge import WINNABLE
 from idioten.ui.kit.palette import BOX, EDGE, TEXT
 from idioten.ui.kit.scene import Scene
 from idioten.ui.acesup.table import ACTION_SECONDS
@@ -32,9 +33,12 @@ class Autoplay(Scene):
         self.wait = self.pause()  # the position it starts from is seen first
         self.banner_key = "ui.demo.thinking"
         self.steps = None  # the solution's length, for "step i of n"
+        self.line_key = "ui.solution.playing"
         known = self.assistant.knowledge()
         if mode == "solution" and known is not None and known.line is not None:
             self.steps = len(known.line)
+            if known.result != WINNABLE:
+                self.line_key = "ui.solution.best_playing"  # a deal never winnable: the line to its best score
         self.waiting_for_worker = False
         self.assistant.pace_demo(self.shortest_step())
 
@@ -92,7 +96,7 @@ class Autoplay(Scene):
             known = self.assistant.knowledge()
             left = len(known.line) if known is not None and known.line is not None else 0
             steps = self.steps or left
-            return i18n.t("ui.solution.playing", step=min(steps, steps - left + 1), steps=steps)
+            return i18n.t(self.line_key, step=min(steps, steps - left + 1), steps=steps)
         return i18n.t(self.banner_key)
 
     def draw(self, surface) -> None:

@@ -101,7 +101,7 @@ class Coach:
         known = self.ask(self.position(), mode, SOLUTION_SECONDS)
         if known is None:
             return None, "ui.demo.thinking"
-        if known.result == WINNABLE and known.line:
+        if known.line:  # a winning line, or (after the lesson's B) the line to a lost deal's best score
             return known.line[0], "ui.demo.peeking"
         return None, ""  # off the line: the solution has nothing more to show
 

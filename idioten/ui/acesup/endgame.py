@@ -30,7 +30,7 @@ class EndPanel(EndOfGameKeys, Panel):
         self.rows = [("title", "ui.end.won" if self.won else "ui.end.lost"),
                      ("text", i18n.t("ui.end.score", score=self.game.score))]
         self.add_buttons(Button("ui.button.new_deal", self.new_deal), Button("ui.button.restart", self.again))
-        self.rows.append(("text", "ui.end.keys"))
+        self.rows.append(("keys", "ui.end.keys"))
 
     def centre(self, layout, height: int) -> tuple[int, int]:
         """Below the cards when there is room, else at the foot of the table: the final position stays in

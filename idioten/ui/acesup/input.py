@@ -5,7 +5,8 @@ from the mouse state.
 A press on a top card discards it when released there; moved a few pixels it becomes a drag, and dropped over
 another pile it asks to move the card there (anywhere else it glides home). A double click on a card that
 cannot be discarded moves it into the leftmost gap. The keys 1-4 choose a pile, then D discards its top card
-or another pile's number moves it there; Space or Enter deals, A starts the demo, T deals the deal of the day.
+or another pile's number moves it there; Space or Enter deals, A starts the demo, T deals the deal of the day;
+B and F do what they do on the end panel of a lost game (lesson.py) after it was closed.
 Why a click or a drop did nothing is said beside it (its position read from its event), not in the status bar.
 """
 
@@ -157,6 +158,8 @@ class TableInput:
             self.app.assistant.start_demo()
         elif key == pygame.K_t:
             self.app.assistant.days.start()
+        elif key in (pygame.K_b, pygame.K_f):  # as on the end panel of a lost game, once it is closed
+            self.app.assistant.teacher.table_key(back=key == pygame.K_b)
 
     def drop_choice(self) -> bool:
         if self.selected is None:

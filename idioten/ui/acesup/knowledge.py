@@ -17,7 +17,9 @@ ERROR = "error"
 @dataclass(frozen=True)
 class Knowledge:
     result: str  # WINNABLE, UNWINNABLE, UNKNOWN or ERROR
-    line: tuple[Action, ...] | None = None  # a winning line from the position, when WINNABLE
+    # A winning line from the position, when WINNABLE; when UNWINNABLE, a line to its best score if one was
+    # asked for (the lesson's way back, lesson.py).
+    line: tuple[Action, ...] | None = None
     best: int | None = None  # the best possible score (or, when not best_exact, the best found)
     error: str = ""
     # False when the deal was proved lost but its best score was still being measured as the search's time

@@ -16,7 +16,8 @@ import pygame
 
 from idioten import i18n
 from idioten.acesup import analysis
-from idioten.acesup.rules import WIN_SCORE, Action, Game
+from idioten.acesup.rules import DISCARD, MOVE, WIN_SCORE, Action, Game
+from idioten.ui.acesup.knowledge import UNWINNABLE, Knowledge
 from idioten.ui.worker import WAKE_EVENT
 
 LESSON_SECONDS = 30.0  # wall seconds for the whole analysis; then the panel says it is not known
@@ -28,6 +29,17 @@ class Lesson:
     key: tuple  # (start position, the moves played)
     found: analysis.Analysis | None = None
     failed: str = ""  # "" while it runs or when found; otherwise why it is not known
+
+
+def deed(game: Game, action: Action) -> str:
+    """What the player did with `action` from `game`'s position, in the past tense (the hint's words, in
+    `coach.advice`, say what to do)."""
+    if action.kind == DISCARD:
+        return i18n.t("ui.lesson.did.discard", card=i18n.card_name(game.top(action.pile)))
+    if action.kind == MOVE:
+        return i18n.t("ui.lesson.did.move", card=i18n.card_name(game.top(action.pile)), pile=action.target + 1)
+    kept = [i18n.card_name(game.top(a.pile)) for a in game.legal_actions() if a.kind == DISCARD]
+    return i18n.t("ui.lesson.did.deal_keep", cards=", ".join(kept)) if kept else i18n.t("ui.lesson.did.deal")
 
 
 def fact_of(knowledge) -> analysis.Fact | None:
@@ -51,6 +63,11 @@ def run_lesson(start: Game, moves: list[Action], known: dict, cancel, progress,
     if found.best_until is not None:
         before = analysis.positions_along(start, moves)[found.best_until]
         found.hint = analysis.hint_instead(before, found.move, cancel)
+        if found.line is None:  # never winnable: B's arrow and F follow a line that keeps the best score
+            try:
+                found.best_line = analysis.best_line(before, found.best_score, stop, memory_bytes)
+            except analysis.Undecided:
+                pass  # out of time: B goes back without an arrow, and F has nothing to play
     return found
 
 
@@ -106,14 +123,22 @@ class Teacher:
             self.learn_positions(lesson)
 
     def learn_positions(self, lesson: Lesson) -> None:
-        """The position before the losing move is known winnable (with a line): the live indicator, the hint
-        and "Solution from there" use it after going back."""
+        """The position before the losing move is known winnable (with a line), or, in a deal never winnable,
+        its best score and a line keeping it: the live indicator, the hint and "Solution from there" use it
+        after going back."""
         found = lesson.found
-        if found.winnable_until is None or found.line is None:
+        if found.best_until is None or not self.line_of(found):
             return
-        start_text, moves = lesson.key
-        before = analysis.positions_along(Game.from_text(start_text), list(moves))[found.winnable_until]
-        self.assistant.learn_line(before.to_text(), found.line)
+        before = self.position_before(lesson).to_text()
+        if found.line:
+            self.assistant.learn_line(before, found.line)
+        else:
+            self.assistant.learn(before, Knowledge(UNWINNABLE, found.best_line, found.best_score))
+
+    @staticmethod
+    def line_of(found: analysis.Analysis | None) -> tuple[Action, ...] | None:
+        """What F plays from before the move found: the winning line, or the line to the best score."""
+        return None if found is None or found.best_until is None else (found.line or found.best_line)
 
     def forget(self) -> None:
         self.lesson = None
@@ -130,9 +155,8 @@ class Teacher:
         if found.best_until is None:
             return [i18n.t("ui.lesson.kept_best")] if found.best_score < WIN_SCORE else []
         before = self.position_before(lesson)
-        words = self.assistant.advice(before, found.move)
         key = "ui.lesson.until" if found.winnable_until is not None else "ui.lesson.best_until"
-        lines = [i18n.t(key, number=found.best_until + 1, move=words, best=found.best_score)]
+        lines = [i18n.t(key, number=found.best_until + 1, move=deed(before, found.move), best=found.best_score)]
         if found.hint is not None:
             lines.append(i18n.t("ui.lesson.hint_differs", advice=self.assistant.advice(before, found.hint)))
         else:
@@ -145,27 +169,49 @@ class Teacher:
         start_text, moves = lesson.key
         return analysis.positions_along(Game.from_text(start_text), list(moves))[lesson.found.best_until]
 
+    def on_the_line(self, lesson: Lesson) -> bool:
+        """The game on the table is the line analysed, at its end or taken back (by B or undo) no further than
+        just before the move found: B and F work from there."""
+        start_text, moves = lesson.key
+        game = self.assistant.app.table.game
+        played = tuple(action for action, _ in game.history)
+        return (lesson.found is not None and lesson.found.best_until is not None and game.start_text == start_text
+                and lesson.found.best_until <= len(played) and played == moves[:len(played)])
+
     def go_back(self, lesson: Lesson) -> bool:
-        """Undo back to just before the move found (ordinary undos: redo replays them). False if the game on
-        the table is no longer the line analysed."""
+        """Undo back to just before the move found (ordinary undos: redo replays them), with an arrow on the
+        move that wins (or keeps the best score) there. False if the table is not on the line analysed."""
         app, found = self.assistant.app, lesson.found
         table = app.table
-        if found is None or found.best_until is None or self.key_of(table.game) != lesson.key:
+        if not self.on_the_line(lesson):
             return False
         app.close_panels()
         while len(table.game.history) > found.best_until:
             table.undo()
         table.finish_animations()
-        number = found.best_until + 1
-        if found.line:
-            self.assistant.point(found.line[0], i18n.t("ui.lesson.back", number=number,
-                                                      advice=self.assistant.advice(table.game, found.line[0])))
+        number, line = found.best_until + 1, self.line_of(found)
+        if line:
+            key = "ui.lesson.back" if found.line else "ui.lesson.back_best"
+            self.assistant.point(line[0], i18n.t(key, number=number, best=found.best_score,
+                                                 advice=self.assistant.advice(table.game, line[0])))
         else:
-            table.say(i18n.t("ui.lesson.back_best", number=number, best=found.best_score))
+            table.say(i18n.t("ui.lesson.back_no_line", number=number, best=found.best_score))
         return True
 
-    def solution_from_there(self, lesson: Lesson) -> None:
+    def solution_from_there(self, lesson: Lesson) -> bool:
+        """Back to just before the move found, and the computer plays the line from there (False: no line,
+        or the table is not on the line analysed)."""
         from idioten.ui.acesup.autoplay import Autoplay
 
-        if lesson.found is not None and lesson.found.line and self.go_back(lesson):
-            self.assistant.app.push(Autoplay(self.assistant.app, "solution"))
+        if not self.line_of(lesson.found) or not self.go_back(lesson):
+            return False
+        self.assistant.app.push(Autoplay(self.assistant.app, "solution"))
+        return True
+
+    def table_key(self, back: bool) -> None:
+        """B (`back`) or F pressed at the table: as on the end panel while the table is on the line analysed,
+        else a word on what the key does."""
+        lesson = self.lesson
+        done = lesson is not None and (self.go_back(lesson) if back else self.solution_from_there(lesson))
+        if not done:
+            self.assistant.app.table.say(i18n.t("ui.lesson.key_b" if back else "ui.lesson.key_f"))

@@ -1,8 +1,9 @@
 """The end panel with the truth about the deal: could it have been won with perfect knowledge of the stock
 (yes / no, with the best possible score / not known), and a "Show solution" button when it could. The
 answer comes from the solver off the loop (from the deal on with the compiled core, so usually it is there
-at once); until it arrives the panel says it is working it out, and it grows its line and button when the
-answer comes (it asks again each frame: `Assistant.verdict`).
+at once); until it arrives the panel says it is working it out, with the positions searched so far and the
+seconds left of the search's budget (`Assistant.progress`, looked at twice a second), and it grows its line
+and button when the answer comes (it asks again each frame: `Assistant.verdict`).
 
 For the player's own lost game it then asks where the game was lost (`lesson`): the move after which no win
 (or the best score) remained, what the no-peek hint would have played there, and buttons to go back to just
@@ -12,12 +13,22 @@ deal of the day from here as from the table."""
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from idioten import i18n
 from idioten.ui.acesup.assist import ERROR, UNWINNABLE, WINNABLE
 from idioten.ui.acesup.endgame import EndPanel
 from idioten.ui.kit.widgets import Button
+
+PROGRESS_EVERY = 0.5  # seconds between two looks at how far the verdict's search has come
+
+
+def grouped(number: int) -> str:
+    """A long number with its digits grouped as the language writes it (1,234,567; 1 234 567; 1.234.567)."""
+    thousand = i18n.t("ui.number.thousands")  # "1,000": the separator is what stands between 1 and 000
+    return f"{number:,}".replace(",", thousand[1:-3])
 
 
 class TruthEndPanel(EndPanel):
@@ -27,6 +38,8 @@ class TruthEndPanel(EndPanel):
         self.known = None
         self.lesson = None
         self.shown: tuple = ()  # what the rows were built from, to rebuild only when it changes
+        self.searched: tuple[int, int] | None = None  # the verdict's search so far: positions, seconds left
+        self.look_at = app.now()  # when to look at it again
         super().__init__(app, game)
         if self.finished_by is not None:
             self.quiet()  # confetti is for the player's own wins
@@ -47,23 +60,26 @@ class TruthEndPanel(EndPanel):
         if lesson is not None:
             extra[1:1] = [("text", line) for line in self.assistant.teacher.lines(lesson, self.game)]
         self.rows[2:2] = extra
-        buttons = next(row for row in self.rows if row[0] == "buttons")[1]
-        keys = []
+        # What the truth offers is a row of its own under the panel's own two buttons.
+        truth, keys = [], []
         if self.can_go_back():
-            self.add_button(buttons, Button("ui.button.back_to_move", self.go_back))
+            truth.append(Button("ui.button.back_to_move", self.go_back))
             if self.lesson.found.line:
-                self.add_button(buttons, Button("ui.button.solution_from_there", self.solution_from_there))
+                truth.append(Button("ui.button.solution_from_there", self.solution_from_there))
                 keys.append("ui.lesson.keys")
+            elif self.lesson.found.best_line:
+                truth.append(Button("ui.button.best_from_there", self.solution_from_there))
+                keys.append("ui.lesson.keys_best")
             else:
                 keys.append("ui.lesson.keys_back")
         if self.known is not None and self.known.result == WINNABLE:
-            self.add_button(buttons, Button("ui.button.show_solution", self.show_solution))
+            truth.append(Button("ui.button.show_solution", self.show_solution))
             keys.append("ui.truth.keys")
-        self.rows += [("text", key) for key in keys]
-
-    def add_button(self, row: list, button: Button) -> None:
-        self.buttons.append(button)
-        row.append(button)
+        if truth:
+            self.buttons += truth
+            after = next(index for index, row in enumerate(self.rows) if row[0] == "buttons") + 1
+            self.rows.insert(after, ("buttons", truth))
+        self.rows += [("keys", key) for key in keys]
 
     def ask_lesson(self):
         """The analysis of the player's own lost game, once the verdict is decided."""
@@ -76,7 +92,7 @@ class TruthEndPanel(EndPanel):
 
     def state(self) -> tuple:
         lesson = self.lesson
-        return (self.known, lesson and (lesson.found, lesson.failed), self.assistant.teacher.searches,
+        return (self.known, self.searched, lesson and (lesson.found, lesson.failed), self.assistant.teacher.searches,
                 tuple(self.assistant.days.lines(self.game)))
 
     def can_go_back(self) -> bool:
@@ -85,6 +101,9 @@ class TruthEndPanel(EndPanel):
 
     def verdict_text(self) -> str:
         known = self.known
+        if known is None and self.searched is not None:
+            positions, seconds = self.searched
+            return i18n.t("ui.truth.searching", positions=grouped(positions), seconds=seconds)
         if known is None:
             return i18n.t("ui.truth.looking")
         if known.result == WINNABLE:
@@ -101,8 +120,26 @@ class TruthEndPanel(EndPanel):
         super().update(dt)
         if not self.won and self.known is None:
             self.known = self.assistant.verdict(self.game)
+            if self.known is None and self.app.now() >= self.look_at:
+                self.look_at = self.app.now() + PROGRESS_EVERY
+                self.searched = self.search_so_far()
         if self.state() != self.shown:
             self.rebuild()
+
+    def search_so_far(self) -> tuple[int, int] | None:
+        """The verdict's search: positions examined and whole seconds left of its budget (None before it has
+        said anything)."""
+        progress = self.assistant.progress(self.game.start_text)
+        if progress is None or not progress[0] or progress[1] is None:
+            return None
+        return progress[0], math.ceil(progress[1])
+
+    def wake_at(self) -> float | None:
+        """While the verdict is searched the panel looks at its progress now and then, also in an idle loop."""
+        return self.look_at if not self.won and self.known is None else super().wake_at()
+
+    def language_changed(self) -> None:
+        self.rebuild()  # its lines are worded when built
 
     def rebuild(self) -> None:
         self.buttons, self.rows = [], []
@@ -124,7 +161,7 @@ class TruthEndPanel(EndPanel):
             self.show_solution()
         elif event.key == pygame.K_b and self.can_go_back():
             self.go_back()
-        elif event.key == pygame.K_f and self.can_go_back() and self.lesson.found.line:
+        elif event.key == pygame.K_f and self.can_go_back() and self.assistant.teacher.line_of(self.lesson.found):
             self.solution_from_there()
         elif event.key == pygame.K_t:  # the deal of the day from its end panel too ("press T" past midnight)
             self.close()

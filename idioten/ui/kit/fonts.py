@@ -55,6 +55,11 @@ def pieces(text: str) -> list[tuple[str, str | None]]:
     return result
 
 
+def words_of(text: str) -> list[str]:
+    """Words split at spaces only: a no-break space holds "1 234 567" together."""
+    return [word for word in text.split(" ") if word]
+
+
 class Texts:
     """Fonts by size and a bounded cache of rendered lines: the status bar is redrawn often, its text rarely
     changes. `four_colour` (a callable, so it follows the setting) picks the suits' inks."""
@@ -134,12 +139,12 @@ class Texts:
     def wrap_pieces(self, text: str, size: int, width: int) -> list[tuple[str, str]]:
         """The pieces `wrap` never breaks, each with what joins it to the piece before."""
         if ITEM_JOINER not in text:
-            return [(" ", word) for word in text.split()]
+            return [(" ", word) for word in words_of(text)]
         pieces = []
         for item_index, item in enumerate(text.split(ITEM_JOINER)):
             for part_index, part in enumerate(item.strip().split(PART_JOINER)):
                 joiner = PART_JOINER if part_index else ITEM_JOINER
-                words = part.split()
+                words = words_of(part)
                 if self.width(" ".join(words), size) <= width:
                     words = [" ".join(words)]
                 pieces += [(joiner if i == 0 else " ", word) for i, word in enumerate(words)]

@@ -17,6 +17,8 @@ from idioten.ui.kit.scene import Scene
 CONFIRM_YES_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y, pygame.K_j)
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 FORWARD_KEYS = (pygame.K_DOWN, pygame.K_RIGHT)
+EDGE_ROOM = 10  # pixels kept free at least between a panel and the window's edges (20 at the sides if it fits)
+SMALLEST_TEXT = 13  # design points: the text of a panel too tall for its window shrinks no further (8-point type)
 
 
 def _text(key_or_text: str) -> str:
@@ -24,6 +26,19 @@ def _text(key_or_text: str) -> str:
         return i18n.t(key_or_text)
     except KeyError:
         return key_or_text
+
+
+def wrapped(buttons: list, per_line: int) -> list[list]:
+    """The buttons in as few lines of at most `per_line` as they need, the lines as even as they can be (five
+    in lines of three: three and two)."""
+    count = len(buttons)
+    lines = max(1, -(-count // max(1, per_line)))
+    longer, start, result = count % lines, 0, []
+    for line in range(lines):
+        end = start + count // lines + (line < longer)
+        result.append(buttons[start:end])
+        start = end
+    return result
 
 
 class Panel(Scene):
@@ -39,12 +54,13 @@ class Panel(Scene):
         self.box = pygame.Rect(0, 0, 0, 0)
         self.dim: pygame.Surface | None = None
         self.focused: Button | None = None
+        self.text_size = app.layout.font_size  # the text's size in the box (smaller when the window is small)
         self.build()
         self.resize(app.layout)
 
     def build(self) -> None:
-        """Fill self.rows: ("title", key), ("text", key or text), ("art", height_in_cards, painter),
-        ("buttons", [Button, ...])."""
+        """Fill self.rows: ("title", key), ("text", key or text), ("keys", key or text: the keys that do what
+        the buttons do, left out in a small window), ("art", height_in_cards, painter), ("buttons", [Button, ...])."""
 
     def close(self) -> None:
         self.app.pop(self)
@@ -60,47 +76,72 @@ class Panel(Scene):
         self.place()
 
     def place(self) -> None:
-        layout, texts = self.layout, self.app.texts
-        size = layout.font_size
-        width = int(min(max(layout.width * self.width_share, 360), layout.width - 40))
+        """Lay the rows out in the box. Rows too tall for the window first take its whole width, then leave
+        out their "keys" lines (the buttons do the same things), then close up the air between the rows and
+        shrink the text, down to SMALLEST_TEXT. Buttons that do not fit side by side wrap into rows, all of
+        one width."""
+        layout = self.layout
+        largest = layout.font_size
+        smallest = min(largest, round(SMALLEST_TEXT * layout.scale))
+        full = max(1, layout.width - 2 * EDGE_ROOM)
+        tries = [(largest, self.natural_width(largest), True, 1.0), (largest, full, True, 1.0)]
+        tries += [(size, full, False, air) for size in range(largest, smallest - 1, -1) for air in (1.0, 0.5)]
+        for size, width, with_keys, air in tries:
+            placed, rects, height, sideways = self.arrange(size, width, with_keys, air)
+            if sideways and height <= layout.height - 2 * EDGE_ROOM:
+                break
+        self.text_size, self.placed = size, placed
+        self.box = pygame.Rect(0, 0, width, min(height, layout.height - 2 * EDGE_ROOM))
+        self.box.center = self.centre(layout, self.box.h)
+        for button, rect in rects:
+            button.rect = rect.move(self.box.topleft)
+        self.set_focus(self.focused)
+
+    def button_width(self, size: int) -> int:
+        """The one width of all the panel's buttons at text size `size`."""
+        return max([b.width_for(self.app.texts, size) + size for row in self.rows if row[0] == "buttons"
+                    for b in row[1]], default=0)
+
+    def natural_width(self, size: int) -> int:
+        """The panel's share of the window, or as much more as its widest row of buttons needs."""
+        widest = max([len(row[1]) for row in self.rows if row[0] == "buttons"], default=0)
+        buttons = widest * self.button_width(size) + (widest + 1) * size
+        return int(min(max(self.layout.width * self.width_share, 360, buttons), self.layout.width - 40))
+
+    def arrange(self, size: int, width: int, with_keys: bool, air: float):
+        """The rows at text size `size` in a box `width` wide, `air` times the usual space between them: what
+        to draw (kind, what, size, colour, y), each button's place in the box, the box's height, and whether
+        the buttons fit side by side at all."""
+        texts = self.app.texts
         inner = width - 2 * size
-        same_width = max([b.width_for(texts, size) + size for row in self.rows if row[0] == "buttons"
-                          for b in row[1]], default=0)
-        self.placed = []
-        y = size
+        same = self.button_width(size)
+        spaced = int(size * air)
+        half, third = spaced // 2, spaced // 3
+        placed, rects = [], []
+        y = spaced
         for row in self.rows:
             kind = row[0]
             if kind == "title":
-                self.placed.append(("line", _text(row[1]), round(size * 1.4), TITLE, y))
-                y += round(size * 1.4) + size // 2
-            elif kind == "text":
+                placed.append(("line", _text(row[1]), round(size * 1.4), TITLE, y))
+                y += round(size * 1.4) + half
+            elif kind == "text" or (kind == "keys" and with_keys):
                 for line in texts.wrap(_text(row[1]), size, inner):
-                    self.placed.append(("line", line, size, TEXT, y))
+                    placed.append(("line", line, size, TEXT, y))
                     y += round(size * 1.05)
-                y += size // 3
+                y += third
             elif kind == "art":
-                height = round(layout.card_h * row[1])
-                self.placed.append(("art", row[2], height, None, y))
-                y += height + size // 2
+                height = round(self.layout.card_h * row[1])
+                placed.append(("art", row[2], height, None, y))
+                y += height + half
             elif kind == "buttons":
-                widths = [same_width] * len(row[1])
-                if sum(widths) + size * (len(widths) - 1) > inner:  # too many for one width: each its own
-                    widths = [b.width_for(texts, size) for b in row[1]]
                 height = round(size * 1.8)
-                total = sum(widths) + size * (len(widths) - 1)
-                x = (width - total) // 2
-                for button, w in zip(row[1], widths):
-                    button.rect = pygame.Rect(x, y, w, height)
-                    x += w + size
-                y += height + size // 2
-        height = min(y + size // 2, layout.height - 20)
-        self.box = pygame.Rect(0, 0, width, height)
-        self.box.center = self.centre(layout, height)
-        for row in self.rows:
-            if row[0] == "buttons":
-                for button in row[1]:
-                    button.rect.move_ip(self.box.topleft)
-        self.set_focus(self.focused)
+                for line in wrapped(row[1], (inner + size) // (same + size)):
+                    x = (width - len(line) * same - (len(line) - 1) * size) // 2
+                    for button in line:
+                        rects.append((button, pygame.Rect(x, y, min(same, inner), height)))
+                        x += same + size
+                    y += height + max(half, 6)  # the focus ring needs a few pixels
+        return placed, rects, y + half, same <= inner
 
     def centre(self, layout, height: int) -> tuple[int, int]:
         return layout.width // 2, layout.height // 2
@@ -176,7 +217,7 @@ class Panel(Scene):
             else:
                 what(surface, pygame.Rect(self.box.x, self.box.y + y, self.box.w, size))
         for button in self.buttons:
-            button.draw(surface, self.app.texts, self.layout.font_size)
+            button.draw(surface, self.app.texts, self.text_size)
 
     def add_buttons(self, *buttons: Button) -> None:
         self.buttons.extend(buttons)

@@ -19,7 +19,9 @@
  * target (default 48, a win): with a lower target the search asks only whether some line discards that many
  * cards (search.py's Search.target): status 0 or 1 when the first look or the exact search finds a line
  * reaching it, 2 when none does (best_score then only a lower bound: no second pass).
- * The GIL is released for the whole search; the cancel object is polled about every 10 ms with it held. */
+ * The GIL is released for the whole search; the cancel object is polled about every 10 ms with it held. A
+ * cancel object with a searched(positions) method is told at each poll how many positions were examined so
+ * far (the first look's included): the window shows it while a hard deal is searched. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdlib.h>
@@ -139,15 +141,26 @@ int ctx_push(Ctx *x, int kind, int a, int b, int c) {
     return 0;
 }
 
-/* The cancel callback: take the GIL back for a moment and ask the Python object. */
+/* The cancel callback: take the GIL back for a moment, tell the Python object the positions examined so far
+ * (when it asks to know) and ask it whether to stop. */
 typedef struct {
     PyObject *cancel;
     PyThreadState *saved;
+    const Ctx *ctx;
+    int reports; /* the object has searched(positions) */
 } CancelPoll;
 
 static int poll_cancel(void *arg) {
     CancelPoll *poll = (CancelPoll *)arg;
     PyEval_RestoreThread(poll->saved);
+    if (poll->reports) {
+        PyObject *told = PyObject_CallMethod(poll->cancel, "searched", "K",
+                                             (unsigned long long)(poll->ctx->states + poll->ctx->quick_nodes));
+        if (told)
+            Py_DECREF(told);
+        else
+            PyErr_Clear(); /* a report that fails changes nothing about the search */
+    }
     int set = 0;
     PyObject *answer = PyObject_CallMethod(poll->cancel, "is_set", NULL);
     if (answer) {
@@ -328,7 +341,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         ctx_free(&x);
         return PyErr_NoMemory();
     }
-    CancelPoll poll = {cancel, NULL};
+    CancelPoll poll = {cancel, NULL, &x, cancel != Py_None && PyObject_HasAttrString(cancel, "searched")};
     if (cancel != Py_None) {
         x.cancelled = poll_cancel;
         x.cancel_arg = &poll;

@@ -1,0 +1,37 @@
+"""The solver tells a cancel object with a `searched(positions)` method how far it has come, at each look at it
+(both cores): the window shows the count while it waits for a hard deal. Stopped by a count of positions,
+not by a clock."""
+
+from __future__ import annotations
+
+import pytest
+
+from idioten.acesup import solver
+from idioten.acesup.rules import STANDARD, Game
+from idioten.cards import deal_cards
+
+CORES = ["python"] + (["compiled"] if solver.COMPILED_BUILT else [])
+HARD_DEAL = 2  # millions of positions before its verdict
+
+
+class StopAfter:
+    """Says "stop" once it has been told of `cap` positions; keeps every report."""
+
+    def __init__(self, cap: int):
+        self.cap, self.reports = cap, []
+
+    def searched(self, positions: int) -> None:
+        self.reports.append(positions)
+
+    def is_set(self) -> bool:
+        return bool(self.reports) and self.reports[-1] >= self.cap
+
+
+@pytest.mark.parametrize("core", CORES)
+def test_each_look_at_the_cancel_object_tells_it_the_positions_so_far(core):
+    stop = StopAfter(cap=20_000)
+    result = solver.solve(Game.new(deal_cards(HARD_DEAL), STANDARD, HARD_DEAL), None, stop, core=core)
+    reports = stop.reports
+    assert result.result == solver.UNKNOWN and len(reports) >= 2
+    assert reports == sorted(reports) and reports[0] > 0  # the first look's positions, then the search's on top
+    assert stop.cap <= reports[-1] <= result.states

@@ -23,10 +23,22 @@ the next deal c is gone in both lines, so the positions are the same and the dea
 discarding c at once loses nothing, and neither does discarding to the closure (in any order: the quick
 look's proof, quick.py, shows the closure is unique). With every discard forced, the only choices are which
 top card fills which gap, and the deal comes exactly when no fill is left: the search is the first look
-(quick.py) under rules 1 and 2, searched to the end. Lines are a few hundred positions per deal, so none of
-the free reading's prunings is needed (several would be wrong here, docs/rules.md says which).
+(quick.py) under rules 1 and 2, searched to the end. The same argument keeps the best score: c can still be
+discarded at the end of any line that kept it.
 
-The same argument keeps the best score: c can still be discarded at the end of any line that kept it.
+**What of the free reading's search carries over.** A whole deal takes a few hundred positions (at most 7,129
+over deals 1-100,000), so this search uses none of its prunings, and several would need new proofs:
+- the flags of search.py (a discardable card kept, dropped later) exist to keep cards over a deal: not needed;
+- safe and canonical removal, the same-column and dead-rounds rules (csrc/prune.c) take buried cards out of
+  piles, and their proofs replay a line with fewer cards in a pile; here a pile's height decides what is
+  legal (a card from a pile of two may move, a lone card may not; an open gap with a pile of two stops the
+  deal), so those proofs do not carry over;
+- the move-free lock (prune.c) proves that no line of the game wins; strict lines are lines of the game, so it
+  would stay sound, but there is nothing left for it to cut;
+- the end game's key (any order of the same four piles is one position) holds: with the stock empty the
+  strict constraints treat every pile alike;
+- `quick.shorten_moves`, which tidies the free reading's lines, may put in lone-card moves, so strict lines
+  are returned as found (they have no wandering cards: a move never starts from a lone card).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The game's odds with perfect information: the share of deals that can be won, and the traps. Prints JSON.
 
     python bench/odds.py --deals 1-10000 [--variant standard|aces-only|both] [--time-limit 60] [--jobs 2]
-                         [--record odds.jsonl] [--clock wall|cpu]
+                         [--record odds.jsonl] [--clock wall|cpu] [--rules standard|strict]
 
 Every deal is solved by `idioten.acesup.solver.solve` (the exact solver: it sees the stock) with the time
 limit; a deal it proves winnable is a *trap* when a player who also sees the stock but discards every card
@@ -13,6 +13,10 @@ already holds, so a long run can be stopped and resumed; the summary always cove
 The machine is shared: use at most 2 jobs and `nice`. `--clock cpu` makes the limit CPU-seconds of the
 searching thread (`solve(cpu_limit=...)`) instead of wall-clock seconds: on a loaded machine a wall limit
 gives each deal whatever share of a core is left, so only the CPU limit compares runs made at different loads.
+`--rules strict` searches the strict reading of published solvers instead of the game's (solver/strict.py:
+no lone card moved between gaps, no deal while a discard or a fill from a pile of two or more cards is
+possible). Every discard is then forced before the next deal, so there are no traps: their fields are null.
+Records name their reading, and a record file may hold both (a record without one is the standard reading).
 """
 
 from __future__ import annotations
@@ -40,25 +44,29 @@ def deal_range(text: str) -> range:
 
 
 def judge(task):
-    number, variant, limit, clock = task
+    number, variant, limit, clock, rules = task
     game = Game.new(deal_cards(number), variant, number)
     if clock == "cpu":
-        result = solver.solve(game, cpu_limit=limit)
+        result = solver.solve(game, cpu_limit=limit, rules=rules)
     else:
-        result = solver.solve(game, time_limit=limit)
+        result = solver.solve(game, time_limit=limit, rules=rules)
     trap = None
-    if result.result == solver.WINNABLE:
+    if result.result == solver.WINNABLE and rules == solver.STANDARD_RULES:
         always = solver.always_discard_wins(game, time_limit=limit)
         trap = None if always is None else not always
-    return {"deal": number, "variant": variant, "result": result.result, "best_score": result.best_score,
-            "best_score_exact": result.best_score_exact, "trap": trap, "states": result.states, "seconds": round(result.seconds, 4),
+    return {"deal": number, "variant": variant, "rules": rules, "result": result.result,
+            "best_score": result.best_score, "best_score_exact": result.best_score_exact, "trap": trap, "states": result.states, "seconds": round(result.seconds, 4),
             "decided_seconds": None if result.decided_seconds is None else round(result.decided_seconds, 4),
             "cpu_seconds": round(result.cpu_seconds or 0.0, 4),
             "decided_cpu_seconds": None if result.decided_cpu_seconds is None else round(result.decided_cpu_seconds, 4)}
 
 
-def summary(rows: list[dict], variant: str) -> dict:
-    rows = [r for r in rows if r["variant"] == variant]
+def reading(row: dict) -> str:
+    return row.get("rules", solver.STANDARD_RULES)  # records made before --rules existed are the standard reading
+
+
+def summary(rows: list[dict], variant: str, rules: str) -> dict:
+    rows = [r for r in rows if r["variant"] == variant and reading(r) == rules]
     total = len(rows)
     won = sum(r["result"] == solver.WINNABLE for r in rows)
     lost = sum(r["result"] == solver.UNWINNABLE for r in rows)
@@ -78,7 +86,7 @@ def summary(rows: list[dict], variant: str) -> dict:
     def at(times, q):
         value = times[min(total - 1, int(q * total))] if total else never
         return None if value == never else round(value, 4)
-    return {
+    counts = {
         "deals": total, "winnable": won, "unwinnable": lost, "unknown": unknown,
         "winnable_share": round(won / total, 4) if total else None,
         "winnable_ci95": [round(wilson(won, total)[0], 4), round(wilson(won + unknown, total)[1], 4)],
@@ -92,6 +100,9 @@ def summary(rows: list[dict], variant: str) -> dict:
         "cpu_seconds_to_decide": {q: at(cpu, f) for q, f in (("median", 0.5), ("p90", 0.9), ("p99", 0.99),
                                                                  ("max", 1.0))},
     }
+    if rules != solver.STANDARD_RULES:  # every discard is forced before a deal: no card can be kept, no trap
+        counts.update({key: None for key in counts if key.startswith("trap")})
+    return counts
 
 
 def main(argv=None) -> int:
@@ -101,6 +112,8 @@ def main(argv=None) -> int:
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per deal")
     parser.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                         help="whether --time-limit counts wall-clock seconds or the search's CPU-seconds")
+    parser.add_argument("--rules", choices=solver.READINGS, default=solver.STANDARD_RULES,
+                        help="the reading searched: standard (the game's) or strict (published solvers')")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (the machine has 2 cores)")
     parser.add_argument("--record", help="a JSON-lines file of per-deal results, appended to and resumed from")
     parser.add_argument("--summarise", action="store_true",
@@ -109,14 +122,16 @@ def main(argv=None) -> int:
     variants = [STANDARD, ACES_ONLY] if args.variant == "both" else [args.variant]
     deals = deal_range(args.deals)
 
-    done: dict[tuple[int, str], dict] = {}
+    done: dict[tuple[int, str], dict] = {}  # (deal, variant) -> its row, for the reading asked
     if args.record and os.path.exists(args.record):
         with open(args.record, encoding="utf-8") as recorded:
             for line in recorded:
                 if line.strip():
                     row = json.loads(line)
-                    done[row["deal"], row["variant"]] = row
-    tasks = [] if args.summarise else [(n, v, args.time_limit, args.clock) for v in variants for n in deals if (n, v) not in done]
+                    if reading(row) == args.rules:
+                        done[row["deal"], row["variant"]] = row
+    tasks = [] if args.summarise else [(n, v, args.time_limit, args.clock, args.rules) for v in variants
+                                       for n in deals if (n, v) not in done]
     started = time.perf_counter()
     record = open(args.record, "a", encoding="utf-8") if args.record else None
     try:
@@ -131,10 +146,11 @@ def main(argv=None) -> int:
             record.close()
     rows = [done[n, v] for v in variants for n in deals if (n, v) in done]
     report = {
-        "bench": "odds", "deals": f"{deals[0]}-{deals[-1]}", "time_limit": args.time_limit, "clock": args.clock,
+        "bench": "odds", "deals": f"{deals[0]}-{deals[-1]}", "rules": args.rules, "time_limit": args.time_limit,
+        "clock": args.clock,
         "deals_summarised": len(rows),
         "core": solver.CORE, "jobs": max(1, min(args.jobs, 2)),
-        "variants": {v: summary(rows, v) for v in variants},
+        "variants": {v: summary(rows, v, args.rules) for v in variants},
         "wall_seconds": round(time.perf_counter() - started, 1),
         "load_average": [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None,
         "python": platform.python_version(),

@@ -16,7 +16,7 @@ from idioten.acesup import analysis
 from idioten.acesup.hint import DEFAULT_PLAYER as HINT_DEFAULT_PLAYER, PLAYERS as HINT_PLAYERS
 from idioten.acesup.players import POLICIES, play_deal
 from idioten.acesup.rules import WIN_SCORE, Game
-from idioten.acesup.solver import solve
+from idioten.acesup.solver import READINGS, STANDARD_RULES, solve
 
 DEFAULT_TIME_LIMIT = 60.0
 
@@ -29,8 +29,13 @@ def register(commands) -> None:
         'JSON: {"result": "winnable"|"unwinnable"|"unknown", "moves": [...] or null, "best_score": int, '
         '"best_score_exact": bool, "states": int, "seconds": float}. When unknown, or when the time ran out '
         'while an unwinnable deal\'s best score was being measured, best_score is the best found so far and '
-        'best_score_exact is false.')
+        'best_score_exact is false. With --rules strict the JSON also has "rules": "strict".')
     add_search_options(solve_parser)
+    solve_parser.add_argument(
+        "--rules", choices=READINGS, default=STANDARD_RULES,
+        help="the reading of the rules searched: standard (the game's, default) or strict (no lone card moved "
+        "between gaps, no deal while a discard or a fill from a pile of two or more cards is possible; the "
+        "reading published solvers use, for comparing odds)")
     solve_parser.set_defaults(run=run_solve)
 
     analyse = commands.add_parser(
@@ -80,22 +85,23 @@ def add_search_options(parser) -> None:
 def run_solve(args) -> int:
     cards, number = chosen_deal(args)
     game = Game.new(cards, args.variant, number)
-    result = solve(game, time_limit=args.time_limit)
+    result = solve(game, time_limit=args.time_limit, rules=args.rules)
     if args.json:
         print(json.dumps(result.to_json()))
         return 0
     name = f"deal {number}" if number is not None else "this deal"
+    how = args.variant if args.rules == STANDARD_RULES else f"{args.variant}, {args.rules} rules"
     if result.result == "winnable":
-        print(f"{name} ({args.variant}) is winnable, in {len(result.moves)} moves:")
+        print(f"{name} ({how}) is winnable, in {len(result.moves)} moves:")
         print(", ".join(str(a) for a in result.moves))
     elif result.result == "unwinnable" and not result.best_score_exact:
-        print(f"{name} ({args.variant}) cannot be won; the best line found discards {result.best_score} of "
+        print(f"{name} ({how}) cannot be won; the best line found discards {result.best_score} of "
               f"{WIN_SCORE} cards (the time ran out before the best possible was proved).")
     elif result.result == "unwinnable":
-        print(f"{name} ({args.variant}) cannot be won; the best play discards {result.best_score} of "
+        print(f"{name} ({how}) cannot be won; the best play discards {result.best_score} of "
               f"{WIN_SCORE} cards.")
     else:
-        print(f"{name} ({args.variant}): no answer within {args.time_limit:g} s; the best line found "
+        print(f"{name} ({how}): no answer within {args.time_limit:g} s; the best line found "
               f"discards {result.best_score} of {WIN_SCORE} cards.")
     print(f"({result.states} positions, {result.seconds:.2f} s)")
     return 0

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from idioten.acesup import rules
 from idioten.acesup.solver.search import ENTRY_BYTES, Search, SearchStopped, compact, to_steps
 from idioten.acesup.solver.quick import quick_win, shorten_moves
+from idioten.acesup.solver.strict import READINGS, STANDARD_RULES, STRICT_RULES, StrictSearch
 
 PURE_PYTHON_ENV = "IDIOTEN_PURE_PYTHON"
 
@@ -81,17 +82,22 @@ class SolveResult:
     # (None when it never was known).
     decided_cpu_seconds: float | None = None
     decided_states: int | None = None
+    rules: str = STANDARD_RULES  # the reading searched: STANDARD_RULES (the game's) or STRICT_RULES (strict.py)
 
     def to_json(self) -> dict:
-        return {"result": self.result,
-                "moves": None if self.moves is None else [str(a) for a in self.moves],
-                "best_score": self.best_score, "best_score_exact": self.best_score_exact,
-                "states": self.states, "seconds": round(self.seconds, 4)}
+        answer = {"result": self.result,
+                  "moves": None if self.moves is None else [str(a) for a in self.moves],
+                  "best_score": self.best_score, "best_score_exact": self.best_score_exact,
+                  "states": self.states, "seconds": round(self.seconds, 4)}
+        if self.rules != STANDARD_RULES:  # the game's own reading keeps the contract's original fields
+            answer["rules"] = self.rules
+        return answer
 
 
 def solve(game: rules.Game, time_limit: float | None = None, cancel: threading.Event | None = None, *,
           memory_bytes: int = DEFAULT_MEMORY_BYTES, core: str | None = None,
-          prunings: int | None = None, cpu_limit: float | None = None) -> SolveResult:
+          prunings: int | None = None, cpu_limit: float | None = None,
+          rules: str = STANDARD_RULES) -> SolveResult:
     """Solve the position `game` is in (any point of play). The game itself is not changed.
 
     `time_limit` in seconds (None: no limit); setting `cancel` stops the search within a few hundredths of a
@@ -102,11 +108,21 @@ def solve(game: rules.Game, time_limit: float | None = None, cancel: threading.E
     for measuring what each rule cuts. `cpu_limit` stops the search after that many CPU-seconds of the
     thread that searches (a budget that does not depend on how busy the machine is). Safe to call from a worker thread: nothing here is shared between calls, and the
     compiled core releases the GIL while it searches.
+
+    `rules` is the reading searched: STANDARD_RULES (the game's) or STRICT_RULES (the stricter reading of
+    published solvers, only for comparing odds: strict.py; it takes no `prunings`).
     """
+    # Here `rules` is the reading (a string), not the rules module: the module is not used in this body.
+    if rules not in READINGS:
+        raise ValueError(f"unknown reading of the rules {rules!r} (choose {' or '.join(READINGS)})")
+    if rules == STRICT_RULES and prunings is not None:
+        raise ValueError("the strict reading's search takes no prunings")
     cpu_started = time.thread_time()
     if cpu_limit is not None:
         cancel = _CpuBudget(cancel, cpu_started + cpu_limit)
-    if (core or CORE) == "compiled":
+    if rules == STRICT_RULES:
+        result = _solve_strict(game, time_limit, cancel, memory_bytes, core or CORE)
+    elif (core or CORE) == "compiled":
         if _csearch is None:
             raise RuntimeError("the compiled solver core is not built")
         result = _solve_compiled(game, time_limit, cancel, memory_bytes,
@@ -275,3 +291,33 @@ def _decided(search: Search) -> dict:
     if not search.decided:
         return {}
     return {"decided_cpu_seconds": search.decided_cpu - search.cpu_started, "decided_states": search.decided_states}
+
+
+def _solve_strict(game: rules.Game, time_limit, cancel, memory_bytes: int, core: str) -> SolveResult:
+    """The search under the strict reading (strict.py): one pass, which decides and measures the best score."""
+    started = time.perf_counter()
+    cpu_started = time.thread_time()
+    if core == "compiled":
+        if _csearch is None:
+            raise RuntimeError("the compiled solver core is not built")
+        piles, stock, _ = compact(game)
+        status, line, best, states = _csearch.solve_strict(piles, stock, game.variant == rules.ACES_ONLY,
+                                                           time_limit, cancel, memory_bytes)
+        moves = None if line is None else [rules.Action(*_QUICK_KINDS[kind](pile, target))
+                                           for kind, pile, target in line]
+        result = {1: WINNABLE, 2: UNWINNABLE}.get(status, UNKNOWN)
+    else:
+        deadline = None if time_limit is None else started + time_limit
+        search = StrictSearch.from_game(game, deadline, cancel, max(1000, memory_bytes // ENTRY_BYTES))
+        try:
+            moves = search.run()
+            result = UNWINNABLE if moves is None else WINNABLE
+        except SearchStopped:
+            moves, result = None, UNKNOWN
+        best, states = search.best_score, search.states
+    seconds = time.perf_counter() - started
+    decided = result != UNKNOWN
+    return SolveResult(result, moves, best, states, seconds, seconds if decided else None, core,
+                       best_score_exact=decided, rules=STRICT_RULES,
+                       decided_cpu_seconds=time.thread_time() - cpu_started if decided else None,
+                       decided_states=states if decided else None)

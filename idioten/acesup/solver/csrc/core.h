@@ -125,9 +125,10 @@ void prune_init(Ctx *x);
 int removable(const Ctx *x, int card, int k, u64 gone, u64 flags, u64 free_tops);
 int locked_lost(const Ctx *x, const Pos *p, int k, u64 gone, u64 flags);
 
-/* search.c, quick.c: 1 = a win (its line is x->ev), 0 = none, -1 = stopped */
+/* search.c, quick.c, strict.c: 1 = a win (its line is x->ev), 0 = none, -1 = stopped */
 int search_run(Ctx *x, int depth, int k, u64 gone, u64 flags);
 int quick_run(Ctx *x, int depth, int dealt);
+int strict_run(Ctx *x, int depth, int dealt); /* strict.c: the search under the strict reading */
 
 #if defined(__GNUC__) || defined(__clang__)
 static inline int popcount64(u64 v) { return __builtin_popcountll(v); }

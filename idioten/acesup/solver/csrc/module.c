@@ -482,9 +482,59 @@ static PyObject *py_always_discard(PyObject *self, PyObject *args) {
     return Py_BuildValue("(OK)", found ? Py_True : Py_False, nodes);
 }
 
+/* solve_strict(piles, stock, aces_only, time_limit, cancel, table_bytes) -> (status, line, best_score, states):
+ * the search under the strict reading (strict.c). status 1: a win, line = [(kind, pile, target)] with kinds as
+ * search.py's events; 2: no strict line wins, best_score exact; 3: stopped (time_limit seconds or None, cancel
+ * as for solve), best_score the best found so far. */
+static PyObject *py_solve_strict(PyObject *self, PyObject *args) {
+    PyObject *piles, *stock, *cancel, *limit_obj;
+    int aces_only;
+    Py_ssize_t table_bytes;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOpOOn", &piles, &stock, &aces_only, &limit_obj, &cancel, &table_bytes))
+        return NULL;
+    double limit = -1;
+    if (limit_obj != Py_None && (limit = PyFloat_AsDouble(limit_obj)) == -1 && PyErr_Occurred())
+        return NULL;
+    Ctx x;
+    memset(&x, 0, sizeof x);
+    x.aces_only = aces_only;
+    x.target = WIN_SCORE;
+    if (read_position(&x, piles, stock) < 0 || table_alloc(&x, (size_t)(table_bytes > 4096 ? table_bytes : 4096)) < 0) {
+        ctx_free(&x);
+        return PyErr_Occurred() ? NULL : PyErr_NoMemory();
+    }
+    x.best_score = NCARDS - (x.pos[0].n[0] + x.pos[0].n[1] + x.pos[0].n[2] + x.pos[0].n[3]) - x.stock_len;
+    x.domain = 0x5791C7ULL;
+    CancelPoll poll = {cancel, NULL};
+    if (cancel != Py_None) {
+        x.cancelled = poll_cancel;
+        x.cancel_arg = &poll;
+    }
+    poll.saved = PyEval_SaveThread();
+    if (limit >= 0)
+        x.deadline = now_seconds() + limit;
+    int found = strict_run(&x, 0, 0);
+    PyEval_RestoreThread(poll.saved);
+    if (x.failed) {
+        ctx_free(&x);
+        return PyErr_NoMemory();
+    }
+    PyObject *line = found == 1 ? event_list(&x, 1) : (Py_INCREF(Py_None), Py_None);
+    if (!line) {
+        ctx_free(&x);
+        return NULL;
+    }
+    int status = found == 1 ? 1 : found == 0 ? 2 : 3;
+    PyObject *result = Py_BuildValue("(iNiK)", status, line, x.best_score, (unsigned long long)x.states);
+    ctx_free(&x);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"solve", py_solve, METH_VARARGS, "Solve a compact position (see the module notes in module.c)."},
     {"always_discard", py_always_discard, METH_VARARGS, "Whether always discarding at once wins (module.c)."},
+    {"solve_strict", py_solve_strict, METH_VARARGS, "Solve under the strict reading (module.c, strict.c)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -27,10 +27,12 @@ class StopAfter:
         return bool(self.reports) and self.reports[-1] >= self.cap
 
 
+@pytest.mark.parametrize("cpu_limit", [None, 10_000.0])  # a CPU budget wraps the object: the reports still reach it
 @pytest.mark.parametrize("core", CORES)
-def test_each_look_at_the_cancel_object_tells_it_the_positions_so_far(core):
+def test_each_look_at_the_cancel_object_tells_it_the_positions_so_far(core, cpu_limit):
     stop = StopAfter(cap=20_000)
-    result = solver.solve(Game.new(deal_cards(HARD_DEAL), STANDARD, HARD_DEAL), None, stop, core=core)
+    result = solver.solve(Game.new(deal_cards(HARD_DEAL), STANDARD, HARD_DEAL), None, stop, core=core,
+                          cpu_limit=cpu_limit)
     reports = stop.reports
     assert result.result == solver.UNKNOWN and len(reports) >= 2
     assert reports == sorted(reports) and reports[0] > 0  # the first look's positions, then the search's on top

@@ -102,8 +102,8 @@ def solve(game: rules.Game, time_limit: float | None = None, cancel: threading.E
 
     `time_limit` in seconds (None: no limit); setting `cancel` stops the search within a few hundredths of a
     second, and a `cancel` with a `searched(positions)` method is told at each look how many positions were
-    examined so far (the window shows it while it waits). `memory_bytes` bounds the search's position table (the compiled core's exactly; the Python
-    core's by an estimate per entry); `core` ("compiled" or "python", default
+    examined so far (the window shows it while it waits). `memory_bytes` bounds the search's position table
+    (the compiled core's exactly; the Python core's by an estimate per entry); `core` ("compiled" or "python", default
     `CORE`) picks the core; `prunings` (a bit mask of the compiled core's PRUNE_* rules, default all) is
     for measuring what each rule cuts. `cpu_limit` stops the search after that many CPU-seconds of the
     thread that searches (a budget that does not depend on how busy the machine is). Safe to call from a worker thread: nothing here is shared between calls, and the
@@ -208,6 +208,8 @@ class _CpuBudget:
     def __init__(self, cancel: threading.Event | None, until: float):
         self.cancel = cancel
         self.until = until
+        if hasattr(cancel, "searched"):
+            self.searched = cancel.searched  # the progress goes on to the caller's object
 
     def is_set(self) -> bool:
         return (self.cancel is not None and self.cancel.is_set()) or time.thread_time() > self.until

@@ -2,9 +2,9 @@
 
 `solve(game)` answers "winnable" with a move list that replays as a win through `rules.Game.apply`,
 "unwinnable" only when every line has been ruled out (with the best score any line reaches), or "unknown"
-when the time limit ran out, the caller cancelled or the cap on positions (`max_positions`) was reached. The rules layer stays the judge: the search runs on a
-compact copy of the position (`solver.search`), and its move generator is tested against
-`Game.useful_actions()`.
+when the time limit ran out, the caller cancelled or the cap on positions (`max_positions`) was reached.
+The rules layer stays the judge: the search runs on a compact copy of the position (`solver.search`), and
+its move generator is tested against `Game.useful_actions()`.
 
 The search is a depth-first branch and bound over positions. Every shortcut it takes is a proved
 dominance (a position that is at least as good is kept) or an upper bound on the score; the proofs sit
@@ -105,11 +105,12 @@ def solve(game: rules.Game, time_limit: float | None = None, cancel: threading.E
     `time_limit` in seconds (None: no limit); setting `cancel` stops the search within
     CANCEL_POLL_POSITIONS positions (milliseconds). `max_positions` caps the positions examined in all
     (`states`): reaching it ends the search as a time limit does (UNKNOWN, or UNWINNABLE with
-    best_score_exact False when the verdict was in), at the same point on every machine. `memory_bytes` bounds the search's position table (the compiled core's exactly; the Python
-    core's by an estimate per entry); `core` ("compiled" or "python", default
-    `CORE`) picks the core; `prunings` (a bit mask of the compiled core's PRUNE_* rules, default all) is
-    for measuring what each rule cuts. `cpu_limit` stops the search after that many CPU-seconds of the
-    thread that searches (a budget that does not depend on how busy the machine is, but on its speed).
+    best_score_exact False when the verdict was in), at the same point on every machine. `memory_bytes`
+    bounds the search's position table (the compiled core's exactly; the Python core's by an estimate per
+    entry); `core` ("compiled" or "python", default `CORE`) picks the core; `prunings` (a bit mask of the
+    compiled core's PRUNE_* rules, default all) is for measuring what each rule cuts. `cpu_limit` stops the
+    search after that many CPU-seconds of the thread that searches (a budget that does not depend on how busy
+    the machine is, but on its speed).
     Safe to call from a worker thread: nothing here is shared between calls, and the compiled core releases
     the GIL while it searches.
     """

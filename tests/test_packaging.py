@@ -239,14 +239,19 @@ def test_smoke_mode_uses_a_throwaway_data_folder_when_none_is_given(monkeypatch,
 
 
 def test_smoke_mode_reads_the_saved_game_only_once_the_writer_has_written_it(monkeypatch, capsys):
-    # The writer thread is held back: each of its saves waits until some thread starts waiting for the writer
-    # (SaveWriter.wait). A smoke run that read the data folder without waiting would find an older save, here
-    # every time rather than only when the writer happens to be slow.
+    # The writer thread is held back: it writes a document only once some thread has started waiting for the
+    # writer (SaveWriter.wait) after the document was handed over. A smoke run that read the data folder
+    # without waiting would find an older save, here every time rather than only when the writer is slow.
     from idioten.storage.store import Store
     from idioten.ui.save_writer import SaveWriter
 
-    turn, waits = threading.Condition(), [0]
-    real_wait, real_save = SaveWriter.wait, Store.save_file
+    turn, waits, handed_over = threading.Condition(), [0], {}
+    real_submit, real_wait, real_save = SaveWriter.submit, SaveWriter.wait, Store.save_file
+
+    def submit(writer, document):
+        with turn:
+            handed_over[id(document)] = waits[0]
+        real_submit(writer, document)
 
     def wait(writer, timeout=None):
         with turn:
@@ -255,11 +260,11 @@ def test_smoke_mode_reads_the_saved_game_only_once_the_writer_has_written_it(mon
         return real_wait(writer, timeout)
 
     def save_file(store, name, document):
-        if threading.current_thread().name == "idioten-save":
+        if id(document) in handed_over:
             with turn:
-                asked = waits[0]
-                turn.wait_for(lambda: waits[0] > asked, HANG_GUARD)
+                turn.wait_for(lambda: waits[0] > handed_over[id(document)], HANG_GUARD)
         return real_save(store, name, document)
+    monkeypatch.setattr(SaveWriter, "submit", submit)
     monkeypatch.setattr(SaveWriter, "wait", wait)
     monkeypatch.setattr(Store, "save_file", save_file)
     monkeypatch.delenv("IDIOTEN_DATA_DIR", raising=False)

@@ -12,9 +12,9 @@ from idioten.acesup.rules import Action, Game
 
 from test_ui_support import screen_text, shown_texts
 
-# A generous wait for what takes milliseconds (a worker thread starting, a cancelled search returning): the
-# worker threads run at the lowest priority (nice 19), so on a machine whose cores are busy with other work
-# they may wait a while for the CPU. Only a hang comes near it.
+# A generous wait for what takes milliseconds to a few seconds (a worker thread starting, a cancelled search
+# returning, a search of a small position), on a machine whose cores may be busy with other work. Only a hang
+# comes near it.
 HANG_GUARD = 60.0
 
 # Winnable only by keeping a card that could be discarded (from tests/test_solver.py): the simple

@@ -1,4 +1,5 @@
 import os
+import sys
 
 # GUI tests run the real event loop without a screen or sound card.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -12,6 +13,17 @@ from hypothesis import settings
 # moment into a failure that says nothing about the code.
 settings.register_profile("shared-machine", deadline=None)
 settings.load_profile("shared-machine")
+
+
+@pytest.fixture(autouse=True)
+def workers_at_the_tests_priority(monkeypatch):
+    """The window's worker threads lower their priority (nice 19) so that the window comes first on a busy
+    machine. A test waits for their answers, and on a core that another program keeps busy a nice-19 thread
+    gets about 1 % of it: a search of a second would take minutes. So in the tests they keep the priority of
+    the test, and how long an answer takes does not depend on the machine's other load."""
+    worker = sys.modules.get("idioten.ui.worker")  # imported by the window tests as they are collected
+    if worker is not None:
+        monkeypatch.setattr(worker, "lower_priority", lambda: None)
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import idioten.acesup.hint as hint_module
 from idioten.acesup.hint import PIMC, ROLLOUT, hint, pimc
 from idioten.acesup.hint import core as hint_core
 from idioten.acesup.rules import DEAL_ACTION, STANDARD, Game
-from idioten.acesup.solver import FIRST_LOOK_POSITIONS, WINNABLE, first_look, solve
+from idioten.acesup.solver import FIRST_LOOK_POSITIONS, GLANCE_POSITIONS, WINNABLE, first_look, solve
 from idioten.acesup.solver.search import compact
 from idioten.cards import deal_cards
 
@@ -83,25 +83,31 @@ def test_the_sighted_look_is_the_solvers_first_look_at_the_dealt_position():
 
 
 @needs_solver
-def test_the_sighted_look_stops_at_its_position_cap():
-    # The cap rests on how the compiled core polls its cancel object (solver.first_look): the first look stops
-    # at its 512th position and the exact search, if it starts, at its 256th. Should the core poll later, a
-    # look would run on to a clock and the player would weigh a few samples instead of hundreds.
-    looked = 0
+def test_the_sighted_look_stops_at_its_position_caps():
+    # The first look examines at most FIRST_LOOK_POSITIONS positions, and the glance of the exact search that
+    # follows a first look that ran out of lines at most GLANCE_POSITIONS: counts, not a clock, so a look
+    # answers the same on every machine. Without the caps a look would run on to the end of the search and
+    # the player would weigh a few samples instead of hundreds.
+    looked, reached = 0, {"first look": 0, "glance": 0}
     for deal in range(1, 40):
-        game = _position(deal, 2)
-        if len(game.stock) < 40:
-            continue
-        after = game.copy()
-        after.apply(DEAL_ACTION)
-        piles, stock, gone = compact(after)
-        for seed in range(5):
-            shuffled = bytearray(stock)
-            random.Random(seed).shuffle(shuffled)
-            _, quick_states, states = first_look(piles, bytes(shuffled), gone, False)
-            assert quick_states <= FIRST_LOOK_POSITIONS and states <= 256
-            looked += 1
-    assert looked >= 50
+        for steps in (2, 30):
+            game = _position(deal, steps)
+            if len(game.stock) < 8:
+                continue
+            after = game.copy()
+            after.apply(DEAL_ACTION)
+            piles, stock, gone = compact(after)
+            for seed in range(3):
+                shuffled = bytearray(stock)
+                random.Random(seed).shuffle(shuffled)
+                look = first_look(piles, bytes(shuffled), gone, False)
+                assert first_look(piles, bytes(shuffled), gone, False) == look
+                _, quick_states, states = look
+                assert quick_states <= FIRST_LOOK_POSITIONS and states <= GLANCE_POSITIONS
+                reached["first look"] += quick_states == FIRST_LOOK_POSITIONS
+                reached["glance"] += states == GLANCE_POSITIONS
+                looked += 1
+    assert looked >= 100 and all(reached.values()), reached
 
 
 @needs_solver

@@ -14,6 +14,7 @@ import shutil
 import struct
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,7 @@ from idioten.ui import smoke
 
 REPO = Path(__file__).resolve().parent.parent
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+HANG_GUARD = 60  # seconds; what it guards takes milliseconds
 
 
 def test_the_spec_builds_one_windowed_file_named_idioten(monkeypatch):
@@ -234,6 +236,40 @@ def test_smoke_mode_uses_a_throwaway_data_folder_when_none_is_given(monkeypatch,
     report = json.loads(capsys.readouterr().out)
     assert report["deal"] == 3
     assert "IDIOTEN_DATA_DIR" not in os.environ
+
+
+def test_smoke_mode_reads_the_saved_game_only_once_the_writer_has_written_it(monkeypatch, capsys):
+    # The writer thread is held back: it writes a document only once some thread has started waiting for the
+    # writer (SaveWriter.wait) after the document was handed over. A smoke run that read the data folder
+    # without waiting would find an older save, here every time rather than only when the writer is slow.
+    from idioten.storage.store import Store
+    from idioten.ui.save_writer import SaveWriter
+
+    turn, waits, handed_over = threading.Condition(), [0], {}
+    real_submit, real_wait, real_save = SaveWriter.submit, SaveWriter.wait, Store.save_file
+
+    def submit(writer, document):
+        with turn:
+            handed_over[id(document)] = waits[0]
+        real_submit(writer, document)
+
+    def wait(writer, timeout=None):
+        with turn:
+            waits[0] += 1
+            turn.notify_all()
+        return real_wait(writer, timeout)
+
+    def save_file(store, name, document):
+        if id(document) in handed_over:
+            with turn:
+                turn.wait_for(lambda: waits[0] > handed_over[id(document)], HANG_GUARD)
+        return real_save(store, name, document)
+    monkeypatch.setattr(SaveWriter, "submit", submit)
+    monkeypatch.setattr(SaveWriter, "wait", wait)
+    monkeypatch.setattr(Store, "save_file", save_file)
+    monkeypatch.delenv("IDIOTEN_DATA_DIR", raising=False)
+    assert cli.main(["--smoke", "--deal", "3"]) == 0, capsys.readouterr().err
+    assert "saved in the data folder" in json.loads(capsys.readouterr().out)["steps"]
 
 
 def test_the_desktop_entry_starts_the_game_with_our_icon():

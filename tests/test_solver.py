@@ -1,6 +1,4 @@
 import random
-import threading
-import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -112,24 +110,10 @@ def test_a_won_and_a_finished_position():
 
 
 def hard_game():
-    return Game.new(deal_cards(2))  # takes the solver far longer than these tests allow
+    return Game.new(deal_cards(2))  # takes the solver millions of positions
 
 
-def test_time_limit_gives_unknown():
-    result = solve(hard_game(), time_limit=0.2)
-    assert result.result == UNKNOWN and result.moves is None
-    assert result.seconds < 2
-
-
-def test_cancel_from_another_thread_stops_promptly():
-    cancel = threading.Event()
-    results = []
-    worker = threading.Thread(target=lambda: results.append(solve(hard_game(), time_limit=60, cancel=cancel)))
-    worker.start()
-    time.sleep(0.2)
-    cancelled_at = time.perf_counter()
-    cancel.set()
-    worker.join(timeout=10)
-    assert not worker.is_alive()
-    assert time.perf_counter() - cancelled_at < 1.0
-    assert results[0].result == UNKNOWN
+def test_a_position_cap_gives_unknown():
+    # Stopping on a clock or a cancel: tests/test_solver_stop.py (in positions, the same on every machine).
+    result = solve(hard_game(), max_positions=2000)
+    assert (result.result, result.moves, result.states) == (UNKNOWN, None, 2000)

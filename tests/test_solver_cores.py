@@ -9,7 +9,6 @@ compiled core fails here.
 import os
 import random
 import threading
-import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -94,31 +93,7 @@ def test_both_cores_agree_on_random_mid_game_positions(first):
     assert UNWINNABLE in verdicts
 
 
-def test_the_compiled_core_stops_promptly_when_cancelled_and_lets_other_threads_run():
-    if not solver.COMPILED_BUILT:
-        assert solver.CORE == "python"
-        return
-    cancel = threading.Event()
-    results = []
-    hard = Game.new(deal_cards(2))
-    worker = threading.Thread(target=lambda: results.append(solve(hard, 5, cancel, core="compiled")))
-    worker.start()
-    # While it searches, this thread keeps running Python: the search does not hold the GIL (if it did, this
-    # loop would freeze until the search's 5 s ran out).
-    longest_pause = 0.0
-    last = time.perf_counter()
-    until = last + 0.3
-    while last < until:
-        now = time.perf_counter()
-        longest_pause = max(longest_pause, now - last)
-        last = now
-    cancelled_at = time.perf_counter()
-    cancel.set()
-    worker.join(timeout=10)
-    assert not worker.is_alive()
-    assert time.perf_counter() - cancelled_at < 0.25
-    assert results[0].result == UNKNOWN and results[0].states > 0
-    assert longest_pause < 0.2
+# Stopping (a cancel, a CPU budget, a position cap) and the GIL while searching: tests/test_solver_stop.py.
 
 
 @pytest.mark.parametrize("variant, deal", [(STANDARD, 19), (STANDARD, 7), (ACES_ONLY, 3)])
@@ -132,13 +107,6 @@ def test_a_tiny_table_replaces_entries_and_changes_no_answer(variant, deal):
     assert roomy.result == UNWINNABLE
     assert (tiny.result, tiny.best_score) == (roomy.result, roomy.best_score)
     assert tiny.states > roomy.states  # entries were replaced and positions searched again
-
-
-@pytest.mark.parametrize("core", CORES)
-def test_a_cpu_budget_stops_the_search(core):
-    result = solve(Game.new(deal_cards(2)), time_limit=60, core=core, cpu_limit=0.2)
-    assert result.result == UNKNOWN and result.moves is None
-    assert 0.15 < result.cpu_seconds < 1.0
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])

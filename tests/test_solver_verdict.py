@@ -17,7 +17,7 @@ from idioten.acesup import analysis, solver
 from idioten.acesup.analysis import Fact, Undecided, analyse
 from idioten.acesup.rules import ACES_ONLY, STANDARD, WIN_SCORE, Game
 from idioten.acesup.solver import UNWINNABLE, WINNABLE, SolveResult, solve
-from idioten.acesup.solver.search import LOCK, Search, SearchStopped
+from idioten.acesup.solver.search import LOCK, Search
 from idioten.cards import deal_cards, full_deck
 from idioten.cli import main
 
@@ -113,34 +113,23 @@ def test_the_compiled_best_score_pass_searches_only_under_the_locks_cuts(deal):
     assert result.decided_states < result.states < 1.3 * exact.states
 
 
-def test_the_python_core_says_when_the_best_score_was_still_being_measured(monkeypatch):
+@pytest.mark.parametrize("core", CORES)
+def test_each_core_says_when_the_best_score_was_still_being_measured(core):
+    """Standard deal 19: the lock cuts in the verdict pass, so a second pass measures the best score; a cap
+    on positions between the two ends the search while it measures (the same count on every machine)."""
     game = Game.new(deal_cards(19), STANDARD, 19)
-    exact = solve(game, time_limit=60, core="python")
+    exact = solve(game, core=core)
     assert exact.result == UNWINNABLE and exact.best_score_exact
-
-    def stop_after_the_verdict(search):  # the clock runs out as soon as the verdict is known
-        if search.decided:
-            raise SearchStopped
-    monkeypatch.setattr(Search, "_check_clock", stop_after_the_verdict)
-    cut = solve(game, time_limit=60, core="python")
+    assert exact.decided_states < exact.states
+    cut = solve(game, core=core, max_positions=exact.decided_states + 1)
     assert (cut.result, cut.best_score_exact) == (UNWINNABLE, False)
-    assert cut.best_score <= exact.best_score
-    assert cut.decided_states is not None and cut.decided_states < cut.states
-
-
-def test_the_compiled_core_says_when_the_best_score_was_still_being_measured():
-    """Deal 2's verdict takes about 1 CPU-second with the lock, the second pass about 2 more."""
-    if not solver.COMPILED_BUILT:
-        assert solver.CORE == "python"
-        return
-    result = solve(Game.new(deal_cards(2), STANDARD, 2), core="compiled", cpu_limit=2.0)
-    assert (result.result, result.best_score_exact) == (UNWINNABLE, False)
-    assert result.best_score < WIN_SCORE and result.decided_cpu_seconds < result.cpu_seconds
+    assert cut.best_score <= exact.best_score < WIN_SCORE
+    assert cut.decided_states == exact.decided_states < cut.states
 
 
 def test_unknown_is_never_an_exact_best_score():
     for core in CORES:
-        result = solve(Game.new(deal_cards(2)), time_limit=60, core=core, cpu_limit=0.05)
+        result = solve(Game.new(deal_cards(2)), core=core, max_positions=1000)
         assert (result.result, result.best_score_exact) == ("unknown", False)
 
 

@@ -8,7 +8,7 @@ import json
 import pygame
 import pytest
 from test_ui_support import end_panel, screen_text
-from ui_solver_support import panel_text, run_until
+from ui_solver_support import HANG_GUARD, panel_text, run_until
 from ui_store_support import open_window, play_one, press, settle
 
 from idioten import i18n
@@ -72,7 +72,7 @@ CLOSE = pygame.event.Event(pygame.WINDOWCLOSE)
 
 def deal_of_the_day(app, number=DAY_DEAL):
     press(app, pygame.K_t, settle_after=False)
-    assert run_until(app, lambda: app.table.game.deal_number == number, timeout=60)
+    assert run_until(app, lambda: app.table.game.deal_number == number, timeout=HANG_GUARD)
     settle(app)
 
 
@@ -104,7 +104,7 @@ def test_a_deal_of_the_day_survives_a_restart_of_the_program_and_counts_once(dat
     assert labelled(app, DAY)
     play_to_the_end(app)
     won = app.table.game.is_won()
-    assert run_until(app, lambda: end_panel(app) is not None, timeout=10)
+    assert run_until(app, lambda: end_panel(app) is not None, timeout=HANG_GUARD)
     text = panel_text(end_panel(app))
     assert f"days played: 1, won: {int(won)}" in text and "Next deal of the day in" in text
     assert Store.open(data_folder).stats.daily.days == {DAY.isoformat(): won}
@@ -148,7 +148,7 @@ def test_past_midnight_the_game_stays_that_days_deal_and_counts_for_that_day(dat
     play_to_the_end(app)
     won = app.table.game.is_won()
     assert Store.open(data_folder).stats.daily.days == {DAY.isoformat(): won}
-    assert run_until(app, lambda: end_panel(app) is not None, timeout=10)
+    assert run_until(app, lambda: end_panel(app) is not None, timeout=HANG_GUARD)
     text = panel_text(end_panel(app))
     # The next day's deal is already there: no countdown to it; a won day still makes a streak today.
     assert i18n.t("ui.daily.ready", day=calendar.day.isoformat()) in text and "Next deal" not in text
@@ -156,7 +156,7 @@ def test_past_midnight_the_game_stays_that_days_deal_and_counts_for_that_day(dat
     press(app, pygame.K_t, settle_after=False)  # from the end panel: the new day's deal
     assert run_until(app, lambda: app.table.game.deal_number not in (DAY_DEAL, None)
                      and labelled(app, calendar.day),
-                     timeout=60)
+                     timeout=HANG_GUARD)
     assert app.table.game.history == []
 
 

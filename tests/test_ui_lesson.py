@@ -4,11 +4,12 @@ SDL's dummy driver."""
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import threading
 
 import pygame
 import pytest
-from ui_solver_support import TRAP, computer_playing, panel_text, play_greedy_to_the_end, run_until
+from ui_solver_support import HANG_GUARD, TRAP, computer_playing, panel_text, play_greedy_to_the_end, run_until
 from test_ui_support import OPEN_APPS, click, end_panel, key, make_app, position
 
 from idioten import i18n
@@ -21,7 +22,7 @@ from idioten.ui.persist import persistence
 # Never winnable (best 47), and moving the A♠ into the gap first puts even 47 out of reach.
 SHORT_OF_BEST = ("standard | - / 2H / AC JH AS / 8C AD KH KS 5D AH | - | 6C QD JC 7H QH JD 8D 3S 4H TD 9C 7S 7D "
                  "JS 8H 5S 2D 2S 4D KC 2C 3C 9H TC 6S 6H TS TH 3H 5H 9S 4C 3D 4S 6D 9D 8S QC KD QS 7C 5C")
-LONG_SEARCH_DEAL = 2  # no answer within minutes in pure Python
+LONG_SEARCH_DEAL = 2  # millions of positions: no answer within a few of the solver's looks at its flag
 # Aces-only (cards move only into gaps as aces), each lost by the greedy player of these tests:
 ACES_ONLY_LOST_WIN = 16  # winnable; the win is lost at move 38 and the hint would have made the same move
 ACES_ONLY_SHORT = 22  # never winnable (best 39); that was lost at move 47, where the hint would have dealt
@@ -43,7 +44,7 @@ def test_a_lost_winnable_game_names_the_move_and_b_goes_back_to_just_before_it()
     app, _ = make_app(Game.from_text(TRAP))
     app.settings = app.settings.changed("animation", "fast")
     moves = play_greedy_to_the_end(app)
-    assert run_until(app, lambda: lesson_ready(app), timeout=60)
+    assert run_until(app, lambda: lesson_ready(app), timeout=HANG_GUARD)
     panel = end_panel(app)
     found = analysis.analyse(Game.from_text(TRAP), moves)
     k = found.winnable_until
@@ -67,15 +68,15 @@ def test_the_button_goes_back_and_solution_from_there_wins():
     app, _ = make_app(Game.from_text(TRAP))
     app.settings = app.settings.changed("animation", "fast")
     play_greedy_to_the_end(app)
-    assert run_until(app, lambda: lesson_ready(app), timeout=60)
+    assert run_until(app, lambda: lesson_ready(app), timeout=HANG_GUARD)
     k = end_panel(app).lesson.found.winnable_until
     click(app, button_centre(end_panel(app), "ui.button.back_to_move"))
     assert end_panel(app) is None and len(app.table.game.history) == k
     play_greedy_to_the_end(app)
-    assert run_until(app, lambda: lesson_ready(app), timeout=60)
+    assert run_until(app, lambda: lesson_ready(app), timeout=HANG_GUARD)
     key(app, pygame.K_f, settle=False)
     assert computer_playing(app) and len(app.table.game.history) == k
-    assert run_until(app, lambda: app.table.game.is_won(), timeout=60)
+    assert run_until(app, lambda: app.table.game.is_won(), timeout=HANG_GUARD)
 
 
 def test_a_deal_never_winnable_says_where_its_best_score_was_lost():
@@ -85,7 +86,7 @@ def test_a_deal_never_winnable_says_where_its_best_score_was_lost():
     key(app, pygame.K_1)
     play_greedy_to_the_end(app)
     assert app.table.game.score < 47
-    assert run_until(app, lambda: lesson_ready(app), timeout=60)
+    assert run_until(app, lambda: lesson_ready(app), timeout=HANG_GUARD)
     text = panel_text(end_panel(app))
     assert "Move 1, you moved A♠ into pile 1: after that no line reaches the best possible score, 47." in text
     assert all(b.text_key != "ui.button.solution_from_there" for b in end_panel(app).buttons)
@@ -115,7 +116,7 @@ def test_aces_only_a_lost_win_is_named_b_goes_back_redo_works_and_f_wins_from_th
     app, _ = make_app(aces_only(ACES_ONLY_LOST_WIN))
     app.settings = app.settings.changed("animation", "fast")
     moves = play_greedy_to_the_end(app)
-    assert run_until(app, lambda: lesson_ready(app), timeout=60)
+    assert run_until(app, lambda: lesson_ready(app), timeout=HANG_GUARD)
     found = analysis.analyse(aces_only(ACES_ONLY_LOST_WIN), moves)
     k = found.winnable_until
     assert k is not None and found.line
@@ -133,10 +134,10 @@ def test_aces_only_a_lost_win_is_named_b_goes_back_redo_works_and_f_wins_from_th
     key(app, pygame.K_y, mod=pygame.KMOD_CTRL)  # redo brings the losing move back ...
     assert [a for a, _ in app.table.game.history] == moves[:k + 1]
     play_greedy_to_the_end(app)  # ... and the game is lost the same way again: F shows the solution from there
-    assert run_until(app, lambda: lesson_ready(app), timeout=60)
+    assert run_until(app, lambda: lesson_ready(app), timeout=HANG_GUARD)
     key(app, pygame.K_f, settle=False)
     assert computer_playing(app) and len(app.table.game.history) == k
-    assert run_until(app, lambda: app.table.game.is_won(), timeout=60)
+    assert run_until(app, lambda: app.table.game.is_won(), timeout=HANG_GUARD)
     assert app.table.game.variant == ACES_ONLY
 
 
@@ -144,7 +145,7 @@ def test_aces_only_never_winnable_names_where_the_best_score_went_and_what_the_h
     app, _ = make_app(aces_only(ACES_ONLY_SHORT))
     app.settings = app.settings.changed("animation", "fast")
     moves = play_greedy_to_the_end(app)
-    assert run_until(app, lambda: lesson_ready(app), timeout=60)
+    assert run_until(app, lambda: lesson_ready(app), timeout=HANG_GUARD)
     found = end_panel(app).lesson.found
     j, best = found.best_until, found.best_score
     assert found.winnable_until is None and j is not None and app.table.game.score < best < 48
@@ -253,12 +254,13 @@ def test_the_lesson_shows_progress_and_a_new_deal_a_restart_or_quitting_cancels_
     app, _ = make_app(Game.from_text(TRAP) if variant == "standard" else aces_only(ACES_ONLY_LOST_WIN))
     app.settings = app.settings.changed("animation", "fast")
     play_greedy_to_the_end(app)
-    assert run_until(app, lambda: end_panel(app) is not None and end_panel(app).lesson is not None, timeout=60)
+    assert run_until(app, lambda: end_panel(app) is not None and end_panel(app).lesson is not None, timeout=HANG_GUARD)
     assert app.assistant.worker.kind == "lesson"
-    assert entered.wait(10)  # the panel counts the searches while it waits for the third
-    assert run_until(app, lambda: i18n.t("ui.lesson.progress", count=3) in panel_text(end_panel(app)), timeout=5)
+    assert entered.wait(HANG_GUARD)  # the panel counts the searches while it waits for the third
+    assert run_until(app, lambda: i18n.t("ui.lesson.progress", count=3) in panel_text(end_panel(app)),
+                     timeout=HANG_GUARD)
     STOPPERS[stopper](app)
-    assert cancelled.wait(5)
+    assert cancelled.wait(HANG_GUARD)
     if stopper != "quit":
         assert app.assistant.teacher.lesson is None and app.assistant.worker.kind != "lesson"
 
@@ -279,35 +281,41 @@ def test_the_verdict_is_searched_from_the_deal_on_with_the_compiled_core(monkeyp
 
 def test_the_verdict_from_the_deal_on_stops_after_its_cpu_budget(monkeypatch):
     monkeypatch.setattr(assist, "compiled_core", lambda: True)
-    monkeypatch.setattr(assist, "VERDICT_CPU_SECONDS", 0.3)
-    from idioten.cards import deal_cards
+    # The search's CPU clock made to move a second at every reading: the budget runs out after a few of the
+    # solver's looks at its flag, however fast the machine; a budget read from the wall clock never would.
+    readings = itertools.count()
+    wall = analysis.StopFlag.clock
+    monkeypatch.setattr(analysis.StopFlag, "clock",
+                        lambda flag: float(next(readings)) if flag.cpu else wall(flag))
+    monkeypatch.setattr(assist, "VERDICT_CPU_SECONDS", 2.5)
     app, _ = make_app(Game.new(deal_cards(LONG_SEARCH_DEAL), "standard", LONG_SEARCH_DEAL))
     start = app.table.game.start_text
-    assert run_until(app, lambda: start in app.assistant.known, timeout=60)
+    assert run_until(app, lambda: start in app.assistant.known, timeout=HANG_GUARD)
     assert app.assistant.known[start].result == assist.UNKNOWN
-    assert app.assistant.early.wait(5)  # its thread has ended: the window is idle again
+    assert app.assistant.early.wait(HANG_GUARD)  # its thread has ended: the window is idle again
 
 
 def test_a_new_deal_cancels_the_verdict_from_the_deal_on_but_a_restart_keeps_it(monkeypatch):
     monkeypatch.setattr(assist, "compiled_core", lambda: True)
-    started, stopped = threading.Event(), threading.Event()
+    started, stopped, flags = threading.Event(), threading.Event(), []
 
     def endless(game, seconds, cancel, *memory):  # a search that only ends when told to
+        flags.append(cancel)
         started.set()
-        while not cancel.is_set():
-            pass
+        cancel.wait(HANG_GUARD)
         stopped.set()
         return None
     monkeypatch.setattr(assist, "solve", endless)
     app, _ = make_app(Game.from_text(TRAP))
-    assert started.wait(5)
+    assert started.wait(HANG_GUARD)
     app.table.deal()
     app.settle()
     app.table.restart()
     app.step(dt=1 / 60)
-    assert app.assistant.early.running and app.assistant.early.tag == TRAP and not stopped.is_set()
+    assert app.assistant.early.running and app.assistant.early.tag == TRAP and not flags[0].is_set()
     key(app, pygame.K_n)
-    assert stopped.wait(5) and app.assistant.early.tag == app.table.game.start_text != TRAP
+    assert flags[0].is_set() and app.assistant.early.tag == app.table.game.start_text != TRAP
+    assert stopped.wait(HANG_GUARD)
 
 
 def test_the_python_core_keeps_the_verdict_for_the_end(monkeypatch):
@@ -321,13 +329,13 @@ def test_the_deal_of_the_day_from_its_key_with_its_own_statistics(monkeypatch):
     monkeypatch.setattr(daily, "today", lambda: dt.date(2026, 12, 3))
     app, _ = make_app()
     key(app, pygame.K_t, settle=False)
-    assert run_until(app, lambda: app.table.game.deal_number == 74442778, timeout=60)
+    assert run_until(app, lambda: app.table.game.deal_number == 74442778, timeout=HANG_GUARD)
     assert app.assistant.status_parts()[0] == i18n.t("ui.daily.status", day="2026-12-03")
     app.settings = app.settings.changed("animation", "fast")
     play_greedy_to_the_end(app)
     days = persistence(app).stats.daily
     assert days.days == {"2026-12-03": False}
-    assert run_until(app, lambda: end_panel(app) is not None, timeout=10)
+    assert run_until(app, lambda: end_panel(app) is not None, timeout=HANG_GUARD)
     text = panel_text(end_panel(app))
     assert "days played: 1, won: 0, streak: 0 (best 0)" in text and "Next deal of the day in" in text
     key(app, pygame.K_n)

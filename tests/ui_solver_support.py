@@ -12,6 +12,11 @@ from idioten.acesup.rules import Action, Game
 
 from test_ui_support import screen_text, shown_texts
 
+# A generous wait for what takes milliseconds to a few seconds (a worker thread starting, a cancelled search
+# returning, a search of a small position), on a machine whose cores may be busy with other work. Only a hang
+# comes near it.
+HANG_GUARD = 60.0
+
 # Winnable only by keeping a card that could be discarded (from tests/test_solver.py): the simple
 # "always discard" rule loses it, so a game played that way ends lost on a winnable deal.
 TRAP = ("aces-only | 5H TD 3D / AS JH / AC KH / AH | JC 7C 4H AD | 2C KD KC QS 4D TS 5D 6S 2H 3S 6D 9H 2S QD 2D "
@@ -25,7 +30,7 @@ def lost_position() -> Game:
     return Game.from_text(f"standard | {in_play} | - | {rest}")
 
 
-def run_until(app, condition, timeout: float = 30.0, dt: float = 1 / 60) -> bool:
+def run_until(app, condition, timeout: float = HANG_GUARD, dt: float = 1 / 60) -> bool:
     """Step the real loop (a frame of `dt` each) until `condition()` holds; the worker runs meanwhile."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

@@ -75,9 +75,10 @@ class Analysis:
 
 class StopFlag(threading.Event):
     """A cancel flag for the solver that is also set by a deadline (wall seconds, or the calling thread's CPU
-    seconds) and by an outer flag. The solver looks at it every few hundred positions, from its own thread,
-    so `time.thread_time()` there measures the search's own CPU. It also keeps what the solver tells it of
-    its progress (`searched`), for a window to show while it waits: `positions` and `seconds_left()`."""
+    seconds) and by an outer flag. The solver looks at it every few hundred or thousand positions
+    (`solver.CANCEL_POLL_POSITIONS`), from its own thread, so `time.thread_time()` there measures the search's
+    own CPU. It also keeps what the solver tells it of its progress (`searched`), for a window to show while
+    it waits: `positions` and `seconds_left()`."""
 
     def __init__(self, outer: threading.Event | None = None, seconds: float | None = None, cpu: bool = False):
         super().__init__()

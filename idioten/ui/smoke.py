@@ -272,7 +272,9 @@ def smoke(launch: Launch, folder: Path) -> dict:
         script.play()
         script.poker_and_back()
         script.quit_through_the_loop()
-        app.persist.flush()  # as `idioten` does when its loop ends
+        # As `idioten` does when its loop ends: the last save handed to the writer thread, and that thread
+        # waited for until it has written it (a read before then would race it).
+        app.persist.close()
         check_saved_by_the_game(folder, script.game)
         script.steps.append("saved in the data folder")
     finally:

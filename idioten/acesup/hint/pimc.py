@@ -10,8 +10,9 @@ samples of the rollout's value plus `WIN_WEIGHT` for every order the first look 
 Why the first look and not the exact solver: on positions of deals 1-30 the first look with 512 positions
 costs about 0.16 ms a sample (about five rollouts) and finds about half the wins a 20 ms exact solve finds
 with 44 cards unseen, all of them with 20 or fewer; the exact solve costs 2-8 ms, a few dozen samples a
-decision at 0.05 s. The look is capped by positions (`solver.first_look`, 512), not by a clock, so an answer
-depends only on the position and the order (the no-peeking test needs that).
+decision at 0.05 s. The look is capped by positions (`solver.first_look`: 511, then a glance of 255 at the
+exact search), not by a clock, so an answer depends only on the position and the order (the no-peeking test
+needs that).
 
 The player still never sees the real stock: the orders are shuffles of the view's unseen cards.
 """

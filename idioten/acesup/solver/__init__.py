@@ -2,9 +2,9 @@
 
 `solve(game)` answers "winnable" with a move list that replays as a win through `rules.Game.apply`,
 "unwinnable" only when every line has been ruled out (with the best score any line reaches), or "unknown"
-when the time limit ran out or the caller cancelled. The rules layer stays the judge: the search runs on a
-compact copy of the position (`solver.search`), and its move generator is tested against
-`Game.useful_actions()`.
+when the time limit ran out, the caller cancelled or the cap on positions (`max_positions`) was reached.
+The rules layer stays the judge: the search runs on a compact copy of the position (`solver.search`), and
+its move generator is tested against `Game.useful_actions()`.
 
 The search is a depth-first branch and bound over positions. Every shortcut it takes is a proved
 dominance (a position that is at least as good is kept) or an upper bound on the score; the proofs sit
@@ -20,12 +20,14 @@ says which one `solve` uses; `IDIOTEN_PURE_PYTHON=1` in the environment forces t
 
 from __future__ import annotations
 
+import math
 import os
 import threading
 import time
 from dataclasses import dataclass
 
 from idioten.acesup import rules
+from idioten.acesup.solver import quick, search as python_search
 from idioten.acesup.solver.search import ENTRY_BYTES, Search, SearchStopped, compact, to_steps
 from idioten.acesup.solver.quick import quick_win, shorten_moves
 from idioten.acesup.solver.strict import READINGS, STANDARD_RULES, STRICT_RULES, StrictSearch
@@ -44,6 +46,11 @@ def _load_compiled_core():
 _csearch = _load_compiled_core()
 COMPILED_BUILT = _csearch is not None
 CORE = "compiled" if COMPILED_BUILT and os.environ.get(PURE_PYTHON_ENV, "") in ("", "0") else "python"
+# Each core asks its cancel object at least once every this many positions, so a cancel is answered within
+# that many positions of being set: a count, the same on every machine (milliseconds of search).
+CANCEL_POLL_POSITIONS = {"python": max(quick.CHECK_EVERY, python_search.CHECK_EVERY)}
+if COMPILED_BUILT:
+    CANCEL_POLL_POSITIONS["compiled"] = _csearch.POLL_POSITIONS
 
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
 # The first look (discard at once, `solver_quick`) finds most wins in milliseconds but cannot prove a loss,
@@ -97,26 +104,33 @@ class SolveResult:
 def solve(game: rules.Game, time_limit: float | None = None, cancel: threading.Event | None = None, *,
           memory_bytes: int = DEFAULT_MEMORY_BYTES, core: str | None = None,
           prunings: int | None = None, cpu_limit: float | None = None,
-          rules: str = STANDARD_RULES) -> SolveResult:
+          rules: str = STANDARD_RULES, max_positions: int | None = None) -> SolveResult:
     """Solve the position `game` is in (any point of play). The game itself is not changed.
 
-    `time_limit` in seconds (None: no limit); setting `cancel` stops the search within a few hundredths of a
-    second, and a `cancel` with a `searched(positions)` method is told at each look how many positions were
-    examined so far (the window shows it while it waits). `memory_bytes` bounds the search's position table
-    (the compiled core's exactly; the Python core's by an estimate per entry); `core` ("compiled" or "python", default
-    `CORE`) picks the core; `prunings` (a bit mask of the compiled core's PRUNE_* rules, default all) is
-    for measuring what each rule cuts. `cpu_limit` stops the search after that many CPU-seconds of the
-    thread that searches (a budget that does not depend on how busy the machine is). Safe to call from a worker thread: nothing here is shared between calls, and the
-    compiled core releases the GIL while it searches.
+    `time_limit` in seconds (None: no limit); setting `cancel` stops the search within
+    CANCEL_POLL_POSITIONS positions (milliseconds), and a `cancel` with a `searched(positions)` method is told
+    at each look how many positions were examined so far (the window shows it while it waits).
+    `max_positions` caps the positions examined in all (`states`): reaching it ends the search as a time
+    limit does (UNKNOWN, or UNWINNABLE with best_score_exact False when the verdict was in), at the same point
+    on every machine. `memory_bytes` bounds the search's position table (the compiled core's exactly; the
+    Python core's by an estimate per entry); `core` ("compiled" or "python", default `CORE`) picks the core;
+    `prunings` (a bit mask of the compiled core's PRUNE_* rules, default all) is for measuring what each rule
+    cuts. `cpu_limit` stops the search after that many CPU-seconds of the thread that searches (a budget that
+    does not depend on how busy the machine is, but on its speed).
+    Safe to call from a worker thread: nothing here is shared between calls, and the compiled core releases
+    the GIL while it searches.
 
     `rules` is the reading searched: STANDARD_RULES (the game's) or STRICT_RULES (the stricter reading of
-    published solvers, only for comparing odds: strict.py; it takes no `prunings`).
+    published solvers, only for comparing odds: strict.py; it takes no `prunings` and no `max_positions`).
     """
     # Here `rules` is the reading (a string), not the rules module: the module is not used in this body.
     if rules not in READINGS:
         raise ValueError(f"unknown reading of the rules {rules!r} (choose {' or '.join(READINGS)})")
     if rules == STRICT_RULES and prunings is not None:
         raise ValueError("the strict reading's search takes no prunings")
+    if rules == STRICT_RULES and max_positions is not None:
+        raise ValueError("the strict reading's search takes no position cap (it needs a few thousand at most)")
+    _check_cap(max_positions)
     cpu_started = time.thread_time()
     if cpu_limit is not None:
         cancel = _CpuBudget(cancel, cpu_started + cpu_limit)
@@ -126,44 +140,52 @@ def solve(game: rules.Game, time_limit: float | None = None, cancel: threading.E
         if _csearch is None:
             raise RuntimeError("the compiled solver core is not built")
         result = _solve_compiled(game, time_limit, cancel, memory_bytes,
-                                 ALL_PRUNINGS if prunings is None else prunings)
+                                 ALL_PRUNINGS if prunings is None else prunings, max_positions)
     else:
-        result = _solve_python(game, time_limit, cancel, memory_bytes)
+        result = _solve_python(game, time_limit, cancel, memory_bytes, max_positions)
     result.cpu_seconds = time.thread_time() - cpu_started
     return result
 
 
+def _check_cap(max_positions: int | None) -> None:
+    if max_positions is not None and max_positions < 1:  # the compiled core reads 0 as "no cap"
+        raise ValueError(f"a cap on positions is at least 1, not {max_positions}")
+
+
 def reaches(game: rules.Game, score: int, cancel: threading.Event | None = None, *, core: str | None = None,
-            memory_bytes: int = DEFAULT_MEMORY_BYTES) -> bool | None:
+            memory_bytes: int = DEFAULT_MEMORY_BYTES, max_positions: int | None = None) -> bool | None:
     """Whether some line from the position `game` is in ends with at least `score` cards discarded in all
-    (knowing the stock); None when `cancel` stopped the search first. The same search as `solve`, ended by
+    (knowing the stock); None when `cancel` or the cap `max_positions` (as in `solve`) stopped the search
+    first. The same search as `solve`, ended by
     the first line that reaches `score` instead of a win (the compiled core's first look, which discards
     every card at once, too): a "yes" is often found long before a proof of the exact best score would end
     (`analysis` asks this of the positions it probes in a deal never winnable). A "no" explores what `solve`
     explores. Every pruning of the search keeps the best score, so the answer is exact."""
-    return line_reaching(game, score, cancel, core=core, memory_bytes=memory_bytes)[0]
+    return line_reaching(game, score, cancel, core=core, memory_bytes=memory_bytes, max_positions=max_positions)[0]
 
 
 def line_reaching(game: rules.Game, score: int, cancel: threading.Event | None = None, *, core: str | None = None,
-                  memory_bytes: int = DEFAULT_MEMORY_BYTES) -> tuple[bool | None, list[rules.Action] | None]:
+                  memory_bytes: int = DEFAULT_MEMORY_BYTES,
+                  max_positions: int | None = None) -> tuple[bool | None, list[rules.Action] | None]:
     """`reaches`, with the line it found: (True, actions after which at least `score` cards are discarded),
     (False, None) when no line reaches `score`, (None, None) when `cancel` stopped the search first."""
     if not 0 <= score <= rules.WIN_SCORE:
         raise ValueError(f"a score is 0 to {rules.WIN_SCORE}, not {score}")
+    _check_cap(max_positions)
     if (core or CORE) == "compiled":
         if _csearch is None:
             raise RuntimeError("the compiled solver core is not built")
         piles, stock, gone = compact(game)
         status, line, win_flags = _csearch.solve(piles, stock, gone, game.variant == rules.ACES_ONLY, None, cancel,
                                                  QUICK_MAX_SECONDS, QUICK_MAX_POSITIONS, memory_bytes,
-                                                 ALL_PRUNINGS, score)[:3]
+                                                 ALL_PRUNINGS, score, max_positions or 0)[:3]
         if status == 0:
             return True, shorten_moves(game, [rules.Action(*_QUICK_KINDS[kind](pile, target))
                                               for kind, pile, target in line])
         if status == 1:
             return True, to_steps(line, win_flags)
         return (False if status == 2 else None), None
-    search = Search.from_game(game, None, cancel, max(1000, memory_bytes // ENTRY_BYTES))
+    search = Search.from_game(game, None, cancel, max(1000, memory_bytes // ENTRY_BYTES), max_positions)
     search.target = score
     try:
         line = search.run()
@@ -173,37 +195,32 @@ def line_reaching(game: rules.Game, score: int, cancel: threading.Event | None =
 
 
 # The sighted look of the hint's perfect-information sampling (hint/pimc.py): the compiled first look capped
-# by positions, not by a clock, so that its answer depends only on the position and the order. The cap is
-# where the core first asks its cancel object (its 512th position): an object that always says "stop" ends
-# the first look there and skips the exact search (which, if the first look ran out of lines sooner, stops
-# at its own first poll, its 256th position). tests/test_hint_pimc.py checks the counts.
-FIRST_LOOK_POSITIONS = 512
+# by positions, not by a clock, so that its answer depends only on the position and the order. The first look
+# examines at most FIRST_LOOK_POSITIONS positions; only when it runs out of lines sooner (proving that
+# discarding at once cannot win) does a glance of at most GLANCE_POSITIONS positions of the exact search follow.
+# tests/test_hint_pimc.py checks the counts.
+FIRST_LOOK_POSITIONS = 511
+GLANCE_POSITIONS = 255
 _FIRST_LOOK_TABLE_BYTES = 65536
 
 
-class _StopAtFirstPoll:
-    def is_set(self) -> bool:
-        return True
-
-
-_STOP_AT_FIRST_POLL = _StopAtFirstPoll()
-
-
 def first_look(piles: tuple[bytes, ...], stock: bytes, gone: int, aces_only: bool) -> tuple[bool, int, int]:
-    """Whether the compiled core's first look finds a win from a compact position (card indices as
-    `search.compact` gives them) within about FIRST_LOOK_POSITIONS positions: (won, first-look positions,
-    exact-search positions). RuntimeError without the compiled core. A False proves nothing."""
+    """Whether the compiled core's first look (or the glance of the exact search after it) finds a win from a
+    compact position (card indices as `search.compact` gives them): (won, first-look positions, exact-search
+    positions). RuntimeError without the compiled core. A False proves nothing."""
     if _csearch is None:
         raise RuntimeError("the compiled solver core is not built")
-    out = _csearch.solve(piles, stock, gone, aces_only, None, _STOP_AT_FIRST_POLL, QUICK_MAX_SECONDS,
-                         FIRST_LOOK_POSITIONS, _FIRST_LOOK_TABLE_BYTES)
+    # No clock. The first look's own cap is looked at every 512 positions: the first time after 511, which
+    # is FIRST_LOOK_POSITIONS; reaching it ends the first look and, as this is a glance, the whole search.
+    out = _csearch.solve(piles, stock, gone, aces_only, None, None, math.inf, FIRST_LOOK_POSITIONS,
+                         _FIRST_LOOK_TABLE_BYTES, ALL_PRUNINGS, rules.WIN_SCORE, 0, GLANCE_POSITIONS)
     return out[0] in (0, 1), out[5], out[4]
 
 
 class _CpuBudget:
     """A cancel flag that is also set once the searching thread has used its CPU budget. Both cores ask
-    `is_set()` from the thread that searches (the compiled one about every 10 ms, with the GIL taken back for
-    the moment), so `time.thread_time()` there is the search's own CPU time."""
+    `is_set()` from the thread that searches (every CANCEL_POLL_POSITIONS positions; the compiled one with the
+    GIL taken back for the moment), so `time.thread_time()` there is the search's own CPU time."""
 
     def __init__(self, cancel: threading.Event | None, until: float):
         self.cancel = cancel
@@ -231,13 +248,14 @@ def always_discard_wins(game: rules.Game, time_limit: float = 60.0) -> bool | No
     return None if time.perf_counter() > deadline else False
 
 
-def _solve_compiled(game: rules.Game, time_limit, cancel, memory_bytes: int, prunings: int) -> SolveResult:
+def _solve_compiled(game: rules.Game, time_limit, cancel, memory_bytes: int, prunings: int,
+                    max_positions: int | None) -> SolveResult:
     piles, stock, gone = compact(game)
     quick_seconds = QUICK_MAX_SECONDS if time_limit is None else min(QUICK_MAX_SECONDS, QUICK_SHARE * time_limit)
     (status, line, win_flags, best, states, quick_states, decided, seconds, exact, decided_cpu,
      decided_states) = _csearch.solve(
         piles, stock, gone, game.variant == rules.ACES_ONLY, time_limit, cancel, quick_seconds,
-        QUICK_MAX_POSITIONS, memory_bytes, prunings)
+        QUICK_MAX_POSITIONS, memory_bytes, prunings, rules.WIN_SCORE, max_positions or 0)
     states += quick_states
     decided_seconds = None if decided < 0 else decided
     decided_cpu_seconds = None if decided_cpu < 0 else decided_cpu
@@ -259,18 +277,22 @@ _QUICK_KINDS = {0: lambda pile, _: (rules.DISCARD, pile), 1: lambda pile, target
                 2: lambda _p, _t: (rules.DEAL,)}
 
 
-def _solve_python(game: rules.Game, time_limit, cancel, memory_bytes: int) -> SolveResult:
+def _solve_python(game: rules.Game, time_limit, cancel, memory_bytes: int, max_positions: int | None) -> SolveResult:
     started = time.perf_counter()
     cpu_started = time.thread_time()
     deadline = None if time_limit is None else started + time_limit
     quick_seconds = QUICK_MAX_SECONDS if time_limit is None else min(QUICK_MAX_SECONDS, QUICK_SHARE * time_limit)
-    line, quick_states = quick_win(game, QUICK_MAX_POSITIONS, started + quick_seconds, cancel)
+    if cancel is not None:
+        cancel = _Remembered(cancel)
+    line, quick_states = quick_win(game, QUICK_MAX_POSITIONS, started + quick_seconds, cancel, max_positions)
     if line is not None:
         seconds = time.perf_counter() - started
         return SolveResult(WINNABLE, shorten_moves(game, line), rules.WIN_SCORE, quick_states, seconds, seconds,
                            decided_cpu_seconds=time.thread_time() - cpu_started, decided_states=quick_states)
-    search = Search.from_game(game, deadline, cancel, max(1000, memory_bytes // ENTRY_BYTES))
+    search = Search.from_game(game, deadline, cancel, max(1000, memory_bytes // ENTRY_BYTES), max_positions)
     search.states += quick_states
+    if cancel is not None and cancel.said_stop:
+        search.max_positions = search.states  # cancelled in the first look: no exact search
     search.cpu_started = cpu_started
     try:
         line = search.run()
@@ -287,6 +309,19 @@ def _solve_python(game: rules.Game, time_limit, cancel, memory_bytes: int) -> So
         return SolveResult(UNWINNABLE, None, search.best_score, search.states, seconds, decided, **_decided(search))
     return SolveResult(WINNABLE, line, rules.WIN_SCORE, search.states, seconds, decided,
                        **_decided(search))
+
+
+class _Remembered:
+    """A cancel object that remembers having said "stop", so that a cancel seen by the first look ends the
+    search there, as in the compiled core, instead of at the exact search's first look at the flag."""
+
+    def __init__(self, cancel):
+        self.cancel = cancel
+        self.said_stop = False
+
+    def is_set(self) -> bool:
+        self.said_stop = self.said_stop or bool(self.cancel.is_set())
+        return self.said_stop
 
 
 def _decided(search: Search) -> dict:

@@ -23,6 +23,7 @@ import threading
 import time
 
 from idioten.acesup.rules import ACES_ONLY, DEAL, DISCARD, MOVE, Action, Game
+from idioten.acesup.solver.search import NO_CAP
 
 ACE = 12  # rank index of an ace in Card.index order (rank - 2)
 CHECK_EVERY = 512
@@ -33,10 +34,12 @@ class _Stop(Exception):
 
 
 def quick_win(game: Game, node_limit: int, deadline: float | None = None,
-              cancel: threading.Event | None = None) -> tuple[list[Action] | None, int]:
+              cancel: threading.Event | None = None,
+              max_positions: int | None = None) -> tuple[list[Action] | None, int]:
     """A winning line from `game`'s position that discards every card as soon as it may go, or None when
-    none was found within `node_limit` positions (or by `deadline`, or before `cancel` was set). Also
-    returns the number of positions examined. The game is not changed."""
+    none was found within `node_limit` positions (looked at every CHECK_EVERY positions; or by `deadline`,
+    or before `cancel` was set; or before examining more than `max_positions`, an exact cap). Also returns
+    the number of positions examined. The game is not changed."""
     stock = [c.index for c in game.stock]
     aces_only = game.variant == ACES_ONLY
     start = tuple(tuple(c.index for c in pile) for pile in game.piles)
@@ -45,6 +48,7 @@ def quick_win(game: Game, node_limit: int, deadline: float | None = None,
     seen: set = set()
     nodes = 0
     report = getattr(cancel, "searched", None)  # told the positions examined at each look (solver.solve)
+    cap = NO_CAP if max_positions is None else max_positions
 
     def discard_all(piles):
         """The closure of discards, and the piles they were made from, in a legal order."""
@@ -70,6 +74,8 @@ def quick_win(game: Game, node_limit: int, deadline: float | None = None,
 
     def search(piles, dealt):
         nonlocal nodes
+        if nodes >= cap:
+            raise _Stop
         nodes += 1
         if nodes % CHECK_EVERY == 0:
             if report is not None:

@@ -44,6 +44,7 @@ from idioten.acesup import rules
 DISCARD_EV, MOVE_EV, DEAL_EV, MARK_EV, DROP_EV = range(5)
 ACE_RANK = 12
 CHECK_EVERY = 256  # positions between looks at the clock and the cancel flag (about a millisecond)
+NO_CAP = 1 << 62  # a position cap (`Search.max_positions`) that is never reached
 # Positions remembered; the table is emptied when full (it only saves work). An entry (a tuple of four bytes
 # objects, its dict slot and a list of flag masks) takes about 400 bytes, so the budget in bytes that
 # `solve` passes becomes a number of entries: 64 MB keeps about 160,000 (measured with /usr/bin/time -v:
@@ -63,7 +64,7 @@ NON_ACES = ALL_CARDS & ~sum(1 << (13 * suit + ACE_RANK) for suit in range(4))
 
 
 class SearchStopped(Exception):
-    """The time limit ran out or the caller cancelled."""
+    """The time limit ran out, the caller cancelled or the position cap was reached."""
 
 
 def compact(game: rules.Game) -> tuple[tuple[bytes, ...], bytes, int]:
@@ -136,14 +137,16 @@ def to_steps(events: list[tuple], final_flags: int) -> list[rules.Action]:
 
 class Search:
     def __init__(self, piles, stock: bytes, gone: int, aces_only: bool, deadline: float | None,
-                 cancel: threading.Event | None, max_table: int = MAX_TABLE):
+                 cancel: threading.Event | None, max_table: int = MAX_TABLE, max_positions: int | None = None):
         self.start = (piles, gone)
         self.stock = stock
         self.aces_only = aces_only
         self.deadline = deadline
         self.cancel = cancel
         self.report = getattr(cancel, "searched", None)  # told the positions examined at each look (solver.solve)
-        self.states = 0
+        self.states = 0  # positions examined (with those of the first look, when `solve` adds them)
+        # The search stops (SearchStopped) rather than examine more positions than this, counting `states`.
+        self.max_positions = NO_CAP if max_positions is None else max_positions
         self.best_score = gone.bit_count()
         self.seen: dict = {}
         self.max_table = max_table
@@ -173,9 +176,10 @@ class Search:
                 self.stock_cols[a][j] = self.stock_cols[a + 1][j] | BIT[stock[4 * a + j]]
 
     @classmethod
-    def from_game(cls, game: rules.Game, deadline=None, cancel=None, max_table: int = MAX_TABLE) -> "Search":
+    def from_game(cls, game: rules.Game, deadline=None, cancel=None, max_table: int = MAX_TABLE,
+                  max_positions: int | None = None) -> "Search":
         piles, stock, gone = compact(game)
-        return cls(piles, stock, gone, game.variant == rules.ACES_ONLY, deadline, cancel, max_table)
+        return cls(piles, stock, gone, game.variant == rules.ACES_ONLY, deadline, cancel, max_table, max_positions)
 
     def run(self) -> list[rules.Action] | None:
         """A winning line, or None when every line has been ruled out. Raises SearchStopped.
@@ -215,6 +219,8 @@ class Search:
 
     def _search(self, piles, k: int, gone: int, flags: int):
         """A winning line of events from here, reversed, or None."""
+        if self.states >= self.max_positions:
+            raise SearchStopped
         self.states += 1
         if not self.states % CHECK_EVERY:
             self._check_clock()

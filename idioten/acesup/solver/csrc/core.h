@@ -87,12 +87,19 @@ typedef struct {
     int cut_overflow;
     int target; /* a line reaching this score ends the search: WIN_SCORE, or less for solver.reaches */
     u64 win_flags;
-    /* stopping: a deadline (monotonic seconds, 0 = none) and a cancel callback polled with the GIL held */
+    /* stopping (module.c, stop_check): a deadline (monotonic seconds, 0 = none) read every CLOCK_EVERY
+     * positions, a cancel callback asked (with the GIL held) every POLL_EVERY positions, and a cap on the
+     * positions examined (0 = none). All three count `positions`, so where the cap and the polls fall is the
+     * same on every machine. */
+    u64 positions;   /* examined in all passes (first look, verdict, best score) */
+    u64 next_check;  /* the count at which stop_check is next called */
+    u64 next_clock, next_poll;
+    u64 max_positions;
     double deadline;
-    double next_poll;
     int (*cancelled)(void *);
     void *cancel_arg;
-    int stop;      /* 1: out of time or cancelled */
+    int stop;      /* 1: out of time, cancelled or at the cap */
+    int halted;    /* 1: cancelled or at the cap, so no further pass may start (a deadline ends only one) */
     int failed;    /* out of memory */
 } Ctx;
 
@@ -101,7 +108,15 @@ extern const u64 LOWER[NCARDS];
 
 void core_init(void);
 double now_seconds(void);
-int should_stop(Ctx *x);
+int stop_check(Ctx *x);
+
+/* Called before each position is examined, which it then counts: whether the search must stop. */
+static inline int stopping(Ctx *x) {
+    if (x->stop || (x->positions >= x->next_check && stop_check(x)))
+        return 1;
+    x->positions++;
+    return 0;
+}
 
 int ctx_reserve_depth(Ctx *x, size_t depth);
 void cut_record(Ctx *x, const Pos *p, int k, u64 gone, u64 flags);

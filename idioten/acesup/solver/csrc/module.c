@@ -1,7 +1,7 @@
 /* idioten.acesup.solver._csearch: the compiled search core (CPython API only, no other dependency).
  *
  *   solve(piles, stock, gone, aces_only, time_limit, cancel, quick_seconds, quick_positions, table_bytes
- *         [, prunings[, target]])
+ *         [, prunings[, target[, max_positions[, glance_positions]]]])
  *     -> (status, line, win_flags, best_score, states, quick_states, decided_after, seconds, best_exact,
  *         decided_cpu, decided_states)
  *
@@ -19,7 +19,12 @@
  * target (default 48, a win): with a lower target the search asks only whether some line discards that many
  * cards (search.py's Search.target): status 0 or 1 when the first look or the exact search finds a line
  * reaching it, 2 when none does (best_score then only a lower bound: no second pass).
- * The GIL is released for the whole search; the cancel object is polled about every 10 ms with it held. A
+ * max_positions (default 0, none): the search stops after examining that many positions in all (first look and
+ * both passes), as it does when the time runs out: status 3, or 2 with best_exact 0 if the verdict was in.
+ * glance_positions (default 0, none): a glance (solver.first_look): the exact search follows only a first look
+ * that ran out of lines (not one stopped by quick_positions), and examines at most this many positions.
+ * The GIL is released for the whole search; the cancel object is asked every POLL_EVERY positions (the first
+ * time before the first position), with the GIL taken back for the moment. A
  * cancel object with a searched(positions) method is told at each poll how many positions were examined so
  * far (the first look's included): the window shows it while a hard deal is searched. */
 #define PY_SSIZE_T_CLEAN
@@ -85,19 +90,36 @@ static double thread_cpu_seconds(void) {
 #endif
 }
 
-#define POLL_SECONDS 0.01
+/* Positions between looks at the clock, and between asks of the cancel object. An ask takes the GIL back
+ * (poll_cancel), which can wait for the window's thread, so it is rarer: 16384 positions are a few
+ * milliseconds of search on a 2020s desktop. Counting positions rather than time makes the asks fall at the
+ * same places on every machine (solver.CANCEL_POLL_POSITIONS, tests/test_solver_stop.py). */
+#define CLOCK_EVERY 256
+#define POLL_EVERY 16384
 
-int should_stop(Ctx *x) {
-    if (x->stop)
-        return 1;
-    double now = now_seconds();
-    if (x->deadline > 0 && now > x->deadline)
-        x->stop = 1;
-    else if (x->cancelled && now >= x->next_poll) {
-        x->next_poll = now + POLL_SECONDS;
-        if (x->cancelled(x->cancel_arg))
+static void plan_next_check(Ctx *x) {
+    u64 next = x->next_clock;
+    if (x->cancelled && x->next_poll < next)
+        next = x->next_poll;
+    if (x->max_positions && x->max_positions < next)
+        next = x->max_positions;
+    x->next_check = next;
+}
+
+int stop_check(Ctx *x) {
+    if (x->max_positions && x->positions >= x->max_positions)
+        x->stop = x->halted = 1;
+    if (!x->stop && x->positions >= x->next_clock) {
+        x->next_clock = x->positions + CLOCK_EVERY;
+        if (x->deadline > 0 && now_seconds() > x->deadline)
             x->stop = 1;
     }
+    if (!x->stop && x->cancelled && x->positions >= x->next_poll) {
+        x->next_poll = x->positions + POLL_EVERY;
+        if (x->cancelled(x->cancel_arg))
+            x->stop = x->halted = 1;
+    }
+    plan_next_check(x);
     return x->stop;
 }
 
@@ -309,9 +331,11 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     Py_ssize_t table_bytes;
     unsigned int prunings = PRUNE_SAFE_REMOVAL | PRUNE_SAME_COLUMN | PRUNE_DEAD_ROUNDS | PRUNE_LOCK;
     int target = WIN_SCORE;
+    unsigned long long max_positions = 0, glance_positions = 0;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOKpOOdKn|Ii", &piles, &stock, &gone, &aces_only, &limit_obj, &cancel,
-                          &quick_seconds, &quick_positions, &table_bytes, &prunings, &target))
+    if (!PyArg_ParseTuple(args, "OOKpOOdKn|IiKK", &piles, &stock, &gone, &aces_only, &limit_obj, &cancel,
+                          &quick_seconds, &quick_positions, &table_bytes, &prunings, &target, &max_positions,
+                          &glance_positions))
         return NULL;
     if (target < 0 || target > WIN_SCORE) {
         PyErr_SetString(PyExc_ValueError, "target must be a score from 0 to 48");
@@ -322,6 +346,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     x.aces_only = aces_only;
     x.target = target;
     x.prunings = prunings;
+    x.max_positions = max_positions;
     x.best_score = popcount64((u64)gone);
     if (read_position(&x, piles, stock) < 0) {
         ctx_free(&x);
@@ -366,9 +391,11 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         found = quick_run(&x, 0, 0);
     if (found == 1) {
         status = 0;
-    } else if (!x.failed) {
-        int cancelled = x.stop && x.cancelled && x.cancelled(x.cancel_arg);
+    } else if (!x.failed && !x.halted && (!glance_positions || found == 0)) {
         x.stop = 0;
+        if (glance_positions && (!x.max_positions || x.positions + glance_positions < x.max_positions))
+            x.max_positions = x.positions + glance_positions;
+        plan_next_check(&x);
         x.ev_len = 0;
         x.pos[0] = start;
         x.deadline = overall;
@@ -377,9 +404,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         /* The verdict pass: with a win as the target, the verdict-only prunings may cut (prune.c). */
         x.verdict = target == WIN_SCORE && (prunings & VERDICT_ONLY) != 0;
         x.best_score = popcount64((u64)gone);
-        int r = cancelled ? -1 : search_run(&x, 0, 0, (u64)gone, 0);
-        if (cancelled)
-            x.stop = 1;
+        int r = search_run(&x, 0, 0, (u64)gone, 0);
         if (r == 1) {
             status = 1;
             decided_after = now_seconds() - started;
@@ -544,5 +569,10 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_csearch",
 
 PyMODINIT_FUNC PyInit__csearch(void) {
     core_init();
-    return PyModule_Create(&module);
+    PyObject *m = PyModule_Create(&module);
+    if (m && PyModule_AddIntConstant(m, "POLL_POSITIONS", POLL_EVERY) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
 }

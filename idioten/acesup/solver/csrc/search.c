@@ -177,9 +177,9 @@ static void take_out(Pos *p, int card) {
 }
 
 int search_run(Ctx *x, int depth, int k, u64 gone, u64 flags) {
-    x->states++;
-    if (!(x->states & 255) && should_stop(x))
+    if (stopping(x))
         return -1;
+    x->states++;
     Pos *p = &x->pos[depth];
     size_t ev_mark = x->ev_len;
     int end_game = k == x->stock_len;

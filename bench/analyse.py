@@ -33,8 +33,8 @@ import threading
 import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
+from common import load_average  # noqa: E402  (bench/common.py: the repository on the path too)
 from idioten.acesup import analysis, solver  # noqa: E402
 from idioten.acesup.players import greedy  # noqa: E402
 from idioten.acesup.rules import Action  # noqa: E402
@@ -144,7 +144,7 @@ def main() -> None:
     if args.method == "both":
         ratios = [e / r for e, r in zip(times["exact"], times["reach"]) if r > 0]
         result["exact_over_reach_median"] = round(statistics.median(ratios), 3)
-    result["load_average"] = [round(x, 2) for x in os.getloadavg()]
+    result["load_average"] = load_average()
     print(json.dumps(result))
 
 

@@ -17,15 +17,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import os
 import random
 import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
-
+import common  # noqa: E402,F401  (bench/common.py: the repository on the import path)
 from bench.simulate import wilson  # noqa: E402
 from idioten.cards import deal_cards  # noqa: E402
 from idioten.acesup.hint import DEFAULT_PLAYER, PLAYERS, hint  # noqa: E402

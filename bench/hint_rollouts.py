@@ -12,12 +12,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
-
+from common import load_average  # noqa: E402  (bench/common.py: the repository on the path too)
 from bench.simulate import wilson  # noqa: E402
 from idioten.acesup import hint  # noqa: E402
 from idioten.acesup.hint import PlayerView, core as hint_core  # noqa: E402
@@ -69,7 +67,7 @@ def main(argv=None) -> int:
                      "us_a_game": {core: round(seconds * 1e6, 1) for core, seconds in timing.items()}})
     print(json.dumps({"bench": "hint_rollouts", "variant": args.variant,
                       "deals": f"{args.seed}..{args.seed + args.games - 1}", "results": rows,
-                      "load_average": [round(x, 2) for x in os.getloadavg()]}, indent=1))
+                      "load_average": load_average()}, indent=1))
     return 0
 
 

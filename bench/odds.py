@@ -29,8 +29,8 @@ import sys
 import time
 from multiprocessing import Pool
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
+from common import load_average  # noqa: E402  (bench/common.py: the repository on the path too)
 from idioten.acesup import solver  # noqa: E402
 from idioten.acesup.rules import ACES_ONLY, STANDARD, Game  # noqa: E402
 from idioten.cards import deal_cards  # noqa: E402
@@ -152,7 +152,7 @@ def main(argv=None) -> int:
         "core": solver.CORE, "jobs": max(1, min(args.jobs, 2)),
         "variants": {v: summary(rows, v, args.rules) for v in variants},
         "wall_seconds": round(time.perf_counter() - started, 1),
-        "load_average": [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None,
+        "load_average": load_average(),
         "python": platform.python_version(),
     }
     print(json.dumps(report, indent=1))

@@ -14,12 +14,10 @@ difference (the deals' own difficulty cancels, so it shows far smaller gains tha
 from __future__ import annotations
 
 import json
-import os
 import statistics
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
-
+import common  # noqa: E402,F401  (bench/common.py: the repository on the import path)
 from bench.simulate import Z95, wilson  # noqa: E402
 from idioten.acesup.rules import WIN_SCORE  # noqa: E402
 

@@ -15,10 +15,9 @@ import json
 import statistics
 import sys
 from collections import Counter
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import common  # noqa: E402,F401  (bench/common.py: the repository on the import path)
 from idioten.poker.board import Board  # noqa: E402
 from idioten.poker.game import poker_deck  # noqa: E402
 from idioten.poker.gains import placement_gains  # noqa: E402

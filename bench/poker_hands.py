@@ -14,10 +14,9 @@ import random
 import statistics
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import common  # noqa: E402,F401  (bench/common.py: the repository on the import path)
 from idioten.cards import full_deck  # noqa: E402
 from idioten.poker.hands import ALL_CODES, classify, classify_codes  # noqa: E402
 

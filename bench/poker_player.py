@@ -19,10 +19,9 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import common  # noqa: E402,F401  (bench/common.py: the repository on the import path)
 from idioten.poker.game import poker_deck  # noqa: E402
 from idioten.poker.player import POLICIES, make_policy  # noqa: E402
 from idioten.poker.board import Board  # noqa: E402

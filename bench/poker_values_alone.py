@@ -16,10 +16,9 @@ import argparse
 import json
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import common  # noqa: E402,F401  (bench/common.py: the repository on the import path)
 from idioten.cards import full_deck  # noqa: E402
 from idioten.poker.board import Board  # noqa: E402
 from idioten.poker.playout import CORE, sample_sums  # noqa: E402

@@ -10,12 +10,11 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import os
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
+import common  # noqa: E402,F401  (bench/common.py: the repository on the import path)
 from idioten.acesup.players import POLICIES, play_deal  # noqa: E402
 from idioten.acesup.rules import WIN_SCORE  # noqa: E402
 

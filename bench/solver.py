@@ -15,15 +15,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import platform
 import statistics
 import sys
 import time
 from multiprocessing import Pool
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
+from common import load_average  # noqa: E402  (bench/common.py: the repository on the path too)
 from idioten.cards import deal_cards  # noqa: E402
 from idioten.acesup.rules import Game  # noqa: E402
 from idioten.acesup.solver import CORE, UNKNOWN, solve  # noqa: E402
@@ -98,7 +97,7 @@ def main(argv=None) -> int:
         "states_per_second": round(states / seconds) if seconds else None,
         "passes": passes,
         "wall_seconds": round(time.perf_counter() - started, 1),
-        "load_average": [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None,
+        "load_average": load_average(),
         "python": platform.python_version(),
     }
     if args.details:

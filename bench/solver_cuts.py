@@ -19,12 +19,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
+from common import load_average  # noqa: E402  (bench/common.py: the repository on the path too)
 from idioten.acesup import solver  # noqa: E402
 from idioten.acesup.rules import Game  # noqa: E402
 from idioten.cards import deal_cards  # noqa: E402
@@ -90,7 +89,7 @@ def main(argv=None) -> int:
             name: [sum(d[name][0] for d in totals.values()), round(sum(d[name][1] for d in totals.values()), 3)]
             for name in names},
         "per_deal": per_deal, "per_deal_cpu_seconds": cpu,
-        "load_average": [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None,
+        "load_average": load_average(),
     }
     print(json.dumps(report, indent=1))
     return 0

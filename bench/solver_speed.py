@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import platform
 import statistics
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
+from common import load_average  # noqa: E402  (bench/common.py: the repository on the path too)
 from idioten.acesup import solver  # noqa: E402
 from idioten.acesup.rules import Game  # noqa: E402
 from idioten.cards import deal_cards  # noqa: E402
@@ -55,7 +54,7 @@ def main(argv=None) -> int:
         "median_states_per_cpu_second": medians,
         "speedup_same_search": round(medians["compiled_same_search"] / medians["python"], 1),
         "per_deal": per_deal,
-        "load_average": [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None,
+        "load_average": load_average(),
         "python": platform.python_version(),
     }
     print(json.dumps(report, indent=1))

@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from multiprocessing import Pool
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
+from common import load_average  # noqa: E402  (bench/common.py: the repository on the path too)
 from idioten.acesup import solver  # noqa: E402
 from idioten.acesup.rules import ACES_ONLY, Game  # noqa: E402
 from idioten.acesup.solver.strict import discard_all  # noqa: E402
@@ -98,7 +97,7 @@ def main(argv=None) -> int:
                         "ci95": [round(x, 4) for x in wilson(won, total)]}
     print(json.dumps({"bench": "strict_parts", "deals": f"{deals[0]}-{deals[-1]}", "variant": args.variant,
                       "readings": shares, "wall_seconds": round(time.perf_counter() - started, 1),
-                      "load_average": [round(x, 2) for x in os.getloadavg()]}, indent=1))
+                      "load_average": load_average()}, indent=1))
     return 0
 
 

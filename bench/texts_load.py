@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import subprocess
 
+from common import load_average
 from ui_common import PYTHON, child_env
 
 CHILD = """
@@ -46,7 +46,7 @@ def main() -> None:
     for _ in range(options.runs):  # interleaved, so a busy moment hits every language alike
         for language in LANGUAGES:
             times[language].append(one_start(language))
-    result = {"benchmark": "texts_load", "runs": options.runs, "load_average_1min": os.getloadavg()[0]}
+    result = {"benchmark": "texts_load", "runs": options.runs, "load_average_1min": load_average()[0]}
     for language, samples in times.items():
         result[language] = {"cpu_ms": round(statistics.median(c for c, _ in samples), 2),
                             "wall_ms": round(statistics.median(w for _, w in samples), 2)}

@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from common import REPO as ROOT  # noqa: E402
 PYTHON = sys.executable
 
 

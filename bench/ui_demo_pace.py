@@ -19,17 +19,15 @@ import argparse
 import json
 import os
 import statistics
-import sys
 import time
-from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
+from common import load_average  # noqa: E402  (bench/common.py: the repository on the path too)
 from idioten import i18n  # noqa: E402
 from idioten.cards import deal_cards  # noqa: E402
 from idioten.acesup.rules import Dealt, Game  # noqa: E402
@@ -107,7 +105,7 @@ def main() -> None:
         "target": f"every gap <= its step + {SLACK} s",
         "pass": max(over) <= SLACK,
         "per_deal": per_deal,
-        "load_average": [round(x, 2) for x in os.getloadavg()],
+        "load_average": load_average(),
     }))
 
 

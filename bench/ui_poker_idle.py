@@ -12,12 +12,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import tempfile
 
-from ui_common import ROOT, idle_report
+from ui_common import idle_report  # (and bench/common.py: the repository on the import path)
 
-sys.path.insert(0, str(ROOT))
 
 from idioten.storage.store import Store  # noqa: E402
 from idioten.play.poker import PokerSession  # noqa: E402

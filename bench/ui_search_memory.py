@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
 import tempfile
 
+from common import load_average
 from ui_common import PYTHON, ROOT, Xvfb, child_env
 
 PLAYER = r"""
@@ -85,7 +85,7 @@ def main() -> None:
     print(json.dumps({"benchmark": "ui_search_memory", "driver": "x11 (Xvfb)", "window": [1280, 800],
                       "deal": options.deal, "variant": options.variant, **found, "target_mb": 150,
                       "ok": found["peak_rss_mb"] <= 150,
-                      "load_average": [round(x, 2) for x in os.getloadavg()]}))
+                      "load_average": load_average()}))
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from ui_common import deal_frame_times, deal_seven_window, summary  # noqa: E402
+from common import load_average  # noqa: E402  (bench/common.py: the repository on the path too)
 from idioten.cards import deal_cards  # noqa: E402
 from idioten.acesup.rules import Game  # noqa: E402
 from idioten.acesup.solver import solve  # noqa: E402
@@ -97,7 +98,7 @@ def main() -> None:
                       "ratio_p99_worker_to_idle": round(result["worker"]["p99"] / result["idle"]["p99"], 2),
                       "ratio_p99_plain_thread_to_idle": round(result["plain_thread"]["p99"] / result["idle"]["p99"], 2),
                       "target_p99_ms": 8, "ok": result["worker"]["p99"] <= 8,
-                      "load_average_1min": os.getloadavg()[0]}, indent=1))
+                      "load_average_1min": load_average()[0]}, indent=1))
 
 
 if __name__ == "__main__":

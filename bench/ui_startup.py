@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import subprocess
 import tempfile
 import time
 
+from common import load_average
 from ui_common import PYTHON, Xvfb, child_env
 
 # The path `idioten --deal 7` takes (command line, saved-game store, window), up to its first frame.
@@ -78,7 +78,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--x11", action="store_true", help="also in a real window on a private Xvfb screen")
     options = parser.parse_args()
-    result = {"benchmark": "ui_startup", "runs": options.runs, "load_average_1min": os.getloadavg()[0],
+    result = {"benchmark": "ui_startup", "runs": options.runs, "load_average_1min": load_average()[0],
               "dummy": measure(child_env(SDL_VIDEODRIVER="dummy"), options.runs)}
     if options.x11:
         with Xvfb() as display:

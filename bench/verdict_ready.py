@@ -24,8 +24,8 @@ import sys
 import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
+from common import load_average  # noqa: E402  (bench/common.py: the repository on the path too)
 from idioten.acesup import solver  # noqa: E402
 from idioten.acesup.players import greedy, play  # noqa: E402
 from idioten.acesup.rules import WIN_SCORE, Game  # noqa: E402
@@ -84,7 +84,7 @@ def main() -> None:
         "ready_at_once": ready, "share": round(ready / args.count, 4), "interval_95": [round(low, 4), round(high, 4)],
         "results": results, "seconds_median": round(statistics.median(times), 4),
         "seconds_p90": round(percentile(times, 0.9), 4), "seconds_p99": round(percentile(times, 0.99), 4),
-        "seconds_max": round(max(times), 4), "load_average": [round(x, 2) for x in os.getloadavg()]}))
+        "seconds_max": round(max(times), 4), "load_average": load_average()}))
 
 
 if __name__ == "__main__":

@@ -1,5 +1,10 @@
 import os
 import sys
+from pathlib import Path
+
+# A benchmark imports its shared helper as `common` (bench/common.py); the tests that import a benchmark as
+# `bench.NAME` need bench/ on the path for that. Appended, so nothing there shadows another module.
+sys.path.append(str(Path(__file__).resolve().parent.parent / "bench"))
 
 # GUI tests run the real event loop without a screen or sound card.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

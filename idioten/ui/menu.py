@@ -4,11 +4,12 @@ entries (ui/kit/game.py's `menu_entries`), then what the window offers in every 
 from __future__ import annotations
 
 from functools import partial
-from typing import Callable
+from typing import Callable, cast
 
 from idioten import i18n
-from idioten.ui.kit.game import GameHost
+from idioten.ui.kit.game import GameHost, MenuEntries
 from idioten.ui.kit.panels import Panel
+from idioten.ui.kit.scene import CardGameScene
 from idioten.ui.kit.widgets import Button
 
 
@@ -21,9 +22,9 @@ class MenuPanel(Panel):
 
     def build(self) -> None:
         app = self.app
-        table = app.scenes[0]  # the game on screen
+        table = cast(CardGameScene, app.scenes[0])  # the game on screen
         playing = app.current_game
-        entries = [("ui.menu.new", lambda: self.then(table.new_deal)),
+        entries: MenuEntries = [("ui.menu.new", lambda: self.then(table.new_deal)),
                    ("ui.menu.restart", lambda: self.then(table.restart)),
                    *[(kind.play_key, partial(self.then, partial(app.switch_game, kind.name)))
                      for kind in app.games if kind is not playing],

@@ -40,7 +40,7 @@ def stats_panel(app: Host, scene: CardGameScene) -> Scene:
 
 def menu_entries(app: Host, then: Then) -> MenuEntries:
     """The demo and the deal of the day."""
-    return cast(AcesUpHost, app).assistant.menu_entries(then)
+    return cast(MenuEntries, cast(AcesUpHost, app).assistant.menu_entries(then))
 
 
 GAME = GameKind(name="idioten", play_key="ui.menu.to_idioten", open_session=open_session, make_scene=make_scene,

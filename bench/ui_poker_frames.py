@@ -27,7 +27,6 @@ import pygame  # noqa: E402
 
 from ui_common import summary  # noqa: E402
 from idioten.ui.app import App  # noqa: E402
-from idioten.ui.game_choice import switch_game  # noqa: E402
 from idioten.play.poker import PokerSession  # noqa: E402
 
 FRAME = 1 / 60
@@ -63,12 +62,11 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=0.25)
     args = parser.parse_args()
 
-    app = App(rng=random.Random(1), size=(1280, 800))
     session = PokerSession(None, random.Random(1), move_seconds=args.seconds)
     session.options = session.options.changed("competitive", True)
     session.new_deal(7)
-    app.poker_session, app.poker_notices = session, []
-    switch_game(app, "poker")
+    app = App(rng=random.Random(1), size=(1280, 800), sessions={"poker": session})
+    app.switch_game("poker")
     app.settle()
     scene = app.scenes[0]
     session.policy(session.game)  # learned values load once, outside the measurement

@@ -2,19 +2,12 @@
 
 import json
 import random
-from types import SimpleNamespace
 
 import pytest
 
-from idioten.poker.game import PokerGame
 from idioten.storage.store import Store
 from idioten.play.poker import PokerSession, stats_key
 from idioten.storage.poker import FILE
-
-from test_ui_support import make_app
-
-
-pytestmark = pytest.mark.usefixtures("english_window")
 
 
 def session_in(folder, **options) -> PokerSession:
@@ -80,62 +73,6 @@ def test_a_finished_game_saved_but_not_counted_is_counted_on_start(tmp_path):
     assert again.stats_for("classic").games == 1
 
 
-def test_the_last_game_chosen_opens_next_time(tmp_path):
-    from idioten.ui.game_choice import current_game, open_last_game, switch_game
-
-    store = Store.open(tmp_path)
-    app, _ = make_app()
-    app.persist = SimpleNamespace(store=store, flush=lambda: None)
-    switch_game(app, "poker")
-    assert json.loads((tmp_path / FILE).read_text())["last_game"] == "poker"
-
-    second, _ = make_app()
-    second.persist = SimpleNamespace(store=Store.open(tmp_path), flush=lambda: None)
-    assert current_game(second) == "idioten"
-    open_last_game(second)
-    assert current_game(second) == "poker"
-    assert second.scenes[0].game.to_text() == app.scenes[0].game.to_text()
-
-
-def test_a_first_start_opens_idioten(tmp_path):
-    from idioten.ui.game_choice import current_game, open_last_game
-
-    app, _ = make_app()
-    app.persist = SimpleNamespace(store=Store.open(tmp_path), flush=lambda: None)
-    open_last_game(app)
-    assert current_game(app) == "idioten"
-
-
-def test_the_window_writes_each_placement_after_drawing_it(tmp_path):
-    from test_ui_support import click
-
-    from idioten.ui.game_choice import flush, switch_game
-
-    app, _ = make_app()
-    app.persist = SimpleNamespace(store=Store.open(tmp_path), flush=lambda: None)
-    switch_game(app, "poker")
-    scene = app.scenes[0]
-    click(app, scene.layout.cells[8].center)
-    saved = PokerGame.from_text(json.loads((tmp_path / FILE).read_text())["current"]["game"])
-    assert saved.to_text() == scene.game.to_text() and saved.grid[8] is not None
-    scene.place(9)  # the very last change before the window closes: flush writes it
-    flush(app)
-    saved = PokerGame.from_text(json.loads((tmp_path / FILE).read_text())["current"]["game"])
-    assert saved.grid[9] is not None
-
-
-def test_a_start_up_message_follows_the_player_into_poker(tmp_path):
-    from idioten.ui.game_choice import open_last_game
-
-    session = session_in(tmp_path)
-    session.set_last_game("poker")
-    app, _ = make_app()
-    app.persist = SimpleNamespace(store=Store.open(tmp_path), flush=lambda: None)
-    app.table.say("stats.json was damaged")
-    open_last_game(app)
-    assert app.scenes[0].message == "stats.json was damaged"
-
-
 def test_the_grid_a_new_deal_or_restart_replaced_comes_back_after_a_restart_of_the_program(tmp_path):
     session = session_in(tmp_path, competitive=True)
     session.new_deal(11)
@@ -174,3 +111,15 @@ def test_the_grid_ctrl_z_left_comes_back_with_ctrl_y_after_a_restart_of_the_prog
     play(again, 1)  # a placement in the grid brought back: the one it left is gone, from the file too
     assert again.following is None and (again.game_id, again.game.placed_count) == (game_id, 4)
     assert "following" not in again.to_json() and not session_in(tmp_path).can_go_forward()
+
+
+def test_the_game_chosen_last_is_remembered_by_name(tmp_path):
+    session = session_in(tmp_path)
+    assert session.last_game == "idioten"  # a first start opens the first game
+    session.set_last_game("poker")
+    assert json.loads((tmp_path / FILE).read_text())["last_game"] == "poker"
+    session.set_last_game("solitaire_3")  # a game this file never heard of: the window decides what it plays
+    assert session_in(tmp_path).last_game == "solitaire_3"
+    with pytest.raises(ValueError):
+        session.set_last_game("../settings")
+    assert session_in(tmp_path).last_game == "solitaire_3"

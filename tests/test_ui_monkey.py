@@ -8,7 +8,6 @@ import pytest
 
 from idioten.cards import deal_cards
 from idioten.acesup.rules import Game
-from idioten.ui.game_choice import IDIOTEN, switch_game
 
 from test_ui_support import accounted, make_app
 
@@ -57,7 +56,7 @@ def test_ten_thousand_random_events_lose_no_card():
             quits += 1  # the menu's Quit was clicked; the monkey carries on
             app.running = True
         assert accounted(app), f"a card went missing after {sent} events"
-    switch_game(app, IDIOTEN)  # the menu (a click, or Enter on its focus) may have left Poker patience on screen
+    app.switch_game("idioten")  # the menu (a click, or Enter on its focus) may have left Poker patience on screen
     app.settle()
     assert accounted(app)
     assert not app.busy()  # at rest, every card is drawn where its rules place is

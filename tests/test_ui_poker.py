@@ -7,7 +7,6 @@ import pytest
 
 from idioten import i18n
 from idioten.poker.scoring import score_grid
-from idioten.ui.game_choice import current_game, switch_game
 from idioten.ui.poker.scene import PokerScene
 from idioten.play import poker as poker_session
 from idioten.play.poker import PokerSession
@@ -24,13 +23,12 @@ pytestmark = pytest.mark.usefixtures("english_window")
 
 def poker_app(size=(1280, 800), **options):
     """A window showing Poker patience on deal 7, with a quick computer player and no files."""
-    app, clock = make_app(size=size)
     session = PokerSession(None, random.Random(1), move_seconds=0.005)
     for name, value in options.items():
         session.options = session.options.changed(name, value)
     session.new_deal(DEAL)
-    app.poker_session, app.poker_notices = session, []
-    switch_game(app, "poker")
+    app, clock = make_app(size=size, sessions={"poker": session})
+    app.switch_game("poker")
     app.settle()
     return app, clock
 
@@ -247,38 +245,39 @@ def test_undo_after_the_end_and_ending_again_counts_once():
     assert scene(app).session.stats_for("classic").games == 1
 
 
+def quick_poker() -> dict:
+    """The window's Poker patience session, opened before the window: deal 7, a quick computer, no files."""
+    session = PokerSession(None, random.Random(1), move_seconds=0.005)
+    session.new_deal(DEAL)
+    return {"poker": session}
+
+
 def test_switching_games_and_back_keeps_the_idioten_game():
-    app, _ = make_app(position(["2H 5H", "KH", "9C", "AS"], stock=8))
-    app.poker_session = PokerSession(None, random.Random(1), move_seconds=0.005)
-    app.poker_session.new_deal(DEAL)
-    app.poker_notices = []
+    app, _ = make_app(position(["2H 5H", "KH", "9C", "AS"], stock=8), sessions=quick_poker())
     click(app, top_centre(app, 0))  # discard the 5H in Idioten
     idioten_text = app.table.game.to_text()
     key(app, pygame.K_g)
-    assert current_game(app) == "poker"
+    assert app.current_game.name == "poker"
     click(app, cell_centre(app, 6))
     poker_text = scene(app).game.to_text()
     key(app, pygame.K_g)
-    assert current_game(app) == "idioten"
+    assert app.current_game.name == "idioten"
     assert app.scenes[0].game.to_text() == idioten_text
     key(app, pygame.K_g)
     assert scene(app).game.to_text() == poker_text
 
 
 def test_the_menu_switches_games():
-    app, _ = make_app()
-    app.poker_session = PokerSession(None, random.Random(1), move_seconds=0.005)
-    app.poker_session.new_deal(DEAL)
-    app.poker_notices = []
+    app, _ = make_app(sessions=quick_poker())
     key(app, pygame.K_ESCAPE)
     menu = app.scenes[-1]
     entry = next(b for b in menu.buttons if b.text_key == "ui.menu.to_poker")
     click(app, entry.rect.center)
-    assert current_game(app) == "poker" and len(app.scenes) == 1
+    assert app.current_game.name == "poker" and len(app.scenes) == 1
     key(app, pygame.K_ESCAPE)
     entry = next(b for b in app.scenes[-1].buttons if b.text_key == "ui.menu.to_idioten")
     click(app, entry.rect.center)
-    assert current_game(app) == "idioten"
+    assert app.current_game.name == "idioten"
 
 
 def test_hint_suggests_an_empty_cell_without_blocking_the_loop():

@@ -38,17 +38,15 @@ def main(argv: list[str]) -> int:
     if argv[0] == "win":
         app = App(near_win(), rng=random.Random(3))
     else:
-        from idioten.ui.game_choice import switch_game
         from idioten.play.poker import PokerSession
 
-        app = App(rng=random.Random(3))
         session = PokerSession(None, random.Random(1))
         session.memory_stats.record_keyed("poker", "classic", "an earlier grid", 0)
         session.new_deal(7)
         for _ in range(24):
             session.place(session.game.empty_cells()[0])
-        app.poker_session, app.poker_notices = session, []
-        switch_game(app, "poker")
+        app = App(rng=random.Random(3), sessions={"poker": session})
+        app.switch_game("poker")
     try:
         app.loop()
     finally:

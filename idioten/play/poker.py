@@ -7,7 +7,8 @@ comes from `idioten.poker.player`. This module only keeps the pieces in step:
 * the computer fills its own grid with the same cards in the same order as the player placed them, one card
   behind at most, so undo takes its card back too;
 * the game is saved after every placement (`poker.json`, defined in `idioten.storage.poker`, through the
-  app's `Store`), and the last game chosen (Idioten or Poker patience) is remembered in the same file;
+  app's `Store`), and the game chosen last (by name: Idioten, Poker patience, ...) is remembered in the same
+  file;
 * a full grid is counted once in the statistics, keyed by table and options ("classic+diagonals").
   Unfinished grids are not counted: a partly filled grid has no meaningful score, so a game left for good is
   simply dropped;
@@ -26,8 +27,9 @@ from idioten.poker.game import Placed, PokerGame
 from idioten.poker.board import Board
 from idioten.poker.player import make_policy, suggest
 from idioten.storage.game import new_game_id
-from idioten.storage.poker import (FILE, FORMAT, GAMES, VERSION, BadPokerSave, PokerOptions, PokerSave,
-                                   SavedPokerGame, choices_from_json, poker_from_json, poker_to_json)
+from idioten.storage.poker import (FILE, FIRST_GAME, FORMAT, VERSION, BadPokerSave, PokerOptions, PokerSave,
+                                   SavedPokerGame, choices_from_json, is_game_name, poker_from_json,
+                                   poker_to_json)
 from idioten.storage.stats import KeyedStats, Statistics
 
 STATS_SECTION = "poker"
@@ -62,7 +64,7 @@ class PokerSession:
         self.move_seconds = move_seconds  # the computer player's thinking time per card (None: its default)
         self.memory_stats = Statistics()
         self.options = PokerOptions()
-        self.last_game = GAMES[0]
+        self.last_game = FIRST_GAME
         self.chain: GameChain[SavedPokerGame] | None = None  # None until the first game is loaded or dealt
         self.counted_now = False  # the last placement finished the game and counted it
         self.defer_saves = False
@@ -126,7 +128,8 @@ class PokerSession:
     def save(self):
         """Returns the store's notice if the file could not be written (play goes on in memory). With
         `defer_saves` the write waits for `flush`: the window writes after the frame that shows the change,
-        since a save with its fsync costs about a frame (see game_choice.flush)."""
+        since a save with its fsync costs about a frame (and before its scene is shelved or the window
+        closes)."""
         if self.defer_saves:
             self.unsaved = True
             return None
@@ -195,8 +198,8 @@ class PokerSession:
         return self.save()
 
     def set_last_game(self, game: str):
-        if game not in GAMES:
-            raise ValueError(f"no game {game!r}")
+        if not is_game_name(game):
+            raise ValueError(f"no game name: {game!r}")
         self.last_game = game
         return self.save()
 

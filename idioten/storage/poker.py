@@ -3,7 +3,7 @@
 `poker.json` (format "idioten-poker", version 1):
 
     {"format": "idioten-poker", "version": 1,
-     "last_game": "idioten" | "poker",            the game chosen last: the window opens in it
+     "last_game": "idioten" | "poker" | ...,      the game chosen last, by name: the window opens in it
      "options": {"table": ..., "diagonals": ..., "joker": ..., "open_deck": ..., "competitive": ...},
      "current": GAME | null,                      the grid on the table
      "previous": GAME,                            optional: the grid a new deal or a restart replaced
@@ -24,6 +24,7 @@ first version and are optional, so an older file loads as it always did.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, field
 
 from idioten.poker.game import PokerGame
@@ -32,7 +33,14 @@ from idioten.poker.scoring import DEFAULT_TABLE, TABLES
 FILE = "poker.json"
 FORMAT = "idioten-poker"
 VERSION = 1
-GAMES = ("idioten", "poker")  # the values of "last_game"; the first is the one a first start opens
+FIRST_GAME = "idioten"  # "last_game" until a game is chosen: the one a first start opens
+# What "last_game" may hold: the name of any game the window plays (ui/games.py lists them, and storage/ cannot
+# know them); the window opens the first game in place of a name it does not play.
+GAME_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
+
+
+def is_game_name(value: object) -> bool:
+    return isinstance(value, str) and GAME_NAME.fullmatch(value) is not None
 
 
 class BadPokerSave(ValueError):
@@ -83,7 +91,7 @@ class SavedPokerGame:
 class PokerSave:
     """What poker.json holds."""
     options: PokerOptions = field(default_factory=PokerOptions)
-    last_game: str = GAMES[0]
+    last_game: str = FIRST_GAME
     current: SavedPokerGame | None = None
     previous: SavedPokerGame | None = None
     following: SavedPokerGame | None = None
@@ -103,7 +111,7 @@ def poker_to_json(save: PokerSave) -> dict:
 def choices_from_json(data: dict) -> PokerSave:
     """The player's choices alone (options, the game last chosen), each falling back to its default."""
     last_game = data.get("last_game")
-    return PokerSave(PokerOptions.from_json(data.get("options")), last_game if last_game in GAMES else GAMES[0])
+    return PokerSave(PokerOptions.from_json(data.get("options")), last_game if is_game_name(last_game) else FIRST_GAME)
 
 
 def poker_from_json(data: dict) -> PokerSave:

@@ -1,15 +1,23 @@
 """The window and its loop.
 
-`App` owns the window, the clock, the random source and a stack of scenes (the table at the bottom, panels
-above). The loop can be stepped from tests (`step`, `run_frames`) with a clock the test controls. When nothing
-moves, nothing is redrawn and the loop sleeps in `pygame.event.wait`, so an idle window costs no CPU.
+`App` owns the window, the clock, the random source and a stack of scenes (the table of the game on screen at
+the bottom, panels above). The loop can be stepped from tests (`step`, `run_frames`) with a clock the test
+controls. When nothing moves, nothing is redrawn and the loop sleeps in `pygame.event.wait`, so an idle window
+costs no CPU.
+
+The games (ui/games.py) come in through their `GameKind` alone (ui/kit/game.py). The scene of a game not on
+screen waits on a shelf, untouched, so switching back finds it exactly as it was (a game in progress
+included); its session was written as it left. The game chosen last is remembered in the file of the game
+that keeps the choice (Poker patience's) and the window opens in it next time. G or the menu switches: G to
+the next game in the list, the menu to any other (G is free in every game's keys, see docs/design.md).
 """
 
 from __future__ import annotations
 
 import random
 import time
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, cast
 
 from idioten import i18n, paths
 from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards
@@ -20,11 +28,20 @@ from idioten.storage.settings import Settings
 
 import pygame
 
+from idioten.storage.files import Notice
+from idioten.storage.store import Store
+from idioten.ui import acesup
+from idioten.ui.games import GAMES
 from idioten.ui.idle import Waiter
 from idioten.ui.kit.fonts import Texts
+from idioten.ui.kit.game import ChoiceKeeper, GameKind
+from idioten.ui.kit.scene import CardGameScene, Scene
 from idioten.ui.kit.sound import Player
 from idioten.ui.kit.sprites import CardImages
-from idioten.ui.acesup.table import TableScene
+
+if TYPE_CHECKING:
+    from idioten.ui.acesup.table import TableScene
+    from idioten.ui.persist import Persistence
 
 FRAME_SECONDS = 1 / 60
 IDLE_WAIT_MS = 30_000  # with nothing to do the loop sleeps until an event, at most this long
@@ -33,16 +50,21 @@ MAX_STEP = 0.1  # a long stall (window dragged, machine busy) must not make a gl
 
 
 class App:
-    def __init__(self, game: Game | None = None, *, variant: str = STANDARD, settings: Settings | None = None,
-                 clock: Callable[[], float] = time.monotonic, rng: random.Random | None = None,
-                 on_action: Callable | None = None, size: tuple[int, int] | None = None,
-                 fullscreen: bool = False):
-        """`size` None opens the window as the settings remember it (window.py), else at exactly that size."""
+    def __init__(self, first: Any = None, *, games: Sequence[GameKind] = GAMES,
+                 sessions: Mapping[str, Any] | None = None, variant: str = STANDARD,
+                 settings: Settings | None = None, clock: Callable[[], float] = time.monotonic,
+                 rng: random.Random | None = None, on_action: Callable | None = None,
+                 size: tuple[int, int] | None = None, fullscreen: bool = False):
+        """The window opens in the first of `games` with `first` as its session (Aces Up's: the `Game` to show)
+        or, if None, the session the game opens itself. `sessions`, by game name, are sessions already open
+        (tests, benchmarks); a game not named there reads its own when first needed. `size` None opens the
+        window as the settings remember it (window.py), else at exactly that size."""
         self.clock = clock
         self.rng = rng if rng is not None else random.Random()
         self.settings = settings or Settings()
         self.on_action = on_action
-        self.persist = None  # the saved game, statistics and settings, once persist.attach() wires them
+        self.persist: Persistence | None = None  # the saved game, statistics and settings, once persist.attach()
+        # wires them
         self.variant = variant
         self.running = True
         self.fullscreen = False
@@ -64,8 +86,14 @@ class App:
         self.sound = Player(lambda: self.settings)  # silent, and no audio opened, until the player turns it on
         from idioten.ui.acesup.assist import Assistant
         self.assistant = Assistant(self)  # the solver's answers: verdict, hints, demo (off the loop)
-        self.scenes = []
-        self.scenes.append(TableScene(self, game or self.random_game()))
+        self.games: tuple[GameKind, ...] = tuple(games)
+        self.sessions: dict[str, Any] = dict(sessions or {})
+        if first is not None:
+            self.sessions[self.games[0].name] = first
+        self.unsaid: dict[str, list[Notice]] = {}  # what the store said reading a game's file, until its scene shows
+        self.shelf: dict[str, CardGameScene] = {}  # the scenes of the games not on screen, by name
+        self.current_game = self.games[0]
+        self.scenes: list[Scene] = [self.open_scene(self.current_game)]
         if fullscreen:
             self.toggle_fullscreen()
         self._last = self.clock()
@@ -81,22 +109,98 @@ class App:
 
     # -- games -------------------------------------------------------------------------------------------
 
-    @property
-    def table(self) -> TableScene:
-        """The Idioten table, also while Poker patience is on screen and it waits on the shelf (game_choice)."""
-        return getattr(self, "game_shelf", {}).get("idioten") or self.scenes[0]
+    def kind(self, name: str) -> GameKind:
+        for kind in self.games:
+            if kind.name == name:
+                return kind
+        raise ValueError(f"no game {name!r}")
+
+    def session(self, name: str) -> Any:
+        """The game's session, read from the store the first time it is needed."""
+        if name not in self.sessions:
+            session, notices = self.kind(name).open_session(self)
+            self.sessions[name] = session
+            self.unsaid[name] = [notice for notice in notices if notice is not None]
+        return self.sessions[name]
+
+    def open_scene(self, kind: GameKind) -> CardGameScene:
+        scene = kind.make_scene(self, self.session(kind.name))
+        scene.say_in_turn([n.text() for n in self.unsaid.pop(kind.name, [])])  # each file's message in turn
+        return scene
+
+    def game_scene(self, name: str) -> CardGameScene:
+        """The game's scene, on screen or on the shelf (made now if it never was)."""
+        if name == self.current_game.name:
+            return cast(CardGameScene, self.scenes[0])
+        if name not in self.shelf:
+            self.shelf[name] = self.open_scene(self.kind(name))
+        return self.shelf[name]
+
+    def switch_game(self, name: str | None = None) -> None:
+        """`name`'s game on screen (None: the next in the list), its scene as it was left, and remembered."""
+        playing = self.current_game
+        if name is None:
+            name = self.games[(self.games.index(playing) + 1) % len(self.games)].name
+        if name == playing.name:
+            return
+        kind = self.kind(name)
+        self.close_panels()
+        self.shelf[playing.name] = cast(CardGameScene, self.scenes[0])
+        scene = self.shelf.pop(name, None) or self.open_scene(kind)
+        self.scenes[0], self.current_game = scene, kind
+        scene.resize(self.layout)  # the window may have changed size or language while it was shelved
+        scene.language_changed()
+        keeper = self.choice_keeper()
+        if keeper is not None:
+            scene.notice(cast(ChoiceKeeper, self.session(keeper.name)).set_last_game(name))
+        # Now: a shelved scene draws no frame, and so writes nothing; the keeper writes the choice.
+        for written in dict.fromkeys(k for k in (playing, keeper) if k is not None):
+            scene.notice(written.flush(self.session(written.name)))
+        self.mark_dirty()
+
+    def choice_keeper(self) -> GameKind | None:
+        return next((kind for kind in self.games if kind.keeps_choice), None)
+
+    def open_last_game(self) -> None:
+        """At start: the game chosen last, if it is one of ours (a first start stays in the first game)."""
+        keeper = self.choice_keeper()
+        if keeper is None:
+            return
+        last = cast(ChoiceKeeper, self.session(keeper.name)).last_game
+        if last != self.current_game.name and any(kind.name == last for kind in self.games):
+            first = cast(CardGameScene, self.scenes[0])
+            self.switch_game(last)
+            # What the store said at start (a file moved aside, ...) belongs on the table the player sees.
+            cast(CardGameScene, self.scenes[0]).take_message(first)
+
+    def write_games(self) -> None:
+        """Every game's last change on disk (before the window closes: a change made in the very last frame
+        has not been written yet)."""
+        for name, session in self.sessions.items():
+            self.kind(name).flush(session)
 
     def now(self) -> float:
         return self.clock()
 
-    def random_game(self) -> Game:
-        number = self.rng.randint(MIN_DEAL, MAX_DEAL)
-        return Game.new(deal_cards(number), self.variant, number)
+    @property
+    def store(self) -> Store | None:
+        return self.persist.store if self.persist is not None else None
 
-    def deal_label(self, game: Game) -> str:
+    def deal_label(self, game: Any) -> str:
         if game.deal_number is None:
             return i18n.t("ui.status.custom_deal")
         return i18n.t("ui.status.deal", number=game.deal_number)
+
+    # -- Aces Up's corner: what its screens still reach through the window (ui/acesup/host.py) -------------
+
+    @property
+    def table(self) -> TableScene:
+        """The Aces Up table, also while another game is on screen and it waits on the shelf."""
+        return cast("TableScene", self.game_scene(acesup.GAME.name))
+
+    def random_game(self) -> Game:
+        number = self.rng.randint(MIN_DEAL, MAX_DEAL)
+        return Game.new(deal_cards(number), self.variant, number)
 
     def action_done(self, game: Game, record, *, undone: bool = False) -> None:
         """After every action, undo (`undone`) and redo, or with a note of `replacing` (NEW_DEAL, RESTART,
@@ -105,15 +209,19 @@ class App:
         if self.on_action is not None:
             self.on_action(game, record, undone)
 
+    def show_end(self, game: Game) -> None:
+        from idioten.ui.acesup.truth_panel import TruthEndPanel
+        self.close_panels()
+        self.push(TruthEndPanel(self, game))
+
     # -- scenes ------------------------------------------------------------------------------------------
 
-    def push(self, scene) -> None:
-        if self.scenes:
-            self.table.cancel_pointer()
+    def push(self, scene: Scene) -> None:
+        self.scenes[0].cancel_pointer()
         self.scenes.append(scene)
         self.mark_dirty()
 
-    def pop(self, scene) -> None:
+    def pop(self, scene: Scene) -> None:
         if scene in self.scenes[1:]:
             self.scenes.remove(scene)
         self.mark_dirty()
@@ -124,27 +232,18 @@ class App:
 
     # Panels are imported when first opened: the first frame does not wait for them.
     def open_menu(self) -> None:
-        from idioten.ui.help import MenuPanel
+        from idioten.ui.menu import MenuPanel
         self.push(MenuPanel(self))
 
     def open_rules(self) -> None:
-        from idioten.ui.help import RulesPanel
-        own = getattr(self.scenes[0], "rules_panel", None)  # the game on screen may bring its own
-        self.push(own() if own else RulesPanel(self))
+        self.push(self.current_game.rules_panel(self, cast(CardGameScene, self.scenes[0])))
 
     def open_stats(self) -> None:
-        from idioten.ui.acesup.stats_panel import StatsPanel
-        own = getattr(self.scenes[0], "stats_panel", None)
-        self.push(own() if own else StatsPanel(self))
+        self.push(self.current_game.stats_panel(self, cast(CardGameScene, self.scenes[0])))
 
     def open_settings(self) -> None:
         from idioten.ui.settings_screen import SettingsPanel
         self.push(SettingsPanel(self))
-
-    def show_end(self, game: Game) -> None:
-        from idioten.ui.acesup.truth_panel import TruthEndPanel
-        self.close_panels()
-        self.push(TruthEndPanel(self, game))
 
     def mark_dirty(self) -> None:
         for scene in self.scenes:
@@ -209,8 +308,7 @@ class App:
             self.quit()
         elif (kind == pygame.KEYDOWN and event.key == pygame.K_g and len(self.scenes) == 1
               and not getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT)):
-            from idioten.ui.game_choice import switch_game
-            switch_game(self)  # G: the other game (Idioten <-> Poker patience)
+            self.switch_game()  # G: the next game
         elif kind in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             self.scenes[-1].handle_event(event)
 
@@ -291,6 +389,7 @@ class App:
         return max(1, min(IDLE_WAIT_MS, round((min(wakes) - self.clock()) * 1000) + 1))
 
     def close(self) -> None:
+        self.write_games()
         self.assistant.close()  # a search still running is cancelled at once
         self.sound.close()
         self.window.destroy()

@@ -3,8 +3,8 @@
 The command line has already checked what it was given and hands over a `Launch`. `open_app` opens the
 store, shows its notices in the message line, chooses the language and variant (the command line wins for
 this run), then resumes the saved game or starts the deal the command line names, keeping the saved game
-behind Ctrl+Z as a new deal in the window does; `run` adds the game chosen last (Idioten or Poker
-patience) and the loop.
+behind Ctrl+Z as a new deal in the window does; `run` adds the game chosen last (`App.open_last_game`) and
+the loop.
 """
 
 from __future__ import annotations
@@ -87,12 +87,10 @@ def open_app(launch: Launch, **app_options) -> App:
 
 def run(launch: Launch) -> int:
     """Open the window, play until it is closed, and leave everything saved."""
-    from idioten.ui import game_choice  # Poker patience's modules: loaded once the table is open
-
     try:
         app = open_app(launch, fullscreen=launch.fullscreen)
         if not launch.names_a_deal:
-            game_choice.open_last_game(app)  # Poker patience if it was the game played last
+            app.open_last_game()  # the game played last, if another
     except pygame.error as err:
         print(f"idioten: cannot open the game window: {err}", file=sys.stderr)
         return 1
@@ -100,6 +98,5 @@ def run(launch: Launch) -> int:
         app.loop()
     finally:
         app.persist.close()  # the last save on disk, an action in the same turn as Ctrl+Q included
-        game_choice.flush(app)  # and Poker patience's last placement
-        app.close()
+        app.close()  # and every other game's last change
     return 0

@@ -14,6 +14,7 @@ from idioten.acesup.rules import VARIANTS
 from idioten.storage.settings import ANIMATION_SPEEDS, SOUND_LEVELS
 from idioten.ui.kit.palette import CAPTION, GLOW, SELECT, TEXT, TITLE
 from idioten.ui.kit.panels import Panel
+from idioten.ui.kit.scene import Host
 from idioten.ui.persist import persistence
 from idioten.ui.kit.sprites import CARD_BACKS, CardImages
 from idioten.ui.kit.widgets import Button
@@ -41,7 +42,7 @@ def choices() -> list[tuple[str, list[tuple[object, str]]]]:
 class SettingsPanel(Panel):
     width_share = 0.72
 
-    def __init__(self, app):
+    def __init__(self, app: Host):
         self.focus = 0
         super().__init__(app)
 

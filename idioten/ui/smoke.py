@@ -39,6 +39,7 @@ from idioten.acesup.rules import PILES, Game
 from idioten.storage.files import ENV_DATA_DIR
 
 if TYPE_CHECKING:
+    from idioten.ui.app import App
     from idioten.ui.launch import Launch
 
 IMPORTED_AT = time.perf_counter()
@@ -132,7 +133,7 @@ def check_saved_by_the_game(folder: Path, game: Game) -> None:
 class Script:
     """The scripted player: each step posts real input events, lets the loop run, and checks the table."""
 
-    def __init__(self, app):
+    def __init__(self, app: App):
         import pygame
 
         self.pygame = pygame
@@ -216,7 +217,7 @@ class Script:
         idioten_before = self.game.to_text()
         self.key(pg.K_g)
         poker = self.app.scenes[0]
-        check(poker is not self.app.table and hasattr(poker, "session"), "G did not open Poker patience")
+        check(self.app.current_game.name == "poker" and poker is not self.app.table, "G did not open Poker patience")
         expected = poker.game.copy()
         cell = expected.empty_cells()[0]
         card = expected.drawn

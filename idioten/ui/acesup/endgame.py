@@ -6,6 +6,7 @@ import pygame
 
 from idioten import i18n
 from idioten.acesup.rules import Game
+from idioten.ui.acesup.host import AcesUpHost
 from idioten.ui.kit.panels import EndOfGameKeys, Panel
 from idioten.ui.kit.widgets import Button
 
@@ -17,7 +18,9 @@ class EndPanel(EndOfGameKeys, Panel):
     width_share = 0.45
     dim_alpha = 60  # the final position stays readable behind the panel
 
-    def __init__(self, app, game: Game):
+    app: AcesUpHost
+
+    def __init__(self, app: AcesUpHost, game: Game):
         self.game = game
         self.won = game.is_won()
         self.confetti: list[list[float]] = []

@@ -3,13 +3,17 @@ scores. Every number is read from the store's statistics when drawn, so it can n
 
 from __future__ import annotations
 
+from typing import Callable
+
 import pygame
 
 from idioten import i18n
 from idioten.acesup.rules import VARIANTS, WIN_SCORE
 from idioten.storage.stats import VariantStats
 from idioten.ui.kit.palette import CAPTION, CHART_BAR, EDGE, GLOW, GOLD, TEXT, TITLE
+from idioten.ui.acesup.host import AcesUpHost
 from idioten.ui.kit.panels import ConfirmPanel, Panel
+from idioten.ui.kit.scene import Host
 from idioten.ui.persist import persistence
 from idioten.ui.kit.widgets import Button
 
@@ -42,7 +46,7 @@ def figures(stats: VariantStats) -> list[tuple[str, str]]:
 class ResetConfirm(ConfirmPanel):
     """The shared confirmation, answered with Delete (the key that asked) instead of a letter."""
 
-    def __init__(self, app, on_yes):
+    def __init__(self, app: Host, on_yes: Callable[[], None]):
         super().__init__(app, "ui.stats.confirm_reset", "Delete", on_yes)
 
     def build(self) -> None:
@@ -60,7 +64,9 @@ class StatsPanel(Panel):
     width_share = 0.72
     focus_arrows = (pygame.K_UP, pygame.K_DOWN)  # Left and Right turn to the other variant
 
-    def __init__(self, app, variant: str | None = None):
+    app: AcesUpHost
+
+    def __init__(self, app: AcesUpHost, variant: str | None = None):
         self.variant = variant or app.table.game.variant
         super().__init__(app)
 

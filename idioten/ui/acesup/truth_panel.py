@@ -18,8 +18,10 @@ import math
 import pygame
 
 from idioten import i18n
+from idioten.acesup.rules import Game
 from idioten.ui.acesup.assist import ERROR, UNWINNABLE, WINNABLE
 from idioten.ui.acesup.endgame import EndPanel
+from idioten.ui.acesup.host import AcesUpHost
 from idioten.ui.kit.widgets import Button
 
 PROGRESS_EVERY = 0.5  # seconds between two looks at how far the verdict's search has come
@@ -32,7 +34,7 @@ def grouped(number: int) -> str:
 
 
 class TruthEndPanel(EndPanel):
-    def __init__(self, app, game):
+    def __init__(self, app: AcesUpHost, game: Game):
         self.assistant = app.assistant
         self.finished_by = self.assistant.take_finish()  # the demo or the solution played it to the end
         self.known = None

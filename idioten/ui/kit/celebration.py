@@ -14,7 +14,7 @@ from typing import Callable
 
 import pygame
 
-from idioten.ui.kit.scene import Scene
+from idioten.ui.kit.scene import Host, Scene
 
 LEAPERS = 16  # enough to fill the felt, short enough to wait for
 LAUNCH_EVERY = 0.16  # seconds between two cards at normal speed
@@ -25,7 +25,7 @@ MODIFIERS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, p
              pygame.K_LGUI, pygame.K_RGUI)  # pressed alone they skip nothing (the first half of a shortcut)
 
 
-def wanted(app) -> bool:
+def wanted(app: Host) -> bool:
     """A celebration only with animations on ("off" means none)."""
     return app.settings.duration(1.0) > 0
 
@@ -40,7 +40,8 @@ class Leaper:
 class Celebration(Scene):
     overlay = True
 
-    def __init__(self, app, cards, floor: float, then: Callable[[], None]):
+    def __init__(self, app: Host, cards: list[tuple[pygame.Surface, tuple[float, float]]], floor: float,
+                 then: Callable[[], None]):
         """`cards`: (picture, top-left corner) of each card to leap, in the order they go (the first
         LEAPERS); they bounce on `floor` (the y of a card's top when it touches the foot of the table);
         `then()` is called once at the end, skipped or not (it shows the end panel)."""

@@ -7,12 +7,14 @@ before focus existed), Tab / Shift+Tab and the arrow keys move it, Enter activat
 
 from __future__ import annotations
 
+from typing import Callable
+
 import pygame
 
 from idioten import i18n
 from idioten.ui.kit.palette import BOX, EDGE, TEXT, TITLE
 from idioten.ui.kit.widgets import Button
-from idioten.ui.kit.scene import Scene
+from idioten.ui.kit.scene import Host, Scene
 
 CONFIRM_YES_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y, pygame.K_j)
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -47,7 +49,7 @@ class Panel(Scene):
     dim_alpha = 120
     focus_arrows = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT)  # a panel may keep some for itself
 
-    def __init__(self, app):
+    def __init__(self, app: Host):
         super().__init__(app)
         self.buttons: list[Button] = []
         self.rows: list[tuple] = []
@@ -259,7 +261,7 @@ class EndOfGameKeys:
 class ConfirmPanel(Panel):
     """One key answers: the same key again (or Enter) says yes, any other key says no."""
 
-    def __init__(self, app, question_key: str, letter: str, on_yes):
+    def __init__(self, app: Host, question_key: str, letter: str, on_yes: Callable[[], None]):
         self.question_key, self.letter, self.on_yes = question_key, letter, on_yes
         super().__init__(app)
 

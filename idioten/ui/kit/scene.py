@@ -1,21 +1,64 @@
-"""The small interface every screen of the app follows, so another game (Poker patience) can be added as one
-more scene. The app keeps a stack: the bottom scene is the table, panels stack on top of it."""
+"""The small interface every screen of the app follows, and what a screen may ask of the window (`Host`), so
+each game is one more scene. The app keeps a stack: the bottom scene is the game's table, panels stack on top
+of it."""
 
 from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from idioten import i18n
 from idioten.ui.kit.widgets import history_shortcut
 
+if TYPE_CHECKING:
+    from idioten.storage.settings import Settings
+    from idioten.storage.store import Store
+    from idioten.ui.kit.fonts import Texts
+    from idioten.ui.kit.layout import Layout
+    from idioten.ui.kit.sound import Player
+    from idioten.ui.kit.sprites import CardImages
+
 MESSAGE_SECONDS = 4.0  # how long a message stays in the message line unless it says otherwise
 DRAG_THRESHOLD = 6  # pixels the pointer must travel before a press becomes a drag (both games)
+
+
+class Host(Protocol):
+    """The window (ui/app.py's `App`) as a table or panel of any game sees it. Declared here, below the games'
+    screens, because the window imports them: a screen that named `App` would close a circle."""
+
+    settings: Settings
+    texts: Texts
+    images: CardImages
+    sound: Player
+    layout: Layout
+    rng: random.Random
+    scenes: list[Scene]
+
+    @property
+    def store(self) -> Store | None:
+        """The store every file goes through, once the program start attached one (None in most tests)."""
+
+    def now(self) -> float: ...
+    def push(self, scene: Scene) -> None: ...
+    def pop(self, scene: Scene) -> None: ...
+    def close_panels(self) -> None: ...
+    def mark_dirty(self) -> None: ...
+    def open_menu(self) -> None: ...
+    def open_rules(self) -> None: ...
+    def open_stats(self) -> None: ...
+    def open_settings(self) -> None: ...
+    def deal_label(self, game: Any) -> str: ...
+    def set_language(self, language: str) -> None: ...
+    def toggle_fullscreen(self) -> None: ...
+    def quit(self) -> None: ...
 
 
 class Scene:
     overlay = False  # drawn over the scene below it instead of covering the whole window
 
-    def __init__(self, app):
+    def __init__(self, app: Host):
         self.app = app
         self.dirty = True
 
@@ -43,16 +86,20 @@ class Scene:
     def language_changed(self) -> None:
         self.dirty = True
 
+    def cancel_pointer(self) -> None:
+        """A panel opened over this scene takes the mouse: a press or drag in progress is let go."""
+
 
 class CardGameScene(Scene):
     """What the two games' tables share: the message line, the keys both games answer alike, and mouse and
     key events handed to on_motion / on_press / on_release / game_key. (A new deal or a restart does not ask
     first: Ctrl+Z brings the game back, see replacing.py.)
 
-    A table provides game, undo, redo, new_deal, restart, ask_hint and can_go_back, and game_key for the keys
-    that are its own; drop_choice and open_stats when it has something to add."""
+    A table provides game, the verbs below that raise NotImplementedError, can_go_back, on_motion / on_press /
+    on_release, and game_key for the keys that are its own; drop_choice and open_stats when it has something
+    to add."""
 
-    def __init__(self, app):
+    def __init__(self, app: Host):
         super().__init__(app)
         self.message = ""
         self.message_until = 0.0
@@ -134,6 +181,27 @@ class CardGameScene(Scene):
         if not self.message and self.waiting:
             return self.app.now()  # the line was cleared: the next message is due
         return self.message_until if self.message else None
+
+    # -- what each game does its own way (the shared keys and the menu ask for it) ---------------------------
+
+    def new_deal(self) -> None:
+        raise NotImplementedError
+
+    def restart(self) -> None:
+        raise NotImplementedError
+
+    def undo(self) -> None:
+        raise NotImplementedError
+
+    def redo(self) -> None:
+        raise NotImplementedError
+
+    def ask_hint(self) -> None:
+        raise NotImplementedError
+
+    def can_go_back(self) -> bool:
+        """A new deal or a restart left a game that Ctrl+Z brings back."""
+        return False
 
     # -- keys --------------------------------------------------------------------------------------------
 

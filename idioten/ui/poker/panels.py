@@ -14,6 +14,7 @@ from idioten.poker.scoring import TABLES
 from idioten.ui.poker import texts
 from idioten.ui.kit.palette import CHART_BAR, GOLD, TEXT
 from idioten.ui.kit.panels import EndOfGameKeys, Panel
+from idioten.ui.kit.scene import Host
 from idioten.play.poker import stats_key
 from idioten.ui.kit.widgets import Button
 
@@ -35,7 +36,7 @@ class WordedButton(Button):
 
 
 class PokerPanel(Panel):
-    def __init__(self, app, scene):
+    def __init__(self, app: Host, scene):  # its PokerScene (scene.py imports this module: not named here)
         self.scene = scene
         super().__init__(app)
 
@@ -291,7 +292,7 @@ class PokerStatsPanel(PokerPanel):
 class PokerRulesPanel(PokerPanel):
     width_share = 0.7
 
-    def __init__(self, app):
+    def __init__(self, app: Host):
         super().__init__(app, app.scenes[0])
 
     def build(self) -> None:

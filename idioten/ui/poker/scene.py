@@ -18,7 +18,7 @@ from idioten.ui.poker.input import Flight, PokerInput, Press
 from idioten.ui.poker.painter import PokerPainter
 from idioten.play.poker import PokerSession
 from idioten.ui.kit import celebration
-from idioten.ui.kit.scene import CardGameScene
+from idioten.ui.kit.scene import CardGameScene, Host
 from idioten.ui.kit.tween import Glide, Shake
 from idioten.ui.kit.widgets import Button
 from idioten.ui.worker import Worker
@@ -27,7 +27,7 @@ PLACE_SECONDS = 0.22
 
 
 class PokerScene(PokerInput, CardGameScene):
-    def __init__(self, app, session: PokerSession):
+    def __init__(self, app: Host, session: PokerSession):
         super().__init__(app)
         self.session = session
         self.press: Press | None = None
@@ -322,14 +322,6 @@ class PokerScene(PokerInput, CardGameScene):
     def open_stats(self) -> None:
         from idioten.ui.poker.panels import PokerStatsPanel
         self.app.push(PokerStatsPanel(self.app, self))
-
-    def stats_panel(self):
-        from idioten.ui.poker.panels import PokerStatsPanel
-        return PokerStatsPanel(self.app, self)
-
-    def rules_panel(self):
-        from idioten.ui.poker.panels import PokerRulesPanel
-        return PokerRulesPanel(self.app)
 
     # -- drawing ---------------------------------------------------------------------------------------
 

@@ -1,10 +1,9 @@
-"""The rules panel (F1), illustrated with the rule book's worked example, and the menu (Esc)."""
+"""Aces Up's rules panel (F1, and the menu), illustrated with the rule book's worked example."""
 
 from __future__ import annotations
 
 import pygame
 
-from idioten import i18n
 from idioten.cards import parse_cards
 from idioten.ui.kit.panels import Panel
 from idioten.ui.kit.drawing import outline
@@ -48,39 +47,3 @@ class RulesPanel(Panel):
     def key(self, event) -> None:
         if event.key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.close()
-
-
-class MenuPanel(Panel):
-    width_share = 0.35
-
-    def build(self) -> None:
-        from idioten.ui.game_choice import menu_entries
-
-        table = self.app.scenes[0]  # the game on screen (Idioten or Poker patience)
-        entries = [("ui.menu.new", lambda: self.then(table.new_deal)),
-                   ("ui.menu.restart", lambda: self.then(table.restart)),
-                   *menu_entries(self.app, self.then),
-                   *self.app.assistant.menu_entries(self.then),
-                   ("ui.menu.rules", lambda: self.then(self.app.open_rules)),
-                   ("ui.menu.stats", lambda: self.then(self.app.open_stats)),
-                   ("ui.menu.settings", lambda: self.then(self.app.open_settings)),
-                   ("ui.menu.fullscreen", lambda: self.then(self.app.toggle_fullscreen)),
-                   ("ui.menu.language", self.next_language),
-                   ("ui.menu.quit", self.app.quit),
-                   ("ui.menu.close", self.close)]
-        self.rows = [("title", "ui.menu.title")]
-        for key, action in entries:
-            button = Button(key, action)
-            self.buttons.append(button)
-            self.rows.append(("buttons", [button]))
-
-    def then(self, action) -> None:
-        self.close()
-        action()
-
-    def next_language(self) -> None:
-        from idioten.ui.persist import persistence  # the choice is remembered like the settings screen's
-
-        languages = i18n.LANGUAGES
-        persistence(self.app).change_setting(
-            "language", languages[(languages.index(i18n.language()) + 1) % len(languages)])

@@ -1,0 +1,54 @@
+"""The menu (Esc): the game on screen's new deal and restart, an entry to each other game, the game's own
+entries (ui/kit/game.py's `menu_entries`), then what the window offers in every game."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Callable, cast
+
+from idioten import i18n
+from idioten.ui.kit.game import GameHost, MenuEntries
+from idioten.ui.kit.panels import Panel
+from idioten.ui.kit.scene import CardGameScene
+from idioten.ui.kit.widgets import Button
+
+
+class MenuPanel(Panel):
+    width_share = 0.35
+    app: GameHost
+
+    def __init__(self, app: GameHost):
+        super().__init__(app)
+
+    def build(self) -> None:
+        app = self.app
+        table = cast(CardGameScene, app.scenes[0])  # the game on screen
+        playing = app.current_game
+        entries: MenuEntries = [("ui.menu.new", lambda: self.then(table.new_deal)),
+                   ("ui.menu.restart", lambda: self.then(table.restart)),
+                   *[(kind.play_key, partial(self.then, partial(app.switch_game, kind.name)))
+                     for kind in app.games if kind is not playing],
+                   *playing.menu_entries(app, self.then),
+                   ("ui.menu.rules", lambda: self.then(app.open_rules)),
+                   ("ui.menu.stats", lambda: self.then(app.open_stats)),
+                   ("ui.menu.settings", lambda: self.then(app.open_settings)),
+                   ("ui.menu.fullscreen", lambda: self.then(app.toggle_fullscreen)),
+                   ("ui.menu.language", self.next_language),
+                   ("ui.menu.quit", app.quit),
+                   ("ui.menu.close", self.close)]
+        self.rows = [("title", "ui.menu.title")]
+        for key, action in entries:
+            button = Button(key, action)
+            self.buttons.append(button)
+            self.rows.append(("buttons", [button]))
+
+    def then(self, action: Callable[[], None]) -> None:
+        self.close()
+        action()
+
+    def next_language(self) -> None:
+        from idioten.ui.persist import persistence  # the choice is remembered like the settings screen's
+
+        languages = i18n.LANGUAGES
+        persistence(self.app).change_setting(
+            "language", languages[(languages.index(i18n.language()) + 1) % len(languages)])

@@ -1,0 +1,244 @@
+"""The games in one window: G and the menu switch between them, each game's scene waits as it was left, the
+game chosen last opens next time (the program started as `idioten` starts it, on a data folder of the test's
+own), and a game the window never heard of plays through its `GameKind` alone."""
+
+import json
+import random
+
+import pygame
+import pytest
+
+from idioten import i18n
+from idioten.play.poker import PokerSession
+from idioten.poker.game import PokerGame
+from idioten.storage.files import Notice
+from idioten.storage.poker import FILE
+from idioten.ui.games import GAMES
+from idioten.ui.kit.game import GameKind
+from idioten.ui.kit.panels import Panel
+from idioten.ui.kit.scene import CardGameScene
+from idioten.ui.kit.widgets import Button
+
+from test_ui_support import OPEN_APPS, click, headings, key, make_app
+from ui_store_support import open_window
+
+
+@pytest.fixture
+def program(data_folder):
+    """`start()` opens the program as `idioten` does (launch.open_app on the data folder, then the game
+    chosen last, as launch.run does); `stop(app)` closes it as run does when its loop ends."""
+    def start():
+        app = open_window()
+        OPEN_APPS.append(app)
+        app.open_last_game()
+        app.settle()
+        return app
+
+    def stop(app):
+        OPEN_APPS.remove(app)
+        app.persist.close()
+        app.close()
+
+    return start, stop
+
+
+def saved_poker(folder) -> dict:
+    return json.loads((folder / FILE).read_text(encoding="utf-8"))
+
+
+def test_the_game_chosen_last_opens_next_time(program, data_folder):
+    start, stop = program
+    app = start()
+    assert app.current_game.name == "idioten"  # a first start
+    key(app, pygame.K_g)
+    assert app.current_game.name == "poker" and saved_poker(data_folder)["last_game"] == "poker"
+    grid = app.scenes[0].game.to_text()
+    stop(app)
+
+    again = start()
+    assert again.current_game.name == "poker" and again.scenes[0].game.to_text() == grid
+    key(again, pygame.K_g)
+    stop(again)
+    assert start().current_game.name == "idioten"
+
+
+def test_a_game_chosen_last_that_the_window_does_not_play_opens_the_first(program, data_folder):
+    (data_folder / FILE).write_text(json.dumps({"format": "idioten-poker", "version": 1, "last_game": "chess"}),
+                                    encoding="utf-8")
+    start, _ = program
+    assert start().current_game.name == "idioten"
+
+
+def test_the_window_writes_each_placement_after_drawing_it_and_the_last_one_as_it_closes(program, data_folder):
+    start, stop = program
+    app = start()
+    key(app, pygame.K_g)
+    scene = app.scenes[0]
+    click(app, scene.layout.cells[8].center)
+    saved = PokerGame.from_text(saved_poker(data_folder)["current"]["game"])
+    assert saved.to_text() == scene.game.to_text() and saved.grid[8] is not None
+    scene.place(9)  # the very last change before the window closes: never drawn, written as it closes
+    assert PokerGame.from_text(saved_poker(data_folder)["current"]["game"]).grid[9] is None
+    stop(app)
+    assert PokerGame.from_text(saved_poker(data_folder)["current"]["game"]).grid[9] is not None
+
+
+def test_a_placement_is_written_before_its_scene_leaves_the_screen(program, data_folder):
+    start, _ = program
+    app = start()
+    key(app, pygame.K_g)
+    scene = app.scenes[0]
+    scene.place(3)  # not drawn yet: G takes the scene off the screen in the same turn
+    key(app, pygame.K_g)
+    assert app.current_game.name == "idioten"
+    assert PokerGame.from_text(saved_poker(data_folder)["current"]["game"]).grid[3] is not None
+
+
+def test_a_start_up_message_follows_the_player_into_poker(program, data_folder):
+    start, stop = program
+    stop(start())  # the files exist
+    (data_folder / FILE).write_text(json.dumps({"format": "idioten-poker", "version": 1, "last_game": "poker"}),
+                                    encoding="utf-8")
+    (data_folder / "stats.json").write_text("{ not json", encoding="utf-8")
+    app = start()
+    assert app.current_game.name == "poker" and "stats.json" in app.scenes[0].message  # where the player looks
+
+
+def test_what_poker_json_said_is_said_when_poker_patience_first_shows(program, data_folder):
+    start, stop = program
+    stop(start())
+    (data_folder / FILE).write_text("{ not json", encoding="utf-8")
+    app = start()  # poker.json is read at start (it keeps the game chosen last) and moved aside
+    assert app.current_game.name == "idioten" and "poker.json" not in app.table.message
+    key(app, pygame.K_g)
+    assert "poker.json" in app.scenes[0].message
+    assert list(data_folder.glob("poker.bad-*"))
+
+
+# -- a third game, registered in this test only -----------------------------------------------------------
+
+class ToySession:
+    """A game of counting taps (T): its count is written by `write`, as a saved file would be."""
+
+    def __init__(self):
+        self.taps = 0
+        self.written = 0
+        self.new_deals = 0
+
+    def tap(self) -> None:
+        self.taps += 1
+
+
+def write(session: ToySession):
+    session.written = session.taps
+    return None
+
+
+class ToyScene(CardGameScene):
+    def __init__(self, app, session: ToySession):
+        super().__init__(app)
+        self.session = session
+        self.buttons: list[Button] = []
+
+    def game_key(self, event) -> None:
+        if event.key == pygame.K_t:
+            self.session.tap()
+            self.dirty = True
+
+    def new_deal(self) -> None:
+        self.session.new_deals += 1
+
+    def draw(self, surface) -> None:
+        surface.fill((40, 30, 60))
+
+
+class ToyPanel(Panel):
+    def __init__(self, app, title: str):
+        self.title = title
+        super().__init__(app)
+
+    def build(self) -> None:
+        self.rows = [("title", self.title)]
+        self.add_buttons(Button("ui.button.close", self.close))
+
+
+def toy_kind(notices=()) -> GameKind:
+    return GameKind(name="toy", play_key="ui.menu.to_toy",
+                    open_session=lambda app: (ToySession(), list(notices)),
+                    make_scene=ToyScene,
+                    rules_panel=lambda app, scene: ToyPanel(app, "Toy rules"),
+                    stats_panel=lambda app, scene: ToyPanel(app, f"Taps: {scene.session.taps}"),
+                    menu_entries=lambda app, then: [("ui.menu.to_toy_tap", lambda: then(app.scenes[0].session.tap))],
+                    flush=write)
+
+
+@pytest.fixture
+def toy_texts(english_window, monkeypatch):
+    """The toy's texts, as its folder would add them to the catalogues."""
+    messages = i18n.catalogue("en").messages
+    monkeypatch.setitem(messages, "ui.menu.to_toy", "Play the toy (G)")
+    monkeypatch.setitem(messages, "ui.menu.to_toy_tap", "Tap (T)")
+
+
+def menu_entry(app, text_key: str) -> Button:
+    key(app, pygame.K_ESCAPE)
+    return next(b for b in app.scenes[-1].buttons if b.text_key == text_key)
+
+
+def test_a_third_game_is_switched_to_and_back_with_g_and_the_menu(toy_texts):
+    keeper = PokerSession(None, random.Random(1), move_seconds=0.005)
+    keeper.new_deal(7)
+    said = Notice("store.bad_file", {"file": "toy.json", "aside": "toy.bad-1.json"})
+    app, _ = make_app(games=(*GAMES, toy_kind([said])), sessions={"poker": keeper})
+    idioten = app.table.game.to_text()
+
+    key(app, pygame.K_g)
+    key(app, pygame.K_g)  # G goes through the games in their order
+    assert app.current_game.name == "toy" and isinstance(app.scenes[0], ToyScene)
+    assert "toy.json" in app.scenes[0].message  # what its file said, on its own table
+    toy = app.scenes[0]
+    key(app, pygame.K_t)
+    key(app, pygame.K_t)
+    assert keeper.last_game == "toy"
+
+    key(app, pygame.K_g)
+    assert app.current_game.name == "idioten" and app.table.game.to_text() == idioten
+    assert toy.session.written == 2  # written as it left the screen
+    assert keeper.last_game == "idioten"
+
+    click(app, menu_entry(app, "ui.menu.to_toy").rect.center)
+    assert app.scenes[0] is toy and len(app.scenes) == 1 and toy.session.taps == 2  # as it was left
+    key(app, pygame.K_ESCAPE)
+    entries = [b.text_key for b in app.scenes[-1].buttons]
+    assert "ui.menu.to_idioten" in entries and "ui.menu.to_poker" in entries and "ui.menu.to_toy" not in entries
+    assert "ui.menu.demo" not in entries  # Aces Up's own entries belong to Aces Up
+    key(app, pygame.K_ESCAPE)
+    click(app, menu_entry(app, "ui.menu.to_toy_tap").rect.center)
+    assert toy.session.taps == 3  # the toy's own entry
+    click(app, menu_entry(app, "ui.menu.new").rect.center)
+    assert toy.session.new_deals == 1
+
+    key(app, pygame.K_F1)
+    assert headings(app)[-1] == "Toy rules"
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_s)
+    assert headings(app)[-1] == "Taps: 3"
+    key(app, pygame.K_ESCAPE)
+
+    click(app, menu_entry(app, "ui.menu.to_poker").rect.center)
+    assert app.current_game.name == "poker" and app.scenes[0].session is keeper
+    click(app, menu_entry(app, "ui.menu.to_idioten").rect.center)
+    assert app.scenes[0] is app.table and app.table.game.to_text() == idioten
+
+
+def test_a_third_game_chosen_last_opens_next_time(toy_texts):
+    keeper = PokerSession(None, random.Random(1))
+    keeper.new_deal(7)
+    app, _ = make_app(games=(*GAMES, toy_kind()), sessions={"poker": keeper})
+    app.switch_game("toy")
+    again, _ = make_app(games=(*GAMES, toy_kind()), sessions={"poker": keeper})
+    again.open_last_game()
+    assert again.current_game.name == "toy" and isinstance(again.scenes[0], ToyScene)
+    without, _ = make_app(sessions={"poker": keeper})  # a window that does not play it opens the first game
+    without.open_last_game()
+    assert without.current_game.name == "idioten"

@@ -185,3 +185,15 @@ def test_analyse_text_for_a_deal_never_winnable(capsys):
 def test_analyse_bad_input_is_one_line_and_exit_2(capsys, argv):
     status, out, err = run(capsys, *argv)
     assert status == 2 and out == "" and err.count("\n") == 1
+
+
+def test_the_command_line_names_what_the_player_did_not_what_to_do():
+    from idioten.cli.acesup import analysis_text
+
+    lost = analysis.Analysis(41, Action.parse("move 1 3"), (Action.parse("deal"),), WIN_SCORE, 41)
+    text = analysis_text(lost, [])
+    assert text.startswith("Move 42, you played move 1 3: after that no line wins.")
+    assert "A winning line from just before it: deal" in text and "could still" not in text
+    never = analysis.Analysis(None, Action.parse("deal"), None, 45, 6)
+    assert analysis_text(never, []).startswith(
+        "The deal could not be won. Move 7, you played deal: after that no line reaches the best possible score, 45.")

@@ -139,13 +139,14 @@ def analysis_text(found: analysis.Analysis, moves) -> str:
         if found.best_score == WIN_SCORE:
             return "The deal was winnable and these moves never lost the win."
         return f"The deal could not be won; these moves kept the best possible score, {found.best_score}."
-    where = f"move {found.best_until + 1} ({found.move})"
+    # What the player did, not advice: the move named is the one that lost the win (or the best score).
+    where = f"Move {found.best_until + 1}, you played {found.move}"
     if found.winnable_until is not None:
-        text = (f"You could still have won until {where}.\nA winning line from just before it: "
+        text = (f"{where}: after that no line wins.\nA winning line from just before it: "
                 + ", ".join(str(a) for a in found.line))
     else:
-        text = (f"The deal could not be won; the best possible score was {found.best_score}, out of reach "
-                f"after {where}.")
+        text = (f"The deal could not be won. {where}: after that no line reaches the best possible score, "
+                f"{found.best_score}.")
     return text + "\n(Knowing the stock, which the player could not see.)"
 
 

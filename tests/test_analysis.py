@@ -173,7 +173,7 @@ def test_analyse_json_is_the_contract(capsys):
 def test_analyse_text_for_a_deal_never_winnable(capsys):
     _, moves = greedy_line(19)
     status, out, _ = run(capsys, "analyse", "--deal", "19", "--moves", ", ".join(map(str, moves)))
-    assert status == 0 and "47" in out and "move 8" in out and "stock" in out
+    assert status == 0 and "47" in out and "Move 8, you played" in out and "stock" in out
 
 
 @pytest.mark.parametrize("argv", [

@@ -318,6 +318,8 @@ class _Remembered:
     def __init__(self, cancel):
         self.cancel = cancel
         self.said_stop = False
+        if hasattr(cancel, "searched"):
+            self.searched = cancel.searched  # the progress goes on to the caller's object
 
     def is_set(self) -> bool:
         self.said_stop = self.said_stop or bool(self.cancel.is_set())

@@ -81,13 +81,13 @@ typedef struct {
     int verdict; /* 1: this pass asks only "can it be won?", so the loss-only prunings (PRUNE_LOCK...) may cut */
     u64 verdict_cuts; /* positions they cut: none, and the pass's best score is as exact as without them */
     /* The positions the lock cut (where they had children), kept so that the best-score pass need search only
-     * under them (module.c): records of CUT_RECORD bytes, at most CUT_LIST_BYTES, else cut_overflow. */
+     * under them (solve.c): records of CUT_RECORD bytes, at most CUT_LIST_BYTES, else cut_overflow. */
     uint8_t *cut_list;
     size_t cut_len, cut_cap;
     int cut_overflow;
     int target; /* a line reaching this score ends the search: WIN_SCORE, or less for solver.reaches */
     u64 win_flags;
-    /* stopping (module.c, stop_check): a deadline (monotonic seconds, 0 = none) read every CLOCK_EVERY
+    /* stopping (solve.c, stop_check): a deadline (monotonic seconds, 0 = none) read every CLOCK_EVERY
      * positions, a cancel callback asked (with the GIL held) every POLL_EVERY positions, and a cap on the
      * positions examined (0 = none). All three count `positions`, so where the cap and the polls fall is the
      * same on every machine. */
@@ -106,8 +106,16 @@ typedef struct {
 extern const u64 HIGHER[NCARDS];
 extern const u64 LOWER[NCARDS];
 
+/* Positions between looks at the clock, and between asks of the cancel object. An ask takes the GIL back
+ * (poll_cancel), which can wait for the window's thread, so it is rarer: 16384 positions are a few
+ * milliseconds of search on a 2020s desktop. Counting positions rather than time makes the asks fall at the
+ * same places on every machine (solver.CANCEL_POLL_POSITIONS, tests/test_solver_stop.py). */
+#define CLOCK_EVERY 256
+#define POLL_EVERY 16384
+
 void core_init(void);
 double now_seconds(void);
+double thread_cpu_seconds(void); /* CPU time of the calling thread */
 int stop_check(Ctx *x);
 
 /* Called before each position is examined, which it then counts: whether the search must stop. */
@@ -121,6 +129,26 @@ static inline int stopping(Ctx *x) {
 int ctx_reserve_depth(Ctx *x, size_t depth);
 void cut_record(Ctx *x, const Pos *p, int k, u64 gone, u64 flags);
 int ctx_push(Ctx *x, int kind, int a, int b, int c);
+
+/* solve.c: the solve driver, which module.c (the binding, the only file that knows Python) calls with the
+ * GIL released. */
+typedef struct {
+    u64 gone;
+    int aces_only, target;
+    unsigned prunings;
+    double started;        /* now_seconds() when the call began */
+    double limit;          /* seconds, or -1 for none */
+    double quick_seconds;  /* the first look's share */
+    u64 quick_positions;   /* the first look's cap */
+    u64 glance_positions;  /* 0, or a glance's cap on the exact search (module.c) */
+} SolveArgs;
+typedef struct {
+    int status, best_exact; /* as module.c's solve returns them */
+    u64 decided_states;
+    double decided_after, decided_cpu, seconds;
+} SolveOut;
+void solve_run(Ctx *x, const SolveArgs *a, SolveOut *o);
+void ctx_free(Ctx *x);
 
 /* table.c */
 int table_alloc(Ctx *x, size_t bytes);

@@ -288,7 +288,7 @@ int search_run(Ctx *x, int depth, int k, u64 gone, u64 flags) {
         /* A cut counts only where the position has children (children() below; the lock leaves no empty
          * pile, so no move): a deal, a discard with a flagged higher top, or a drop that matters. Cutting a
          * position without children changes nothing, and a pass that cut nothing else measured the exact
-         * best score (module.c). */
+         * best score (solve.c). */
         int may_go_on = !end_game;
         for (int i = 0; i < 4 && !may_go_on; i++) {
             int card = p->c[i][p->n[i] - 1];

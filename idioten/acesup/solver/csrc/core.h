@@ -101,6 +101,16 @@ typedef struct {
     int stop;      /* 1: out of time, cancelled or at the cap */
     int halted;    /* 1: cancelled or at the cap, so no further pass may start (a deadline ends only one) */
     int failed;    /* out of memory */
+    /* The parallel verdict pass (solve.c): NULL while one thread searches. */
+    struct Team *team;
+    int order;        /* 0: the specification's child order; a helper thread's number otherwise (search.c) */
+    int low;          /* the shallowest ancestor a path check met in the current subtree (search.c) */
+    u64 claim_end;    /* the count up to which this thread may examine positions before claiming more */
+    u64 reported_at;  /* the count last added to the team's total */
+    u64 handoff_at;   /* the one-thread verdict pass hands over to the team at this count (0: never) */
+    int handoff;      /* 1: it did */
+    u64 others;       /* positions examined by the other threads of the team, for the progress report */
+    double helper_cpu; /* CPU-seconds of the helper threads (a helper: its own) */
 } Ctx;
 
 extern const u64 HIGHER[NCARDS];
@@ -141,6 +151,8 @@ typedef struct {
     double quick_seconds;  /* the first look's share */
     u64 quick_positions;   /* the first look's cap */
     u64 glance_positions;  /* 0, or a glance's cap on the exact search (module.c) */
+    int threads;           /* threads for the verdict pass (solve.c: the team); 1 = the caller's alone */
+    u64 solo_positions;    /* with threads > 1: the verdict pass's positions searched alone first (>= 1) */
 } SolveArgs;
 typedef struct {
     int status, best_exact; /* as module.c's solve returns them */
@@ -157,6 +169,10 @@ void key_hash(const Ctx *x, const Pos *p, int k, int sorted, u64 *h1, u64 *h2);
 int table_seen(Ctx *x, u64 h1, u64 h2, u64 flags);     /* 1: a stored entry covers these flags */
 void table_insert(Ctx *x, u64 h1, u64 h2, u64 flags);
 void table_record_work(Ctx *x, u64 h1, u64 h2, u64 flags, u64 work);
+/* The team's table (solve.c, table.c): entries shared between threads, each a proved fact. */
+void table_full(Ctx *x);                                    /* the full budget now, before threads share it */
+int table_seen_proved(const Ctx *x, u64 h1, u64 h2, u64 flags);
+void table_store_proved(Ctx *x, u64 h1, u64 h2, u64 flags, u64 work);
 
 /* prune.c */
 #define PRUNE_SAFE_REMOVAL 1u /* Rule 4F */

@@ -12,7 +12,7 @@
  *        2: no win exists (decided), best_score exact unless the second pass was stopped (then a lower bound);
  *        3: stopped before deciding.
  * best_exact: whether best_score is exact (a win, or an unwinnable deal whose best was measured to the end);
- * decided_cpu: CPU-seconds of this thread until the verdict was known (-1 when it never was); decided_states:
+ * decided_cpu: CPU-seconds of the searching threads until the verdict was known (-1 when it never was); decided_states:
  * the positions examined until then (the first look's included).
  * The verdict pass uses the verdict-only prunings (VERDICT_ONLY bits of prunings, prune.c) when the target is
  * a win; an unwinnable deal's best score then comes from a second pass without them.
@@ -23,6 +23,10 @@
  * both passes), as it does when the time runs out: status 3, or 2 with best_exact 0 if the verdict was in.
  * glance_positions (default 0, none): a glance (solver.first_look): the exact search follows only a first look
  * that ran out of lines (not one stopped by quick_positions), and examines at most this many positions.
+ * threads (default 1): threads for the verdict pass (solve.c, the team); 1 is the one-thread search exactly.
+ * solo_positions (default 65536): the positions the verdict pass searches alone before the team takes over.
+ * With more, decided_cpu counts the CPU-seconds of all of them, states and max_positions all their positions,
+ * and searched(positions) is told the team's total.
  * The GIL is released for the whole search; the cancel object is asked every POLL_EVERY positions (the first
  * time before the first position), with the GIL taken back for the moment. A
  * cancel object with a searched(positions) method is told at each poll how many positions were examined so
@@ -48,7 +52,8 @@ static int poll_cancel(void *arg) {
     PyEval_RestoreThread(poll->saved);
     if (poll->reports) {
         PyObject *told = PyObject_CallMethod(poll->cancel, "searched", "K",
-                                             (unsigned long long)(poll->ctx->states + poll->ctx->quick_nodes));
+                                             (unsigned long long)(poll->ctx->states + poll->ctx->quick_nodes +
+                                                                  poll->ctx->others));
         if (told)
             Py_DECREF(told);
         else
@@ -140,11 +145,17 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     unsigned int prunings = PRUNE_SAFE_REMOVAL | PRUNE_SAME_COLUMN | PRUNE_DEAD_ROUNDS | PRUNE_LOCK;
     int target = WIN_SCORE;
     unsigned long long max_positions = 0, glance_positions = 0;
+    int threads = 1;
+    unsigned long long solo_positions = 65536;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOKpOOdKn|IiKK", &piles, &stock, &gone, &aces_only, &limit_obj, &cancel,
+    if (!PyArg_ParseTuple(args, "OOKpOOdKn|IiKKiK", &piles, &stock, &gone, &aces_only, &limit_obj, &cancel,
                           &quick_seconds, &quick_positions, &table_bytes, &prunings, &target, &max_positions,
-                          &glance_positions))
+                          &glance_positions, &threads, &solo_positions))
         return NULL;
+    if (threads < 1) {
+        PyErr_SetString(PyExc_ValueError, "threads must be 1 or more");
+        return NULL;
+    }
     if (target < 0 || target > WIN_SCORE) {
         PyErr_SetString(PyExc_ValueError, "target must be a score from 0 to 48");
         return NULL;
@@ -180,7 +191,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         x.cancel_arg = &poll;
     }
     SolveArgs how = {(u64)gone, aces_only, target, prunings, started, limit, quick_seconds, quick_positions,
-                     glance_positions};
+                     glance_positions, threads, solo_positions ? solo_positions : 1};
     SolveOut out;
     poll.saved = PyEval_SaveThread();
     solve_run(&x, &how, &out);

@@ -4,6 +4,7 @@
  * both on the same positions and demand the same verdict and best score.
  *
  * Positions live in x->pos[depth]; a child is written into x->pos[depth + 1] before the call. */
+#include <limits.h>
 #include <string.h>
 
 #include "core.h"
@@ -86,7 +87,11 @@ static int child(Ctx *x, int depth, int k, u64 gone, u64 flags, int kind, int a,
     return r;
 }
 
-static int children(Ctx *x, int depth, int k, u64 gone, u64 flags, u64 tops, int end_game) {
+/* A helper thread of the team (x->order > 0, solve.c) tries the same children in another order, picked from
+ * the position's hash so that the threads part ways at different places: the piles taken in a rotated
+ * order, and sometimes the deal first. The order changes which win is found first and how fast, never
+ * whether one is: a position is lost only when every child is. Thread 0 keeps search.py's order. */
+static int children(Ctx *x, int depth, int k, u64 gone, u64 flags, u64 tops, int end_game, u64 h1) {
     if (ctx_reserve_depth(x, depth + 1) < 0)
         return -1;
     /* x->pos may move when a deeper call grows it, so the two positions are looked up afresh each time. */
@@ -94,8 +99,20 @@ static int children(Ctx *x, int depth, int k, u64 gone, u64 flags, u64 tops, int
 #define q (&x->pos[depth + 1])
     u64 free_tops = tops & ~flags;
     int r;
+    int rot = x->order ? (int)((h1 ^ ((u64)x->order * 0x9E3779B97F4A7C15ULL)) >> 61) : 0;
+    int deal_first = (rot & 4) && !end_game;
+    rot &= 3;
+    if (deal_first) {
+        *q = *p;
+        for (int i = 0; i < 4; i++)
+            q->c[i][q->n[i]++] = x->stock[k + i];
+        r = child(x, depth, k + 4, gone, flags, EV_DEAL, 0, 0, 0);
+        if (r)
+            return r;
+    }
     /* A discard whose only higher cards on top are flagged: done with each of them, whose flag it clears. */
-    for (int i = 0; i < 4; i++) {
+    for (int ii = 0; ii < 4; ii++) {
+        int i = (ii + rot) & 3;
         if (!p->n[i])
             continue;
         int card = p->c[i][p->n[i] - 1];
@@ -114,7 +131,8 @@ static int children(Ctx *x, int depth, int k, u64 gone, u64 flags, u64 tops, int
                 return r;
         }
     }
-    for (int i = 0; i < 4; i++) {
+    for (int ii = 0; ii < 4; ii++) {
+        int i = (ii + rot) & 3;
         if (!p->n[i])
             continue;
         int card = p->c[i][p->n[i] - 1];
@@ -135,7 +153,8 @@ static int children(Ctx *x, int depth, int k, u64 gone, u64 flags, u64 tops, int
         int shortest = end_game ? 2 : 1;
         if (end_game)
             ngaps = 1;
-        for (int i = 0; i < 4; i++) {
+        for (int ii = 0; ii < 4; ii++) {
+            int i = (ii + rot) & 3;
             if (p->n[i] < shortest)
                 continue;
             int card = p->c[i][p->n[i] - 1];
@@ -153,7 +172,7 @@ static int children(Ctx *x, int depth, int k, u64 gone, u64 flags, u64 tops, int
             }
         }
     }
-    if (!end_game) {
+    if (!end_game && !deal_first) {
         *q = *p;
         for (int i = 0; i < 4; i++)
             q->c[i][q->n[i]++] = x->stock[k + i];
@@ -263,7 +282,8 @@ int search_run(Ctx *x, int depth, int k, u64 gone, u64 flags) {
     }
     u64 h1, h2;
     key_hash(x, p, k, end_game, &h1, &h2);
-    if (table_seen(x, h1, h2, flags)) {
+    int team = x->team != NULL;
+    if (team ? table_seen_proved(x, h1, h2, flags) : table_seen(x, h1, h2, flags)) {
         x->ev_len = ev_mark;
         return 0;
     }
@@ -272,15 +292,24 @@ int search_run(Ctx *x, int depth, int k, u64 gone, u64 flags) {
      * Python table does this by remembering every position; a bounded table may have replaced the entry. */
     for (int d = depth - 1; d >= 0 && x->path[d].k == k && x->path[d].gone == gone; d--)
         if (x->path[d].h1 == h1 && !(flags & ~x->path[d].flags)) {
+            if (d < x->low)
+                x->low = d; /* the ancestors below d are lost only if d is (see below) */
             x->ev_len = ev_mark;
             return 0;
         }
-    table_insert(x, h1, h2, flags);
+    /* One thread enters the position before its search: a hit then means "searched, or being searched on
+     * this path", and either way no win is missed (a win ends the whole search). A team's table must hold
+     * only proved facts, since another thread may meet the position while this one is still searching it;
+     * so there it is written when the search is done (below). */
+    if (!team)
+        table_insert(x, h1, h2, flags);
     x->path[depth].h1 = h1;
     x->path[depth].flags = flags;
     x->path[depth].gone = gone;
     x->path[depth].k = k;
     if (x->aces_only && upper_bound(x, p, gone, flags) < (x->deciding ? x->target : x->best_score + 1)) {
+        if (team) /* the team searches only the verdict, where the bound is against the target: proved */
+            table_store_proved(x, h1, h2, flags, 0);
         x->ev_len = ev_mark;
         return 0;
     }
@@ -298,13 +327,27 @@ int search_run(Ctx *x, int depth, int k, u64 gone, u64 flags) {
             x->verdict_cuts++;
             cut_record(x, p, k, gone, flags);
         }
+        if (team)
+            table_store_proved(x, h1, h2, flags, 0);
         x->ev_len = ev_mark;
         return 0;
     }
     u64 before = x->states;
-    int r = children(x, depth, k, gone, flags, tops, end_game);
+    int low_above = x->low;
+    x->low = INT_MAX;
+    int r = children(x, depth, k, gone, flags, tops, end_game, h1);
+    /* No win below. If a path check met an ancestor shallower than this position, that is proved only for
+     * as long as the ancestor is lost (a win through the ancestor would go through here too), which is
+     * known only when its own search ends: the team may then not write it, and the dependence passes up.
+     * A path check that met this position itself or a deeper one leaves a proved fact: any winning line
+     * from here can be taken without repeating a position, and the search tried every such line. */
+    int low = x->low;
+    x->low = low >= depth ? low_above : (low < low_above ? low : low_above);
     if (r == 0) {
-        table_record_work(x, h1, h2, flags, x->states - before);
+        if (!team)
+            table_record_work(x, h1, h2, flags, x->states - before);
+        else if (low >= depth)
+            table_store_proved(x, h1, h2, flags, x->states - before);
         x->ev_len = ev_mark;
     }
     return r;

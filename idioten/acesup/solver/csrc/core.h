@@ -153,6 +153,7 @@ typedef struct {
     u64 glance_positions;  /* 0, or a glance's cap on the exact search (module.c) */
     int threads;           /* threads for the verdict pass (solve.c: the team); 1 = the caller's alone */
     u64 solo_positions;    /* with threads > 1: the verdict pass's positions searched alone first (>= 1) */
+    int best_pass;         /* 0: no best-score pass after a loss (for measuring the verdict alone) */
 } SolveArgs;
 typedef struct {
     int status, best_exact; /* as module.c's solve returns them */

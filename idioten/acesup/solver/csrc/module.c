@@ -25,6 +25,8 @@
  * that ran out of lines (not one stopped by quick_positions), and examines at most this many positions.
  * threads (default 1): threads for the verdict pass (solve.c, the team); 1 is the one-thread search exactly.
  * solo_positions (default 65536): the positions the verdict pass searches alone before the team takes over.
+ * best_pass (default True): False skips the best-score pass after a loss (best_exact 0 then unless the
+ * verdict pass measured it): for measuring the time to the verdict alone (bench/solver_threads.py).
  * With more, decided_cpu counts the CPU-seconds of all of them, states and max_positions all their positions,
  * and searched(positions) is told the team's total.
  * The GIL is released for the whole search; the cancel object is asked every POLL_EVERY positions (the first
@@ -147,10 +149,11 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     unsigned long long max_positions = 0, glance_positions = 0;
     int threads = 1;
     unsigned long long solo_positions = 65536;
+    int best_pass = 1;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOKpOOdKn|IiKKiK", &piles, &stock, &gone, &aces_only, &limit_obj, &cancel,
+    if (!PyArg_ParseTuple(args, "OOKpOOdKn|IiKKiKp", &piles, &stock, &gone, &aces_only, &limit_obj, &cancel,
                           &quick_seconds, &quick_positions, &table_bytes, &prunings, &target, &max_positions,
-                          &glance_positions, &threads, &solo_positions))
+                          &glance_positions, &threads, &solo_positions, &best_pass))
         return NULL;
     if (threads < 1) {
         PyErr_SetString(PyExc_ValueError, "threads must be 1 or more");
@@ -191,7 +194,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         x.cancel_arg = &poll;
     }
     SolveArgs how = {(u64)gone, aces_only, target, prunings, started, limit, quick_seconds, quick_positions,
-                     glance_positions, threads, solo_positions ? solo_positions : 1};
+                     glance_positions, threads, solo_positions ? solo_positions : 1, best_pass};
     SolveOut out;
     poll.saved = PyEval_SaveThread();
     solve_run(&x, &how, &out);

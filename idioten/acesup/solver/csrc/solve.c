@@ -545,7 +545,9 @@ void solve_run(Ctx *x, const SolveArgs *a, SolveOut *o) {
              * only the verdict cut something (x->verdict_cuts) or the aces-only bound cut against a win. Then
              * a second pass, in what is left of the time, measures it; if that is stopped, the best is a
              * lower bound. A lower target wants no best score at all (solver.reaches). */
-            if (a->target == WIN_SCORE && (a->aces_only || x->verdict_cuts)) {
+            if (!a->best_pass) {
+                best_exact = a->target == WIN_SCORE && !a->aces_only && !x->verdict_cuts;
+            } else if (a->target == WIN_SCORE && (a->aces_only || x->verdict_cuts)) {
                 x->deciding = 0;
                 x->verdict = 0;
                 x->domain = 0xBE575C0EULL;

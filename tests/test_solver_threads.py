@@ -8,6 +8,7 @@ import contextlib
 import os
 import sys
 import threading
+import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -139,6 +140,11 @@ def test_a_cancel_stops_every_thread_of_the_team():
     if before is not None:
         # While it searched, the team was there (the worker and three helpers); none outlived the search.
         assert max(cancel.threads_seen) == before + 4
+        # The solve has returned, so its helpers are joined; the worker's own OS thread may take a moment
+        # more to end after join() (a hang guard: a helper left running would never let this pass).
+        waited = time.monotonic()
+        while os_threads() != before and time.monotonic() - waited < HANG_GUARD:
+            time.sleep(0.01)
         assert os_threads() == before, "a helper thread outlived the search"
 
 

@@ -111,6 +111,9 @@ typedef struct {
     int handoff;      /* 1: it did */
     u64 others;       /* positions examined by the other threads of the team, for the progress report */
     double helper_cpu; /* CPU-seconds of the helper threads (a helper: its own) */
+    struct Pending *pend; /* a team thread's positions lost while an ancestor is still searched (search.c) */
+    size_t pend_len, pend_cap;
+    uint32_t *mine;       /* the thread's own look-up of its pending positions: a pending index + 1, or 0 */
 } Ctx;
 
 extern const u64 HIGHER[NCARDS];

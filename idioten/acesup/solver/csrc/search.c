@@ -5,9 +5,54 @@
  *
  * Positions live in x->pos[depth]; a child is written into x->pos[depth + 1] before the call. */
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core.h"
+
+/* A team thread's positions found lost while the search of an ancestor they lean on (x->low) goes on: kept
+ * in order (a stack), to be written to the shared table once an ancestor whose search they were part of is
+ * proved lost (search_run), and meanwhile found by this thread alone through x->mine (a direct-mapped
+ * look-up; a slot overwritten only costs a search again). `lowest`: the shallowest ancestor any entry up to
+ * this one leans on. At most PENDING_MAX of them: one not kept is only searched again and not shared. */
+typedef struct Pending {
+    u64 h1, h2, flags, work;
+    int low, lowest;
+} Pending;
+#define PENDING_MAX ((size_t)1 << 18)
+#define MINE_SLOTS ((size_t)1 << 17)
+
+static void pending_keep(Ctx *x, u64 h1, u64 h2, u64 flags, u64 work, int low) {
+    if (!x->mine && !(x->mine = (uint32_t *)calloc(MINE_SLOTS, sizeof(uint32_t))))
+        return;
+    if (x->pend_len == x->pend_cap) {
+        size_t cap = x->pend_cap ? x->pend_cap * 2 : 1024;
+        Pending *more = cap > PENDING_MAX ? NULL : (Pending *)realloc(x->pend, cap * sizeof(Pending));
+        if (!more)
+            return;
+        x->pend = more;
+        x->pend_cap = cap;
+    }
+    Pending *e = &x->pend[x->pend_len];
+    e->h1 = h1;
+    e->h2 = h2;
+    e->flags = flags;
+    e->work = work;
+    e->low = low;
+    e->lowest = x->pend_len && x->pend[x->pend_len - 1].lowest < low ? x->pend[x->pend_len - 1].lowest : low;
+    x->mine[h1 & (MINE_SLOTS - 1)] = (uint32_t)(++x->pend_len);
+}
+
+/* Whether the position is one of this thread's pending ones (with at most its flags). */
+static int pending_covers(const Ctx *x, u64 h1, u64 flags) {
+    if (!x->mine)
+        return 0;
+    uint32_t slot = x->mine[h1 & (MINE_SLOTS - 1)];
+    if (!slot || slot > x->pend_len)
+        return 0;
+    const Pending *e = &x->pend[slot - 1];
+    return e->h1 == h1 && !(flags & ~e->flags);
+}
 
 static int drop_matters(const Ctx *x, const Pos *p, int i, u64 flags, int end_game) {
     int aces_only = x->aces_only;
@@ -297,6 +342,17 @@ int search_run(Ctx *x, int depth, int k, u64 gone, u64 flags) {
             x->ev_len = ev_mark;
             return 0;
         }
+    /* A pending position of this thread: lost if the ancestors it leans on are. Which of them that is may have
+     * changed since (an ancestor finished without being proved passes its own dependence on); the
+     * shallowest any pending entry leans on is still being searched (else it would have been proved, or left
+     * a shallower one), so leaning on it is safe: this position waits with the rest for its proof. */
+    if (team && pending_covers(x, h1, flags)) {
+        int lowest = x->pend[x->pend_len - 1].lowest;
+        if (lowest < x->low)
+            x->low = lowest;
+        x->ev_len = ev_mark;
+        return 0;
+    }
     /* One thread enters the position before its search: a hit then means "searched, or being searched on
      * this path", and either way no win is missed (a win ends the whole search). A team's table must hold
      * only proved facts, since another thread may meet the position while this one is still searching it;
@@ -333,6 +389,7 @@ int search_run(Ctx *x, int depth, int k, u64 gone, u64 flags) {
         return 0;
     }
     u64 before = x->states;
+    size_t pend_mark = x->pend_len;
     int low_above = x->low;
     x->low = INT_MAX;
     int r = children(x, depth, k, gone, flags, tops, end_game, h1);
@@ -346,8 +403,16 @@ int search_run(Ctx *x, int depth, int k, u64 gone, u64 flags) {
     if (r == 0) {
         if (!team)
             table_record_work(x, h1, h2, flags, x->states - before);
-        else if (low >= depth)
+        else if (low >= depth) {
+            /* Proved lost, and so is every position its search reached: a win from one would be a win from
+             * here. The ones kept waiting for this (or a deeper) ancestor are written now. */
+            for (size_t n = pend_mark; n < x->pend_len; n++)
+                table_store_proved(x, x->pend[n].h1, x->pend[n].h2, x->pend[n].flags, x->pend[n].work);
+            x->pend_len = pend_mark;
             table_store_proved(x, h1, h2, flags, x->states - before);
+        } else {
+            pending_keep(x, h1, h2, flags, x->states - before, low);
+        }
         x->ev_len = ev_mark;
     }
     return r;

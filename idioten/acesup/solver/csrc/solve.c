@@ -207,6 +207,8 @@ static int best_under_cuts(Ctx *x) {
 }
 
 void ctx_free(Ctx *x) {
+    free(x->mine);
+    free(x->pend);
     free(x->cut_list);
     table_free(x);
     free(x->ev);
@@ -344,6 +346,8 @@ static void *helper_main(void *arg) {
 }
 
 static void helper_free(Ctx *h) { /* the table is the caller's */
+    free(h->mine);
+    free(h->pend);
     free(h->cut_list);
     free(h->ev);
     free(h->pos);
@@ -418,6 +422,9 @@ static int team_run(Ctx *x, const SolveArgs *a, const Pos *start) {
         h->depth_cap = 0;
         h->cut_list = NULL;
         h->cut_len = h->cut_cap = 0;
+        h->pend = NULL;
+        h->pend_len = h->pend_cap = 0;
+        h->mine = NULL;
         h->states = h->positions = h->quick_nodes = h->verdict_cuts = 0;
         h->reported_at = h->claim_end = 0;
         h->next_clock = CLOCK_EVERY;

@@ -76,7 +76,8 @@ def main(argv=None) -> int:
             "wall_total": round(sum(d["wall"] for d in done), 3),
             "cpu_total": round(sum(d["cpu"] for d in done), 3),
             "positions_total": sum(d["positions"] for d in done),
-            "positions_per_cpu_second": round(sum(d["positions"] for d in done) / max(1e-9, sum(d["cpu"] for d in done))),
+            "positions_per_cpu_second": round(sum(d["positions"] for d in done)
+                                              / max(1e-9, sum(d["cpu"] for d in done))),
             f"wall_ratio_to_{base}_median": round(statistics.median(r[base]["wall"] / max(1e-6, r[key]["wall"])
                                                                     for r in both), 3) if both else None,
             f"cpu_ratio_to_{base}_median": round(statistics.median(r[key]["cpu"] / max(1e-6, r[base]["cpu"])

@@ -88,7 +88,8 @@ class SolveResult:
     # Whether best_score is exact. False when UNKNOWN, and when an unwinnable deal's best score was still
     # being measured (after the verdict) as the time ran out: then it is the best found, a lower bound.
     best_score_exact: bool = True
-    # CPU-seconds of the searching threads (all of them, solve(threads=N)) until the verdict was known, and the positions examined until then
+    # CPU-seconds of the searching threads (all of them, solve(threads=N)) until the verdict was known, and
+    # the positions examined until then
     # (None when it never was known).
     decided_cpu_seconds: float | None = None
     decided_states: int | None = None

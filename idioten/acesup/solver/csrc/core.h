@@ -165,6 +165,20 @@ typedef struct {
 } SolveOut;
 void solve_run(Ctx *x, const SolveArgs *a, SolveOut *o);
 void ctx_free(Ctx *x);
+void plan_next_check(Ctx *x);
+/* CUT_RECORD-byte records, at most CUT_LIST_BYTES in all (solve.c, cut_record) */
+#define CUT_RECORD (4 + NCARDS + 1 + 16)
+#define CUT_LIST_BYTES ((size_t)16 << 20)
+
+/* team.c: the verdict pass by a team of threads (solve(threads=N)); without pthreads and GCC atomics
+ * (TEAM_BUILT 0) one thread searches whatever the count. */
+#if !defined(_WIN32) && (defined(__GNUC__) || defined(__clang__))
+#define TEAM_BUILT 1
+#else
+#define TEAM_BUILT 0
+#endif
+int team_check(Ctx *x);                                      /* stop_check while a team searches */
+int team_run(Ctx *x, const SolveArgs *a, const Pos *start); /* 1 a win, 0 lost, -1 stopped */
 
 /* table.c */
 int table_alloc(Ctx *x, size_t bytes);

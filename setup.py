@@ -13,7 +13,8 @@ CSRC = "idioten/acesup/solver/csrc/"
 setup(ext_modules=[
     Extension(
         "idioten.acesup.solver._csearch",
-        sources=[CSRC + name for name in ("module.c", "search.c", "prune.c", "quick.c", "strict.c", "table.c")],
+        sources=[CSRC + name for name in ("module.c", "solve.c", "team.c", "search.c", "prune.c", "quick.c",
+                                          "strict.c", "table.c")],
         depends=[CSRC + "core.h"],
         optional=True,
     ),

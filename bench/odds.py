@@ -44,12 +44,12 @@ def deal_range(text: str) -> range:
 
 
 def judge(task):
-    number, variant, limit, clock, rules = task
+    number, variant, limit, clock, rules, threads = task
     game = Game.new(deal_cards(number), variant, number)
     if clock == "cpu":
-        result = solver.solve(game, cpu_limit=limit, rules=rules)
+        result = solver.solve(game, cpu_limit=limit, rules=rules, threads=threads)
     else:
-        result = solver.solve(game, time_limit=limit, rules=rules)
+        result = solver.solve(game, time_limit=limit, rules=rules, threads=threads)
     trap = None
     if result.result == solver.WINNABLE and rules == solver.STANDARD_RULES:
         always = solver.always_discard_wins(game, time_limit=limit)
@@ -115,6 +115,8 @@ def main(argv=None) -> int:
     parser.add_argument("--rules", choices=solver.READINGS, default=solver.STANDARD_RULES,
                         help="the reading searched: standard (the game's) or strict (published solvers')")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (the machine has 2 cores)")
+    parser.add_argument("--threads", default="1", help="search threads per deal (solve(threads=N); 0 or auto: "
+                        "every core). With --clock cpu the limit is the CPU-seconds of each deal's first thread")
     parser.add_argument("--record", help="a JSON-lines file of per-deal results, appended to and resumed from")
     parser.add_argument("--summarise", action="store_true",
                         help="solve nothing: summarise the deals of the range that --record already holds")
@@ -130,7 +132,8 @@ def main(argv=None) -> int:
                     row = json.loads(line)
                     if reading(row) == args.rules:
                         done[row["deal"], row["variant"]] = row
-    tasks = [] if args.summarise else [(n, v, args.time_limit, args.clock, args.rules) for v in variants
+    threads = solver.resolve_threads("auto" if args.threads == "auto" else int(args.threads))
+    tasks = [] if args.summarise else [(n, v, args.time_limit, args.clock, args.rules, threads) for v in variants
                                        for n in deals if (n, v) not in done]
     started = time.perf_counter()
     record = open(args.record, "a", encoding="utf-8") if args.record else None
@@ -149,7 +152,7 @@ def main(argv=None) -> int:
         "bench": "odds", "deals": f"{deals[0]}-{deals[-1]}", "rules": args.rules, "time_limit": args.time_limit,
         "clock": args.clock,
         "deals_summarised": len(rows),
-        "core": solver.CORE, "jobs": max(1, min(args.jobs, 2)),
+        "core": solver.CORE, "jobs": max(1, min(args.jobs, 2)), "threads": threads,
         "variants": {v: summary(rows, v, args.rules) for v in variants},
         "wall_seconds": round(time.perf_counter() - started, 1),
         "load_average": load_average(),

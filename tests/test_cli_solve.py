@@ -80,3 +80,20 @@ def test_simulate_in_two_processes_plays_the_same_deals(capsys):
     assert alone["mean_score"] > 0
     alone.pop("seconds"), shared.pop("seconds")
     assert alone == shared
+
+
+def test_solve_takes_threads_and_gives_the_same_answer(capsys):
+    one = json.loads(run(capsys, "solve", "--deal", "19", "--json")[1])
+    for threads in ("2", "auto"):
+        status, out, err = run(capsys, "solve", "--deal", "19", "--threads", threads, "--json")
+        assert status == 0 and err == ""
+        report = json.loads(out)
+        assert (report["result"], report["best_score"], report["best_score_exact"]) == (
+            one["result"], one["best_score"], one["best_score_exact"])
+
+
+@pytest.mark.parametrize("bad", ["-1", "two", "1.5"])
+def test_solve_refuses_a_bad_thread_count(capsys, bad):
+    status, out, err = run(capsys, "solve", "--deal", "19", "--threads", bad)
+    assert status == 2 and out == ""
+    assert "--threads" in err and "Traceback" not in err

@@ -11,7 +11,7 @@ from itertools import repeat
 
 from idioten.cards import MAX_DEAL, CardError
 from idioten.cli.args import (NoAnswer, UsageError, add_deal_choice, add_variant, chosen_deal, positive_float,
-                              positive_int)
+                              positive_int, thread_count)
 from idioten.acesup import analysis
 from idioten.acesup.hint import DEFAULT_PLAYER as HINT_DEFAULT_PLAYER, PLAYERS as HINT_PLAYERS
 from idioten.acesup.players import POLICIES, play_deal
@@ -36,6 +36,10 @@ def register(commands) -> None:
         help="the reading of the rules searched: standard (the game's, default) or strict (no lone card moved "
         "between gaps, no deal while a discard or a fill from a pile of two or more cards is possible; the "
         "reading published solvers use, for comparing odds)")
+    solve_parser.add_argument(
+        "--threads", type=thread_count, default=1, metavar="N",
+        help="search the verdict with N threads sharing one table (default 1; 0 or auto: every core); the "
+        "answer is the same, only sooner where cores are free")
     solve_parser.set_defaults(run=run_solve)
 
     analyse = commands.add_parser(
@@ -85,7 +89,7 @@ def add_search_options(parser) -> None:
 def run_solve(args) -> int:
     cards, number = chosen_deal(args)
     game = Game.new(cards, args.variant, number)
-    result = solve(game, time_limit=args.time_limit, rules=args.rules)
+    result = solve(game, time_limit=args.time_limit, rules=args.rules, threads=args.threads)
     if args.json:
         print(json.dumps(result.to_json()))
         return 0

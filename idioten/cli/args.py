@@ -78,6 +78,19 @@ def positive_int(text: str) -> int:
     return value
 
 
+def thread_count(text: str) -> int:
+    """--threads: a whole number of at least 1, or 0 or "auto" for every core (solver.resolve_threads)."""
+    if text == "auto":
+        return 0
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number of threads (0 or 'auto': every core), not {text!r}")
+    return value
+
+
 def positive_float(text: str) -> float:
     try:
         value = float(text)

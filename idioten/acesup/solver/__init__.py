@@ -58,6 +58,9 @@ WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
 QUICK_SHARE = 0.3
 QUICK_MAX_SECONDS = 3.0
 QUICK_MAX_POSITIONS = 400_000
+# solve(threads=N): the positions the verdict pass searches alone before the team of threads takes over
+# (csrc/solve.c). Most deals are decided sooner, and then alone exactly as with threads=1.
+TEAM_AFTER_POSITIONS = 65536
 # The compiled core's table: a fixed budget that is never exceeded (entries are replaced when it is full).
 DEFAULT_MEMORY_BYTES = 64 * 2**20
 # The compiled core's prunings beyond search.py, proved in csrc/prune.c (bit values of PRUNE_* there).
@@ -85,7 +88,8 @@ class SolveResult:
     # Whether best_score is exact. False when UNKNOWN, and when an unwinnable deal's best score was still
     # being measured (after the verdict) as the time ran out: then it is the best found, a lower bound.
     best_score_exact: bool = True
-    # CPU-seconds of the searching thread until the verdict was known, and the positions examined until then
+    # CPU-seconds of the searching threads (all of them, solve(threads=N)) until the verdict was known, and
+    # the positions examined until then
     # (None when it never was known).
     decided_cpu_seconds: float | None = None
     decided_states: int | None = None
@@ -104,7 +108,7 @@ class SolveResult:
 def solve(game: rules.Game, time_limit: float | None = None, cancel: threading.Event | None = None, *,
           memory_bytes: int = DEFAULT_MEMORY_BYTES, core: str | None = None,
           prunings: int | None = None, cpu_limit: float | None = None,
-          rules: str = STANDARD_RULES, max_positions: int | None = None) -> SolveResult:
+          rules: str = STANDARD_RULES, max_positions: int | None = None, threads: int | str = 1) -> SolveResult:
     """Solve the position `game` is in (any point of play). The game itself is not changed.
 
     `time_limit` in seconds (None: no limit); setting `cancel` stops the search within
@@ -122,6 +126,13 @@ def solve(game: rules.Game, time_limit: float | None = None, cancel: threading.E
 
     `rules` is the reading searched: STANDARD_RULES (the game's) or STRICT_RULES (the stricter reading of
     published solvers, only for comparing odds: strict.py; it takes no `prunings` and no `max_positions`).
+
+    `threads` (default 1, the one-thread search exactly; 0 or "auto": os.cpu_count()): the compiled core's
+    verdict pass is then searched by that many threads sharing the one table (csrc/solve.c, the team), once
+    a first stretch alone has not decided it. The answers are the same; a winning line may be another one.
+    The threads run at the caller's thread's priority. `cpu_limit` stays the CPU-seconds of the calling
+    thread, so the budget is per thread: N threads may spend N times it in about the same wall time.
+    The Python core and the strict reading ignore `threads` (one thread).
     """
     # Here `rules` is the reading (a string), not the rules module: the module is not used in this body.
     if rules not in READINGS:
@@ -131,6 +142,7 @@ def solve(game: rules.Game, time_limit: float | None = None, cancel: threading.E
     if rules == STRICT_RULES and max_positions is not None:
         raise ValueError("the strict reading's search takes no position cap (it needs a few thousand at most)")
     _check_cap(max_positions)
+    threads = resolve_threads(threads)
     cpu_started = time.thread_time()
     if cpu_limit is not None:
         cancel = _CpuBudget(cancel, cpu_started + cpu_limit)
@@ -140,11 +152,20 @@ def solve(game: rules.Game, time_limit: float | None = None, cancel: threading.E
         if _csearch is None:
             raise RuntimeError("the compiled solver core is not built")
         result = _solve_compiled(game, time_limit, cancel, memory_bytes,
-                                 ALL_PRUNINGS if prunings is None else prunings, max_positions)
+                                 ALL_PRUNINGS if prunings is None else prunings, max_positions, threads)
     else:
         result = _solve_python(game, time_limit, cancel, memory_bytes, max_positions)
     result.cpu_seconds = time.thread_time() - cpu_started
     return result
+
+
+def resolve_threads(threads: int | str) -> int:
+    """The number of search threads `threads` asks for: 0 or "auto" is every core (os.cpu_count())."""
+    if threads == "auto" or threads == 0:
+        return os.cpu_count() or 1
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 0:
+        raise ValueError(f"threads must be a whole number of at least 0, or 'auto' (got {threads!r})")
+    return threads
 
 
 def _check_cap(max_positions: int | None) -> None:
@@ -249,13 +270,14 @@ def always_discard_wins(game: rules.Game, time_limit: float = 60.0) -> bool | No
 
 
 def _solve_compiled(game: rules.Game, time_limit, cancel, memory_bytes: int, prunings: int,
-                    max_positions: int | None) -> SolveResult:
+                    max_positions: int | None, threads: int = 1) -> SolveResult:
     piles, stock, gone = compact(game)
     quick_seconds = QUICK_MAX_SECONDS if time_limit is None else min(QUICK_MAX_SECONDS, QUICK_SHARE * time_limit)
     (status, line, win_flags, best, states, quick_states, decided, seconds, exact, decided_cpu,
      decided_states) = _csearch.solve(
         piles, stock, gone, game.variant == rules.ACES_ONLY, time_limit, cancel, quick_seconds,
-        QUICK_MAX_POSITIONS, memory_bytes, prunings, rules.WIN_SCORE, max_positions or 0)
+        QUICK_MAX_POSITIONS, memory_bytes, prunings, rules.WIN_SCORE, max_positions or 0, 0, threads,
+        TEAM_AFTER_POSITIONS)
     states += quick_states
     decided_seconds = None if decided < 0 else decided
     decided_cpu_seconds = None if decided_cpu < 0 else decided_cpu

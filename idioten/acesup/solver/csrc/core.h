@@ -81,13 +81,13 @@ typedef struct {
     int verdict; /* 1: this pass asks only "can it be won?", so the loss-only prunings (PRUNE_LOCK...) may cut */
     u64 verdict_cuts; /* positions they cut: none, and the pass's best score is as exact as without them */
     /* The positions the lock cut (where they had children), kept so that the best-score pass need search only
-     * under them (module.c): records of CUT_RECORD bytes, at most CUT_LIST_BYTES, else cut_overflow. */
+     * under them (solve.c): records of CUT_RECORD bytes, at most CUT_LIST_BYTES, else cut_overflow. */
     uint8_t *cut_list;
     size_t cut_len, cut_cap;
     int cut_overflow;
     int target; /* a line reaching this score ends the search: WIN_SCORE, or less for solver.reaches */
     u64 win_flags;
-    /* stopping (module.c, stop_check): a deadline (monotonic seconds, 0 = none) read every CLOCK_EVERY
+    /* stopping (solve.c, stop_check): a deadline (monotonic seconds, 0 = none) read every CLOCK_EVERY
      * positions, a cancel callback asked (with the GIL held) every POLL_EVERY positions, and a cap on the
      * positions examined (0 = none). All three count `positions`, so where the cap and the polls fall is the
      * same on every machine. */
@@ -101,13 +101,34 @@ typedef struct {
     int stop;      /* 1: out of time, cancelled or at the cap */
     int halted;    /* 1: cancelled or at the cap, so no further pass may start (a deadline ends only one) */
     int failed;    /* out of memory */
+    /* The parallel verdict pass (solve.c): NULL while one thread searches. */
+    struct Team *team;
+    int order;        /* 0: the specification's child order; a helper thread's number otherwise (search.c) */
+    int low;          /* the shallowest ancestor a path check met in the current subtree (search.c) */
+    u64 claim_end;    /* the count up to which this thread may examine positions before claiming more */
+    u64 reported_at;  /* the count last added to the team's total */
+    u64 handoff_at;   /* the one-thread verdict pass hands over to the team at this count (0: never) */
+    int handoff;      /* 1: it did */
+    u64 others;       /* positions examined by the other threads of the team, for the progress report */
+    double helper_cpu; /* CPU-seconds of the helper threads (a helper: its own) */
+    struct Pending *pend; /* a team thread's positions lost while an ancestor is still searched (search.c) */
+    size_t pend_len, pend_cap;
+    uint32_t *mine;       /* the thread's own look-up of its pending positions: a pending index + 1, or 0 */
 } Ctx;
 
 extern const u64 HIGHER[NCARDS];
 extern const u64 LOWER[NCARDS];
 
+/* Positions between looks at the clock, and between asks of the cancel object. An ask takes the GIL back
+ * (poll_cancel), which can wait for the window's thread, so it is rarer: 16384 positions are a few
+ * milliseconds of search on a 2020s desktop. Counting positions rather than time makes the asks fall at the
+ * same places on every machine (solver.CANCEL_POLL_POSITIONS, tests/test_solver_stop.py). */
+#define CLOCK_EVERY 256
+#define POLL_EVERY 16384
+
 void core_init(void);
 double now_seconds(void);
+double thread_cpu_seconds(void); /* CPU time of the calling thread */
 int stop_check(Ctx *x);
 
 /* Called before each position is examined, which it then counts: whether the search must stop. */
@@ -122,6 +143,43 @@ int ctx_reserve_depth(Ctx *x, size_t depth);
 void cut_record(Ctx *x, const Pos *p, int k, u64 gone, u64 flags);
 int ctx_push(Ctx *x, int kind, int a, int b, int c);
 
+/* solve.c: the solve driver, which module.c (the binding, the only file that knows Python) calls with the
+ * GIL released. */
+typedef struct {
+    u64 gone;
+    int aces_only, target;
+    unsigned prunings;
+    double started;        /* now_seconds() when the call began */
+    double limit;          /* seconds, or -1 for none */
+    double quick_seconds;  /* the first look's share */
+    u64 quick_positions;   /* the first look's cap */
+    u64 glance_positions;  /* 0, or a glance's cap on the exact search (module.c) */
+    int threads;           /* threads for the verdict pass (solve.c: the team); 1 = the caller's alone */
+    u64 solo_positions;    /* with threads > 1: the verdict pass's positions searched alone first (>= 1) */
+    int best_pass;         /* 0: no best-score pass after a loss (for measuring the verdict alone) */
+} SolveArgs;
+typedef struct {
+    int status, best_exact; /* as module.c's solve returns them */
+    u64 decided_states;
+    double decided_after, decided_cpu, seconds;
+} SolveOut;
+void solve_run(Ctx *x, const SolveArgs *a, SolveOut *o);
+void ctx_free(Ctx *x);
+void plan_next_check(Ctx *x);
+/* CUT_RECORD-byte records, at most CUT_LIST_BYTES in all (solve.c, cut_record) */
+#define CUT_RECORD (4 + NCARDS + 1 + 16)
+#define CUT_LIST_BYTES ((size_t)16 << 20)
+
+/* team.c: the verdict pass by a team of threads (solve(threads=N)); without pthreads and GCC atomics
+ * (TEAM_BUILT 0) one thread searches whatever the count. */
+#if !defined(_WIN32) && (defined(__GNUC__) || defined(__clang__))
+#define TEAM_BUILT 1
+#else
+#define TEAM_BUILT 0
+#endif
+int team_check(Ctx *x);                                      /* stop_check while a team searches */
+int team_run(Ctx *x, const SolveArgs *a, const Pos *start); /* 1 a win, 0 lost, -1 stopped */
+
 /* table.c */
 int table_alloc(Ctx *x, size_t bytes);
 void table_free(Ctx *x);
@@ -129,6 +187,10 @@ void key_hash(const Ctx *x, const Pos *p, int k, int sorted, u64 *h1, u64 *h2);
 int table_seen(Ctx *x, u64 h1, u64 h2, u64 flags);     /* 1: a stored entry covers these flags */
 void table_insert(Ctx *x, u64 h1, u64 h2, u64 flags);
 void table_record_work(Ctx *x, u64 h1, u64 h2, u64 flags, u64 work);
+/* The team's table (solve.c, table.c): entries shared between threads, each a proved fact. */
+void table_full(Ctx *x);                                    /* the full budget now, before threads share it */
+int table_seen_proved(const Ctx *x, u64 h1, u64 h2, u64 flags);
+void table_store_proved(Ctx *x, u64 h1, u64 h2, u64 flags, u64 work);
 
 /* prune.c */
 #define PRUNE_SAFE_REMOVAL 1u /* Rule 4F */

@@ -12,7 +12,7 @@
  *        2: no win exists (decided), best_score exact unless the second pass was stopped (then a lower bound);
  *        3: stopped before deciding.
  * best_exact: whether best_score is exact (a win, or an unwinnable deal whose best was measured to the end);
- * decided_cpu: CPU-seconds of this thread until the verdict was known (-1 when it never was); decided_states:
+ * decided_cpu: CPU-seconds of the searching threads until the verdict was known (-1 when it never was); decided_states:
  * the positions examined until then (the first look's included).
  * The verdict pass uses the verdict-only prunings (VERDICT_ONLY bits of prunings, prune.c) when the target is
  * a win; an unwinnable deal's best score then comes from a second pass without them.
@@ -23,6 +23,12 @@
  * both passes), as it does when the time runs out: status 3, or 2 with best_exact 0 if the verdict was in.
  * glance_positions (default 0, none): a glance (solver.first_look): the exact search follows only a first look
  * that ran out of lines (not one stopped by quick_positions), and examines at most this many positions.
+ * threads (default 1): threads for the verdict pass (solve.c, the team); 1 is the one-thread search exactly.
+ * solo_positions (default 65536): the positions the verdict pass searches alone before the team takes over.
+ * best_pass (default True): False skips the best-score pass after a loss (best_exact 0 then unless the
+ * verdict pass measured it): for measuring the time to the verdict alone (bench/solver_threads.py).
+ * With more, decided_cpu counts the CPU-seconds of all of them, states and max_positions all their positions,
+ * and searched(positions) is told the team's total.
  * The GIL is released for the whole search; the cancel object is asked every POLL_EVERY positions (the first
  * time before the first position), with the GIL taken back for the moment. A
  * cancel object with a searched(positions) method is told at each poll how many positions were examined so
@@ -32,136 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef _WIN32
-#include <windows.h>
-#else
-#include <time.h>
-#endif
-
 #include "core.h"
-
-#define S(r) ((u64)1 << (r))
-#define SUIT_ABOVE(r) (((S(13) - 1) >> ((r) + 1)) << ((r) + 1))
-#define SUIT_BELOW(r) (S(r) - 1)
-#define ROW(F)                                                                                                  \
-    F(0), F(1), F(2), F(3), F(4), F(5), F(6), F(7), F(8), F(9), F(10), F(11), F(12)
-#define HI0(r) (SUIT_ABOVE(r))
-#define HI1(r) (SUIT_ABOVE(r) << 13)
-#define HI2(r) (SUIT_ABOVE(r) << 26)
-#define HI3(r) (SUIT_ABOVE(r) << 39)
-#define LO0(r) (SUIT_BELOW(r))
-#define LO1(r) (SUIT_BELOW(r) << 13)
-#define LO2(r) (SUIT_BELOW(r) << 26)
-#define LO3(r) (SUIT_BELOW(r) << 39)
-const u64 HIGHER[NCARDS] = {ROW(HI0), ROW(HI1), ROW(HI2), ROW(HI3)};
-const u64 LOWER[NCARDS] = {ROW(LO0), ROW(LO1), ROW(LO2), ROW(LO3)};
-
-double now_seconds(void) {
-#ifdef _WIN32
-    LARGE_INTEGER freq, count;
-    QueryPerformanceFrequency(&freq);
-    QueryPerformanceCounter(&count);
-    return (double)count.QuadPart / (double)freq.QuadPart;
-#else
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-#endif
-}
-
-/* CPU time of the calling thread: the time to decide is reported on this clock too (bench/odds.py). */
-static double thread_cpu_seconds(void) {
-#ifdef _WIN32
-    FILETIME created, exited, kernel, user;
-    if (!GetThreadTimes(GetCurrentThread(), &created, &exited, &kernel, &user))
-        return 0;
-    ULARGE_INTEGER k, u;
-    k.LowPart = kernel.dwLowDateTime;
-    k.HighPart = kernel.dwHighDateTime;
-    u.LowPart = user.dwLowDateTime;
-    u.HighPart = user.dwHighDateTime;
-    return (double)(k.QuadPart + u.QuadPart) * 1e-7;
-#elif defined(CLOCK_THREAD_CPUTIME_ID)
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-#else
-    return (double)clock() / CLOCKS_PER_SEC;
-#endif
-}
-
-/* Positions between looks at the clock, and between asks of the cancel object. An ask takes the GIL back
- * (poll_cancel), which can wait for the window's thread, so it is rarer: 16384 positions are a few
- * milliseconds of search on a 2020s desktop. Counting positions rather than time makes the asks fall at the
- * same places on every machine (solver.CANCEL_POLL_POSITIONS, tests/test_solver_stop.py). */
-#define CLOCK_EVERY 256
-#define POLL_EVERY 16384
-
-static void plan_next_check(Ctx *x) {
-    u64 next = x->next_clock;
-    if (x->cancelled && x->next_poll < next)
-        next = x->next_poll;
-    if (x->max_positions && x->max_positions < next)
-        next = x->max_positions;
-    x->next_check = next;
-}
-
-int stop_check(Ctx *x) {
-    if (x->max_positions && x->positions >= x->max_positions)
-        x->stop = x->halted = 1;
-    if (!x->stop && x->positions >= x->next_clock) {
-        x->next_clock = x->positions + CLOCK_EVERY;
-        if (x->deadline > 0 && now_seconds() > x->deadline)
-            x->stop = 1;
-    }
-    if (!x->stop && x->cancelled && x->positions >= x->next_poll) {
-        x->next_poll = x->positions + POLL_EVERY;
-        if (x->cancelled(x->cancel_arg))
-            x->stop = x->halted = 1;
-    }
-    plan_next_check(x);
-    return x->stop;
-}
-
-int ctx_reserve_depth(Ctx *x, size_t depth) {
-    if (depth < x->depth_cap)
-        return 0;
-    size_t cap = x->depth_cap ? x->depth_cap * 2 : 256;
-    while (cap <= depth)
-        cap *= 2;
-    Pos *pos = (Pos *)realloc(x->pos, cap * sizeof(Pos));
-    if (!pos)
-        goto fail;
-    x->pos = pos;
-    PathRec *path = (PathRec *)realloc(x->path, cap * sizeof(PathRec));
-    if (!path)
-        goto fail;
-    x->path = path;
-    x->depth_cap = cap;
-    return 0;
-fail:
-    x->failed = x->stop = 1;
-    return -1;
-}
-
-int ctx_push(Ctx *x, int kind, int a, int b, int c) {
-    if (x->ev_len == x->ev_cap) {
-        size_t cap = x->ev_cap ? x->ev_cap * 2 : 1024;
-        Event *ev = (Event *)realloc(x->ev, cap * sizeof(Event));
-        if (!ev) {
-            x->failed = x->stop = 1;
-            return -1;
-        }
-        x->ev = ev;
-        x->ev_cap = cap;
-    }
-    Event *e = &x->ev[x->ev_len++];
-    e->kind = (uint8_t)kind;
-    e->a = (uint8_t)a;
-    e->b = (uint8_t)b;
-    e->c = (uint8_t)c;
-    return 0;
-}
 
 /* The cancel callback: take the GIL back for a moment, tell the Python object the positions examined so far
  * (when it asks to know) and ask it whether to stop. */
@@ -177,7 +54,8 @@ static int poll_cancel(void *arg) {
     PyEval_RestoreThread(poll->saved);
     if (poll->reports) {
         PyObject *told = PyObject_CallMethod(poll->cancel, "searched", "K",
-                                             (unsigned long long)(poll->ctx->states + poll->ctx->quick_nodes));
+                                             (unsigned long long)(poll->ctx->states + poll->ctx->quick_nodes +
+                                                                  poll->ctx->others));
         if (told)
             Py_DECREF(told);
         else
@@ -259,69 +137,6 @@ bad_card:
     return -1;
 }
 
-/* The cut list (core.h): each record is the four pile heights, 52 card slots, the cards dealt, gone and flags. */
-#define CUT_RECORD (4 + NCARDS + 1 + 16)
-#define CUT_LIST_BYTES ((size_t)16 << 20)
-
-void cut_record(Ctx *x, const Pos *p, int k, u64 gone, u64 flags) {
-    if (x->cut_overflow)
-        return;
-    if (x->cut_len + CUT_RECORD > x->cut_cap) {
-        size_t cap = x->cut_cap ? x->cut_cap * 2 : (size_t)64 * CUT_RECORD;
-        uint8_t *list = cap > CUT_LIST_BYTES ? NULL : (uint8_t *)realloc(x->cut_list, cap);
-        if (!list) { /* too many: the best-score pass searches everything again */
-            x->cut_overflow = 1;
-            return;
-        }
-        x->cut_list = list;
-        x->cut_cap = cap;
-    }
-    uint8_t *r = x->cut_list + x->cut_len;
-    int at = 4;
-    for (int i = 0; i < 4; i++) {
-        r[i] = p->n[i];
-        memcpy(r + at, p->c[i], p->n[i]);
-        at += p->n[i];
-    }
-    r[4 + NCARDS] = (uint8_t)k;
-    memcpy(r + 4 + NCARDS + 1, &gone, 8);
-    memcpy(r + 4 + NCARDS + 9, &flags, 8);
-    x->cut_len += CUT_RECORD;
-}
-
-/* The best score of a deal the verdict pass proved lost, when the lock cut there. Every position outside the
- * subtrees under the cut positions was searched exactly by that pass (a table hit stands for a position
- * searched before, whose own cuts are in the list), and its best score counts them all; so the deal's best is
- * the larger of it and the best under each cut position, which an exact search from each gives (one table for
- * all of them). Returns 0 when done, -1 when stopped (the best is then a lower bound). */
-static int best_under_cuts(Ctx *x) {
-    for (size_t at = 0; at < x->cut_len; at += CUT_RECORD) {
-        const uint8_t *r = x->cut_list + at;
-        Pos *p = &x->pos[0];
-        int from = 4;
-        for (int i = 0; i < 4; i++) {
-            p->n[i] = r[i];
-            memcpy(p->c[i], r + from, r[i]);
-            from += r[i];
-        }
-        u64 gone, flags;
-        memcpy(&gone, r + 4 + NCARDS + 1, 8);
-        memcpy(&flags, r + 4 + NCARDS + 9, 8);
-        x->ev_len = 0;
-        if (search_run(x, 0, r[4 + NCARDS], gone, flags) < 0)
-            return -1;
-    }
-    return 0;
-}
-
-static void ctx_free(Ctx *x) {
-    free(x->cut_list);
-    table_free(x);
-    free(x->ev);
-    free(x->pos);
-    free(x->path);
-}
-
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     PyObject *piles, *stock, *cancel, *limit_obj;
     unsigned long long gone;
@@ -332,11 +147,18 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     unsigned int prunings = PRUNE_SAFE_REMOVAL | PRUNE_SAME_COLUMN | PRUNE_DEAD_ROUNDS | PRUNE_LOCK;
     int target = WIN_SCORE;
     unsigned long long max_positions = 0, glance_positions = 0;
+    int threads = 1;
+    unsigned long long solo_positions = 65536;
+    int best_pass = 1;
     (void)self;
-    if (!PyArg_ParseTuple(args, "OOKpOOdKn|IiKK", &piles, &stock, &gone, &aces_only, &limit_obj, &cancel,
+    if (!PyArg_ParseTuple(args, "OOKpOOdKn|IiKKiKp", &piles, &stock, &gone, &aces_only, &limit_obj, &cancel,
                           &quick_seconds, &quick_positions, &table_bytes, &prunings, &target, &max_positions,
-                          &glance_positions))
+                          &glance_positions, &threads, &solo_positions, &best_pass))
         return NULL;
+    if (threads < 1) {
+        PyErr_SetString(PyExc_ValueError, "threads must be 1 or more");
+        return NULL;
+    }
     if (target < 0 || target > WIN_SCORE) {
         PyErr_SetString(PyExc_ValueError, "target must be a score from 0 to 48");
         return NULL;
@@ -371,73 +193,11 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         x.cancelled = poll_cancel;
         x.cancel_arg = &poll;
     }
-    int status = 3, best_exact = 0;
-    u64 decided_states = 0;
-    double decided_after = -1, decided_cpu = -1;
-    double cpu_started = thread_cpu_seconds();
-    Pos start = x.pos[0];
-
+    SolveArgs how = {(u64)gone, aces_only, target, prunings, started, limit, quick_seconds, quick_positions,
+                     glance_positions, threads, solo_positions ? solo_positions : 1, best_pass};
+    SolveOut out;
     poll.saved = PyEval_SaveThread();
-    /* The first look, with its own share of the time and a cap on positions (solver/__init__.py). */
-    x.domain = 0x51C0FFEEULL;
-    x.quick_limit = quick_positions;
-    double overall = limit >= 0 ? started + limit : 0;
-    x.deadline = started + quick_seconds;
-    if (overall && overall < x.deadline)
-        x.deadline = overall;
-    int found = 0;
-    int cards_left = start.n[0] + start.n[1] + start.n[2] + start.n[3] + x.stock_len;
-    if (cards_left >= 4)
-        found = quick_run(&x, 0, 0);
-    if (found == 1) {
-        status = 0;
-    } else if (!x.failed && !x.halted && (!glance_positions || found == 0)) {
-        x.stop = 0;
-        if (glance_positions && (!x.max_positions || x.positions + glance_positions < x.max_positions))
-            x.max_positions = x.positions + glance_positions;
-        plan_next_check(&x);
-        x.ev_len = 0;
-        x.pos[0] = start;
-        x.deadline = overall;
-        x.domain = 0xDEC1DEULL;
-        x.deciding = 1;
-        /* The verdict pass: with a win as the target, the verdict-only prunings may cut (prune.c). */
-        x.verdict = target == WIN_SCORE && (prunings & VERDICT_ONLY) != 0;
-        x.best_score = popcount64((u64)gone);
-        int r = search_run(&x, 0, 0, (u64)gone, 0);
-        if (r == 1) {
-            status = 1;
-            decided_after = now_seconds() - started;
-            decided_cpu = thread_cpu_seconds() - cpu_started;
-            decided_states = x.states;
-            best_exact = 1;
-        } else if (r == 0) {
-            status = 2;
-            decided_after = now_seconds() - started;
-            decided_cpu = thread_cpu_seconds() - cpu_started;
-            decided_states = x.states;
-            /* The best score of a deal that cannot be won: exact from this pass unless a pruning that keeps
-             * only the verdict cut something (x.verdict_cuts) or the aces-only bound cut against a win. Then
-             * a second pass, in what is left of the time, measures it; if that is stopped, the best is a
-             * lower bound. A lower target wants no best score at all (solver.reaches). */
-            if (target == WIN_SCORE && (aces_only || x.verdict_cuts)) {
-                x.deciding = 0;
-                x.verdict = 0;
-                x.domain = 0xBE575C0EULL;
-                x.pos[0] = start;
-                x.ev_len = 0;
-                /* Only under the lock's cuts, when they are all kept; aces-only's bound cut against a win too,
-                 * and its cuts are not kept: everything again there. */
-                if (!aces_only && !x.cut_overflow)
-                    best_exact = best_under_cuts(&x) == 0;
-                else
-                    best_exact = search_run(&x, 0, 0, (u64)gone, 0) == 0;
-            } else {
-                best_exact = target == WIN_SCORE;
-            }
-        }
-    }
-    double seconds = now_seconds() - started;
+    solve_run(&x, &how, &out);
     PyEval_RestoreThread(poll.saved);
 
     if (x.failed) {
@@ -446,26 +206,18 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     }
     PyObject *line = Py_None;
     Py_INCREF(Py_None);
-    if (status <= 1) {
+    if (out.status <= 1) {
         Py_DECREF(Py_None);
-        line = event_list(&x, status == 0);
+        line = event_list(&x, out.status == 0);
         if (!line) {
             ctx_free(&x);
             return NULL;
         }
     }
-    if (status == 0) {
-        x.win_flags = 0;
-        x.best_score = WIN_SCORE;
-        best_exact = 1;
-        decided_after = seconds;
-        decided_cpu = thread_cpu_seconds() - cpu_started;
-    }
-    decided_states += x.quick_nodes;
-    PyObject *result = Py_BuildValue("(iNKiKKddidK)", status, line, (unsigned long long)x.win_flags, x.best_score,
-                                     (unsigned long long)x.states, (unsigned long long)x.quick_nodes,
-                                     decided_after, seconds, best_exact, decided_cpu,
-                                     (unsigned long long)decided_states);
+    PyObject *result = Py_BuildValue("(iNKiKKddidK)", out.status, line, (unsigned long long)x.win_flags,
+                                     x.best_score, (unsigned long long)x.states, (unsigned long long)x.quick_nodes,
+                                     out.decided_after, out.seconds, out.best_exact, out.decided_cpu,
+                                     (unsigned long long)out.decided_states);
     ctx_free(&x);
     return result;
 }

@@ -4,9 +4,55 @@
  * both on the same positions and demand the same verdict and best score.
  *
  * Positions live in x->pos[depth]; a child is written into x->pos[depth + 1] before the call. */
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core.h"
+
+/* A team thread's positions found lost while the search of an ancestor they lean on (x->low) goes on: kept
+ * in order (a stack), to be written to the shared table once an ancestor whose search they were part of is
+ * proved lost (search_run), and meanwhile found by this thread alone through x->mine (a direct-mapped
+ * look-up; a slot overwritten only costs a search again). `lowest`: the shallowest ancestor any entry up to
+ * this one leans on. At most PENDING_MAX of them: one not kept is only searched again and not shared. */
+typedef struct Pending {
+    u64 h1, h2, flags, work;
+    int low, lowest;
+} Pending;
+#define PENDING_MAX ((size_t)1 << 18)
+#define MINE_SLOTS ((size_t)1 << 17)
+
+static void pending_keep(Ctx *x, u64 h1, u64 h2, u64 flags, u64 work, int low) {
+    if (!x->mine && !(x->mine = (uint32_t *)calloc(MINE_SLOTS, sizeof(uint32_t))))
+        return;
+    if (x->pend_len == x->pend_cap) {
+        size_t cap = x->pend_cap ? x->pend_cap * 2 : 1024;
+        Pending *more = cap > PENDING_MAX ? NULL : (Pending *)realloc(x->pend, cap * sizeof(Pending));
+        if (!more)
+            return;
+        x->pend = more;
+        x->pend_cap = cap;
+    }
+    Pending *e = &x->pend[x->pend_len];
+    e->h1 = h1;
+    e->h2 = h2;
+    e->flags = flags;
+    e->work = work;
+    e->low = low;
+    e->lowest = x->pend_len && x->pend[x->pend_len - 1].lowest < low ? x->pend[x->pend_len - 1].lowest : low;
+    x->mine[h1 & (MINE_SLOTS - 1)] = (uint32_t)(++x->pend_len);
+}
+
+/* Whether the position is one of this thread's pending ones (with at most its flags). */
+static int pending_covers(const Ctx *x, u64 h1, u64 flags) {
+    if (!x->mine)
+        return 0;
+    uint32_t slot = x->mine[h1 & (MINE_SLOTS - 1)];
+    if (!slot || slot > x->pend_len)
+        return 0;
+    const Pending *e = &x->pend[slot - 1];
+    return e->h1 == h1 && !(flags & ~e->flags);
+}
 
 static int drop_matters(const Ctx *x, const Pos *p, int i, u64 flags, int end_game) {
     int aces_only = x->aces_only;
@@ -86,7 +132,11 @@ static int child(Ctx *x, int depth, int k, u64 gone, u64 flags, int kind, int a,
     return r;
 }
 
-static int children(Ctx *x, int depth, int k, u64 gone, u64 flags, u64 tops, int end_game) {
+/* A helper thread of the team (x->order > 0, solve.c) tries the same children in another order, picked from
+ * the position's hash so that the threads part ways at different places: the piles taken in a rotated
+ * order, and sometimes the deal first. The order changes which win is found first and how fast, never
+ * whether one is: a position is lost only when every child is. Thread 0 keeps search.py's order. */
+static int children(Ctx *x, int depth, int k, u64 gone, u64 flags, u64 tops, int end_game, u64 h1) {
     if (ctx_reserve_depth(x, depth + 1) < 0)
         return -1;
     /* x->pos may move when a deeper call grows it, so the two positions are looked up afresh each time. */
@@ -94,8 +144,20 @@ static int children(Ctx *x, int depth, int k, u64 gone, u64 flags, u64 tops, int
 #define q (&x->pos[depth + 1])
     u64 free_tops = tops & ~flags;
     int r;
+    int rot = x->order ? (int)((h1 ^ ((u64)x->order * 0x9E3779B97F4A7C15ULL)) >> 61) : 0;
+    int deal_first = (rot & 4) && !end_game;
+    rot &= 3;
+    if (deal_first) {
+        *q = *p;
+        for (int i = 0; i < 4; i++)
+            q->c[i][q->n[i]++] = x->stock[k + i];
+        r = child(x, depth, k + 4, gone, flags, EV_DEAL, 0, 0, 0);
+        if (r)
+            return r;
+    }
     /* A discard whose only higher cards on top are flagged: done with each of them, whose flag it clears. */
-    for (int i = 0; i < 4; i++) {
+    for (int ii = 0; ii < 4; ii++) {
+        int i = (ii + rot) & 3;
         if (!p->n[i])
             continue;
         int card = p->c[i][p->n[i] - 1];
@@ -114,7 +176,8 @@ static int children(Ctx *x, int depth, int k, u64 gone, u64 flags, u64 tops, int
                 return r;
         }
     }
-    for (int i = 0; i < 4; i++) {
+    for (int ii = 0; ii < 4; ii++) {
+        int i = (ii + rot) & 3;
         if (!p->n[i])
             continue;
         int card = p->c[i][p->n[i] - 1];
@@ -135,7 +198,8 @@ static int children(Ctx *x, int depth, int k, u64 gone, u64 flags, u64 tops, int
         int shortest = end_game ? 2 : 1;
         if (end_game)
             ngaps = 1;
-        for (int i = 0; i < 4; i++) {
+        for (int ii = 0; ii < 4; ii++) {
+            int i = (ii + rot) & 3;
             if (p->n[i] < shortest)
                 continue;
             int card = p->c[i][p->n[i] - 1];
@@ -153,7 +217,7 @@ static int children(Ctx *x, int depth, int k, u64 gone, u64 flags, u64 tops, int
             }
         }
     }
-    if (!end_game) {
+    if (!end_game && !deal_first) {
         *q = *p;
         for (int i = 0; i < 4; i++)
             q->c[i][q->n[i]++] = x->stock[k + i];
@@ -263,7 +327,8 @@ int search_run(Ctx *x, int depth, int k, u64 gone, u64 flags) {
     }
     u64 h1, h2;
     key_hash(x, p, k, end_game, &h1, &h2);
-    if (table_seen(x, h1, h2, flags)) {
+    int team = x->team != NULL;
+    if (team ? table_seen_proved(x, h1, h2, flags) : table_seen(x, h1, h2, flags)) {
         x->ev_len = ev_mark;
         return 0;
     }
@@ -272,15 +337,35 @@ int search_run(Ctx *x, int depth, int k, u64 gone, u64 flags) {
      * Python table does this by remembering every position; a bounded table may have replaced the entry. */
     for (int d = depth - 1; d >= 0 && x->path[d].k == k && x->path[d].gone == gone; d--)
         if (x->path[d].h1 == h1 && !(flags & ~x->path[d].flags)) {
+            if (d < x->low)
+                x->low = d; /* the ancestors below d are lost only if d is (see below) */
             x->ev_len = ev_mark;
             return 0;
         }
-    table_insert(x, h1, h2, flags);
+    /* A pending position of this thread: lost if the ancestors it leans on are. Which of them that is may have
+     * changed since (an ancestor finished without being proved passes its own dependence on); the
+     * shallowest any pending entry leans on is still being searched (else it would have been proved, or left
+     * a shallower one), so leaning on it is safe: this position waits with the rest for its proof. */
+    if (team && pending_covers(x, h1, flags)) {
+        int lowest = x->pend[x->pend_len - 1].lowest;
+        if (lowest < x->low)
+            x->low = lowest;
+        x->ev_len = ev_mark;
+        return 0;
+    }
+    /* One thread enters the position before its search: a hit then means "searched, or being searched on
+     * this path", and either way no win is missed (a win ends the whole search). A team's table must hold
+     * only proved facts, since another thread may meet the position while this one is still searching it;
+     * so there it is written when the search is done (below). */
+    if (!team)
+        table_insert(x, h1, h2, flags);
     x->path[depth].h1 = h1;
     x->path[depth].flags = flags;
     x->path[depth].gone = gone;
     x->path[depth].k = k;
     if (x->aces_only && upper_bound(x, p, gone, flags) < (x->deciding ? x->target : x->best_score + 1)) {
+        if (team) /* the team searches only the verdict, where the bound is against the target: proved */
+            table_store_proved(x, h1, h2, flags, 0);
         x->ev_len = ev_mark;
         return 0;
     }
@@ -288,7 +373,7 @@ int search_run(Ctx *x, int depth, int k, u64 gone, u64 flags) {
         /* A cut counts only where the position has children (children() below; the lock leaves no empty
          * pile, so no move): a deal, a discard with a flagged higher top, or a drop that matters. Cutting a
          * position without children changes nothing, and a pass that cut nothing else measured the exact
-         * best score (module.c). */
+         * best score (solve.c). */
         int may_go_on = !end_game;
         for (int i = 0; i < 4 && !may_go_on; i++) {
             int card = p->c[i][p->n[i] - 1];
@@ -298,13 +383,36 @@ int search_run(Ctx *x, int depth, int k, u64 gone, u64 flags) {
             x->verdict_cuts++;
             cut_record(x, p, k, gone, flags);
         }
+        if (team)
+            table_store_proved(x, h1, h2, flags, 0);
         x->ev_len = ev_mark;
         return 0;
     }
     u64 before = x->states;
-    int r = children(x, depth, k, gone, flags, tops, end_game);
+    size_t pend_mark = x->pend_len;
+    int low_above = x->low;
+    x->low = INT_MAX;
+    int r = children(x, depth, k, gone, flags, tops, end_game, h1);
+    /* No win below. If a path check met an ancestor shallower than this position, that is proved only for
+     * as long as the ancestor is lost (a win through the ancestor would go through here too), which is
+     * known only when its own search ends: the team may then not write it, and the dependence passes up.
+     * A path check that met this position itself or a deeper one leaves a proved fact: any winning line
+     * from here can be taken without repeating a position, and the search tried every such line. */
+    int low = x->low;
+    x->low = low >= depth ? low_above : (low < low_above ? low : low_above);
     if (r == 0) {
-        table_record_work(x, h1, h2, flags, x->states - before);
+        if (!team)
+            table_record_work(x, h1, h2, flags, x->states - before);
+        else if (low >= depth) {
+            /* Proved lost, and so is every position its search reached: a win from one would be a win from
+             * here. The ones kept waiting for this (or a deeper) ancestor are written now. */
+            for (size_t n = pend_mark; n < x->pend_len; n++)
+                table_store_proved(x, x->pend[n].h1, x->pend[n].h2, x->pend[n].flags, x->pend[n].work);
+            x->pend_len = pend_mark;
+            table_store_proved(x, h1, h2, flags, x->states - before);
+        } else {
+            pending_keep(x, h1, h2, flags, x->states - before, low);
+        }
         x->ev_len = ev_mark;
     }
     return r;

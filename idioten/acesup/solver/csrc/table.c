@@ -220,3 +220,62 @@ void table_record_work(Ctx *x, u64 h1, u64 h2, u64 flags, u64 work) {
             return;
         }
 }
+
+/* The team's entries (solve.c). Threads read and write the same buckets without a lock, so an entry is kept
+ * as (h1 ^ meta, meta), each word stored and loaded whole (relaxed atomics): a reader that meets a half-written
+ * entry (one word old, one new) sees a check that does not decode to its key, a miss, except by the same 2^-64
+ * chance as any wrong hit (the bound above, whose N then counts the team's look-ups). A miss only costs work.
+ * Entries are written only for positions proved to have no win (search.c), so a hit, whoever wrote it, is a
+ * proved fact. The one-thread encoding (check = h1) never decodes to a key here either, save by that chance:
+ * the team works in its own domain. No aging: a team's pass is one verdict, replacement by least work. */
+#if defined(__GNUC__) || defined(__clang__)
+#define LOAD(p) __atomic_load_n((p), __ATOMIC_RELAXED)
+#define STORE(p, v) __atomic_store_n((p), (v), __ATOMIC_RELAXED)
+#else
+#define LOAD(p) (*(volatile u64 *)(p))
+#define STORE(p, v) (*(volatile u64 *)(p) = (v))
+#endif
+
+void table_full(Ctx *x) {
+    if (!x->table_grown)
+        table_grow(x);
+}
+
+int table_seen_proved(const Ctx *x, u64 h1, u64 h2, u64 flags) {
+    if (!x->table)
+        return 0;
+    Entry *b = x->table + (h2 & x->bucket_mask) * WAYS;
+    for (int s = 0; s < WAYS; s++) {
+        u64 meta = LOAD(&b[s].meta), check = LOAD(&b[s].check);
+        if ((check ^ meta) == h1 && !(flags & ~(meta & FLAG_BITS)))
+            return 1;
+    }
+    return 0;
+}
+
+void table_store_proved(Ctx *x, u64 h1, u64 h2, u64 flags, u64 work) {
+    if (!x->table)
+        return;
+    Entry *b = x->table + (h2 & x->bucket_mask) * WAYS;
+    u64 level = 0;
+    while (work && level < WORK_MAX) {
+        work >>= 1;
+        level++;
+    }
+    int victim = -1;
+    u64 least = ~(u64)0;
+    for (int s = 0; s < WAYS; s++) {
+        u64 meta = LOAD(&b[s].meta), check = LOAD(&b[s].check);
+        if ((check == 0 && meta == 0) || ((check ^ meta) == h1 && !((meta & FLAG_BITS) & ~flags))) {
+            victim = s;
+            break;
+        }
+        if ((meta >> WORK_SHIFT) < least) {
+            least = meta >> WORK_SHIFT;
+            victim = s;
+        }
+    }
+    u64 meta = (flags & FLAG_BITS) | (level << WORK_SHIFT);
+    STORE(&b[victim].meta, meta);
+    STORE(&b[victim].check, h1 ^ meta);
+}

@@ -1,0 +1,159 @@
+"""solve(threads=N): the compiled core's verdict pass searched by a team of threads sharing one table
+(csrc/solve.c). The answers must be those of one thread: the same verdict and best score, a winning line that
+replays legally; a cancel stops every thread, and the position cap counts all of them. Nothing here depends
+on the machine's speed: the team is made to start at once (TEAM_AFTER_POSITIONS), searches are bounded by
+position caps, and waits are hang guards only."""
+
+import contextlib
+import os
+import sys
+import threading
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from solver_brute import best_score as brute_best_score
+from test_solver import TRAP, replays_as_win, small_positions
+from test_solver_cores import TRAP_DEALS, positions_with_rounds
+
+from idioten.acesup import solver
+from idioten.acesup.rules import ACES_ONLY, STANDARD, WIN_SCORE, Game
+from idioten.acesup.solver import UNKNOWN, UNWINNABLE, WINNABLE, solve
+from idioten.cards import deal_cards
+
+pytestmark = pytest.mark.skipif(not solver.COMPILED_BUILT, reason="the team is the compiled core's")
+LONG_DEAL = 2  # millions of positions: never finished here
+HANG_GUARD = 60
+
+
+@contextlib.contextmanager
+def team_at_once():
+    """The team takes over after one position, so that even small searches are searched by all threads."""
+    before = solver.TEAM_AFTER_POSITIONS
+    solver.TEAM_AFTER_POSITIONS = 1
+    try:
+        yield
+    finally:
+        solver.TEAM_AFTER_POSITIONS = before
+
+
+def answer(game, threads, **limits):
+    result = solve(game, core="compiled", threads=threads, **limits)
+    if result.result == WINNABLE:
+        assert replays_as_win(game, result.moves), (threads, game.to_text())
+    return result.result, result.best_score, result.best_score_exact
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_positions())
+def test_a_team_agrees_with_the_brute_force_on_small_positions(game):
+    expected = brute_best_score(game)
+    verdict = WINNABLE if expected == WIN_SCORE else UNWINNABLE
+    with team_at_once():
+        for threads in (2, 4):
+            assert answer(game, threads) == (verdict, expected, True), (threads, game.to_text())
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions_with_rounds())
+def test_a_team_agrees_with_the_brute_force_on_positions_with_rounds_left(game):
+    expected = brute_best_score(game)
+    verdict = WINNABLE if expected == WIN_SCORE else UNWINNABLE
+    with team_at_once():
+        for threads in (2, 4):
+            assert answer(game, threads)[:2] == (verdict, expected), (threads, game.to_text())
+
+
+# Standard losses whose searches pass the lock's cuts to a best-score pass (7, 19) or run past the first table
+# stage (8), and wins only the exact search finds (the pinned trap, aces-only trap deals).
+REAL = [(STANDARD, 7), (STANDARD, 19), (STANDARD, 8), (ACES_ONLY, TRAP_DEALS[0]), (ACES_ONLY, TRAP_DEALS[1])]
+
+
+@pytest.mark.parametrize("variant, deal", REAL)
+def test_a_team_gives_the_answer_of_one_thread_on_real_deals(variant, deal):
+    game = Game.new(deal_cards(deal), variant, deal)
+    alone = answer(game, 1)
+    assert alone[2], "the one-thread answer is exact"
+    with team_at_once():
+        for threads in (2, 4):
+            assert answer(game, threads) == alone, (threads, deal)
+
+
+def test_a_team_wins_the_pinned_trap_position():
+    game = Game.from_text(TRAP)
+    with team_at_once():
+        for threads in (2, 4):
+            assert answer(game, threads) == (WINNABLE, WIN_SCORE, True)
+
+
+def test_one_thread_is_the_default_and_the_python_core_ignores_threads():
+    game = Game.new(deal_cards(19), STANDARD, 19)
+    default, one = solve(game, core="compiled"), solve(game, core="compiled", threads=1)
+    assert (default.result, default.best_score, default.states) == (one.result, one.best_score, one.states)
+    assert solve(game, core="python", threads=4).best_score == default.best_score
+
+
+@pytest.mark.parametrize("bad", [-1, 1.5, "two", True])
+def test_a_bad_thread_count_is_refused(bad):
+    with pytest.raises(ValueError):
+        solve(Game.from_text(TRAP), threads=bad)
+
+
+def test_auto_and_zero_mean_every_core():
+    assert solver.resolve_threads("auto") == solver.resolve_threads(0) == (os.cpu_count() or 1)
+    assert solver.resolve_threads(3) == 3
+
+
+def os_threads() -> int | None:
+    return len(os.listdir("/proc/self/task")) if sys.platform.startswith("linux") else None
+
+
+class CountingCancel:
+    """Says stop at its `stop_at`-th question; counts the questions and the progress reports."""
+
+    def __init__(self, stop_at: int):
+        self.stop_at, self.asked, self.reports, self.threads_seen = stop_at, 0, [], []
+
+    def searched(self, positions: int) -> None:
+        self.reports.append(positions)
+
+    def is_set(self) -> bool:
+        self.threads_seen.append(os_threads())
+        self.asked += 1
+        return self.asked >= self.stop_at
+
+
+def test_a_cancel_stops_every_thread_of_the_team():
+    game = Game.new(deal_cards(LONG_DEAL), STANDARD, LONG_DEAL)
+    cancel = CountingCancel(stop_at=40)
+    before = os_threads()
+    out = {}
+    with team_at_once():
+        worker = threading.Thread(target=lambda: out.setdefault("r", solve(game, core="compiled", threads=4,
+                                                                           cancel=cancel)))
+        worker.start()
+        worker.join(HANG_GUARD)
+    assert not worker.is_alive(), "the search did not stop when cancelled"
+    assert out["r"].result == UNKNOWN
+    assert cancel.asked == cancel.stop_at  # not asked again once it said stop
+    assert cancel.reports[-1] >= (cancel.stop_at - 1) * solver.CANCEL_POLL_POSITIONS["compiled"]
+    if before is not None:
+        # While it searched, the team was there (the worker and three helpers); none outlived the search.
+        assert max(cancel.threads_seen) == before + 4
+        # The solve has returned, so its helpers are joined; the worker's own OS thread may take a moment
+        # more to end after join() (a hang guard: a helper left running would never let this pass).
+        waited = time.monotonic()
+        while os_threads() != before and time.monotonic() - waited < HANG_GUARD:
+            time.sleep(0.01)
+        assert os_threads() == before, "a helper thread outlived the search"
+
+
+@pytest.mark.parametrize("threads", [2, 4])
+def test_the_position_cap_counts_every_thread(threads):
+    game = Game.new(deal_cards(LONG_DEAL), STANDARD, LONG_DEAL)
+    cap = 300_000
+    with team_at_once():
+        result = solve(game, core="compiled", threads=threads, max_positions=cap)
+    assert result.result == UNKNOWN
+    # Positions are claimed in blocks of 256; a thread that stops leaves at most one block unused.
+    assert cap - threads * 256 <= result.states <= cap

@@ -46,9 +46,9 @@ static int strict_child(Ctx *x, int depth, int dealt, int kind, int a, int b) {
 }
 
 int strict_run(Ctx *x, int depth, int dealt) {
-    x->states++;
-    if (!(x->states % 256) && should_stop(x))
+    if (stopping(x))
         return -1;
+    x->states++;
     size_t ev_mark = x->ev_len;
     if (discard_all(x, depth) < 0)
         return -1;

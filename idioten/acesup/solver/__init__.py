@@ -21,31 +21,24 @@ says which one `solve` uses; `IDIOTEN_PURE_PYTHON=1` in the environment forces t
 from __future__ import annotations
 
 import math
-import os
 import threading
 import time
 from dataclasses import dataclass
 
+from idioten import cores
 from idioten.acesup import rules
 from idioten.acesup.solver import quick, search as python_search
 from idioten.acesup.solver.search import ENTRY_BYTES, Search, SearchStopped, compact, to_steps
 from idioten.acesup.solver.quick import quick_win, shorten_moves
 from idioten.acesup.solver.strict import READINGS, STANDARD_RULES, STRICT_RULES, StrictSearch
 
-PURE_PYTHON_ENV = "IDIOTEN_PURE_PYTHON"
-
-def _load_compiled_core():
-    try:
-        from idioten.acesup.solver import _csearch as compiled
-    except ImportError:  # no compiler where it was installed: the Python search gives the same answers
-        return None
-    return compiled
-
+PURE_PYTHON_ENV = cores.PURE_PYTHON_ENV
 
 # Loaded even when the environment asks for pure Python, so that tests can still compare the two cores.
-_csearch = _load_compiled_core()
-COMPILED_BUILT = _csearch is not None
-CORE = "compiled" if COMPILED_BUILT and os.environ.get(PURE_PYTHON_ENV, "") in ("", "0") else "python"
+COMPILED_CORE = cores.load("idioten.acesup.solver._csearch")
+_csearch = COMPILED_CORE.module
+COMPILED_BUILT = COMPILED_CORE.built
+CORE = COMPILED_CORE.name
 # Each core asks its cancel object at least once every this many positions, so a cancel is answered within
 # that many positions of being set: a count, the same on every machine (milliseconds of search).
 CANCEL_POLL_POSITIONS = {"python": max(quick.CHECK_EVERY, python_search.CHECK_EVERY)}

@@ -2,9 +2,10 @@
 proven losses.
 
     python bench/solver_cuts.py [--variant standard] [--deals 7,8,19 | --sample] [--runs off,4F,...]
-                                [--time-limit 60]
+                                [--time-limit 60] [--core compiled|python]
 
-Each deal is solved with the compiled core once per run: "off" (the line-by-line transcription of search.py)
+Each deal is solved with the compiled core (or with --core python the Python one, which applies the same
+rules: solver/prune.py) once per run: "off" (the line-by-line transcription of search.py)
 and each named set of prunings (see RUNS; default: all of them). Only deals that every run proves unwinnable
 count (a loss needs the whole search, which is what the prunings are for); the verdict and best score must
 agree in every run, or the script fails. Reported per run: total positions and CPU-seconds, and per deal; the
@@ -37,7 +38,9 @@ RUNS = {"off": 0,
         # the verdict-only prunings on top (a second pass then measures an unwinnable deal's best score)
         "exact+lock": solver.PRUNE_SAFE_REMOVAL | solver.PRUNE_SAME_COLUMN | solver.PRUNE_DEAD_ROUNDS
         | solver.PRUNE_LOCK,
-        "all": solver.ALL_PRUNINGS}
+        "all": solver.ALL_PRUNINGS,
+        # the lock alone: what the Python core applied before solver/prune.py
+        "lock": solver.PRUNE_LOCK}
 STANDARD_SAMPLE = [2, 7, 8, 12, 18, 19, 27, 33, 38, 42, 45, 49, 50, 52, 55, 58, 62, 80, 83, 90, 92, 96, 101, 103,
                    117, 126, 142, 144, 150, 152, 153, 158, 162, 163, 166, 169, 174, 175, 178]
 
@@ -50,6 +53,7 @@ def main(argv=None) -> int:
     parser.add_argument("--runs", default=",".join(RUNS), help="comma-separated names of RUNS; the first is "
                         "the baseline of the ratios")
     parser.add_argument("--time-limit", type=float, default=60.0)
+    parser.add_argument("--core", choices=("compiled", "python"), default="compiled")
     args = parser.parse_args(argv)
     names = args.runs.split(",")
     unknown = [n for n in names if n not in RUNS]
@@ -59,7 +63,7 @@ def main(argv=None) -> int:
     per_deal, cpu, totals, skipped = {}, {}, {}, []
     for number in deals:
         game = Game.new(deal_cards(number), args.variant, number)
-        results = {name: solver.solve(game, time_limit=args.time_limit, core="compiled", prunings=RUNS[name])
+        results = {name: solver.solve(game, time_limit=args.time_limit, core=args.core, prunings=RUNS[name])
                    for name in names}
         answers = {(r.result, r.best_score) for r in results.values() if r.result != solver.UNKNOWN}
         if len(answers) > 1:
@@ -80,7 +84,7 @@ def main(argv=None) -> int:
     def median_ratio(table, name):
         return round(statistics.median(d[base] / max(d[name], 1e-4) for d in table.values()), 3)
     report = {
-        "bench": "solver_cuts", "variant": args.variant, "losses": len(per_deal), "skipped_not_proven_lost": skipped,
+        "bench": "solver_cuts", "core": args.core, "variant": args.variant, "losses": len(per_deal), "skipped_not_proven_lost": skipped,
         "total_positions": {name: sum(d[name] for d in per_deal.values()) for name in names},
         "total_cpu_seconds": {name: round(sum(d[name] for d in cpu.values()), 3) for name in names},
         "median_cut_positions": {n: median_ratio(per_deal, n) for n in names[1:]} if per_deal else None,

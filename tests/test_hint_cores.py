@@ -6,12 +6,12 @@ Loaded even when IDIOTEN_PURE_PYTHON is set; where no compiler was available the
 only if CI does not require the compiled core (IDIOTEN_REQUIRE_COMPILED=1 makes a missing one fail).
 """
 
-import os
 import random
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from idioten import cores
 import idioten.acesup.hint as hint_module
 from idioten.acesup.hint import PlayerView, hint
 from idioten.acesup.hint import core as hint_core
@@ -19,7 +19,7 @@ from idioten.acesup.rules import ACES_ONLY, STANDARD, Game
 from idioten.cards import deal_cards
 
 needs_compiled = pytest.mark.skipif(
-    not hint_module.COMPILED_BUILT and os.environ.get("IDIOTEN_REQUIRE_COMPILED", "") in ("", "0"),
+    not hint_module.COMPILED_BUILT and not cores.env_flag(cores.REQUIRE_COMPILED_ENV),
     reason="the compiled rollouts were not built here (no C compiler)")
 
 
@@ -32,13 +32,6 @@ def _position(deal: int, variant: str, steps: int) -> Game:
             break
         game.apply(rng.choice(actions))
     return game
-
-
-def test_the_compiled_rollouts_are_built_where_ci_requires_them():
-    required = os.environ.get("IDIOTEN_REQUIRE_COMPILED", "") not in ("", "0")
-    assert hint_module.COMPILED_BUILT or not required, "IDIOTEN_REQUIRE_COMPILED is set but _crollout is not built"
-    pure = os.environ.get("IDIOTEN_PURE_PYTHON", "") not in ("", "0")
-    assert hint_module.CORE == ("python" if pure or not hint_module.COMPILED_BUILT else "compiled")
 
 
 @needs_compiled

@@ -1,6 +1,6 @@
 """The layers of idioten/ as imports: no circles, and each layer reaches only the ones below it.
 
-    shared vocabulary (cards, errors, i18n, paths)
+    shared vocabulary (cards, errors, i18n, paths, cores)
     acesup/, poker/          the games' rules and players: no pygame, no saved files, no window, and
                              neither game reaches into the other
     storage/                 saved data: no window, no command line
@@ -166,3 +166,9 @@ def test_the_checker_passes_a_package_that_keeps_the_rules(tmp_path):
     })
     assert cycles(import_graph(root, "pkg")) == [] and layer_violations(root, "pkg") == []
     assert private_imports(root, "pkg") == []
+
+
+def test_the_shared_vocabulary_imports_no_other_part_of_the_package():
+    graph = import_graph(PACKAGE, "idioten")
+    vocabulary = ["idioten.cards", "idioten.errors", "idioten.i18n", "idioten.paths", "idioten.cores"]
+    assert {name: sorted(graph[name]) for name in vocabulary} == {name: [] for name in vocabulary}

@@ -6,12 +6,12 @@ Where no compiler was available the comparisons are skipped only if CI does not 
 (IDIOTEN_REQUIRE_COMPILED=1 makes a missing one fail).
 """
 
-import os
 import random
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from idioten import cores
 from idioten.poker import playout
 from idioten.poker.board import Board
 from idioten.poker.game import poker_deck
@@ -20,7 +20,7 @@ from idioten.poker.scoring import points_table
 from idioten.poker.values import learned_values, prior_values
 
 needs_compiled = pytest.mark.skipif(
-    not playout.COMPILED_BUILT and os.environ.get("IDIOTEN_REQUIRE_COMPILED", "") in ("", "0"),
+    not playout.COMPILED_BUILT and not cores.env_flag(cores.REQUIRE_COMPILED_ENV),
     reason="the compiled play-outs were not built here (no C compiler)")
 
 
@@ -45,13 +45,6 @@ def _starts(board, card, how_many):
         after.put(cell, card)
         starts.append(after)
     return starts
-
-
-def test_the_compiled_play_outs_are_built_where_ci_requires_them():
-    required = os.environ.get("IDIOTEN_REQUIRE_COMPILED", "") not in ("", "0")
-    assert playout.COMPILED_BUILT or not required, "IDIOTEN_REQUIRE_COMPILED is set but _cplayout is not built"
-    pure = os.environ.get("IDIOTEN_PURE_PYTHON", "") not in ("", "0")
-    assert playout.CORE == ("python" if pure or not playout.COMPILED_BUILT else "compiled")
 
 
 @needs_compiled

@@ -3,10 +3,9 @@
 Both cores must give the same verdict and best score on every position. The compiled core is loaded even
 when IDIOTEN_PURE_PYTHON is set, so these comparisons run in both CI passes. Where no compiler was available
 the comparisons check the Python core alone; CI sets IDIOTEN_REQUIRE_COMPILED=1, and then a missing
-compiled core fails here.
+compiled core fails (tests/test_cores.py).
 """
 
-import os
 import random
 import threading
 
@@ -35,13 +34,6 @@ def outcome(game, core, time_limit=60):
     else:
         assert result.moves is None
     return result.result, result.best_score
-
-
-def test_the_compiled_core_is_built_where_ci_requires_it():
-    required = os.environ.get("IDIOTEN_REQUIRE_COMPILED", "") not in ("", "0")
-    assert solver.COMPILED_BUILT or not required, "IDIOTEN_REQUIRE_COMPILED is set but _csearch is not built"
-    pure = os.environ.get(solver.PURE_PYTHON_ENV, "") not in ("", "0")
-    assert solver.CORE == ("python" if pure or not solver.COMPILED_BUILT else "compiled")
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -166,16 +158,16 @@ PRUNING_SETS = [0, solver.PRUNE_SAFE_REMOVAL, solver.PRUNE_SAFE_REMOVAL | solver
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions_with_rounds())
 def test_each_set_of_prunings_agrees_with_the_brute_force(game):
-    if not solver.COMPILED_BUILT:
-        assert solver.CORE == "python"
-        return
+    """On both cores: the Python one applies each rule as solver/prune.py decides it, the compiled one as
+    csrc/prune.c does (tests/test_solver_prune.py checks that the two decide the same)."""
     expected = brute_best_score(game)
     verdict = WINNABLE if expected == WIN_SCORE else UNWINNABLE
-    for prunings in PRUNING_SETS:
-        result = solve(game, time_limit=60, core="compiled", prunings=prunings)
-        assert (result.result, result.best_score) == (verdict, expected), (prunings, game.to_text())
-        if result.result == WINNABLE:
-            assert replays_as_win(game, result.moves), (prunings, game.to_text())
+    for core in CORES:
+        for prunings in PRUNING_SETS:
+            result = solve(game, time_limit=60, core=core, prunings=prunings)
+            assert (result.result, result.best_score) == (verdict, expected), (core, prunings, game.to_text())
+            if result.result == WINNABLE:
+                assert replays_as_win(game, result.moves), (core, prunings, game.to_text())
 
 
 @pytest.mark.parametrize("deal", [33, 126])

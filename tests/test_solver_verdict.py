@@ -1,5 +1,5 @@
 """The verdict pass and the best score after it: the move-free lock (a pruning that keeps only the verdict,
-proved in csrc/prune.c and mirrored in search.py) against the brute force on both cores, and what every
+proved in csrc/prune.c, specified in solver/prune.py) against the brute force on both cores, and what every
 place that shows or uses an unwinnable deal's best score does when the time ran out before that score was
 proved (`SolveResult.best_score_exact` false)."""
 

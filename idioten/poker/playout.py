@@ -14,11 +14,10 @@ knows no joker: a game with the joker still to come or on the grid plays out her
 
 from __future__ import annotations
 
-import importlib
-import os
 from array import array
 from typing import Sequence
 
+from idioten import cores
 from idioten.cards import Card, splitmix64
 from idioten.poker.board import Board
 from idioten.poker.gains import placement_gains
@@ -26,17 +25,11 @@ from idioten.poker.hands import is_joker
 from idioten.poker.values import PATTERNS
 
 
-def _load_compiled_core():
-    try:  # by name: the extension is this module's own half, built beside the package (see setup.py)
-        compiled = importlib.import_module("idioten.poker._cplayout")
-    except ImportError:  # built without a compiler: this module gives the same numbers, only slower
-        return None
-    return compiled
-
-
-_cplayout = _load_compiled_core()
-COMPILED_BUILT = _cplayout is not None
-CORE = "compiled" if COMPILED_BUILT and os.environ.get("IDIOTEN_PURE_PYTHON", "") in ("", "0") else "python"
+# Loaded by name: the extension is this module's own half, built beside the package (see setup.py).
+COMPILED_CORE = cores.load("idioten.poker._cplayout")
+_cplayout = COMPILED_CORE.module
+COMPILED_BUILT = COMPILED_CORE.built
+CORE = COMPILED_CORE.name
 
 
 def draw_order(cards: list, take: int, state: int) -> tuple[list, int]:

@@ -33,7 +33,7 @@ import traceback
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from idioten import paths
+from idioten import cores, paths
 from idioten.cards import deal_cards, full_deck
 from idioten.acesup.rules import PILES, Game
 from idioten.storage.files import ENV_DATA_DIR
@@ -96,7 +96,7 @@ def check_solver_core() -> str:
           f"the {solver.CORE} solver core did not solve deal 1 ({result.result})")
     # What must not happen is a program without the compiled module; the Python core chosen on purpose
     # (IDIOTEN_PURE_PYTHON, as in CI's second pass) is not a fallback.
-    required = os.environ.get("IDIOTEN_REQUIRE_COMPILED", "") not in ("", "0")
+    required = cores.env_flag(cores.REQUIRE_COMPILED_ENV)
     check(solver.COMPILED_BUILT or not required,
           "the compiled solver core is missing, and IDIOTEN_REQUIRE_COMPILED is set")
     return solver.CORE

@@ -21,13 +21,13 @@ one, as for the solver.
 from __future__ import annotations
 
 import itertools
-import os
 import random
 import threading
 import time
 from dataclasses import dataclass
 from typing import Callable
 
+from idioten import cores
 from idioten.acesup.hint import core as hint_core
 from idioten.acesup.hint import pimc
 from idioten.cards import full_deck
@@ -44,17 +44,10 @@ PLAYERS = (ROLLOUT, PIMC)
 DEFAULT_PLAYER = ROLLOUT
 
 
-def _load_compiled_core():
-    try:
-        from idioten.acesup.hint import _crollout as compiled
-    except ImportError:  # built without a compiler: core.py gives the same numbers, only slower
-        return None
-    return compiled
-
-
-_crollout = _load_compiled_core()
-COMPILED_BUILT = _crollout is not None
-CORE = "compiled" if COMPILED_BUILT and os.environ.get("IDIOTEN_PURE_PYTHON", "") in ("", "0") else "python"
+COMPILED_CORE = cores.load("idioten.acesup.hint._crollout")
+_crollout = COMPILED_CORE.module
+COMPILED_BUILT = COMPILED_CORE.built
+CORE = COMPILED_CORE.name
 
 
 def sample_totals(ends: list, bases: list[int], unseen: bytes, state: int, count: int, aces_only: bool,

@@ -21,31 +21,24 @@ says which one `solve` uses; `IDIOTEN_PURE_PYTHON=1` in the environment forces t
 from __future__ import annotations
 
 import math
-import os
 import threading
 import time
 from dataclasses import dataclass
 
+from idioten import cores
 from idioten.acesup import rules
-from idioten.acesup.solver import quick, search as python_search
+from idioten.acesup.solver import prune, quick, search as python_search
 from idioten.acesup.solver.search import ENTRY_BYTES, Search, SearchStopped, compact, to_steps
 from idioten.acesup.solver.quick import quick_win, shorten_moves
 from idioten.acesup.solver.strict import READINGS, STANDARD_RULES, STRICT_RULES, StrictSearch
 
-PURE_PYTHON_ENV = "IDIOTEN_PURE_PYTHON"
-
-def _load_compiled_core():
-    try:
-        from idioten.acesup.solver import _csearch as compiled
-    except ImportError:  # no compiler where it was installed: the Python search gives the same answers
-        return None
-    return compiled
-
+PURE_PYTHON_ENV = cores.PURE_PYTHON_ENV
 
 # Loaded even when the environment asks for pure Python, so that tests can still compare the two cores.
-_csearch = _load_compiled_core()
-COMPILED_BUILT = _csearch is not None
-CORE = "compiled" if COMPILED_BUILT and os.environ.get(PURE_PYTHON_ENV, "") in ("", "0") else "python"
+COMPILED_CORE = cores.load("idioten.acesup.solver._csearch")
+_csearch = COMPILED_CORE.module
+COMPILED_BUILT = COMPILED_CORE.built
+CORE = COMPILED_CORE.name
 # Each core asks its cancel object at least once every this many positions, so a cancel is answered within
 # that many positions of being set: a count, the same on every machine (milliseconds of search).
 CANCEL_POLL_POSITIONS = {"python": max(quick.CHECK_EVERY, python_search.CHECK_EVERY)}
@@ -63,13 +56,14 @@ QUICK_MAX_POSITIONS = 400_000
 TEAM_AFTER_POSITIONS = 65536
 # The compiled core's table: a fixed budget that is never exceeded (entries are replaced when it is full).
 DEFAULT_MEMORY_BYTES = 64 * 2**20
-# The compiled core's prunings beyond search.py, proved in csrc/prune.c (bit values of PRUNE_* there).
-PRUNE_SAFE_REMOVAL = 1
-PRUNE_SAME_COLUMN = 2  # aces-only, on top of PRUNE_SAFE_REMOVAL
-PRUNE_DEAD_ROUNDS = 4  # on top of PRUNE_SAFE_REMOVAL: its round condition skips rounds after which nothing can happen
+# The prunings beyond the settle loop's own, proved in csrc/prune.c; prune.py is their Python specification, and
+# both cores apply them (bit values of PRUNE_* there).
+PRUNE_SAFE_REMOVAL = prune.SAFE_REMOVAL
+PRUNE_SAME_COLUMN = prune.SAME_COLUMN  # aces-only, on top of PRUNE_SAFE_REMOVAL
+PRUNE_DEAD_ROUNDS = prune.DEAD_ROUNDS  # on top of PRUNE_SAFE_REMOVAL: its round condition skips rounds after which nothing can happen
 # Verdict only (csrc/prune.c): it cuts positions that cannot be won, so an unwinnable deal's best score is
 # then measured by a second pass without it.
-PRUNE_LOCK = 8  # the move-free lock (Lemma L)
+PRUNE_LOCK = prune.LOCK  # the move-free lock (Lemma L)
 ALL_PRUNINGS = PRUNE_SAFE_REMOVAL | PRUNE_SAME_COLUMN | PRUNE_DEAD_ROUNDS | PRUNE_LOCK
 
 
@@ -118,7 +112,7 @@ def solve(game: rules.Game, time_limit: float | None = None, cancel: threading.E
     limit does (UNKNOWN, or UNWINNABLE with best_score_exact False when the verdict was in), at the same point
     on every machine. `memory_bytes` bounds the search's position table (the compiled core's exactly; the
     Python core's by an estimate per entry); `core` ("compiled" or "python", default `CORE`) picks the core;
-    `prunings` (a bit mask of the compiled core's PRUNE_* rules, default all) is for measuring what each rule
+    `prunings` (a bit mask of the PRUNE_* rules, default all; both cores) is for measuring what each rule
     cuts. `cpu_limit` stops the search after that many CPU-seconds of the thread that searches (a budget that
     does not depend on how busy the machine is, but on its speed).
     Safe to call from a worker thread: nothing here is shared between calls, and the compiled core releases
@@ -154,7 +148,8 @@ def solve(game: rules.Game, time_limit: float | None = None, cancel: threading.E
         result = _solve_compiled(game, time_limit, cancel, memory_bytes,
                                  ALL_PRUNINGS if prunings is None else prunings, max_positions, threads)
     else:
-        result = _solve_python(game, time_limit, cancel, memory_bytes, max_positions)
+        result = _solve_python(game, time_limit, cancel, memory_bytes, max_positions,
+                               ALL_PRUNINGS if prunings is None else prunings)
     result.cpu_seconds = time.thread_time() - cpu_started
     return result
 
@@ -299,7 +294,8 @@ _QUICK_KINDS = {0: lambda pile, _: (rules.DISCARD, pile), 1: lambda pile, target
                 2: lambda _p, _t: (rules.DEAL,)}
 
 
-def _solve_python(game: rules.Game, time_limit, cancel, memory_bytes: int, max_positions: int | None) -> SolveResult:
+def _solve_python(game: rules.Game, time_limit, cancel, memory_bytes: int, max_positions: int | None,
+                  prunings: int = prune.ALL) -> SolveResult:
     started = time.perf_counter()
     cpu_started = time.thread_time()
     deadline = None if time_limit is None else started + time_limit
@@ -313,6 +309,8 @@ def _solve_python(game: rules.Game, time_limit, cancel, memory_bytes: int, max_p
                            decided_cpu_seconds=time.thread_time() - cpu_started, decided_states=quick_states)
     search = Search.from_game(game, deadline, cancel, max(1000, memory_bytes // ENTRY_BYTES), max_positions)
     search.states += quick_states
+    search.prunings = prunings & prune.EXACT
+    search.verdict_prunings = prunings & prune.VERDICT_ONLY
     if cancel is not None and cancel.said_stop:
         search.max_positions = search.states  # cancelled in the first look: no exact search
     search.cpu_started = cpu_started

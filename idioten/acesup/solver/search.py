@@ -40,9 +40,10 @@ import threading
 import time
 
 from idioten.acesup import rules
+from idioten.acesup.solver import prune
+from idioten.acesup.solver.prune import ACE_RANK, ALL_CARDS, BIT, HIGHER, LOWER, NON_ACES
 
 DISCARD_EV, MOVE_EV, DEAL_EV, MARK_EV, DROP_EV = range(5)
-ACE_RANK = 12
 CHECK_EVERY = 256  # positions between looks at the clock and the cancel flag (about a millisecond)
 NO_CAP = 1 << 62  # a position cap (`Search.max_positions`) that is never reached
 # Positions remembered; the table is emptied when full (it only saves work). An entry (a tuple of four bytes
@@ -52,15 +53,10 @@ NO_CAP = 1 << 62  # a position cap (`Search.max_positions`) that is never reache
 ENTRY_BYTES = 400
 MAX_TABLE = 1_500_000
 
-BIT = [1 << c for c in range(52)]
-# The verdict-only pruning (Search.verdict_prunings): the compiled core's PRUNE_LOCK bit.
-LOCK = 8
+# The prunings beyond the settle loop's own (prune.py, the specification of csrc/prune.c), as bits.
+EXACT_PRUNINGS = prune.EXACT
+LOCK = prune.LOCK  # the verdict-only pruning (Search.verdict_prunings): the move-free lock
 ONE = [bytes((c,)) for c in range(52)]
-# Cards of the same suit above / below each card (nothing is above an ace, nothing below a two).
-HIGHER = [sum(1 << (c - c % 13 + r) for r in range(c % 13 + 1, 13)) for c in range(52)]
-LOWER = [sum(1 << (c - c % 13 + r) for r in range(c % 13)) for c in range(52)]
-ALL_CARDS = (1 << 52) - 1
-NON_ACES = ALL_CARDS & ~sum(1 << (13 * suit + ACE_RANK) for suit in range(4))
 
 
 class SearchStopped(Exception):
@@ -167,13 +163,9 @@ class Search:
         self.verdict_prunings = LOCK
         self.verdict = False
         self.verdict_cuts = 0  # positions it cut: none, and the first pass's best score is exact
-        self.aces = sum(BIT[13 * suit + ACE_RANK] for suit in range(4))
-        # stock_cols[a][j]: the stock cards from round a on that the deals put on pile j (a bit mask)
-        rounds = len(stock) // 4
-        self.stock_cols = [[0] * 4 for _ in range(rounds + 1)]
-        for a in range(rounds - 1, -1, -1):
-            for j in range(4):
-                self.stock_cols[a][j] = self.stock_cols[a + 1][j] | BIT[stock[4 * a + j]]
+        # The prunings that keep the best score (prune.py): the settle loop takes cards away by Rule 4F.
+        self.prunings = EXACT_PRUNINGS
+        self.deal = prune.Deal(piles, stock, aces_only, self.prunings)  # run() builds it again for its prunings
 
     @classmethod
     def from_game(cls, game: rules.Game, deadline=None, cancel=None, max_table: int = MAX_TABLE,
@@ -190,6 +182,7 @@ class Search:
         something and no win exists, a second pass without them measures the best score (branch and bound in
         aces-only). If that pass is stopped, `best_score` is the best found so far and `best_exact` False."""
         piles, gone = self.start
+        self.deal = prune.Deal(piles, self.stock, self.aces_only, self.prunings | self.verdict_prunings)
         self.verdict = bool(self.verdict_prunings) and self.target == rules.WIN_SCORE
         events = self._search(piles, 0, gone, 0)
         self.decided = True
@@ -226,15 +219,17 @@ class Search:
             self._check_clock()
         end_game = k == len(self.stock)
         events = []
-        # Settle the tops: flag what can be flagged, and remove at once a top card that is *useless*: every
-        # lower card of its suit still in play is flagged (or there is none). Proof that removing it loses
-        # nothing: such a card c is only ever needed as the higher card for a lower card of its suit, and each
+        # Settle the tops: flag what can be flagged, and take away at once a card that provably loses nothing
+        # by going (`deal.settle_removes`): a *useless* top, every lower card of its suit still in play flagged
+        # (or none), and with SAFE_REMOVAL any card Rule 4F allows (prune.py; proved in csrc/prune.c). Proof
+        # for a useless card c: it is only ever needed as the higher card for a lower card of its suit, and each
         # of those is flagged, so it can be dropped instead of discarded with c's help; if it lost its flag
         # by helping an even lower card, that card was flagged too and could have been dropped instead. So
         # some best line never uses c, and by the removal lemma the position without c is as good. c must be
         # removable now: it is flagged (a drop), or a higher card that is not flagged is on top elsewhere (a
         # real discard). Tops are looked at from the lowest rank up, so a card is flagged with the help of a
         # higher top before that top is itself flagged.
+        deal = self.deal
         while True:
             tops = 0
             for pile in piles:
@@ -245,29 +240,36 @@ class Search:
             marked = False
             for card, i in sorted((pile[-1], i) for i, pile in enumerate(piles) if pile):
                 bit = BIT[card]
-                if card % 13 == ACE_RANK:
+                if card % 13 == ACE_RANK or not (flags & bit or HIGHER[card] & free):
                     continue
-                useless = not LOWER[card] & ~gone & ~flags
+                goes = deal.settle_removes(card, k, gone, flags, free)
                 if flags & bit:
-                    if useless:
-                        events.append((DROP_EV, card))
-                        flags &= ~bit
-                    else:
+                    if not goes:
                         continue
-                elif HIGHER[card] & free:
-                    if not useless:
+                    events.append((DROP_EV, card))
+                    flags &= ~bit
+                else:
+                    if not goes:
                         events.append((MARK_EV, card, i))
                         flags |= bit
                         free &= ~bit
                         marked = True
                         continue
                     events.append((DISCARD_EV, i))
-                else:
-                    continue
                 piles = piles[:i] + (piles[i][:-1],) + piles[i + 1:]
                 gone |= bit
                 removed = True
                 break
+            if not removed and self.prunings & prune.SAFE_REMOVAL:
+                # Rule 4F also takes away a flagged card that lies under others, highest first (prune.c).
+                for card in prune.cards_of(flags & ~tops):
+                    if deal.removable(card, k, gone, flags, free):
+                        events.append((DROP_EV, card))
+                        piles = tuple(pile.replace(ONE[card], b"") for pile in piles)
+                        flags &= ~BIT[card]
+                        gone |= BIT[card]
+                        removed = True
+                        break
             if not removed and not marked:
                 break
 
@@ -298,7 +300,7 @@ class Search:
         if self.aces_only and self._upper_bound(piles, gone, flags) < (
                 self.target if self.deciding else self.best_score + 1):
             return None
-        if self.verdict and self.verdict_prunings & LOCK and self._locked_lost(piles, k, gone, flags):
+        if self.verdict and self.verdict_prunings & LOCK and self.deal.locked_lost(piles, k, gone, flags):
             # Counted only where the position has children (_children; no pile is empty, so no move): a pass
             # that cut nothing else measured the exact best score.
             if not end_game or any(self._drop_matters(piles, i, flags, end_game) if flags & BIT[pile[-1]]
@@ -437,47 +439,3 @@ class Search:
                 if pile[0] % 13 != ACE_RANK and not lost & BIT[pile[0]]:
                     return rules.WIN_SCORE
         return rules.WIN_SCORE - lost.bit_count()
-
-    def _locked_lost(self, piles, k: int, gone: int, flags: int) -> bool:
-        """The move-free lock (verdict only; Lemma L, proved in csrc/prune.c): with no pile empty, PERM cards
-        (the table's aces, and STUCK table cards: every higher card of the suit in play is in the card's column
-        or BURIED, under a PERM card) on every pile, a STUCK or BURIED non-ace that is not flagged means the
-        position cannot be won."""
-        if not (piles[0] and piles[1] and piles[2] and piles[3]):
-            return False
-        cols = self.stock_cols[k // 4]
-        alive = ALL_CARDS & ~gone
-        column = [0] * 4
-        where = {}
-        buried = 0
-        for i, pile in enumerate(piles):
-            mask = 0
-            for depth, card in enumerate(pile):
-                if card % 13 == ACE_RANK:
-                    buried |= mask
-                mask |= BIT[card]
-                where[card] = (i, depth)
-            column[i] = mask | cols[i]
-        stuck = 0
-        changed = True
-        while changed:
-            changed = False
-            for card, (i, depth) in where.items():
-                if card % 13 == ACE_RANK or (stuck | flags) & BIT[card] \
-                        or HIGHER[card] & alive & ~column[i] & ~buried:
-                    continue
-                stuck |= BIT[card]
-                changed = True
-                for under in piles[i][:depth]:
-                    buried |= BIT[under]
-        perm = stuck | self.aces
-        if not all(column[i] & ~cols[i] & perm for i in range(4)):
-            return False
-        if stuck | (buried & ~flags & NON_ACES):
-            return True
-        for i in range(4):
-            for card in range(52):
-                if cols[i] & BIT[card] and card % 13 != ACE_RANK \
-                        and not HIGHER[card] & alive & ~column[i] & ~buried:
-                    return True
-        return False

@@ -49,7 +49,7 @@ typedef struct {
     uint8_t stock[48];
     int stock_len;
     int aces_only;
-    unsigned prunings;       /* PRUNE_* bits: the proved prunings beyond search.py (see prune.c) */
+    unsigned prunings;       /* PRUNE_* bits: the proved prunings (prune.c; prune.py in Python) */
     int8_t stock_at[NCARDS]; /* a card's index in the stock, -1 if it is not there */
     int8_t home[NCARDS];     /* the pile a card starts on or is dealt to (aces-only: non-aces never leave it) */
     /* round_floor[s][a]: the lowest, over the rounds a, a+1, ... to the last (dead rounds left out when

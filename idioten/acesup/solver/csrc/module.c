@@ -308,10 +308,55 @@ static PyObject *py_solve_strict(PyObject *self, PyObject *args) {
     return result;
 }
 
+/* prune_probe(piles, stock, dealt, gone, flags, aces_only, prunings) -> (removable, locked): what prune.c decides
+ * for one position, for the tests against prune.py (tests/test_solver_prune.py). piles: the table after `dealt`
+ * cards of `stock` (the whole stock of the deal) were dealt; removable: a bit mask of the non-ace table cards
+ * removable() accepts (with the free tops of these piles); locked: locked_lost(). No search runs. */
+static PyObject *py_prune_probe(PyObject *self, PyObject *args) {
+    PyObject *piles, *stock;
+    int dealt, aces_only;
+    unsigned long long gone, flags;
+    unsigned int prunings;
+    (void)self;
+    if (!PyArg_ParseTuple(args, "OOiKKpI", &piles, &stock, &dealt, &gone, &flags, &aces_only, &prunings))
+        return NULL;
+    Ctx x;
+    memset(&x, 0, sizeof x);
+    x.aces_only = aces_only;
+    x.prunings = prunings;
+    if (read_position(&x, piles, stock) < 0) {
+        ctx_free(&x);
+        return NULL;
+    }
+    if (dealt < 0 || dealt > x.stock_len || dealt % 4) {
+        ctx_free(&x);
+        PyErr_SetString(PyExc_ValueError, "dealt must be a multiple of four, at most the stock's length");
+        return NULL;
+    }
+    prune_init(&x);
+    const Pos *p = &x.pos[0];
+    u64 tops = 0, table = 0;
+    for (int i = 0; i < 4; i++)
+        for (int d = 0; d < p->n[i]; d++) {
+            table |= BIT(p->c[i][d]);
+            if (d == p->n[i] - 1)
+                tops |= BIT(p->c[i][d]);
+        }
+    u64 removable_cards = 0;
+    for (int card = 0; card < NCARDS; card++)
+        if ((table & BIT(card)) && card % 13 != ACE_RANK &&
+            removable(&x, card, dealt, (u64)gone, (u64)flags, tops & ~(u64)flags))
+            removable_cards |= BIT(card);
+    int locked = locked_lost(&x, p, dealt, (u64)gone, (u64)flags);
+    ctx_free(&x);
+    return Py_BuildValue("(Ki)", (unsigned long long)removable_cards, locked);
+}
+
 static PyMethodDef methods[] = {
     {"solve", py_solve, METH_VARARGS, "Solve a compact position (see the module notes in module.c)."},
     {"always_discard", py_always_discard, METH_VARARGS, "Whether always discarding at once wins (module.c)."},
     {"solve_strict", py_solve_strict, METH_VARARGS, "Solve under the strict reading (module.c, strict.c)."},
+    {"prune_probe", py_prune_probe, METH_VARARGS, "What prune.c decides for one position (for tests)."},
     {NULL, NULL, 0, NULL},
 };
 

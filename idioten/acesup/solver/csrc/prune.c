@@ -1,5 +1,8 @@
-/* Proved prunings of the compiled core beyond search.py. Each keeps the verdict AND the best score, so the
- * two cores still give the same answers (the tests check both against the brute force).
+/* Proved prunings beyond the settle loop of search.py, with their proofs. solver/prune.py is their Python
+ * specification: the same decisions (tests/test_solver_prune.py asks both, through _csearch.prune_probe), and
+ * search.py applies them where search.c does. Each keeps the verdict AND the best score, except the lock
+ * (verdict only, below), so the two cores still give the same answers (the tests check both against the brute
+ * force).
  *
  * What a search position stands for. A position S of the search is real piles R plus a set F of flagged
  * cards (search.py). A flagged card may be dropped at any later moment as if it had been discarded when it

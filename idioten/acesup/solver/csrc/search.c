@@ -1,7 +1,8 @@
 /* The exact search: a line-by-line transcription of Search._search, _children, _drop_matters and
  * _upper_bound in solver/search.py, whose module notes and docstrings carry the proofs (flagged cards, the
- * removal lemma, useless cards, the end-game key, the aces-only bound). Keep the two in step: the tests run
- * both on the same positions and demand the same verdict and best score.
+ * removal lemma, useless cards, the end-game key, the aces-only bound); the prunings of prune.c are applied
+ * where search.py applies those of solver/prune.py. Keep the two in step: the tests run both on the same
+ * positions and demand the same verdict, best score and positions to the verdict.
  *
  * Positions live in x->pos[depth]; a child is written into x->pos[depth + 1] before the call. */
 #include <limits.h>

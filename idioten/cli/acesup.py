@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import json
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from itertools import repeat

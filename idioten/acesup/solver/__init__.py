@@ -21,6 +21,7 @@ says which one `solve` uses; `IDIOTEN_PURE_PYTHON=1` in the environment forces t
 from __future__ import annotations
 
 import math
+import os
 import threading
 import time
 from dataclasses import dataclass

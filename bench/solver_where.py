@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
+from common import load_average  # noqa: E402  (bench/common.py: the repository on the path too)
 from idioten.acesup import solver  # noqa: E402
 from idioten.acesup.rules import STANDARD, Game  # noqa: E402
 from idioten.acesup.solver.search import Search  # noqa: E402
@@ -83,7 +82,7 @@ def main(argv=None) -> int:
                                                                                  + totals["last deal entries"]), 2)}
     print(json.dumps({"bench": "solver_where", "deals": measured, "left_out": left_out, "totals": totals,
                       "share": share, "ceiling_cut": ceiling,
-                      "load_average": [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None},
+                      "load_average": load_average()},
                      indent=1))
     return 0
 

@@ -32,7 +32,7 @@ from idioten.acesup.rules import Action, Game
 from idioten.errors import IllegalAction
 from idioten.ui.acesup.coach import NO_PEEK_SECONDS, Coach, advice
 from idioten.ui.acesup.daily_deal import DailyDeal
-from idioten.ui.acesup.knowledge import ERROR, UNKNOWN, UNWINNABLE, WINNABLE, Knowledge, knowledge_of
+from idioten.play.knowledge import ERROR, UNKNOWN, UNWINNABLE, WINNABLE, Knowledge, knowledge_of
 from idioten.ui.acesup.lesson import Teacher
 from idioten.ui.replacing import NEW_DEAL, is_replacement
 from idioten.ui.worker import Worker

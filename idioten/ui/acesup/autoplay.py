@@ -13,7 +13,7 @@ from __future__ import annotations
 import pygame
 
 from idioten import i18n
-from idioten.ui.acesup.knowledge import WINNABLE
+from idioten.play.knowledge import WINNABLE
 from idioten.ui.kit.palette import BOX, EDGE, TEXT
 from idioten.ui.kit.scene import Scene
 from idioten.ui.acesup.table import ACTION_SECONDS

@@ -13,7 +13,7 @@ import random
 from idioten import i18n
 from idioten.acesup import hint as no_peek
 from idioten.acesup.rules import DISCARD, MOVE, Action, Game
-from idioten.ui.acesup.knowledge import WINNABLE
+from idioten.play.knowledge import WINNABLE
 
 SOLUTION_SECONDS = 8.0  # the shown solution's search for the next step of a winning line
 NO_PEEK_SECONDS = 1.0  # idioten.acesup.hint's time budget per hint

@@ -17,7 +17,7 @@ import pygame
 from idioten import i18n
 from idioten.acesup import analysis
 from idioten.acesup.rules import DISCARD, MOVE, WIN_SCORE, Action, Game
-from idioten.ui.acesup.knowledge import UNWINNABLE, Knowledge
+from idioten.play.knowledge import UNWINNABLE, Knowledge
 from idioten.ui.worker import WAKE_EVENT
 
 LESSON_SECONDS = 30.0  # wall seconds for the whole analysis; then the panel says it is not known

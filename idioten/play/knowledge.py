@@ -1,4 +1,4 @@
-"""What the window keeps of a solver answer, per position (`Assistant.known`).
+"""What the window keeps of a solver answer, per position (`Assistant.known` in ui/acesup/assist.py).
 
 The solver's answers are strings of its contract (docs/design.md); the solver itself is imported only when
 first asked, so that it stays off the window's start-up path.

@@ -14,9 +14,12 @@ from typing import Callable, Iterable
 from idioten import i18n, paths
 from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards
 from idioten.acesup.rules import STANDARD, Game
+from idioten.play.acesup import AcesUpSession
+from idioten.play.change import Change
 from idioten.ui import window
 from idioten.ui.kit.layout import MIN_WINDOW, Layout
 from idioten.storage.settings import Settings
+from idioten.storage.store import MemoryStore
 
 import pygame
 
@@ -36,8 +39,10 @@ class App:
     def __init__(self, game: Game | None = None, *, variant: str = STANDARD, settings: Settings | None = None,
                  clock: Callable[[], float] = time.monotonic, rng: random.Random | None = None,
                  on_action: Callable | None = None, size: tuple[int, int] | None = None,
-                 fullscreen: bool = False):
-        """`size` None opens the window as the settings remember it (window.py), else at exactly that size."""
+                 fullscreen: bool = False, session: AcesUpSession | None = None):
+        """`size` None opens the window as the settings remember it (window.py), else at exactly that size.
+        Without a `session` (the program start builds one on the store) the table plays `game` (or a random
+        deal) on a store that lives in memory."""
         self.clock = clock
         self.rng = rng if rng is not None else random.Random()
         self.settings = settings or Settings()
@@ -65,7 +70,9 @@ class App:
         from idioten.ui.acesup.assist import Assistant
         self.assistant = Assistant(self)  # the solver's answers: verdict, hints, demo (off the loop)
         self.scenes = []
-        self.scenes.append(TableScene(self, game or self.random_game()))
+        if session is None:
+            session = AcesUpSession.start(MemoryStore(self.settings), game or self.random_game())
+        self.scenes.append(TableScene(self, session))
         if fullscreen:
             self.toggle_fullscreen()
         self._last = self.clock()
@@ -98,12 +105,12 @@ class App:
             return i18n.t("ui.status.custom_deal")
         return i18n.t("ui.status.deal", number=game.deal_number)
 
-    def action_done(self, game: Game, record, *, undone: bool = False) -> None:
-        """After every action, undo (`undone`) and redo, or with a note of `replacing` (NEW_DEAL, RESTART,
-        BACK) when the game on the table was replaced: the hook for saving the game."""
-        self.assistant.game_changed(game, record)
+    def action_done(self, change: Change) -> None:
+        """After every change the table's session made (an action, undo, redo, new deal, restart, Ctrl+Z or
+        Ctrl+Y over them): the assistant follows, and the hook given (`on_action`) sees it."""
+        self.assistant.game_changed(change)
         if self.on_action is not None:
-            self.on_action(game, record, undone)
+            self.on_action(change)
 
     # -- scenes ------------------------------------------------------------------------------------------
 

@@ -18,7 +18,8 @@ import math
 import pygame
 
 from idioten import i18n
-from idioten.ui.acesup.assist import ERROR, UNWINNABLE, WINNABLE
+from idioten.play.knowledge import ERROR, UNWINNABLE, WINNABLE
+from idioten.play.lesson import line_of
 from idioten.ui.acesup.endgame import EndPanel
 from idioten.ui.kit.widgets import Button
 
@@ -161,7 +162,7 @@ class TruthEndPanel(EndPanel):
             self.show_solution()
         elif event.key == pygame.K_b and self.can_go_back():
             self.go_back()
-        elif event.key == pygame.K_f and self.can_go_back() and self.assistant.teacher.line_of(self.lesson.found):
+        elif event.key == pygame.K_f and self.can_go_back() and line_of(self.lesson.found):
             self.solution_from_there()
         elif event.key == pygame.K_t:  # the deal of the day from its end panel too ("press T" past midnight)
             self.close()

@@ -14,7 +14,8 @@ follow the winning line), "Show solution" and "where did I go wrong" (`lesson`) 
 pure-Python core the search would rarely finish and would only slow the game, so then the verdict is
 searched when the game ends, as before.
 
-Hints, the demo and the shown solution are the assistant's `Coach` part (`coach.py`).
+Hints are the assistant's `Coach` part, and the demo and the shown solution its `computer` (both in
+`coach.py`).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards
 from idioten.acesup.rules import Action, Game
 from idioten.play.change import Change
 from idioten.play.knowledge import ERROR, UNKNOWN, UNWINNABLE, WINNABLE, Knowledge, Known, knowledge_of
-from idioten.ui.acesup.coach import NO_PEEK_SECONDS, Coach, advice
+from idioten.ui.acesup.coach import Coach, ComputerPlay, advice
 from idioten.ui.acesup.daily_deal import DailyDeal
 from idioten.ui.acesup.lesson import Teacher
 from idioten.ui.worker import Worker
@@ -67,6 +68,26 @@ def solve_from_deal(start: str, cancel, budget: analysis.StopFlag | None = None)
     return solve(Game.from_text(start), None, (budget or verdict_budget()).watching(cancel), EARLY_MEMORY)
 
 
+class EarlyVerdict(Worker):
+    """The verdict from the deal on (compiled core only): a worker of its own that searches each deal from its
+    start as it comes to the table (a hint or the live indicator never cancels it)."""
+
+    def __init__(self):
+        super().__init__(one_job_in_memory=True)
+        self.started_for: str | None = None  # the deal start it was last started for
+        self.progress = analysis.StopFlag()  # what its running search has told of its progress
+
+    def start(self, start: str, known) -> None:
+        if start == self.started_for:
+            return
+        self.started_for = start
+        self.cancel()
+        if start in known or not compiled_core():
+            return
+        budget = self.progress = verdict_budget()
+        self.submit("early_verdict", lambda cancel: solve_from_deal(start, cancel, budget), tag=start)
+
+
 class Assistant(Coach):
     advice = staticmethod(advice)
     worker_memory = WORKER_MEMORY
@@ -74,23 +95,17 @@ class Assistant(Coach):
     def __init__(self, app):
         self.app = app
         self.worker = Worker(one_job_in_memory=True)
-        self.early = Worker(one_job_in_memory=True)  # the verdict from the deal on (compiled core only)
-        self._early_for: str | None = None  # the deal start the early verdict was last started for
+        self.early = EarlyVerdict()
         self.teacher = Teacher(self)
         self.days = DailyDeal(self)
         self.known = Known()
         self.purposes: set[str] = set()  # who waits for the running solve ("verdict", "live", "solution", ...)
         self.hint_for: str | None = None  # the position a hint was asked for, until it is shown
         self.arrow: tuple[str, Action] | None = None  # the hint on screen: its position and action
-        self.autoplay = None  # the demo or solution scene while it runs (autoplay.Autoplay)
+        self.computer = ComputerPlay(self)  # the demo or the shown solution while it plays
         self.searching_deal = False
-        self.demo_plan: dict[str, Action] = {}  # the demo's actions from idioten.acesup.hint, by position
-        self.demo_think_seconds = NO_PEEK_SECONDS  # per action, set by the demo to fit its pace
-        self._after: tuple[str, Action, str | None] | None = None
         self._position: tuple[int, str] | None = None  # (id of the game, its text), until the next change
-        # What each worker's running solve has told of its progress (positions, time left of its budget).
-        self.early_progress = analysis.StopFlag()
-        self.solve_progress = analysis.StopFlag()
+        self.solve_progress = analysis.StopFlag()  # what the worker's running solve has told of its progress
 
     # -- the position on the table -----------------------------------------------------------------------
 
@@ -131,7 +146,7 @@ class Assistant(Coach):
         """How far the search running for position `text` has come: (positions examined, seconds left of its
         budget: CPU seconds for the verdict from the deal on, else wall seconds), or None when none runs."""
         if self.early.running and self.early.tag == text:
-            flag = self.early_progress
+            flag = self.early.progress
         elif self.worker.kind == "solve" and self.worker.tag == text:
             flag = self.solve_progress
         else:
@@ -142,8 +157,8 @@ class Assistant(Coach):
         """Once per frame: take the worker's answers; keep the live indicator's search going."""
         for answer in self.worker.poll() + self.early.poll():
             self.receive(answer)
-        self.think_ahead()
-        self.start_early_verdict()
+        self.computer.think_ahead()
+        self.early.start(self.game.start_text, self.known)
         if (self.app.settings.live_verdict and not self.worker.running and self.app.scenes[0] is self.app.table
                 and not self.game.is_over() and self.position() not in self.known):
             self.ask(self.position(), "live", LIVE_SECONDS)
@@ -163,8 +178,8 @@ class Assistant(Coach):
             if self.hint_for == answer.tag == self.position():
                 self.show_no_peek_hint(answer)
         elif answer.kind == "no_peek_move":
-            if answer.error is None and isinstance(answer.result, Action) and self.demo_running():
-                self.demo_plan[answer.tag] = answer.result  # checked against the rules when it is played
+            if answer.error is None:
+                self.computer.planned(answer.tag, answer.result)
         elif answer.kind == "deal_search":
             self.deal_found(answer)
         elif answer.kind == "lesson":
@@ -175,19 +190,6 @@ class Assistant(Coach):
     def close(self) -> None:
         self.worker.close()
         self.early.close()
-
-    # -- the verdict from the deal on --------------------------------------------------------------------
-
-    def start_early_verdict(self) -> None:
-        start = self.game.start_text
-        if start == self._early_for:
-            return
-        self._early_for = start
-        self.early.cancel()
-        if start in self.known or not compiled_core():
-            return
-        budget = self.early_progress = verdict_budget()
-        self.early.submit("early_verdict", lambda cancel: solve_from_deal(start, cancel, budget), tag=start)
 
     # -- the game changed (every action, undo, redo, restart, new deal) ----------------------------------
 
@@ -219,14 +221,6 @@ class Assistant(Coach):
 
     def verdict(self, game: Game) -> Knowledge | None:
         return self.ask(game.start_text, "verdict", VERDICT_SECONDS)
-
-    def take_finish(self) -> str | None:
-        """Who played the game to its end when that was the computer ("demo" or "solution"), once."""
-        if self.autoplay is None:
-            return None
-        finished, self.autoplay = self.autoplay.mode, None
-        self.demo_plan.clear()
-        return finished
 
     # -- the live indicator ------------------------------------------------------------------------------
 

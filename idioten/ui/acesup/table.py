@@ -153,7 +153,7 @@ class TableScene(TableInput, CardGameScene):
 
     def computer_playing(self) -> bool:
         """The demo or the shown solution asks: a game it ends is not the player's result."""
-        return self.app.assistant.autoplay is not None
+        return self.app.assistant.computer.playing()
 
     def act(self, action: Action, shake_pile: int | None = None, timing=None, at=None) -> bool:
         """Ask the session to do `action`; animate what happened (with `timing` when given: card -> (duration,

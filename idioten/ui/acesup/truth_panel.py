@@ -35,7 +35,7 @@ def grouped(number: int) -> str:
 class TruthEndPanel(EndPanel):
     def __init__(self, app, game):
         self.assistant = app.assistant
-        self.finished_by = self.assistant.take_finish()  # the demo or the solution played it to the end
+        self.finished_by = self.assistant.computer.take_finish()  # the demo or the solution played it to the end
         self.known = None
         self.lesson = None
         self.shown: tuple = ()  # what the rows were built from, to rebuild only when it changes

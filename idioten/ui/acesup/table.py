@@ -38,7 +38,7 @@ class TableScene(TableInput, CardGameScene):
         self.celebrate = False  # the end that is pending is the player's win: cards leap off before the panel
         self.buttons = [
             Button("ui.button.new", self.new_deal),
-            Button("ui.button.restart", self.restart, lambda: self.session.can_restart()),
+            Button("ui.button.restart", self.restart, self.session.can_restart),
             Button("ui.button.undo", self.undo, self.can_undo),
             Button("ui.button.redo", self.redo, self.can_redo),
             Button("ui.button.hint", self.ask_hint),

@@ -38,7 +38,7 @@ from common import load_average  # noqa: E402  (bench/common.py: the repository 
 from idioten.acesup import analysis, solver  # noqa: E402
 from idioten.acesup.players import greedy  # noqa: E402
 from idioten.acesup.rules import Action  # noqa: E402
-from idioten.ui.acesup.lesson import LESSON_SECONDS, run_lesson  # noqa: E402
+from idioten.play.lesson import LESSON_SECONDS, run_lesson  # noqa: E402
 
 from verdict_ready import lost_deals, percentile  # noqa: E402  (bench/ is on the path as a script)
 

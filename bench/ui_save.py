@@ -90,7 +90,7 @@ def run(actions: int) -> dict:
     for done in range(actions):
         kind = kinds[done % 3]
         persist.wait()
-        persist.pending = False  # left by an action played detached: each way saves only its own actions
+        persist.session.unsaved = False  # left by an action played detached: each way saves only its own actions
         app.persist = None if kind == "without_store" else persist
         writer.submit = save_in_frame if kind == "saved_in_frame" else submit
         keys = key_for_next_action(app.table.game)

@@ -61,7 +61,7 @@ def test_turned_on_in_the_settings_it_is_remembered_and_each_event_has_its_sound
     assert app.settings.sound == "quiet"
     assert json.loads((data_folder / SETTINGS_FILE).read_text())["sound"] == "quiet"
     press(app, pygame.K_ESCAPE)
-    app.table.replace_game(discard_position(), "new")
+    app.table.start_deal(discard_position())
     app.settle()
     assert app.sound.played[-1] == "deal"
     click(app, top_centre(app, 1))  # the KH cannot go

@@ -9,8 +9,8 @@ from idioten import i18n, paths
 from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards, parse_card
 from idioten.acesup.rules import Dealt, Game
 
+from idioten.play.change import Change, How
 from idioten.ui.app import IDLE_WAIT_MS
-from idioten.ui.replacing import BACK, NEW_DEAL, RESTART
 from test_ui_support import accounted, click, drag, headings, key, leaping, make_app, position, post, top_centre
 
 CTRL = pygame.KMOD_LCTRL
@@ -385,15 +385,16 @@ def test_rules_panel_opens_with_f1_and_question_mark():
 def test_the_action_hook_sees_every_action():
     seen = []
     app, _ = make_app(Game.new(deal_cards(7), deal_number=7),
-                      on_action=lambda game, record, undone: seen.append((record, undone)))
+                      on_action=seen.append)
     key(app, pygame.K_SPACE)
     key(app, pygame.K_z, CTRL)
     key(app, pygame.K_n)
     key(app, pygame.K_r)
     key(app, pygame.K_z, CTRL)
-    dealt = seen[0][0]
+    dealt = seen[0].record
     assert isinstance(dealt, Dealt) and len(dealt.cards) == 4
-    assert seen == [(dealt, False), (dealt, True), (NEW_DEAL, False), (RESTART, False), (BACK, False)]
+    assert seen == [Change(How.ACTION, dealt), Change(How.UNDO, dealt), Change(How.NEW_DEAL), Change(How.RESTART),
+                    Change(How.BACK)]
 
 
 def test_ctrl_q_and_closing_the_window_quit():

@@ -217,11 +217,11 @@ def test_the_demo_thinks_about_the_next_position_while_the_last_action_is_still_
     table, demo = app.table, app.scenes[-1]
     assert len(table.game.history) == 1 and table.busy()
     after_next = table.game.copy()
-    after_next.apply(app.assistant.demo_plan[table.game.to_text()])  # the next action is known already ...
-    assert after_next.to_text() in app.assistant.demo_plan  # ... and so is the one after it
+    after_next.apply(app.assistant.computer.plan[table.game.to_text()])  # the next action is known already ...
+    assert after_next.to_text() in app.assistant.computer.plan  # ... and so is the one after it
     assert len(asked) == 3  # no further: one action ahead of the table is enough
-    think = app.assistant.demo_think_seconds
+    think = app.assistant.computer.think_seconds
     assert [seconds for _, seconds in asked] == [think / 2, think, think]  # the first is quick: the table waits
-    assert app.assistant.demo_think_seconds < demo.shortest_step()  # a thought fits in the demo's step
+    assert app.assistant.computer.think_seconds < demo.shortest_step()  # a thought fits in the demo's step
     key(app, pygame.K_x, settle=False)  # stopping forgets the plan
-    assert app.assistant.demo_plan == {}
+    assert app.assistant.computer.plan == {}

@@ -162,7 +162,7 @@ def test_the_status_bar_fits_a_400_by_300_window(language):
     game = position(["2H 5C", "KH", "", "9S"], stock=44, variant="aces-only")
     game.deal_number = deal
     app, _ = make_app(game)
-    app.assistant.days.resumed(app.table.game, "2026-12-03")  # and it is a deal of the day, as if resumed
+    app.table.session.days.resumed(app.table.game, "2026-12-03")  # and it is a deal of the day, as if resumed
     force_size(app, (400, 300))
     window = pygame.Rect(0, 0, 400, 300)
     facts = [app.deal_label(game), i18n.t("ui.variant.aces-only"), i18n.t("ui.status.score", score=game.score),

@@ -69,7 +69,7 @@ def played_game(data_folder, deal: int = 7, moves: int = 6) -> dict:
     for _ in range(moves):
         play_one(app)
     press(app, pygame.K_z, CTRL)
-    left = dict(state(app), game_id=app.persist.saved.game_id)
+    left = dict(state(app), game_id=app.table.session.saved.game_id)
     close(app)
     assert json.loads((data_folder / "game.json").read_text())["deal_number"] == deal
     return left
@@ -90,7 +90,7 @@ def test_a_deal_on_the_command_line_keeps_the_saved_game_behind_ctrl_z(data_fold
 
     press(app, pygame.K_z, CTRL)
     assert state(app) == {k: v for k, v in left.items() if k != "game_id"}
-    assert app.persist.saved.game_id == left["game_id"]
+    assert app.table.session.saved.game_id == left["game_id"]
     assert message_line(app) == ["Back in the last game (Deal 7), just as it was."]
     press(app, pygame.K_y, CTRL)  # and forward to the deal the command line named
     assert state(app)["deal"] == 12 and not state(app)["history"]
@@ -118,7 +118,7 @@ def test_cards_on_the_command_line_keep_the_saved_game_too(data_folder):
     assert state(app)["deal"] is None and app.table.game.piles[0][0] == deal_cards(40)[0]
     assert message_line(app) == ["New deal: Own deal. Ctrl+Z brings the last game back."]
     press(app, pygame.K_z, CTRL)
-    assert app.persist.saved.game_id == left["game_id"] and state(app)["history"] == left["history"]
+    assert app.table.session.saved.game_id == left["game_id"] and state(app)["history"] == left["history"]
 
 
 def test_an_untouched_saved_game_is_replaced_without_a_word(data_folder):
@@ -134,7 +134,7 @@ def test_after_n_and_quit_a_deal_on_the_command_line_keeps_the_game_n_kept(data_
     close(app)
     app = start("--deal", "12")
     press(app, pygame.K_z, CTRL)
-    assert app.persist.saved.game_id == left["game_id"] and state(app)["history"] == left["history"]
+    assert app.table.session.saved.game_id == left["game_id"] and state(app)["history"] == left["history"]
 
 
 # -- damaged files -------------------------------------------------------------------------------------------
@@ -171,4 +171,4 @@ def test_a_deal_on_the_command_line_says_what_it_kept_before_the_damaged_file(da
     next_message(app)
     assert message_line(app)[0].startswith("stats.json was damaged")
     press(app, pygame.K_z, CTRL)
-    assert app.persist.saved.game_id == left["game_id"]
+    assert app.table.session.saved.game_id == left["game_id"]

@@ -100,13 +100,13 @@ def test_a_restart_or_new_deal_can_be_taken_back_after_a_restart_of_the_program(
     for _ in range(6):
         play_one(app)
     press(app, pygame.K_z, CTRL)
-    left, game_id = state(app), app.persist.saved.game_id
+    left, game_id = state(app), app.table.session.saved.game_id
     press(app, pygame.K_r)
     restarted = state(app)
     app = restart_program(app)
     assert state(app) == restarted
     press(app, pygame.K_z, CTRL)  # the game before the restart, with its redo list
-    assert state(app) == left and app.persist.saved.game_id == game_id
+    assert state(app) == left and app.table.session.saved.game_id == game_id
     press(app, pygame.K_n)
     dealt = state(app)
     app = restart_program(app)
@@ -114,7 +114,7 @@ def test_a_restart_or_new_deal_can_be_taken_back_after_a_restart_of_the_program(
     press(app, pygame.K_z, CTRL)
     assert state(app) == left
     app = restart_program(app)  # and after coming back, the game is still the one saved
-    assert state(app) == left and app.persist.saved.game_id == game_id
+    assert state(app) == left and app.table.session.saved.game_id == game_id
     assert Store.open(data_folder).stats.variants["standard"].played == 0
 
 
@@ -124,18 +124,18 @@ def test_ctrl_y_after_taking_back_a_restart_or_new_deal_survives_a_restart_of_th
     for _ in range(5):
         play_one(app)
     press(app, pygame.K_z, CTRL)
-    left, game_id = state(app), app.persist.saved.game_id
+    left, game_id = state(app), app.table.session.saved.game_id
     press(app, replace_key)
-    replaced, replaced_id = state(app), app.persist.saved.game_id
+    replaced, replaced_id = state(app), app.table.session.saved.game_id
     press(app, pygame.K_z, CTRL)
     app = restart_program(app)
-    assert state(app) == left and app.persist.saved.game_id == game_id
+    assert state(app) == left and app.table.session.saved.game_id == game_id
     press(app, pygame.K_y, CTRL)  # the restart or new deal the Ctrl+Z took back
-    assert state(app) == replaced and app.persist.saved.game_id == replaced_id
+    assert state(app) == replaced and app.table.session.saved.game_id == replaced_id
     app = restart_program(app)
     assert state(app) == replaced
     press(app, pygame.K_z, CTRL)  # and Ctrl+Z still goes back from it
-    assert state(app) == left and app.persist.saved.game_id == game_id
+    assert state(app) == left and app.table.session.saved.game_id == game_id
     play_one(app)  # a move in the game brought back: the one it left is gone, also from the file
     app.persist.wait()
     assert "following" not in json.loads((data_folder / "game.json").read_text())
@@ -148,7 +148,7 @@ def test_ctrl_y_after_taking_back_a_restart_or_new_deal_survives_a_restart_of_th
 def test_a_game_left_by_a_new_deal_is_counted_at_the_first_move_of_the_next_not_at_the_key(data_folder):
     app = window(deal=7)
     play_one(app)
-    game_id = app.persist.saved.game_id
+    game_id = app.table.session.saved.game_id
     press(app, pygame.K_r)
     press(app, pygame.K_n)  # the untouched restart is dropped; the played game stays behind Ctrl+Z
     press(app, pygame.K_n)
@@ -159,7 +159,7 @@ def test_a_game_left_by_a_new_deal_is_counted_at_the_first_move_of_the_next_not_
     app.persist.wait()
     stats = Store.open(data_folder).stats
     assert stats.is_counted(game_id) and stats.variants["standard"].played == 1
-    assert app.persist.saved.previous is None and "previous" not in json.loads((data_folder / "game.json").read_text())
+    assert app.table.session.previous is None and "previous" not in json.loads((data_folder / "game.json").read_text())
 
 
 # -- counting ------------------------------------------------------------------------------------------
@@ -204,7 +204,7 @@ def test_a_game_the_demo_finished_is_not_the_players_but_one_the_player_finishes
         app.assistant.worker.wait(0.05)
         settle(app)
     app.persist.wait()
-    assert app.persist.saved.by_computer and Store.open(data_folder).stats.variants["standard"].played == 0
+    assert app.table.session.saved.by_computer and Store.open(data_folder).stats.variants["standard"].played == 0
     app = restart_program(app)  # the finished table comes back, still not counted
     assert app.table.game.is_over() and Store.open(data_folder).stats.variants["standard"].played == 0
     press(app, pygame.K_z, CTRL)  # take the computer's last action back and end the game by hand
@@ -212,7 +212,7 @@ def test_a_game_the_demo_finished_is_not_the_players_but_one_the_player_finishes
     play_to_the_end(app)
     app.persist.wait()
     counted = Store.open(data_folder).stats.variants["standard"]
-    assert not app.persist.saved.by_computer and counted.played == 1
+    assert not app.table.session.saved.by_computer and counted.played == 1
     assert counted.histogram[app.table.game.score] == 1
     press(app, pygame.K_ESCAPE)
     press(app, pygame.K_s)  # the statistics screen says what is counted

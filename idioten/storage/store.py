@@ -38,7 +38,7 @@ from idioten.storage.game import GAME_FILE, SavedGame, load_game, new_game_id, s
 from idioten.storage.settings import SETTINGS_FILE, Settings, load_settings, save_settings
 from idioten.storage.stats import STATS_FILE, Statistics, load_stats, save_stats
 
-__all__ = ["kept_games", "Store", "SavedGame", "Settings", "Statistics", "Notice", "StoreError", "new_game_id",
+__all__ = ["kept_games", "Store", "MemoryStore", "SavedGame", "Settings", "Statistics", "Notice", "StoreError", "new_game_id",
            "data_dir"]
 
 
@@ -162,4 +162,15 @@ class Store:
             write()
         except StoreError as err:
             return err.notice
+        return None
+
+
+class MemoryStore(Store):
+    """A store that never touches the disk: for a window or a session opened without one (tests, benchmarks).
+    Settings and statistics live in memory."""
+
+    def __init__(self, settings: Settings | None = None):
+        super().__init__(Path("."), settings or Settings(), Statistics(), None, [])
+
+    def _write(self, file_name, write):
         return None

@@ -22,9 +22,12 @@ from typing import TYPE_CHECKING, Any, cast
 from idioten import i18n, paths
 from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards
 from idioten.acesup.rules import STANDARD, Game
+from idioten.play.acesup import AcesUpSession
+from idioten.play.change import Change
 from idioten.ui import window
 from idioten.ui.kit.layout import MIN_WINDOW, Layout
 from idioten.storage.settings import Settings
+from idioten.storage.store import MemoryStore
 
 import pygame
 
@@ -54,11 +57,14 @@ class App:
                  sessions: Mapping[str, Any] | None = None, variant: str = STANDARD,
                  settings: Settings | None = None, clock: Callable[[], float] = time.monotonic,
                  rng: random.Random | None = None, on_action: Callable | None = None,
-                 size: tuple[int, int] | None = None, fullscreen: bool = False):
-        """The window opens in the first of `games` with `first` as its session (Aces Up's: the `Game` to show)
-        or, if None, the session the game opens itself. `sessions`, by game name, are sessions already open
-        (tests, benchmarks); a game not named there reads its own when first needed. `size` None opens the
-        window as the settings remember it (window.py), else at exactly that size."""
+                 size: tuple[int, int] | None = None, fullscreen: bool = False,
+                 session: AcesUpSession | None = None):
+        """The window opens in the first of `games` with `first` as its session (for Aces Up a `Game` to show
+        is enough: it is played on a store that lives in memory) or, if None, the session the game opens
+        itself; `session` is Aces Up's (the program start builds one on the store). `sessions`, by game name,
+        are sessions already open (tests, benchmarks); a game not named there reads its own when first
+        needed. `size` None opens the window as the settings remember it (window.py), else at exactly that
+        size."""
         self.clock = clock
         self.rng = rng if rng is not None else random.Random()
         self.settings = settings or Settings()
@@ -88,6 +94,8 @@ class App:
         self.assistant = Assistant(self)  # the solver's answers: verdict, hints, demo (off the loop)
         self.games: tuple[GameKind, ...] = tuple(games)
         self.sessions: dict[str, Any] = dict(sessions or {})
+        if session is not None:
+            self.sessions[acesup.GAME.name] = session
         if first is not None:
             self.sessions[self.games[0].name] = first
         self.unsaid: dict[str, list[Notice]] = {}  # what the store said reading a game's file, until its scene shows
@@ -202,12 +210,12 @@ class App:
         number = self.rng.randint(MIN_DEAL, MAX_DEAL)
         return Game.new(deal_cards(number), self.variant, number)
 
-    def action_done(self, game: Game, record, *, undone: bool = False) -> None:
-        """After every action, undo (`undone`) and redo, or with a note of `replacing` (NEW_DEAL, RESTART,
-        BACK) when the game on the table was replaced: the hook for saving the game."""
-        self.assistant.game_changed(game, record)
+    def action_done(self, change: Change) -> None:
+        """After every change the table's session made (an action, undo, redo, new deal, restart, Ctrl+Z or
+        Ctrl+Y over them): the assistant follows, and the hook given (`on_action`) sees it."""
+        self.assistant.game_changed(change)
         if self.on_action is not None:
-            self.on_action(game, record, undone)
+            self.on_action(change)
 
     def show_end(self, game: Game) -> None:
         from idioten.ui.acesup.truth_panel import TruthEndPanel

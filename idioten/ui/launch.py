@@ -18,9 +18,10 @@ import pygame
 from idioten import i18n
 from idioten.cards import MAX_DEAL, MIN_DEAL, Card, deal_cards
 from idioten.acesup.rules import Game
-from idioten.storage.store import SavedGame, Store, kept_games
+from idioten.play.acesup import AcesUpSession
+from idioten.storage.store import Store
 from idioten.ui.app import App
-from idioten.ui.persist import attach, keep_replaced, left_behind
+from idioten.ui.persist import attach
 
 
 @dataclass(frozen=True)
@@ -38,23 +39,23 @@ class Launch:
         return self.cards is not None
 
 
-def choose_game(store: Store, launch: Launch, variant: str, rng) -> tuple[SavedGame, list[SavedGame]]:
-    """The game to show first, and the saved games it leaves for good (to be counted as abandoned).
-    A deal named on the command line replaces the saved game as a new deal in the window does: the game
-    replaced stays behind Ctrl+Z until the first move in the new one. Otherwise the saved game is resumed
-    exactly as it was left, a finished one too (it was counted when the store opened)."""
+def choose_game(store: Store, launch: Launch, variant: str, rng) -> AcesUpSession:
+    """The session on the store, with the game to show first. A deal named on the command line replaces the
+    saved game as a new deal in the window does: the game replaced stays behind Ctrl+Z until the first move
+    in the new one. Otherwise the saved game is resumed exactly as it was left, a finished one too (it was
+    counted when the store opened)."""
     saved = store.saved_game
     if launch.names_a_deal:
-        current = SavedGame.start(Game.new(list(launch.cards), variant, launch.deal_number))
+        game = Game.new(list(launch.cards), variant, launch.deal_number)
         if saved is None:
-            return current, []
-        before = [saved, *kept_games(saved)]
-        keep_replaced(saved, current)
-        return current, left_behind(before, current)
+            return AcesUpSession.start(store, game)
+        session = AcesUpSession(store, saved)
+        session.new_deal(game)
+        return session
     if saved is not None:
-        return saved, []
+        return AcesUpSession(store, saved)
     number = rng.randint(MIN_DEAL, MAX_DEAL)
-    return SavedGame.start(Game.new(deal_cards(number), variant, number)), []
+    return AcesUpSession.start(store, Game.new(deal_cards(number), variant, number))
 
 
 def open_app(launch: Launch, **app_options) -> App:
@@ -63,25 +64,15 @@ def open_app(launch: Launch, **app_options) -> App:
     i18n.set_language(launch.language or store.settings.language)
     variant = launch.variant or store.settings.variant
     rng = app_options.pop("rng", None) or random.Random()
-    saved, left = choose_game(store, launch, variant, rng)
+    session = choose_game(store, launch, variant, rng)
     app_options["fullscreen"] = app_options.get("fullscreen") or store.settings.fullscreen  # as it was left
-    app = App(saved.game, variant=variant, settings=store.settings, rng=rng, **app_options)
-    persist = attach(app, store, saved, variant_fixed=launch.variant is not None)
-    for kept in (saved, saved.previous, saved.following):
-        if kept is not None:
-            app.assistant.days.resumed(kept.game, kept.daily)  # a deal of the day stays one after a restart
-    if saved.previous is not None:
-        app.table.previous = saved.previous.game  # Ctrl+Z still brings it back after a restart of the program
-    if saved.following is not None:
-        app.table.following, app.table.following_at = saved.following.game, saved.following_at  # and Ctrl+Y
-    notices = [*store.notices, *(store.abandoned(old) for old in left)]
-    if saved is not store.saved_game:
-        notices.append(store.save_game(saved))
-    if saved.game.is_over():
-        app.show_end(saved.game)
+    app = App(variant=variant, settings=store.settings, rng=rng, session=session, **app_options)
+    persist = attach(app, session, variant_fixed=launch.variant is not None)
+    if session.game.is_over():
+        app.show_end(session.game)
     if launch.names_a_deal and app.table.can_go_back():
         app.table.say_dealt(restarted=False)  # as after N: the deal, and that Ctrl+Z brings the saved game back
-    persist.show(*notices, after_current=True)
+    persist.show(*store.notices, *persist.save_now(), after_current=True)
     return app
 
 

@@ -1,8 +1,8 @@
 """Idioten (Aces Up) in the window: its table, input, painter, assistant and panels, and `GAME`, what the
 window knows of it (ui/kit/game.py).
 
-Its session is, until it has one of its own, the game to show first (launch.py resumes the saved game and
-attaches the saving to the table; a window opened without a game deals one at random).
+Its session is an `AcesUpSession` (idioten/play/acesup.py): launch.py builds it on the store, resuming the saved
+game; a window opened without one plays the game it was given (or a random deal) on a store in memory.
 """
 
 from __future__ import annotations
@@ -10,20 +10,24 @@ from __future__ import annotations
 from typing import cast
 
 from idioten.acesup.rules import Game
+from idioten.play.acesup import AcesUpSession
+from idioten.storage.store import MemoryStore
 from idioten.storage.files import Notice
 from idioten.ui.acesup.host import AcesUpHost
 from idioten.ui.kit.game import GameKind, MenuEntries, Then
 from idioten.ui.kit.scene import CardGameScene, Host, Scene
 
 
-def open_session(app: Host) -> tuple[Game, list[Notice | None]]:
-    return cast(AcesUpHost, app).random_game(), []
+def open_session(app: Host) -> tuple[AcesUpSession, list[Notice | None]]:
+    return AcesUpSession.start(MemoryStore(app.settings), cast(AcesUpHost, app).random_game()), []
 
 
-def make_scene(app: Host, game: Game) -> CardGameScene:
+def make_scene(app: Host, session: AcesUpSession | Game) -> CardGameScene:
     from idioten.ui.acesup.table import TableScene
 
-    return TableScene(app, game)
+    if isinstance(session, Game):  # a game to show (tests, benchmarks): played on a store in memory
+        session = AcesUpSession.start(MemoryStore(app.settings), session)
+    return TableScene(app, session)
 
 
 def rules_panel(app: Host, scene: CardGameScene) -> Scene:

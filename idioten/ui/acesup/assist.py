@@ -2,11 +2,9 @@
 "still winnable" indicator, hints, the plan of the demo and the shown solution, and the search for a winnable
 deal when the player wants only those.
 
-Everything the solver says is kept per position (`Game.to_text()`), so one search serves every question
-about that position, and two facts carry it forward without searching again: after the first action of a
-known winning line, the rest of the line wins from the new position; after any action from a position that
-cannot be won, the new one cannot be won either (it reaches fewer positions). The window's scenes pull what
-they need from `known` when they update; `poll` (once per frame, from `App.step`) takes the worker's answers.
+Everything the solver says is kept per position in `known` (`play.knowledge.Known`, which also carries an
+answer along the moves played without searching again). The window's scenes pull what they need from
+`known` when they update; `poll` (once per frame, from `App.step`) takes the worker's answers.
 
 The verdict from the deal on: with the compiled solver core (`solver.CORE`), each deal is solved from its start
 as soon as it is on the table, in a second low-priority worker of its own (a hint or the live indicator never
@@ -16,8 +14,8 @@ follow the winning line), "Show solution" and "where did I go wrong" (`lesson`) 
 pure-Python core the search would rarely finish and would only slow the game, so then the verdict is
 searched when the game ends, as before.
 
-Hints, the demo and the shown solution are the assistant's `Coach` part (`coach.py`); what it keeps of an
-answer is a `knowledge.Knowledge`.
+Hints are the assistant's `Coach` part, and the demo and the shown solution its `computer` (both in
+`coach.py`).
 """
 
 from __future__ import annotations
@@ -29,12 +27,11 @@ from idioten import i18n
 from idioten.acesup import analysis
 from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards
 from idioten.acesup.rules import Action, Game
-from idioten.errors import IllegalAction
-from idioten.ui.acesup.coach import NO_PEEK_SECONDS, Coach, advice
+from idioten.play.change import Change
+from idioten.play.knowledge import ERROR, UNKNOWN, UNWINNABLE, WINNABLE, Knowledge, Known, knowledge_of
+from idioten.ui.acesup.coach import Coach, ComputerPlay, advice
 from idioten.ui.acesup.daily_deal import DailyDeal
-from idioten.ui.acesup.knowledge import ERROR, UNKNOWN, UNWINNABLE, WINNABLE, Knowledge, knowledge_of
 from idioten.ui.acesup.lesson import Teacher
-from idioten.ui.replacing import NEW_DEAL, is_replacement
 from idioten.ui.worker import Worker
 
 VERDICT_SECONDS = 30.0  # the end panel's question: could the deal have been won? (Python core, at the end)
@@ -42,7 +39,6 @@ VERDICT_CPU_SECONDS = 60.0  # the compiled core's search from the deal on: CPU s
 LIVE_SECONDS = 20.0  # the status bar's question about the position on the table
 DEAL_SECONDS = 4.0  # per deal tried for "winnable deals only"
 DEAL_SEARCH_SECONDS = 40.0  # in all, before the last deal tried is dealt unproven
-KNOWN_LIMIT = 4000  # positions remembered (a few hundred bytes each)
 # The solver's position tables: the verdict from the deal on and the other worker's search (the live
 # indicator, the end panel, the lesson, the shown solution, "winnable deals only") may run at once; with
 # the window's own 45-85 MB the process stays under 150 MB (bench/ui_memory.py: peak 129 MB; with 64 MB
@@ -72,6 +68,26 @@ def solve_from_deal(start: str, cancel, budget: analysis.StopFlag | None = None)
     return solve(Game.from_text(start), None, (budget or verdict_budget()).watching(cancel), EARLY_MEMORY)
 
 
+class EarlyVerdict(Worker):
+    """The verdict from the deal on (compiled core only): a worker of its own that searches each deal from its
+    start as it comes to the table (a hint or the live indicator never cancels it)."""
+
+    def __init__(self):
+        super().__init__(one_job_in_memory=True)
+        self.started_for: str | None = None  # the deal start it was last started for
+        self.progress = analysis.StopFlag()  # what its running search has told of its progress
+
+    def start(self, start: str, known) -> None:
+        if start == self.started_for:
+            return
+        self.started_for = start
+        self.cancel()
+        if start in known or not compiled_core():
+            return
+        budget = self.progress = verdict_budget()
+        self.submit("early_verdict", lambda cancel: solve_from_deal(start, cancel, budget), tag=start)
+
+
 class Assistant(Coach):
     advice = staticmethod(advice)
     worker_memory = WORKER_MEMORY
@@ -79,24 +95,17 @@ class Assistant(Coach):
     def __init__(self, app):
         self.app = app
         self.worker = Worker(one_job_in_memory=True)
-        self.early = Worker(one_job_in_memory=True)  # the verdict from the deal on (compiled core only)
-        self._early_for: str | None = None  # the deal start the early verdict was last started for
+        self.early = EarlyVerdict()
         self.teacher = Teacher(self)
         self.days = DailyDeal(self)
-        self.known: dict[str, Knowledge] = {}
+        self.known = Known()
         self.purposes: set[str] = set()  # who waits for the running solve ("verdict", "live", "solution", ...)
         self.hint_for: str | None = None  # the position a hint was asked for, until it is shown
         self.arrow: tuple[str, Action] | None = None  # the hint on screen: its position and action
-        self.autoplay = None  # the demo or solution scene while it runs (autoplay.Autoplay)
-        self.finished_by: str | None = None  # "demo" or "solution" when the computer played to the end
+        self.computer = ComputerPlay(self)  # the demo or the shown solution while it plays
         self.searching_deal = False
-        self.demo_plan: dict[str, Action] = {}  # the demo's actions from idioten.acesup.hint, by position
-        self.demo_think_seconds = NO_PEEK_SECONDS  # per action, set by the demo to fit its pace
-        self._after: tuple[str, Action, str | None] | None = None
         self._position: tuple[int, str] | None = None  # (id of the game, its text), until the next change
-        # What each worker's running solve has told of its progress (positions, time left of its budget).
-        self.early_progress = analysis.StopFlag()
-        self.solve_progress = analysis.StopFlag()
+        self.solve_progress = analysis.StopFlag()  # what the worker's running solve has told of its progress
 
     # -- the position on the table -----------------------------------------------------------------------
 
@@ -112,14 +121,6 @@ class Assistant(Coach):
 
     def knowledge(self, text: str | None = None) -> Knowledge | None:
         return self.known.get(self.position() if text is None else text)
-
-    def learn(self, text: str, knowledge: Knowledge) -> None:
-        if len(self.known) >= KNOWN_LIMIT:
-            self.known.clear()  # only saves work; everything can be searched again
-        self.known[text] = knowledge
-
-    def learn_line(self, text: str, line) -> None:
-        self.learn(text, Knowledge(WINNABLE, tuple(line), 48))
 
     # -- asking the solver -------------------------------------------------------------------------------
 
@@ -145,7 +146,7 @@ class Assistant(Coach):
         """How far the search running for position `text` has come: (positions examined, seconds left of its
         budget: CPU seconds for the verdict from the deal on, else wall seconds), or None when none runs."""
         if self.early.running and self.early.tag == text:
-            flag = self.early_progress
+            flag = self.early.progress
         elif self.worker.kind == "solve" and self.worker.tag == text:
             flag = self.solve_progress
         else:
@@ -156,8 +157,8 @@ class Assistant(Coach):
         """Once per frame: take the worker's answers; keep the live indicator's search going."""
         for answer in self.worker.poll() + self.early.poll():
             self.receive(answer)
-        self.think_ahead()
-        self.start_early_verdict()
+        self.computer.think_ahead()
+        self.early.start(self.game.start_text, self.known)
         if (self.app.settings.live_verdict and not self.worker.running and self.app.scenes[0] is self.app.table
                 and not self.game.is_over() and self.position() not in self.known):
             self.ask(self.position(), "live", LIVE_SECONDS)
@@ -166,19 +167,19 @@ class Assistant(Coach):
         self.app.mark_dirty()
         if answer.kind in ("solve", "early_verdict"):
             if answer.error is not None:
-                self.learn(answer.tag, Knowledge(ERROR, error=str(answer.error)))
+                self.known.learn(answer.tag, Knowledge(ERROR, error=str(answer.error)))
             else:
-                self.learn(answer.tag, knowledge_of(answer.result))
+                self.known.learn(answer.tag, knowledge_of(answer.result))
             if answer.kind == "solve":
                 self.purposes = set()
             else:
-                self.carry_along_history(self.game)
+                self.known.carry_along_history(self.game)
         elif answer.kind == "no_peek_hint":
             if self.hint_for == answer.tag == self.position():
                 self.show_no_peek_hint(answer)
         elif answer.kind == "no_peek_move":
-            if answer.error is None and isinstance(answer.result, Action) and self.demo_running():
-                self.demo_plan[answer.tag] = answer.result  # checked against the rules when it is played
+            if answer.error is None:
+                self.computer.planned(answer.tag, answer.result)
         elif answer.kind == "deal_search":
             self.deal_found(answer)
         elif answer.kind == "lesson":
@@ -190,46 +191,22 @@ class Assistant(Coach):
         self.worker.close()
         self.early.close()
 
-    # -- the verdict from the deal on --------------------------------------------------------------------
-
-    def start_early_verdict(self) -> None:
-        start = self.game.start_text
-        if start == self._early_for:
-            return
-        self._early_for = start
-        self.early.cancel()
-        if start in self.known or not compiled_core():
-            return
-        budget = self.early_progress = verdict_budget()
-        self.early.submit("early_verdict", lambda cancel: solve_from_deal(start, cancel, budget), tag=start)
-
-    def carry_along_history(self, game: Game) -> None:
-        """What the verdict says about the deal, carried along the moves already played (see the module notes)."""
-        replayed = Game.from_text(game.start_text)
-        before = replayed.to_text()
-        for action, _ in game.history:
-            if before not in self.known:
-                return
-            replayed.apply(action)
-            after = replayed.to_text()
-            self.carry_forward(before, action, after)
-            before = after
-
     # -- the game changed (every action, undo, redo, restart, new deal) ----------------------------------
 
-    def game_changed(self, game: Game, record) -> None:
+    def game_changed(self, change: Change) -> None:
+        game = self.game
         before = self._position[1] if self._position is not None and self._position[0] == id(game) else None
         self._position = None
         text = self.position()
         self.arrow = None
-        if is_replacement(record):  # a new deal or a restart: whatever was being searched is no longer wanted
+        if change.replaced:  # another game in play: whatever was being searched is no longer wanted
             self.worker.cancel()
             self.searching_deal = False
             self.purposes = set()
             self.hint_for = None
             self.teacher.forget()
         elif before is not None and game.history:
-            self.carry_forward(before, game.history[-1][0], text)
+            self.known.carry_forward(before, game.history[-1][0], text)
         if self.searching_deal:  # the player played on instead of waiting for the new deal
             self.stop_deal_search()
         if self.hint_for is not None and self.hint_for != text:
@@ -239,39 +216,11 @@ class Assistant(Coach):
             self.worker.cancel()
         if game.is_over() and not game.is_won():
             self.ask(game.start_text, "verdict", VERDICT_SECONDS)  # the end panel will ask this
-        if game.is_over() and record is not None and not is_replacement(record):
-            self.days.count(game)
-
-    def carry_forward(self, before: str, action: Action, after: str) -> None:
-        """What is known before an action, carried to the position after it (see the module notes)."""
-        known, was = self.known.get(before), self.known.get(after)
-        if known is None or (was is not None and (was.line or not known.line)):
-            return  # nothing to carry, or nothing the position after does not know already
-        replayed = Game.from_text(before)
-        try:
-            replayed.apply(action)
-        except IllegalAction:
-            return
-        if replayed.to_text() != after:
-            return  # an undo or a redo: not a step forward from `before`
-        if known.line and known.line[0] == action:  # a winning line, or one keeping the best score
-            self.learn(after, Knowledge(known.result, known.line[1:], known.best))
-        elif known.result == UNWINNABLE and was is None:
-            self.learn(after, Knowledge(UNWINNABLE))
 
     # -- the end panel -----------------------------------------------------------------------------------
 
     def verdict(self, game: Game) -> Knowledge | None:
         return self.ask(game.start_text, "verdict", VERDICT_SECONDS)
-
-    def take_finish(self) -> str | None:
-        """Who played the game to its end when that was the computer ("demo" or "solution"), once."""
-        finished = self.finished_by
-        if self.autoplay is not None:
-            finished, self.autoplay = self.autoplay.mode, None
-            self.demo_plan.clear()
-        self.finished_by = None
-        return finished
 
     # -- the live indicator ------------------------------------------------------------------------------
 
@@ -327,8 +276,8 @@ class Assistant(Coach):
             return
         number, variant, result = answer.result
         game = Game.new(deal_cards(number), variant, number)
-        self.learn(game.to_text(), knowledge_of(result))
-        table.replace_game(game, NEW_DEAL)
+        self.known.learn(game.to_text(), knowledge_of(result))
+        table.start_deal(game)
         key = "ui.deal_search.found" if result.result == WINNABLE else "ui.deal_search.gave_up"
         table.say_replaced(i18n.t(key, deal=self.app.deal_label(game)))
 

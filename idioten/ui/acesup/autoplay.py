@@ -4,7 +4,7 @@ and click, and any of them stops it (the key or click does nothing else). Each a
 table's `act`, so the rules decide and the table animates exactly as for the player; the next action waits
 until the cards have landed and a short pause has passed, a steady, watchable pace.
 
-The demo's player (idioten.acesup.hint) thinks off the loop one action ahead of the table (Assistant.think_ahead)
+The demo's player (idioten.acesup.hint) thinks off the loop one action ahead of the table (coach.ComputerPlay.think_ahead)
 and is given a little less time per action than the shortest step (a glide and the pause) lasts, so the
 next action is ready when the last one has landed: bench/ui_demo_pace.py measures the gaps."""
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 import pygame
 
 from idioten import i18n
-from idioten.ui.acesup.knowledge import WINNABLE
+from idioten.play.knowledge import WINNABLE
 from idioten.ui.kit.palette import BOX, EDGE, TEXT
 from idioten.ui.kit.scene import Scene
 from idioten.ui.acesup.table import ACTION_SECONDS
@@ -29,7 +29,8 @@ class Autoplay(Scene):
         super().__init__(app)
         self.mode = mode  # "demo" or "solution"
         self.assistant = app.assistant
-        self.assistant.autoplay = self
+        self.computer = app.assistant.computer
+        self.computer.scene = self
         self.wait = self.pause()  # the position it starts from is seen first
         self.banner_key = "ui.demo.thinking"
         self.steps = None  # the solution's length, for "step i of n"
@@ -40,7 +41,7 @@ class Autoplay(Scene):
             if known.result != WINNABLE:
                 self.line_key = "ui.solution.best_playing"  # a deal never winnable: the line to its best score
         self.waiting_for_worker = False
-        self.assistant.pace_demo(self.shortest_step())
+        self.computer.pace(self.shortest_step())
 
     # -- playing -----------------------------------------------------------------------------------------
 
@@ -51,7 +52,7 @@ class Autoplay(Scene):
         self.wait -= dt
         if self.wait > 0:
             return
-        action, banner = self.assistant.next_move(self.mode)
+        action, banner = self.computer.next_move(self.mode)
         self.waiting_for_worker = action is None and banner == "ui.demo.thinking"
         if banner and banner != self.banner_key:
             self.banner_key = banner
@@ -79,9 +80,8 @@ class Autoplay(Scene):
 
     def stop(self, message_key: str) -> None:
         self.app.pop(self)
-        if self.assistant.autoplay is self:
-            self.assistant.autoplay = None
-            self.assistant.demo_stopped()
+        if self.computer.scene is self:
+            self.computer.stopped()
         if message_key:
             self.app.table.say(i18n.t(message_key))
 

@@ -3,7 +3,9 @@ points at the player.
 
 Hints and the demo come from `idioten.acesup.hint`, a player that sees only what the player sees; the shown
 solution follows the solver's winning line. `Coach` is a part of `Assistant`, not a thing of its own: it
-uses the assistant's worker, its per-position knowledge (`known`, `ask`) and its table.
+uses the assistant's worker, its per-position knowledge (`known`, `ask`) and its table. `ComputerPlay`
+(the assistant's `computer`) is the computer at the table while the demo or the shown solution plays: which
+scene plays, and the demo's actions thought out ahead of the table.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import random
 from idioten import i18n
 from idioten.acesup import hint as no_peek
 from idioten.acesup.rules import DISCARD, MOVE, Action, Game
-from idioten.ui.acesup.knowledge import WINNABLE
+from idioten.play.knowledge import WINNABLE
 
 SOLUTION_SECONDS = 8.0  # the shown solution's search for the next step of a winning line
 NO_PEEK_SECONDS = 1.0  # idioten.acesup.hint's time budget per hint
@@ -94,11 +96,36 @@ class Coach:
         self.app.push(Autoplay(self.app, "solution"))
         return True
 
+
+class ComputerPlay:
+    def __init__(self, assistant):
+        self.assistant = assistant
+        self.scene = None  # the demo or solution scene while it runs (autoplay.Autoplay)
+        self.plan: dict[str, Action] = {}  # the demo's actions from idioten.acesup.hint, by position
+        self.think_seconds = NO_PEEK_SECONDS  # per action, set by the demo to fit its pace
+        self._after: tuple[str, Action, str | None] | None = None
+
+    def playing(self) -> bool:
+        """The demo or the shown solution plays: a game it ends is not the player's result."""
+        return self.scene is not None
+
+    def demo_running(self) -> bool:
+        return self.scene is not None and self.scene.mode == "demo"
+
+    def take_finish(self) -> str | None:
+        """Who played the game to its end when that was the computer ("demo" or "solution"), once."""
+        if self.scene is None:
+            return None
+        finished, self.scene = self.scene.mode, None
+        self.plan.clear()
+        return finished
+
     def next_move(self, mode: str) -> tuple[Action | None, str]:
         """For the demo or the solution: the next action (None: not yet known) and the banner's text key."""
         if mode == "demo":
             return self.no_peek_move()
-        known = self.ask(self.position(), mode, SOLUTION_SECONDS)
+        assistant = self.assistant
+        known = assistant.ask(assistant.position(), mode, SOLUTION_SECONDS)
         if known is None:
             return None, "ui.demo.thinking"
         if known.line:  # a winning line, or (after the lesson's B) the line to a lost deal's best score
@@ -108,42 +135,45 @@ class Coach:
     def no_peek_move(self) -> tuple[Action | None, str]:
         """The demo's next action from idioten.acesup.hint, thought out off the loop ahead of time (see
         `think_ahead`); None while it is still being thought."""
-        planned = self.demo_plan.get(self.position())
-        if planned is not None and self.game.can(planned):
+        planned = self.plan.get(self.assistant.position())
+        if planned is not None and self.assistant.game.can(planned):
             return planned, "ui.demo.plain"
         self.think_ahead()
         return None, "ui.demo.thinking"
 
-    def pace_demo(self, step: float) -> None:
-        """The demo shows an action every `step` seconds at the quickest: a thought must take less."""
-        self.demo_think_seconds = min(NO_PEEK_SECONDS, THINK_SHARE * step)
+    def planned(self, position: str, action) -> None:
+        """The worker's answer for the demo at `position` (checked against the rules when it is played)."""
+        if isinstance(action, Action) and self.demo_running():
+            self.plan[position] = action
 
-    def demo_running(self) -> bool:
-        return self.autoplay is not None and self.autoplay.mode == "demo"
+    def pace(self, step: float) -> None:
+        """The demo shows an action every `step` seconds at the quickest: a thought must take less."""
+        self.think_seconds = min(NO_PEEK_SECONDS, THINK_SHARE * step)
 
     def think_ahead(self) -> None:
         """Keep the demo one action ahead of the table: while an action glides and rests on screen, the worker
         already thinks about the position after the next one, so the demo never waits at its steady pace
-        as long as one thought (`demo_think_seconds`) takes less than one step (bench/ui_demo_pace.py)."""
+        as long as one thought (`think_seconds`) takes less than one step (bench/ui_demo_pace.py)."""
         if not self.demo_running():
             return
-        text = self.position()
+        assistant = self.assistant
+        worker, text = assistant.worker, assistant.position()
         wanted = [text]
-        planned = self.demo_plan.get(text)
+        planned = self.plan.get(text)
         if planned is not None:
             after = self.position_after(text, planned)
             if after is None:
                 return
             wanted.append(after)
-        missing = next((position for position in wanted if position not in self.demo_plan), None)
-        if missing is None or (self.worker.kind == "no_peek_move" and self.worker.tag == missing):
+        missing = next((position for position in wanted if position not in self.plan), None)
+        if missing is None or (worker.kind == "no_peek_move" and worker.tag == missing):
             return
-        if self.worker.running and self.worker.kind == "no_peek_move" and self.worker.tag in wanted:
+        if worker.running and worker.kind == "no_peek_move" and worker.tag in wanted:
             return  # the nearer position is being thought about: the next one follows it
         # The table waiting for its own position (the demo's first action): a quicker thought builds the lead.
-        seconds = self.demo_think_seconds / (2 if missing == text else 1)
-        seed = self.app.rng.randrange(2 ** 32)
-        self.worker.submit("no_peek_move", lambda cancel: no_peek.hint(
+        seconds = self.think_seconds / (2 if missing == text else 1)
+        seed = assistant.app.rng.randrange(2 ** 32)
+        worker.submit("no_peek_move", lambda cancel: no_peek.hint(
             Game.from_text(missing), time_budget=seconds, rng=random.Random(seed), cancel=cancel), tag=missing)
 
     def position_after(self, text: str, action: Action) -> str | None:
@@ -158,7 +188,9 @@ class Coach:
         self._after = (text, action, after)
         return after
 
-    def demo_stopped(self) -> None:
-        self.demo_plan.clear()
-        if self.worker.kind == "no_peek_move":
-            self.worker.cancel()
+    def stopped(self) -> None:
+        """The demo or the solution stopped before the end."""
+        self.scene = None
+        self.plan.clear()
+        if self.assistant.worker.kind == "no_peek_move":
+            self.assistant.worker.cancel()

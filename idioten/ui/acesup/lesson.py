@@ -1,34 +1,22 @@
-"""Where did I go wrong, in the window: the analysis of a lost game (`idioten.acesup.analysis`) run off the
-loop in the assistant's worker, and the way back to just before the move that lost the deal.
+"""Where did I go wrong, in the window: the analysis of a lost game (`play.lesson.run_lesson`) run off the
+loop in the assistant's worker, its lines on the end panel, and the way back to just before the move that
+lost the deal.
 
 The analysis starts when the end panel of the player's own lost game has the deal's verdict, uses what the
-window already knows (the verdict's winning line saves most searches; positions proved lost answer "could it
-still be won here?" at once), and is cancelled with everything else the worker runs on a new deal, a restart
-or quitting. Going back is a run of ordinary undos, so redo brings
-the moves back one by one.
+window already knows (`Assistant.known`), and is cancelled with everything else the worker runs on a new
+deal, a restart or quitting. Going back is a run of ordinary undos, so redo brings the moves back one by one.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 import pygame
 
 from idioten import i18n
 from idioten.acesup import analysis
 from idioten.acesup.rules import DISCARD, MOVE, WIN_SCORE, Action, Game
-from idioten.ui.acesup.knowledge import UNWINNABLE, Knowledge
+from idioten.play.knowledge import UNWINNABLE, Knowledge
+from idioten.play.lesson import Lesson, facts_along, key_of, line_of, run_lesson
 from idioten.ui.worker import WAKE_EVENT
-
-LESSON_SECONDS = 30.0  # wall seconds for the whole analysis; then the panel says it is not known
-
-
-@dataclass
-class Lesson:
-    """The analysis of one played line, or why there is none."""
-    key: tuple  # (start position, the moves played)
-    found: analysis.Analysis | None = None
-    failed: str = ""  # "" while it runs or when found; otherwise why it is not known
 
 
 def deed(game: Game, action: Action) -> str:
@@ -42,60 +30,22 @@ def deed(game: Game, action: Action) -> str:
     return i18n.t("ui.lesson.did.deal_keep", cards=", ".join(kept)) if kept else i18n.t("ui.lesson.did.deal")
 
 
-def fact_of(knowledge) -> analysis.Fact | None:
-    if knowledge is None:
-        return None
-    if knowledge.result == analysis.WINNABLE and knowledge.line is not None:
-        return analysis.Fact(analysis.WINNABLE, tuple(knowledge.line), WIN_SCORE)
-    if knowledge.result == analysis.UNWINNABLE:  # best None: proved lost, its best score not known
-        return analysis.Fact(analysis.UNWINNABLE, None, knowledge.best if knowledge.best_exact else None)
-    return None
-
-
-def run_lesson(start: Game, moves: list[Action], known: dict, cancel, progress,
-               memory_bytes: int | None = None) -> analysis.Analysis:
-    """The worker's job: the analysis, then the no-peek hint's choice at the move found; each search's
-    table holds at most `memory_bytes` (the solver's default if None)."""
-    stop = analysis.StopFlag(cancel, seconds=LESSON_SECONDS)
-    found = analysis.analyse(start, moves, known=known, cancel=stop, progress=progress,
-                             solve=lambda game, flag: analysis.default_solve(game, flag, memory_bytes),
-                             reach=lambda game, score, flag: analysis.default_reach(game, score, flag, memory_bytes))
-    if found.best_until is not None:
-        before = analysis.positions_along(start, moves)[found.best_until]
-        found.hint = analysis.hint_instead(before, found.move, cancel)
-        if found.line is None:  # never winnable: B's arrow and F follow a line that keeps the best score
-            try:
-                found.best_line = analysis.best_line(before, found.best_score, stop, memory_bytes)
-            except analysis.Undecided:
-                pass  # out of time: B goes back without an arrow, and F has nothing to play
-    return found
-
-
 class Teacher:
     def __init__(self, assistant):
         self.assistant = assistant
         self.lesson: Lesson | None = None
         self.searches = 0  # written by the worker thread as it goes (progress on the panel)
 
-    @staticmethod
-    def key_of(game: Game) -> tuple:
-        return game.start_text, tuple(action for action, _ in game.history)
-
     def ask(self, game: Game) -> Lesson:
         """The lesson for the line played in `game`; started off the loop when first asked."""
-        key = self.key_of(game)
+        key = key_of(game)
         if self.lesson is not None and self.lesson.key == key:
             return self.lesson
         assistant = self.assistant
         self.lesson, self.searches = Lesson(key), 0
         start_text, moves = key
         start = Game.from_text(start_text, game.deal_number)
-        positions = analysis.positions_along(start, list(moves))
-        known = {}
-        for position in positions:
-            fact = fact_of(assistant.known.get(position.to_text()))
-            if fact is not None:
-                known[position.to_text()] = fact
+        known = facts_along(start, list(moves), assistant.known)
 
         def progress(count: int) -> None:
             self.searches = count
@@ -127,18 +77,13 @@ class Teacher:
         its best score and a line keeping it: the live indicator, the hint and "Solution from there" use it
         after going back."""
         found = lesson.found
-        if found.best_until is None or not self.line_of(found):
+        if not line_of(found):
             return
-        before = self.position_before(lesson).to_text()
+        before = lesson.position_before().to_text()
         if found.line:
-            self.assistant.learn_line(before, found.line)
+            self.assistant.known.learn_line(before, found.line)
         else:
-            self.assistant.learn(before, Knowledge(UNWINNABLE, found.best_line, found.best_score))
-
-    @staticmethod
-    def line_of(found: analysis.Analysis | None) -> tuple[Action, ...] | None:
-        """What F plays from before the move found: the winning line, or the line to the best score."""
-        return None if found is None or found.best_until is None else (found.line or found.best_line)
+            self.assistant.known.learn(before, Knowledge(UNWINNABLE, found.best_line, found.best_score))
 
     def forget(self) -> None:
         self.lesson = None
@@ -154,7 +99,7 @@ class Teacher:
             return [i18n.t("ui.lesson.progress", count=count) if count > 1 else i18n.t("ui.lesson.looking")]
         if found.best_until is None:
             return [i18n.t("ui.lesson.kept_best")] if found.best_score < WIN_SCORE else []
-        before = self.position_before(lesson)
+        before = lesson.position_before()
         key = "ui.lesson.until" if found.winnable_until is not None else "ui.lesson.best_until"
         lines = [i18n.t(key, number=found.best_until + 1, move=deed(before, found.move), best=found.best_score)]
         if found.hint is not None:
@@ -164,32 +109,18 @@ class Teacher:
         lines.append(i18n.t("ui.lesson.caveat"))
         return lines
 
-    @staticmethod
-    def position_before(lesson: Lesson) -> Game:
-        start_text, moves = lesson.key
-        return analysis.positions_along(Game.from_text(start_text), list(moves))[lesson.found.best_until]
-
-    def on_the_line(self, lesson: Lesson) -> bool:
-        """The game on the table is the line analysed, at its end or taken back (by B or undo) no further than
-        just before the move found: B and F work from there."""
-        start_text, moves = lesson.key
-        game = self.assistant.app.table.game
-        played = tuple(action for action, _ in game.history)
-        return (lesson.found is not None and lesson.found.best_until is not None and game.start_text == start_text
-                and lesson.found.best_until <= len(played) and played == moves[:len(played)])
-
     def go_back(self, lesson: Lesson) -> bool:
         """Undo back to just before the move found (ordinary undos: redo replays them), with an arrow on the
         move that wins (or keeps the best score) there. False if the table is not on the line analysed."""
         app, found = self.assistant.app, lesson.found
         table = app.table
-        if not self.on_the_line(lesson):
+        if not lesson.on_the_line(table.game):
             return False
         app.close_panels()
         while len(table.game.history) > found.best_until:
             table.undo()
         table.finish_animations()
-        number, line = found.best_until + 1, self.line_of(found)
+        number, line = found.best_until + 1, line_of(found)
         if line:
             key = "ui.lesson.back" if found.line else "ui.lesson.back_best"
             self.assistant.point(line[0], i18n.t(key, number=number, best=found.best_score,
@@ -203,7 +134,7 @@ class Teacher:
         or the table is not on the line analysed)."""
         from idioten.ui.acesup.autoplay import Autoplay
 
-        if not self.line_of(lesson.found) or not self.go_back(lesson):
+        if not line_of(lesson.found) or not self.go_back(lesson):
             return False
         self.assistant.app.push(Autoplay(self.assistant.app, "solution"))
         return True

@@ -1,6 +1,6 @@
-"""The Idioten table: asks the rules to do the player's actions (input.py turns clicks, drags and keys into
-them) and animates the record the rules give back; undo, redo, a new deal and a restart. It never decides a
-rule itself."""
+"""The Idioten table: hands the player's actions (input.py turns clicks, drags and keys into them), undo, redo,
+a new deal and a restart to the session (`play.acesup.AcesUpSession`, which asks the rules and keeps the
+games), and animates the `Change` each verb returns. It never decides a rule itself."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ from idioten import i18n
 from idioten.cards import Card
 from idioten.acesup.rules import DEAL, DISCARD, PILES, Action, Dealt, Discarded, Game, Moved
 from idioten.errors import IllegalAction
+from idioten.play.acesup import AcesUpSession
+from idioten.play.change import Change, How
 from idioten.ui.acesup import painter
 from idioten.ui.acesup.input import Drag, Press, TableInput
 from idioten.ui.kit import celebration
@@ -15,17 +17,15 @@ from idioten.ui.kit.scene import CardGameScene
 from idioten.ui.kit.sprites import CardSprite
 from idioten.ui.kit.tween import Glide, Shake
 from idioten.ui.kit.widgets import Button
-from idioten.ui.replacing import BACK, FORWARD, NEW_DEAL, RESTART
-from idioten.storage.game import progressed
 
 ACTION_SECONDS = 0.3  # a discarded or moved card's glide at normal speed (a deal takes longer)
 SOUND_OF = {Dealt: "deal", Discarded: "discard", Moved: "slide"}
 
 
 class TableScene(TableInput, CardGameScene):
-    def __init__(self, app, game: Game):
+    def __init__(self, app, session: AcesUpSession):
         super().__init__(app)
-        self.game = game
+        self.session = session
         self.sprites: dict[Card, CardSprite] = {}
         self.zones: dict[Card, str] = {}
         self.press: Press | None = None
@@ -35,13 +35,10 @@ class TableScene(TableInput, CardGameScene):
         self.end_pending = False
         self.auto_pending = False
         self.dealt_in: frozenset[Card] = frozenset()  # a new deal's first cards, flying out as it appears
-        self.previous: Game | None = None  # the game a new deal or restart replaced: Ctrl+Z brings it back
-        self.following: Game | None = None  # the game Ctrl+Z (BACK) left: Ctrl+Y brings it back ...
-        self.following_at = 0  # ... from where the game brought back was left (its history's length)
         self.celebrate = False  # the end that is pending is the player's win: cards leap off before the panel
         self.buttons = [
             Button("ui.button.new", self.new_deal),
-            Button("ui.button.restart", self.restart, lambda: self.game.can_undo()),
+            Button("ui.button.restart", self.restart, self.session.can_restart),
             Button("ui.button.undo", self.undo, self.can_undo),
             Button("ui.button.redo", self.redo, self.can_redo),
             Button("ui.button.hint", self.ask_hint),
@@ -49,6 +46,10 @@ class TableScene(TableInput, CardGameScene):
         ]
         self.painter = painter.TablePainter(self)
         self.resize(app.layout)
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
 
     # -- places ------------------------------------------------------------------------------------------
 
@@ -108,9 +109,10 @@ class TableScene(TableInput, CardGameScene):
 
     # -- the game ----------------------------------------------------------------------------------------
 
-    def set_game(self, game: Game, deal_in: bool = False) -> None:
-        """Show `game`: at once, or (`deal_in`) with its first cards flying from the stock to the piles."""
-        self.game = game
+    def set_game(self, deal_in: bool = False) -> None:
+        """Show the session's game: at once, or (`deal_in`) with its first cards flying from the stock to the
+        piles."""
+        game = self.game
         self.sprites.clear()
         self.zones.clear()
         self.reset_input()
@@ -129,53 +131,53 @@ class TableScene(TableInput, CardGameScene):
         speed = self.app.settings.duration
         self.settle(lambda card: (speed(0.28), speed(0.09) * order[card]) if card in order else (0.0, 0.0))
 
-    def replace_game(self, game: Game, how: str) -> None:
-        """A new deal or a restart (the game replaced is kept for Ctrl+Z if anything was played in it), or
-        BACK: that kept game on the table again, exactly as it was (the game it leaves is kept for Ctrl+Y), or
-        FORWARD: that game again, as it was left."""
-        left = self.game
-        if how == BACK:
-            self.previous, self.following, self.following_at = None, left, len(game.history)
-        else:
-            self.following = None  # FORWARD takes it; a new deal or restart leaves it for good
-            if how == FORWARD or progressed(left):
-                self.previous = left
-        self.set_game(game, deal_in=how != BACK)
-        if how != BACK:
+    def show_replaced(self, change: Change, quietly: bool = False) -> None:
+        """Another game in play (a new deal, a restart, or a game brought back by Ctrl+Z or Ctrl+Y): dealt
+        out, or (BACK, `quietly`) shown at once; BACK shows the end panel again of a game that had ended."""
+        self.set_game(deal_in=change.dealt_in and not quietly)
+        if change.dealt_in and not quietly:
             self.app.sound.play("deal")
-        self.app.action_done(game, how)
-        if how == BACK:
-            self.end_pending = game.is_over()  # its end panel again, as when it ended
+        self.app.action_done(change)
+        if change.how is How.BACK:
+            self.end_pending = self.game.is_over()  # its end panel again, as when it ended
+
+    def start_deal(self, game: Game) -> None:
+        """`game` in play as a new deal (the game it replaces is kept for Ctrl+Z if anything was played in it)."""
+        self.finish_animations()
+        self.show_replaced(self.session.new_deal(game))
 
     def reset_input(self) -> None:
         self.press = self.drag = self.last_click = None
         self.selected = None
         self.end_pending = self.auto_pending = self.celebrate = False
 
+    def computer_playing(self) -> bool:
+        """The demo or the shown solution asks: a game it ends is not the player's result."""
+        return self.app.assistant.computer.playing()
+
     def act(self, action: Action, shake_pile: int | None = None, timing=None, at=None) -> bool:
-        """Ask the rules to do `action`; animate what happened (with `timing` when given: card -> (duration,
+        """Ask the session to do `action`; animate what happened (with `timing` when given: card -> (duration,
         delay)) or say why not (beside `at`, the position of the click or drop that asked, if one did). True if
         it happened. Clicks, keys, drops and the demo all come through here."""
         self.finish_animations()
         try:
-            record = self.game.apply(action)
+            change = self.session.act(action, by_computer=self.computer_playing())
         except IllegalAction as refusal:
             self.refuse(refusal, shake_pile if shake_pile is not None else action.pile, at)
             return False
         self.selected = None
         self.say("")
-        self.settle(timing or self.timing_for(record, backwards=False))
-        self.after_action(record)
+        self.settle(timing or self.timing_for(change.record, backwards=False))
+        self.after_action(change)
         return True
 
-    def after_action(self, record) -> None:
-        self.app.sound.play("win" if self.game.is_won() else SOUND_OF.get(type(record), "slide"))
-        self.previous = self.following = None  # play in this game: the one it replaced (or left) is abandoned
+    def after_action(self, change: Change) -> None:
+        self.app.sound.play("win" if self.game.is_won() else SOUND_OF.get(type(change.record), "slide"))
         self.end_pending = self.game.is_over()
         # The player's own last card (not a redo, not the demo's), with animations on: a celebration first.
-        self.celebrate = self.game.is_won() and self.app.assistant.autoplay is None and celebration.wanted(self.app)
+        self.celebrate = self.game.is_won() and not self.computer_playing() and celebration.wanted(self.app)
         self.auto_pending = self.app.settings.auto_discard and not self.end_pending
-        self.app.action_done(self.game, record)
+        self.app.action_done(change)
 
     def refuse(self, refusal: IllegalAction, pile: int | None, at=None) -> None:
         self.app.sound.play("illegal")
@@ -188,62 +190,59 @@ class TableScene(TableInput, CardGameScene):
         return self.act(Action(DEAL), at=at)
 
     def can_undo(self) -> bool:
-        return self.game.can_undo() or self.previous is not None
+        return self.session.can_undo()
 
     def undo(self) -> None:
         self.finish_animations()
         self.selected = None
-        if not self.game.history and self.previous is not None:
-            self.replace_game(self.previous, BACK)
+        change = self.session.undo()
+        if change is not None and change.replaced:
+            self.show_replaced(change)
             self.say(i18n.t("ui.msg.back", deal=self.app.deal_label(self.game)))
             return
-        self.show_step(self.game.undo(), backwards=True)
-
-    def can_go_forward(self) -> bool:
-        """Ctrl+Y undoes a Ctrl+Z that brought the last game back, while this game stands where it was left."""
-        return self.following is not None and len(self.game.history) == self.following_at
+        self.show_step(change, backwards=True)
 
     def can_redo(self) -> bool:
-        return self.game.can_redo() or self.can_go_forward()
+        return self.session.can_redo()
 
     def redo(self) -> None:
         self.finish_animations()
         self.selected = None
-        if self.can_go_forward():
-            restarted = self.following.start_text == self.game.start_text
-            self.replace_game(self.following, FORWARD)
-            self.say_dealt(restarted)
+        left = self.game
+        change = self.session.redo(by_computer=self.computer_playing())
+        if change is not None and change.replaced:
+            self.show_replaced(change)
+            self.say_dealt(restarted=self.game.start_text == left.start_text)
             return
-        self.show_step(self.game.redo(), backwards=False)
+        self.show_step(change, backwards=False)
 
-    def show_step(self, record, backwards: bool) -> None:
-        """An undo (`backwards`) or a redo the rules did: the cards glide back or forth as `record` says (None:
-        there was nothing to take back or do again)."""
-        if record is None:
+    def show_step(self, change: Change | None, backwards: bool) -> None:
+        """An undo (`backwards`) or a redo the session did: the cards glide back or forth as its record says
+        (None: there was nothing to take back or do again)."""
+        if change is None:
             self.say(i18n.t("ui.msg.nothing_to_undo" if backwards else "ui.msg.nothing_to_redo"))
             return
         self.say("")
-        self.settle(self.timing_for(record, backwards))
+        self.settle(self.timing_for(change.record, backwards))
         self.end_pending = not backwards and self.game.is_over()  # a redo may end the game again
         self.auto_pending = False  # automatic discards follow the player's own actions only
-        self.app.action_done(self.game, record, undone=backwards)
+        self.app.action_done(change)
 
     def restart(self) -> None:
         """At once, undoable: the game as it was stays behind Ctrl+Z (and is the same game for the statistics)."""
-        fresh = self.game.copy()
-        fresh.restart()
-        self.replace_game(fresh, RESTART)
+        self.finish_animations()
+        self.show_replaced(self.session.restart())
         self.say_dealt(restarted=True)
 
     def new_deal(self) -> None:
         """At once, undoable like a restart."""
         if self.app.assistant.new_winnable_deal():
             return  # "winnable deals only": the deal comes when the search off the loop has found one
-        self.replace_game(self.app.random_game(), NEW_DEAL)
+        self.start_deal(self.app.random_game())
         self.say_dealt(restarted=False)
 
     def can_go_back(self) -> bool:
-        return self.previous is not None
+        return self.session.keeps_a_game()
 
     def ask_hint(self) -> None:
         self.finish_animations()

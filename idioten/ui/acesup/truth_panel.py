@@ -19,7 +19,8 @@ import pygame
 
 from idioten import i18n
 from idioten.acesup.rules import Game
-from idioten.ui.acesup.assist import ERROR, UNWINNABLE, WINNABLE
+from idioten.play.knowledge import ERROR, UNWINNABLE, WINNABLE
+from idioten.play.lesson import line_of
 from idioten.ui.acesup.endgame import EndPanel
 from idioten.ui.acesup.host import AcesUpHost
 from idioten.ui.kit.widgets import Button
@@ -36,7 +37,7 @@ def grouped(number: int) -> str:
 class TruthEndPanel(EndPanel):
     def __init__(self, app: AcesUpHost, game: Game):
         self.assistant = app.assistant
-        self.finished_by = self.assistant.take_finish()  # the demo or the solution played it to the end
+        self.finished_by = self.assistant.computer.take_finish()  # the demo or the solution played it to the end
         self.known = None
         self.lesson = None
         self.shown: tuple = ()  # what the rows were built from, to rebuild only when it changes
@@ -163,7 +164,7 @@ class TruthEndPanel(EndPanel):
             self.show_solution()
         elif event.key == pygame.K_b and self.can_go_back():
             self.go_back()
-        elif event.key == pygame.K_f and self.can_go_back() and self.assistant.teacher.line_of(self.lesson.found):
+        elif event.key == pygame.K_f and self.can_go_back() and line_of(self.lesson.found):
             self.solution_from_there()
         elif event.key == pygame.K_t:  # the deal of the day from its end panel too ("press T" past midnight)
             self.close()

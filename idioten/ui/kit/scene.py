@@ -93,7 +93,7 @@ class Scene:
 class CardGameScene(Scene):
     """What the two games' tables share: the message line, the keys both games answer alike, and mouse and
     key events handed to on_motion / on_press / on_release / game_key. (A new deal or a restart does not ask
-    first: Ctrl+Z brings the game back, see replacing.py.)
+    first: Ctrl+Z brings the game back, see play/chain.py.)
 
     A table provides game, the verbs below that raise NotImplementedError, can_go_back, on_motion / on_press /
     on_release, and game_key for the keys that are its own; drop_choice and open_stats when it has something

@@ -151,7 +151,7 @@ int removable(const Ctx *x, int card, int k, u64 gone, u64 flags, u64 free_tops)
 
 /* ---- Verdict-only prunings: they cut positions that cannot be WON, and say nothing about the best score.
  * They run only in the verdict pass (x->verdict, a target of a win); an unwinnable deal's best score is then
- * measured by a second pass without them (module.c). ----
+ * measured by a second pass without them (solve.c). ----
  *
  * Lemma L (the move-free lock; a stronger form of the plain rigid lock, Lemma R, which asks every pile
  * for an ace or a card with no higher card of its suit in another column). The "column" of a card in

@@ -141,6 +141,7 @@ static inline int stopping(Ctx *x) {
 
 int ctx_reserve_depth(Ctx *x, size_t depth);
 void cut_record(Ctx *x, const Pos *p, int k, u64 gone, u64 flags);
+int discard_all(Ctx *x, int depth); /* quick.c: every discard at once, recorded in x->ev */
 int ctx_push(Ctx *x, int kind, int a, int b, int c);
 
 /* solve.c: the solve driver, which module.c (the binding, the only file that knows Python) calls with the

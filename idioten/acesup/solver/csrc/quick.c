@@ -8,7 +8,9 @@
 #define p (&x->pos[depth])
 #define q (&x->pos[depth + 1])
 
-static int discard_all(Ctx *x, int depth) {
+/* Every discard that can be made at depth `depth`, made at once and recorded in x->ev (the first look and the
+ * strict search share it). */
+int discard_all(Ctx *x, int depth) {
     int found = 1;
     while (found) {
         found = 0;

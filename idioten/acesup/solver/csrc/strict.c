@@ -9,32 +9,6 @@
 #define p (&x->pos[depth])
 #define q (&x->pos[depth + 1])
 
-static int discard_all(Ctx *x, int depth) {
-    int found = 1;
-    while (found) {
-        found = 0;
-        for (int i = 0; i < 4; i++) {
-            if (!p->n[i])
-                continue;
-            int card = p->c[i][p->n[i] - 1];
-            int suit_top = card - card % 13 + ACE_RANK;
-            for (int j = 0; j < 4; j++) {
-                if (j == i || !p->n[j])
-                    continue;
-                int higher = p->c[j][p->n[j] - 1];
-                if (card < higher && higher <= suit_top) {
-                    p->n[i]--;
-                    if (ctx_push(x, EV_DISCARD, i, 0, 0) < 0)
-                        return -1;
-                    found = 1;
-                    break;
-                }
-            }
-        }
-    }
-    return 0;
-}
-
 static int strict_child(Ctx *x, int depth, int dealt, int kind, int a, int b) {
     size_t mark = x->ev_len;
     if (ctx_push(x, kind, a, b, 0) < 0)

@@ -23,6 +23,7 @@ import threading
 import time
 
 from idioten.acesup.rules import ACES_ONLY, DEAL, DISCARD, MOVE, Action, Game
+from idioten.acesup.solver.strict import discard_all
 from idioten.acesup.solver.search import NO_CAP
 
 ACE = 12  # rank index of an ace in Card.index order (rank - 2)
@@ -49,28 +50,6 @@ def quick_win(game: Game, node_limit: int, deadline: float | None = None,
     nodes = 0
     report = getattr(cancel, "searched", None)  # told the positions examined at each look (solver.solve)
     cap = NO_CAP if max_positions is None else max_positions
-
-    def discard_all(piles):
-        """The closure of discards, and the piles they were made from, in a legal order."""
-        piles = [list(p) for p in piles]
-        made = []
-        found = True
-        while found:
-            found = False
-            for i in range(4):
-                if not piles[i]:
-                    continue
-                card = piles[i][-1]
-                suit_floor = card - card % 13
-                for j in range(4):
-                    if j != i and piles[j]:
-                        higher = piles[j][-1]
-                        if card < higher < suit_floor + 13:
-                            piles[i].pop()
-                            made.append(i)
-                            found = True
-                            break
-        return tuple(tuple(p) for p in piles), made
 
     def search(piles, dealt):
         nonlocal nodes

@@ -19,8 +19,8 @@ from idioten.cards import ACE, deal_cards, full_deck, parse_card
 from idioten.errors import IllegalAction
 from idioten.play import beginner
 from idioten.play.acesup import AcesUpSession
-from idioten.play.guide import (BEGINNER_DEAL, BEGINNER_LINE, DEAL_STEP, GO_ON, LESSON, OFFER, PICTURE, RING_ACTIONS,
-                                STEP_OF, STEPS, TITLE, Guide, Text, cards_of, parse_line, table, words)
+from idioten.play.guide import (BEGINNER_DEAL, BEGINNER_LINE, DEAL_STEP, GO_ON, LESSON, NEXT, OFFER, PICTURE,
+                                RING_ACTIONS, STEP_OF, STEPS, TITLE, Guide, Text, cards_of, parse_line, table, words)
 from idioten.storage.files import ENV_DATA_DIR
 from idioten.storage.store import Store
 
@@ -116,9 +116,11 @@ def test_step_1_waits_for_the_king_and_refuses_the_rest_with_the_reason():
     check_every_other_action_is_refused(guide, Action.discard(0))
     club = guide.offer(Action.discard(2)).refusal  # 8♣: no higher club anywhere
     assert club.rules.code == "no_higher_same_suit" and club.rules.params["suit"] == "C"
+    assert club.words() == i18n.t("rule.no_higher_same_suit", suit=i18n.suit_name("C"))  # as the table says it
     assert guide.offer(Action.discard(1)).refusal.rules.code == "ace_never_discarded"
     dealing = guide.offer(Action.deal()).refusal  # legal, but not the lesson's move
     assert dealing.guide == Text.of("guide.try.discard", card=parse_card("KH"))
+    assert dealing.words() == i18n.t("guide.try.discard", card="K\u2665")
     answer = guide.offer(Action.discard(0))
     assert answer.accepted and answer.record.card == parse_card("KH")
     assert guide.done and guide.ring() is None and [t.key for t in guide.lines()] == ["guide.suits.done"]
@@ -316,7 +318,8 @@ def test_every_text_of_the_guide_is_worded_in_every_language(language):
     i18n.set_language(language)
     try:
         guide = Guide()
-        shown = [Text.of(TITLE), Text.of(OFFER), guide.step_of(), Text.of(GO_ON), Text.of("guide.closed")]
+        shown = [Text.of(TITLE), Text.of(OFFER), guide.step_of(), Text.of(GO_ON), Text.of(NEXT),
+                 Text.of("guide.closed")]
         for step in STEPS:
             for lines in step.lines:
                 shown += lines

@@ -30,6 +30,7 @@ TITLE = "guide.title"
 OFFER = "guide.offer"
 STEP_OF = "guide.step_of"
 GO_ON = "guide.go_on"
+NEXT = "guide.next"  # the button that goes on once a step is done
 
 
 @dataclass(frozen=True)
@@ -146,12 +147,12 @@ def parse_line(text: str) -> tuple[Action, ...]:
 
 STEPS: tuple[Step, ...] = (
     Step("suits", LESSON, table(("KH", "AH", "8C", "3S"), stock_size=48),
-         lines=((Text.of("guide.suits.discard", card=parse_card("KH"), higher=parse_card("AH")),
+         lines=((Text.of("guide.suits.discard", card=parse_card("KH"), higher=parse_card("AH"), pile=1),
                  Text.of("guide.suits.only_suits")),),
          done_lines=(Text.of("guide.suits.done"),),
          waits_for=(Action.discard(0),)),
     Step("gap", LESSON, table(("", "9S AH", "TC QS", "JH 6D"), stock_size=28),
-         lines=((Text.of("guide.gap.move", card=parse_card("AH"), pile=1),
+         lines=((Text.of("guide.gap.move", card=parse_card("AH"), source=2, pile=1),
                  Text.of("guide.gap.only_top", card=parse_card("9S"), higher=parse_card("QS"))),
                 (Text.of("guide.gap.discard", card=parse_card("9S"), higher=parse_card("QS")),)),
          done_lines=(Text.of("guide.gap.done"),),
@@ -317,5 +318,6 @@ def cards_of(game: Game) -> list[Card]:
     return [c for p in game.piles for c in p] + game.stock + game.discards
 
 
-__all__ = ["Answer", "Attempt", "BEGINNER_DEAL", "BEGINNER_LINE", "GO_ON", "Guide", "OFFER", "RING_ACTIONS",
-           "Refusal", "STEPS", "STEP_OF", "Step", "TITLE", "Text", "cards_of", "parse_line", "table", "words"]
+__all__ = ["Answer", "Attempt", "BEGINNER_DEAL", "BEGINNER_LINE", "DEAL_STEP", "GO_ON", "Guide", "LESSON", "NEXT",
+           "OFFER", "PICTURE", "RING_ACTIONS", "Refusal", "STEPS", "STEP_OF", "Step", "TITLE", "Text", "cards_of",
+           "parse_line", "table", "words"]

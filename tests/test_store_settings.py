@@ -160,3 +160,28 @@ def test_windows_retries_a_replace_refused_for_a_moment(tmp_path, monkeypatch):
     assert store.change_setting("animation", "slow") is None
     monkeypatch.undo()
     assert len(refusals) == 2 and Store.open(tmp_path).settings.animation == "slow"
+
+
+# -- the guide offered once, at the very first start ----------------------------------------------------------
+
+def test_the_guide_is_offered_at_a_first_start_and_remembered_once_offered(tmp_path):
+    store = Store.open(tmp_path)
+    assert store.settings.guide_offered is False  # no settings file: the very first start
+    assert store.change_setting("guide_offered", True) is None
+    assert Store.open(tmp_path).settings.guide_offered is True
+    assert json.loads((tmp_path / SETTINGS_FILE).read_text())["guide_offered"] is True
+
+
+def test_a_settings_file_from_before_the_guide_loads_as_offered_and_keeps_its_other_settings(tmp_path):
+    old = settings_to_json(Settings(animation="fast", language="sv"))
+    del old["guide_offered"]  # as every settings.json written before the guide existed
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps(old))
+    settings, notices = load_settings(tmp_path)
+    assert notices == [] and settings == Settings(animation="fast", language="sv", guide_offered=True)
+
+
+def test_a_damaged_guide_flag_falls_back_with_a_notice(tmp_path):
+    data = settings_to_json(Settings(four_colour=True))
+    data["guide_offered"] = "yes"
+    settings, [notice] = settings_from_json(data)
+    assert settings == Settings(four_colour=True) and notice.params["name_key"] == "store.setting.guide_offered"

@@ -48,6 +48,8 @@ class Settings:
     window_size: tuple[int, int] | None = None  # windowed size, also while in fullscreen
     window_position: tuple[int, int] | None = None  # None where the platform does not tell it (Wayland)
     fullscreen: bool = False
+    # The guided first game (play/guide.py) is offered once, at the very first start: True once it was.
+    guide_offered: bool = False
 
     def changed(self, name: str, value) -> "Settings":
         if name not in _VALID:
@@ -90,7 +92,12 @@ _VALID = {
     "window_size": lambda v: _pair(v, 1),
     "window_position": lambda v: _pair(v, -100_000),
     "fullscreen": _flag,
+    "guide_offered": _flag,
 }
+
+# A file written before a field existed takes these values instead of the defaults: its player has started the
+# game before, so the guide offered at the very first start is not offered to them (the menu still has it).
+_BEFORE_THE_FIELD = {"guide_offered": True}
 
 
 def settings_to_json(settings: Settings) -> dict:
@@ -101,7 +108,9 @@ def settings_from_json(data: dict) -> tuple[Settings, list[Notice]]:
     values, notices = {}, []
     for item in dataclasses.fields(Settings):
         if item.name not in data:
-            continue  # a setting added after this file was written simply takes its default
+            if item.name in _BEFORE_THE_FIELD:
+                values[item.name] = _BEFORE_THE_FIELD[item.name]
+            continue  # any other setting added after this file was written simply takes its default
         value = data[item.name]
         if _VALID[item.name](value):
             values[item.name] = tuple(value) if isinstance(value, list) else value

@@ -23,8 +23,7 @@ from idioten.cli import main
 from idioten.ui import handover
 from idioten.ui.app import App
 
-MODE, SIGNALS = sys.argv[1], Path(sys.argv[2])
-MOVE = "--no-move" not in sys.argv[3:]
+MODE, SIGNALS, MOVE = "", Path("."), True  # set from the command line below
 real_step, real_handle = App.step, App.handle
 state = {"posted": False, "done": False}
 
@@ -66,7 +65,9 @@ def quit_when_told():
     pygame.event.post(pygame.event.Event(pygame.QUIT))
 
 
-App.step, App.handle = step, handle
-if MODE == "wait":
-    threading.Thread(target=quit_when_told, daemon=True).start()
-sys.exit(main([]))
+if __name__ == "__main__":  # pytest's doctest collection imports this file: nothing may run then
+    MODE, SIGNALS, MOVE = sys.argv[1], Path(sys.argv[2]), "--no-move" not in sys.argv[3:]
+    App.step, App.handle = step, handle
+    if MODE == "wait":
+        threading.Thread(target=quit_when_told, daemon=True).start()
+    sys.exit(main([]))

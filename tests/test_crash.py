@@ -127,3 +127,12 @@ def test_an_interrupt_is_not_a_crash(tmp_path):
     with pytest.raises(KeyboardInterrupt):
         desktop.play(window, tmp_path)
     assert not (tmp_path / REPORTS_FOLDER).exists()
+
+
+@pytest.mark.parametrize("text, expected", [('{"language": "sv"}', "sv"), ('{"language": "xx"}', None),
+                                            ("not json", None), ("[]", None), ('{"language": null}', None)])
+def test_the_second_start_speaks_the_language_chosen_in_the_settings_without_touching_them(tmp_path, text,
+                                                                                          expected):
+    (tmp_path / "settings.json").write_text(text)
+    assert desktop.chosen_language(tmp_path) == expected
+    assert (tmp_path / "settings.json").read_text() == text and len(list(tmp_path.iterdir())) == 1

@@ -16,6 +16,7 @@ Commands (`idioten solve`, ...) and `--smoke` (its own data folder) do not come 
 
 from __future__ import annotations
 
+import json
 import sys
 import threading
 from collections.abc import Callable
@@ -23,7 +24,8 @@ from pathlib import Path
 
 from idioten import i18n
 from idioten.storage import crash, lock
-from idioten.storage.files import data_dir
+from idioten.storage.files import data_dir, read_regular_file
+from idioten.storage.settings import SETTINGS_FILE
 
 EXIT_ALREADY_OPEN = 3
 EXIT_CRASHED = 70  # sysexits' EX_SOFTWARE: the program's own fault
@@ -55,11 +57,22 @@ def hand_over(folder: Path) -> int:
     if answer == lock.SHOWN:
         return 0
     from idioten.ui import handover
-    i18n.set_language(None)  # the player's system's language: the running copy owns the settings file
+    i18n.set_language(chosen_language(folder))
     handover.tell_already_open(i18n.t("game_name"), i18n.t("start.already_open"),
                                f"idioten: the game is already open on this data folder ({folder}); "
                                "only one copy runs at a time")
     return EXIT_ALREADY_OPEN
+
+
+def chosen_language(folder: Path) -> str | None:
+    """The language chosen in the settings, read without a word or a change: the running copy owns the file
+    (a damaged one is its to set aside). None leaves it to the system."""
+    try:
+        data = json.loads(read_regular_file(Path(folder) / SETTINGS_FILE, 64 * 1024))
+    except (OSError, ValueError):
+        return None
+    language = data.get("language") if isinstance(data, dict) else None
+    return language if language in i18n.LANGUAGES else None
 
 
 def run_guarded(run_window: Callable[[], int], folder: Path) -> int:

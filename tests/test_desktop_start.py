@@ -29,7 +29,6 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="the Windows loc
 
 def environment(folder: Path) -> dict:
     env = dict(os.environ, IDIOTEN_DATA_DIR=str(folder), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    env.pop("IDIOTEN_PURE_PYTHON", None)
     return env
 
 

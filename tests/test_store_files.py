@@ -259,7 +259,8 @@ def test_stale_temporary_files_are_removed_and_nothing_else(tmp_path):
 # -- texts -------------------------------------------------------------------------------------------------
 
 SAMPLE_PARAMS = {"file": "game.json", "aside": "game.bad-20260101-000000.json", "folder": "/data/idioten",
-                 "name_key": "store.setting.animation"}
+                 "name_key": "store.setting.animation",
+                 "path": "/data/idioten/crashes/crash-20260101-000000.txt"}
 
 
 @pytest.mark.parametrize("language", i18n.LANGUAGES)

@@ -45,6 +45,7 @@ def step(self, events=None, dt=None):
             import ctypes
             self.persist.wait()  # the move on disk, as one played a moment before the crash would be
             ctypes.string_at(0)
+        self.persist.wait()  # the move on disk before the test is told (it may kill this copy next)
         handover.ready()
         notices = [notice.text() for notice in self.store.notices]
         (SIGNALS / "ready.tmp").write_text(json.dumps({"moves": moves(self), "notices": notices}))

@@ -75,3 +75,11 @@ def test_ascii_numbers_still_work(capsys, argv, shown):
 def test_threads_within_bounds_are_taken(threads, taken):
     from idioten.cli import build_parser
     assert build_parser().parse_args(["solve", "--deal", "12", "--threads", threads]).threads == taken
+
+
+@pytest.mark.parametrize("token", ["１０H", "١٠H", "５D", "1０H"])
+def test_the_card_parser_takes_ranks_in_ascii_only(token):
+    from idioten.cards import CardError, parse_card
+    with pytest.raises(CardError):
+        parse_card(token)
+    assert str(parse_card("10H")) == "TH"

@@ -32,10 +32,26 @@ def environment(folder: Path) -> dict:
     return env
 
 
+STARTED: list[subprocess.Popen] = []
+
+
+@pytest.fixture(autouse=True)
+def no_child_left():
+    """A failed assertion must not leave a child running: each one still alive at the end is killed."""
+    yield
+    while STARTED:
+        process = STARTED.pop()
+        if process.poll() is None:
+            process.kill()
+        process.communicate()
+
+
 def start(folder: Path, mode: str, signals: Path, *extra: str) -> subprocess.Popen:
     signals.mkdir(parents=True, exist_ok=True)
-    return subprocess.Popen([sys.executable, str(CHILD), mode, str(signals), *extra], env=environment(folder),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen([sys.executable, str(CHILD), mode, str(signals), *extra], env=environment(folder),
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    STARTED.append(process)
+    return process
 
 
 def wait_for(path: Path, process: subprocess.Popen) -> dict:

@@ -34,6 +34,7 @@ from common import load_average  # noqa: E402  (bench/common.py: the repository 
 from idioten.acesup import solver  # noqa: E402
 from idioten.acesup.rules import ACES_ONLY, STANDARD, Game  # noqa: E402
 from idioten.cards import deal_cards  # noqa: E402
+from idioten.cli.args import thread_count  # noqa: E402  (bounded, ASCII digits, as the command line's)
 
 from simulate import wilson  # noqa: E402  (bench/ is on the path when this runs as a script)
 
@@ -115,7 +116,7 @@ def main(argv=None) -> int:
     parser.add_argument("--rules", choices=solver.READINGS, default=solver.STANDARD_RULES,
                         help="the reading searched: standard (the game's) or strict (published solvers')")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (the machine has 2 cores)")
-    parser.add_argument("--threads", default="1", help="search threads per deal (solve(threads=N); 0 or auto: "
+    parser.add_argument("--threads", type=thread_count, default=1, help="search threads per deal (solve(threads=N); 0 or auto: "
                         "every core). With --clock cpu the limit is the CPU-seconds of each deal's first thread")
     parser.add_argument("--record", help="a JSON-lines file of per-deal results, appended to and resumed from")
     parser.add_argument("--summarise", action="store_true",
@@ -132,7 +133,7 @@ def main(argv=None) -> int:
                     row = json.loads(line)
                     if reading(row) == args.rules:
                         done[row["deal"], row["variant"]] = row
-    threads = solver.resolve_threads("auto" if args.threads == "auto" else int(args.threads))
+    threads = solver.resolve_threads(args.threads)
     tasks = [] if args.summarise else [(n, v, args.time_limit, args.clock, args.rules, threads) for v in variants
                                        for n in deals if (n, v) not in done]
     started = time.perf_counter()

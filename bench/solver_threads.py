@@ -26,6 +26,7 @@ from solver_cuts import STANDARD_SAMPLE
 from idioten.acesup import solver
 from idioten.acesup.rules import STANDARD, WIN_SCORE, Game
 from idioten.cards import deal_cards
+from idioten.cli.args import thread_count
 
 
 def verdict(game: Game, threads: int, time_limit: float) -> dict:
@@ -52,7 +53,10 @@ def main(argv=None) -> int:
         print("the compiled core is not built", file=sys.stderr)
         return 2
     deals = STANDARD_SAMPLE if args.sample else [int(n) for n in args.deals.split(",")]
-    counts = [int(n) for n in args.threads.split(",")]
+    try:
+        counts = [thread_count(n) for n in args.threads.split(",")]  # bounded, as the command line's --threads
+    except argparse.ArgumentTypeError as err:
+        parser.error(str(err))
     load_before = common.load_average()
     rows = []
     for deal in deals:

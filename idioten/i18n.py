@@ -17,7 +17,10 @@ import gettext
 import locale
 import os
 import re
+import sys
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 LANGUAGES = ("sv", "en", "de")
 DEFAULT_LANGUAGE = "en"
@@ -132,22 +135,115 @@ def catalogue(language: str) -> Catalogue:
     return found
 
 
-def detect_language() -> str:
-    """The system's language if we speak it, else English."""
-    candidates = [os.environ.get(name, "") for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")]
+# What a system says about its languages, as detect_language takes it: SDL's preferred locales (a list of
+# {"language": "sv", "country": "SE"}, pygame.system.get_pref_locales()), or a callable giving one (it may
+# raise); the window registers pygame's with `use_system_locales`, since this module never imports pygame.
+PreferredLocales = Sequence[Any] | Callable[[], Sequence[Any]] | None
+
+# Windows names its locales in English words ("Swedish_Sweden.1252"); only ours need a code.
+_WINDOWS_NAMES = {"swedish": "sv", "english": "en", "german": "de"}
+_GETTEXT_LOCALE = ("LC_ALL", "LC_MESSAGES", "LANG")  # the first one set is the locale of messages
+_system_locales: PreferredLocales = None
+
+
+def language_code(tag: Any) -> str | None:
+    """The language a locale name means, in lower case, or None for no language (C, POSIX, empty, not a
+    name): "sv-SE", "sv_SE.UTF-8", "sv_SE@euro" and "sv" give "sv"; Windows' "Swedish_Sweden(.1252)" too;
+    "nb-NO" gives "nb".
+
+    >>> [language_code(tag) for tag in ("de-AT", "sv_SE.UTF-8", "German_Germany", "C.UTF-8", "", None)]
+    ['de', 'sv', 'de', None, None, None]
+    """
+    if not isinstance(tag, str):
+        return None
+    name = re.split(r"[.@]", tag.strip(), maxsplit=1)[0]  # without the encoding and the modifier
+    head = re.split(r"[-_]", name, maxsplit=1)[0].lower()
+    if head in _WINDOWS_NAMES:
+        return _WINDOWS_NAMES[head]
+    if re.fullmatch(r"[a-z]{2,3}", head) and name.upper() not in ("C", "POSIX"):
+        return head
+    return None
+
+
+def _gettext_order(environ: Mapping[str, str]) -> list[str]:
+    """The locale names GNU gettext tries, in its order: LANGUAGE's colon list first, unless the locale of
+    messages (the first set of LC_ALL, LC_MESSAGES, LANG) is C or POSIX, where gettext ignores LANGUAGE (unset
+    counts as C: a program's locale until it is set); then that locale itself."""
+    locale_name = next((environ.get(name) for name in _GETTEXT_LOCALE if environ.get(name)), "")
+    if language_code(locale_name) is None:
+        return []
+    return [part for part in environ.get("LANGUAGE", "").split(":") if part] + [locale_name]
+
+
+def _asked(source: Any) -> Any:
+    """A system's answer: the value, or what the callable gives; an answer that cannot be had is none."""
+    if not callable(source):
+        return source
     try:
-        candidates.append(locale.getlocale()[0] or "")
-    except ValueError:
-        pass
-    for value in candidates:
-        for part in value.split(":"):
-            code = part.strip().lower()[:2]
-            if code in LANGUAGES:
-                return code
+        return source()
+    except Exception:  # the system's own call failed (no SDL, a locale Python cannot read): no answer
+        return None
+
+
+def _preferred_names(answer: Any) -> list[Any]:
+    """SDL's list as names, in its order; an entry that is not a locale is passed over."""
+    if not isinstance(answer, (list, tuple)):
+        return []
+    names = []
+    for entry in answer:
+        if isinstance(entry, Mapping):
+            entry = entry.get("language")
+        names.append(entry)
+    return names
+
+
+def preferred_languages(environ: Mapping[str, str] | None = None, platform: str | None = None,
+                        preferred: PreferredLocales = None, system_locale: Any = locale.getlocale) -> list[str]:
+    """Every language the system names, in its order of preference, each once.
+
+    Linux and the other Unix systems: the environment in gettext's order (a double-clicked program there has
+    the session's variables). Windows and macOS: the system's own list (`preferred`, SDL's preferred locales),
+    then on Windows the user's locale (`system_locale`, locale.getlocale(): ("Swedish_Sweden", "1252")), on
+    macOS the environment (a program started from a terminal has one)."""
+    environ = os.environ if environ is None else environ
+    platform = sys.platform if platform is None else platform
+    if platform == "win32":
+        user_locale = _asked(system_locale)
+        names = _preferred_names(_asked(preferred)) + [user_locale[0] if isinstance(user_locale, tuple)
+                                                        and user_locale else user_locale]
+    elif platform == "darwin":
+        names = _preferred_names(_asked(preferred)) + _gettext_order(environ)
+    else:
+        names = _gettext_order(environ)
+    codes = []
+    for name in names:
+        code = language_code(name)
+        if code is not None and code not in codes:
+            codes.append(code)
+    return codes
+
+
+def detect_language(environ: Mapping[str, str] | None = None, platform: str | None = None,
+                    preferred: PreferredLocales = None, system_locale: Any = locale.getlocale) -> str:
+    """The first language in the system's order of preference that we speak (sv, en, de); English if none.
+    `preferred` None takes the list the window registered (`use_system_locales`)."""
+    if preferred is None:
+        preferred = _system_locales
+    for code in preferred_languages(environ, platform, preferred, system_locale):
+        if code in LANGUAGES:
+            return code
     return DEFAULT_LANGUAGE
 
 
+def use_system_locales(source: PreferredLocales) -> None:
+    """Where detect_language reads the system's preferred locales on Windows and macOS (the window passes
+    pygame.system.get_pref_locales)."""
+    global _system_locales
+    _system_locales = source
+
+
 def set_language(language: str | None) -> str:
+    """`language`, or the system's (detect_language) when None or not one of ours."""
     global _language
     _language = language if language in LANGUAGES else detect_language()
     return _language

@@ -32,7 +32,7 @@ class DailyCancelled(Exception):
 
 
 def parse_day(text: str) -> dt.date:
-    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text.strip()):
+    if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text.strip()):
         try:
             return dt.date.fromisoformat(text.strip())
         except ValueError:

@@ -123,6 +123,8 @@ DEAL_ACTION = Action(DEAL)
 
 def _pile_number(word: str, text: str) -> int:
     try:
+        if not (word.isascii() and word.isdigit()):  # int() would take "１" or "١" too
+            raise ValueError(word)
         number = int(word)
     except ValueError:
         raise ValueError(f"{_quoted(text)}: a pile is a number from 1 to {PILES}, not {_quoted(word)}") from None

@@ -77,8 +77,10 @@ def run_play(args) -> int:
     if args.smoke:
         from idioten.ui.smoke import run as run_smoke  # the window's modules load only when it opens
         return run_smoke(launch_options(args))
+    from idioten.cli.desktop import play  # one copy per data folder, and a crash report (cli/desktop.py)
     from idioten.ui.launch import run
-    return run(launch_options(args))
+    options = launch_options(args)  # a bad deal is told before the lock is taken
+    return play(lambda: run(options))
 
 
 def launch_options(args):

@@ -223,7 +223,7 @@ class PokerGame:
         if len(order) != sum(card is not None for card in grid):
             raise CardError("the order must name each filled cell once")
         for word in order:
-            if not word.isdigit() or not 1 <= int(word) <= CELLS or grid[int(word) - 1] is None:
+            if not (word.isascii() and word.isdigit()) or not 1 <= int(word) <= CELLS or grid[int(word) - 1] is None:
                 raise CardError(f"not a filled cell: {word!r}")
             cell = int(word) - 1
             try:

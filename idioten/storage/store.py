@@ -4,7 +4,7 @@ Usage from the window (every method that writes returns None on success or a one
 none raises for a disk problem, and play always goes on in memory):
 
     store = Store.open()                 # reads settings.json, stats.json, game.json from data_dir()
-    for notice in store.notices: show(notice.text())          # bad files moved aside, bad settings, ...
+    for notice in store.notices: show(notice.text())          # bad files moved aside, bad settings, a crash report ...
     i18n.set_language(store.settings.language)
     saved = store.saved_game or SavedGame.start(Game.new(deal_cards(n), store.settings.variant, n))
 
@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from idioten.storage.crash import reports_to_tell
 from idioten.storage.files import Notice, StoreError, data_dir, read_json, remove_stale_temp_files, set_aside, write_json_atomic
 from idioten.storage.game import GAME_FILE, SavedGame, load_game, new_game_id, save_game as _save_game
 from idioten.storage.settings import SETTINGS_FILE, Settings, load_settings, save_settings
@@ -65,7 +66,9 @@ class Store:
         settings, settings_notices = load_settings(folder)
         stats, stats_notices = load_stats(folder)
         saved, game_notices = load_game(folder)
-        store = cls(folder, settings, stats, saved, settings_notices + stats_notices + game_notices)
+        # A crash report left by the last run is named once, like a file set aside (storage/crash.py).
+        store = cls(folder, settings, stats, saved,
+                    reports_to_tell(folder) + settings_notices + stats_notices + game_notices)
         for kept in (saved, *kept_games(saved)):
             if kept is not None and kept.game.is_over():
                 # The last run may have been killed between saving the finished game and counting it.

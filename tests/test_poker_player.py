@@ -5,11 +5,10 @@ import pytest
 
 from idioten.poker.board import Board
 from idioten.poker.game import PokerGame, poker_deck
-from idioten.poker.player import HintPolicy, make_policy, play_deck, suggest
-from idioten.poker.scoring import parse_grid, score_grid
-from idioten.poker.values import SIZE, learned_values, prior_values
-from idioten.poker.scoring import points_table
 from idioten.poker.hands import code_of
+from idioten.poker.player import HintPolicy, make_policy, play_deck, suggest
+from idioten.poker.scoring import parse_grid, points_table, score_grid
+from idioten.poker.values import SIZE, learned_values, prior_values
 
 
 def mean_score(policy, table, deals, seed=1):

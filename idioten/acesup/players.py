@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from idioten.cards import ACE, deal_cards
 from idioten.acesup.rules import DEAL, DISCARD, MOVE, Action, Game
+from idioten.cards import ACE, deal_cards
 
 Policy = Callable[[Game, random.Random], "Action | None"]
 

@@ -301,8 +301,8 @@ class Game:
 
     def is_useful(self, action: Action) -> bool:
         """False only for moving a lone card from one gap to another. Once the stock is empty that changes
-        nothing (docs/rules.md, "How the game ends"); while the stock lasts it changes which dealt cards land on the card, which
-        the exact solver does exploit, but a player who cannot see the stock gains nothing by it on average,
+        nothing (docs/rules.md, "How the game ends"); while the stock lasts it changes which dealt cards land on the
+        card, which the exact solver does exploit, but a player who cannot see the stock gains nothing by it on average,
         so the simple players and the hint player leave it out."""
         return not (action.kind == MOVE and len(self.piles[action.pile]) == 1)
 

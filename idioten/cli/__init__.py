@@ -56,7 +56,7 @@ def day(text: str):
     try:
         return parse_day(text)
     except ValueError as err:
-        raise argparse.ArgumentTypeError(str(err))
+        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def run_deal(args) -> int:

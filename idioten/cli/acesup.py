@@ -8,14 +8,23 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from itertools import repeat
 
-from idioten.cards import MAX_DEAL, CardError
-from idioten.cli.args import (NoAnswer, UsageError, add_deal_choice, add_variant, chosen_deal, positive_float,
-                              positive_int, thread_count)
 from idioten.acesup import analysis
-from idioten.acesup.hint import DEFAULT_PLAYER as HINT_DEFAULT_PLAYER, PLAYERS as HINT_PLAYERS
+from idioten.acesup.hint import DEFAULT_PLAYER as HINT_DEFAULT_PLAYER
+from idioten.acesup.hint import PLAYERS as HINT_PLAYERS
 from idioten.acesup.players import POLICIES, play_deal
 from idioten.acesup.rules import WIN_SCORE, Game
 from idioten.acesup.solver import READINGS, STANDARD_RULES, solve
+from idioten.cards import MAX_DEAL, CardError
+from idioten.cli.args import (
+    NoAnswer,
+    UsageError,
+    add_deal_choice,
+    add_variant,
+    chosen_deal,
+    positive_float,
+    positive_int,
+    thread_count,
+)
 
 DEFAULT_TIME_LIMIT = 60.0
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from idioten.cards import MAX_DEAL, MIN_DEAL, CardError, check_deal_number, deal_cards, parse_deal
 from idioten.acesup.rules import VARIANTS
+from idioten.cards import MAX_DEAL, MIN_DEAL, CardError, check_deal_number, deal_cards, parse_deal
 
 
 class CommandError(Exception):
@@ -65,7 +65,8 @@ def deal_number(text: str) -> int:
     try:
         return check_deal_number(int(text))
     except (ValueError, CardError):
-        raise argparse.ArgumentTypeError(f"a deal number is a whole number from {MIN_DEAL} to {MAX_DEAL}, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"a deal number is a whole number from {MIN_DEAL} to {MAX_DEAL}, not {text!r}") from None
 
 
 def positive_int(text: str) -> int:

@@ -11,10 +11,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from idioten.cards import CardError, Card, check_deal_number, deal_cards, splitmix64
+from idioten.cards import Card, CardError, check_deal_number, deal_cards, splitmix64
 from idioten.errors import IllegalAction
 from idioten.poker.hands import JOKER, parse_poker_card
-from idioten.poker.scoring import CELLS, DEFAULT_TABLE, TABLES, GridScore, LineScore, lines_through, score_grid, score_line
+from idioten.poker.scoring import (
+    CELLS,
+    DEFAULT_TABLE,
+    TABLES,
+    GridScore,
+    LineScore,
+    lines_through,
+    score_grid,
+    score_line,
+)
 
 
 def poker_deck(number: int, joker: bool = False) -> list[Card]:

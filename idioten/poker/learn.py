@@ -24,8 +24,16 @@ from idioten.cards import full_deck
 from idioten.poker.board import Board
 from idioten.poker.player import best_cell, placement_gains
 from idioten.poker.scoring import TABLES, points_table
-from idioten.poker.values import (SIZE, VALUES_FILE, VALUES_FORMAT, feature, learned_values, prior_values,
-                                  stage_of, stored_values)
+from idioten.poker.values import (
+    SIZE,
+    VALUES_FILE,
+    VALUES_FORMAT,
+    feature,
+    learned_values,
+    prior_values,
+    stage_of,
+    stored_values,
+)
 
 
 def play_and_record(values, table: str, diagonals: bool, rng: random.Random, explore: float,

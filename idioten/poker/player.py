@@ -20,11 +20,11 @@ from typing import Callable, Sequence
 
 from idioten.cards import Card
 from idioten.poker.board import Board
-from idioten.poker.gains import line_value, placement_gains  # noqa: F401  (learn uses it from here)
+from idioten.poker.gains import line_value, placement_gains
+from idioten.poker.options import POLICIES
 from idioten.poker.playout import sample_sums
 from idioten.poker.values import learned_values, prior_values, stage_of
 
-from idioten.poker.options import POLICIES  # noqa: E402  (the command line offers the same names)
 DEFAULT_MOVE_SECONDS = 0.25
 CHUNK_SECONDS = 0.004  # play-outs run in chunks about this long between looks at the clock
 

@@ -24,7 +24,6 @@ from idioten.poker.gains import placement_gains
 from idioten.poker.hands import is_joker
 from idioten.poker.values import PATTERNS
 
-
 # Loaded by name: the extension is this module's own half, built beside the package (see setup.py).
 COMPILED_CORE = cores.load("idioten.poker._cplayout")
 _cplayout = COMPILED_CORE.module

@@ -34,9 +34,9 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
-from idioten.cards import CardError, check_deal_number, deal_cards
 from idioten.acesup.daily import DAILY_VARIANT, parse_day
 from idioten.acesup.rules import VARIANTS, Action, Game
+from idioten.cards import CardError, check_deal_number, deal_cards
 from idioten.errors import IllegalAction
 from idioten.storage.files import Notice, data_dir, read_json, set_aside, write_json_atomic
 

@@ -18,8 +18,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from idioten.i18n import LANGUAGES
 from idioten.acesup.rules import STANDARD, VARIANTS
+from idioten.i18n import LANGUAGES
 from idioten.storage.files import Notice, data_dir, read_json, write_json_atomic
 
 SETTINGS_FILE = "settings.json"

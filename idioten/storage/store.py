@@ -33,13 +33,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from idioten.storage.files import Notice, StoreError, data_dir, read_json, remove_stale_temp_files, set_aside, write_json_atomic
-from idioten.storage.game import GAME_FILE, SavedGame, load_game, new_game_id, save_game as _save_game
+from idioten.storage.files import (
+    Notice,
+    StoreError,
+    data_dir,
+    read_json,
+    remove_stale_temp_files,
+    set_aside,
+    write_json_atomic,
+)
+from idioten.storage.game import GAME_FILE, SavedGame, load_game, new_game_id
+from idioten.storage.game import save_game as _save_game
 from idioten.storage.settings import SETTINGS_FILE, Settings, load_settings, save_settings
 from idioten.storage.stats import STATS_FILE, Statistics, load_stats, save_stats
 
-__all__ = ["kept_games", "Store", "MemoryStore", "SavedGame", "Settings", "Statistics", "Notice", "StoreError", "new_game_id",
-           "data_dir"]
+__all__ = ["kept_games", "Store", "MemoryStore", "SavedGame", "Settings", "Statistics", "Notice", "StoreError",
+           "new_game_id", "data_dir"]
 
 
 def kept_games(saved: SavedGame | None) -> list[SavedGame]:

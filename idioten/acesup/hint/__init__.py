@@ -30,8 +30,8 @@ from typing import Callable
 from idioten import cores
 from idioten.acesup.hint import core as hint_core
 from idioten.acesup.hint import pimc
-from idioten.cards import full_deck
 from idioten.acesup.rules import ACES_ONLY, DEAL, PILES, WIN_SCORE, Action, Game
+from idioten.cards import full_deck
 
 PLAN_LIMIT = 400  # turn ends weighed by sampling; more are rare and not worth the time
 EXACT_LIMIT = 20000  # positions searched when the stock is empty and nothing is hidden
@@ -191,4 +191,5 @@ def policy(game: Game, rng: random.Random, time_budget: float = 1.0, player: str
     return hint(game, time_budget=time_budget, rng=rng, player=player)
 
 
-__all__ = ["COMPILED_BUILT", "CORE", "DEFAULT_PLAYER", "PLAYERS", "PIMC", "ROLLOUT", "PlayerView", "WIN_BONUS", "hint", "policy", "sample_totals"]
+__all__ = ["COMPILED_BUILT", "CORE", "DEFAULT_PLAYER", "PLAYERS", "PIMC", "ROLLOUT", "PlayerView", "WIN_BONUS", "hint",
+           "policy", "sample_totals"]

@@ -7,8 +7,8 @@ so that the move generator can be checked against `Game.useful_actions()` one fo
 
 from __future__ import annotations
 
-from idioten.cards import ACE, SUIT_CHARS, Card, splitmix64
 from idioten.acesup.rules import DEAL_ACTION, DISCARD, DISCARD_ACTIONS, MOVE, MOVE_ACTIONS, PILES, WIN_SCORE, Action
+from idioten.cards import ACE, SUIT_CHARS, Card, splitmix64
 
 RANK_MASK = 15
 FINAL_LIMIT = 5000  # positions the rollout searches once the stock is gone (a few dozen is usual)

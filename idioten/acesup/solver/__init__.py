@@ -28,9 +28,10 @@ from dataclasses import dataclass
 
 from idioten import cores
 from idioten.acesup import rules
-from idioten.acesup.solver import prune, quick, search as python_search
-from idioten.acesup.solver.search import ENTRY_BYTES, Search, SearchStopped, compact, to_steps
+from idioten.acesup.solver import prune, quick
+from idioten.acesup.solver import search as python_search
 from idioten.acesup.solver.quick import quick_win, shorten_moves
+from idioten.acesup.solver.search import ENTRY_BYTES, Search, SearchStopped, compact, to_steps
 from idioten.acesup.solver.strict import READINGS, STANDARD_RULES, STRICT_RULES, StrictSearch
 
 PURE_PYTHON_ENV = cores.PURE_PYTHON_ENV
@@ -61,7 +62,8 @@ DEFAULT_MEMORY_BYTES = 64 * 2**20
 # both cores apply them (bit values of PRUNE_* there).
 PRUNE_SAFE_REMOVAL = prune.SAFE_REMOVAL
 PRUNE_SAME_COLUMN = prune.SAME_COLUMN  # aces-only, on top of PRUNE_SAFE_REMOVAL
-PRUNE_DEAD_ROUNDS = prune.DEAD_ROUNDS  # on top of PRUNE_SAFE_REMOVAL: its round condition skips rounds after which nothing can happen
+# On top of PRUNE_SAFE_REMOVAL: its round condition skips rounds after which nothing can happen.
+PRUNE_DEAD_ROUNDS = prune.DEAD_ROUNDS
 # Verdict only (csrc/prune.c): it cuts positions that cannot be won, so an unwinnable deal's best score is
 # then measured by a second pass without it.
 PRUNE_LOCK = prune.LOCK  # the move-free lock (Lemma L)

@@ -23,8 +23,8 @@ import threading
 import time
 
 from idioten.acesup.rules import ACES_ONLY, DEAL, DISCARD, MOVE, Action, Game
-from idioten.acesup.solver.strict import discard_all
 from idioten.acesup.solver.search import NO_CAP
+from idioten.acesup.solver.strict import discard_all
 
 ACE = 12  # rank index of an ace in Card.index order (rank - 2)
 CHECK_EVERY = 512

@@ -38,7 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core.h"
+#include "runtime.h"
 
 /* The cancel callback: take the GIL back for a moment, tell the Python object the positions examined so far
  * (when it asks to know) and ask it whether to stop. */

@@ -18,6 +18,11 @@ import locale
 import os
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from idioten.cards import Card
+    from idioten.errors import IllegalAction
 
 LANGUAGES = ("sv", "en", "de")
 DEFAULT_LANGUAGE = "en"
@@ -39,7 +44,8 @@ class Catalogue(gettext.NullTranslations):
         text = self.messages.get(message)
         if text is not None:
             return text
-        return self._fallback.gettext(message) if self._fallback else message
+        fallback: gettext.NullTranslations | None = getattr(self, "_fallback", None)  # add_fallback's, untyped
+        return fallback.gettext(message) if fallback else message
 
 
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r"}  # any other escaped character stands for itself (\" and \\)
@@ -67,7 +73,7 @@ def parse_po(text: str, name: str = "<po>") -> dict[str, str]:
     field = None
     fuzzy = False
 
-    def finish():
+    def finish() -> None:
         nonlocal entry, fuzzy, field
         msgid, msgstr = entry.get("msgid"), entry.get("msgstr")
         if "msgid" in entry and msgstr is None:
@@ -157,7 +163,7 @@ def language() -> str:
     return _language
 
 
-def t(key: str, **params) -> str:
+def t(key: str, **params: object) -> str:
     """The message `key` in the current language, its {fields} filled from `params`; KeyError if no such
     message exists (a typo in a key fails loudly in the tests instead of showing the key to a player)."""
     if key not in catalogue(DEFAULT_LANGUAGE).messages:
@@ -176,7 +182,7 @@ def suit_name(suit: str) -> str:
     return t(f"suit.{suit}")
 
 
-def card_name(card) -> str:
+def card_name(card: Card) -> str:
     """A card as a message names it: as its corner shows it ("Q♥", drawn as a small card in the deck's
     colours, ui/kit/fonts.py), the same in every language; Poker patience's joker (rank 0) in words."""
     if card.rank == 0:
@@ -184,9 +190,9 @@ def card_name(card) -> str:
     return card.pretty()
 
 
-def reason(error) -> str:
+def reason(error: IllegalAction) -> str:
     """The player-facing wording of an IllegalAction (idioten.errors)."""
     params = dict(error.params)
-    if "suit" in params:
-        params["suit"] = suit_name(params["suit"])
+    if isinstance(params.get("suit"), str):
+        params["suit"] = suit_name(str(params["suit"]))
     return t("rule." + error.code, **{k: v for k, v in params.items() if isinstance(v, str)})

@@ -29,8 +29,13 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from idioten import i18n
+
+# A JSON object as json.load gives it back: its values are whatever the file held, so every reader checks
+# each value it takes before it trusts it (a damaged file is set aside, never half-read).
+JsonObject = dict[str, Any]
 
 ENV_DATA_DIR = "IDIOTEN_DATA_DIR"
 APP_NAME = "Idioten"
@@ -44,11 +49,11 @@ class Notice:
     """A one-line message for the player: an i18n key and its parameters, worded by `.text()` in the language
     current when it is shown. A parameter named `x_key` holds a text key and fills `{x}` in its translation."""
     key: str
-    params: dict = field(default_factory=dict)
+    params: dict[str, object] = field(default_factory=dict)
     keeps_file: bool = False  # a bad file that could not be moved aside: do not write over it
 
     def text(self) -> str:
-        params = {name.removesuffix("_key"): i18n.t(value) if name.endswith("_key") else value
+        params = {name.removesuffix("_key"): i18n.t(str(value)) if name.endswith("_key") else value
                   for name, value in self.params.items()}
         return i18n.t(self.key, **params)
 
@@ -77,7 +82,7 @@ def data_dir() -> Path:
     return base / APP_NAME.lower()
 
 
-def write_json_atomic(path: Path, data: dict) -> None:
+def write_json_atomic(path: Path, data: JsonObject) -> None:
     path = Path(path)
     payload = (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
     temp_name = None
@@ -138,7 +143,7 @@ def _why(err: OSError) -> str:
     return kinds.get(err.errno, "other")
 
 
-def read_json(path: Path, expected_format: str, max_version: int) -> tuple[dict | None, list[Notice]]:
+def read_json(path: Path, expected_format: str, max_version: int) -> tuple[JsonObject | None, list[Notice]]:
     path = Path(path)
     try:
         with open(path, "rb") as source:

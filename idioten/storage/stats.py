@@ -27,9 +27,10 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeGuard
 
 from idioten.acesup.rules import VARIANTS, WIN_SCORE
-from idioten.storage.files import Notice, data_dir, read_json, set_aside, write_json_atomic
+from idioten.storage.files import JsonObject, Notice, data_dir, read_json, set_aside, write_json_atomic
 
 STATS_FILE = "stats.json"
 STATS_FORMAT = "idioten-stats"
@@ -193,7 +194,7 @@ class Statistics:
             self.keyed.pop(section, None)
 
 
-def stats_to_json(stats: Statistics) -> dict:
+def stats_to_json(stats: Statistics) -> JsonObject:
     return {
         "format": STATS_FORMAT,
         "version": STATS_VERSION,
@@ -209,7 +210,7 @@ def stats_to_json(stats: Statistics) -> dict:
     }
 
 
-def stats_from_json(data: dict) -> Statistics:
+def stats_from_json(data: JsonObject) -> Statistics:
     """Rebuild statistics, checking that every number is possible; raises BadStats if not."""
     stats = Statistics()
     variants = _dict(data.get(IDIOTEN))
@@ -236,7 +237,7 @@ def stats_from_json(data: dict) -> Statistics:
     return stats
 
 
-def _variant_stats(entry: dict) -> VariantStats:
+def _variant_stats(entry: JsonObject) -> VariantStats:
     histogram = entry.get("histogram")
     if not isinstance(histogram, list) or len(histogram) != WIN_SCORE + 1 or not all(map(_count, histogram)):
         raise BadStats(f"a histogram has {WIN_SCORE + 1} counts")
@@ -247,7 +248,7 @@ def _variant_stats(entry: dict) -> VariantStats:
     return s
 
 
-def _keyed_stats(entry: dict) -> KeyedStats:
+def _keyed_stats(entry: JsonObject) -> KeyedStats:
     histogram = {}
     for score, n in _dict(entry.get("histogram")).items():
         if not score.isdigit() or not _count(n):
@@ -261,18 +262,18 @@ def _keyed_stats(entry: dict) -> KeyedStats:
     return k
 
 
-def _count(value) -> bool:
+def _count(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
-def _number(entry: dict, name: str) -> int:
+def _number(entry: JsonObject, name: str) -> int:
     value = entry.get(name)
     if not _count(value):
         raise BadStats(f"{name} should be a whole number of at least 0")
     return value
 
 
-def _dict(value) -> dict:
+def _dict(value: object) -> JsonObject:
     if not isinstance(value, dict):
         raise BadStats("expected an object")
     return value

@@ -1,4 +1,5 @@
-"""Summarise the per-deal lines of `python -m bench.hint --per-deal` or `python -m bench.poker_player --per-deal`. Prints JSON.
+"""Summarise the per-deal lines of `python -m bench.hint --per-deal` or `python -m bench.poker_player --per-deal`.
+Prints JSON.
 
     python -m bench.per_deal FILE [FILE ...]
     python -m bench.per_deal --paired NEW OLD

@@ -35,7 +35,7 @@ def workers_at_the_tests_priority(monkeypatch):
 @pytest.fixture
 def english_window():
     """A window test: English texts, and every window the test opened is closed after it."""
-    from test_ui_support import close_apps
+    from ui_support import close_apps
 
     from idioten import i18n
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_ui_support import choose_in_menu, click, make_app, position, top_centre
 from tools_support import load_tool
 from ui_store_support import open_window, press
+from ui_support import choose_in_menu, click, make_app, position, top_centre
 
 from idioten.cards import parse_card
 from idioten.storage.settings import SETTINGS_FILE, Settings

@@ -4,7 +4,7 @@ import random
 
 import pygame
 import pytest
-from test_ui_support import accounted, click, drag, headings, key, leaping, make_app, position, post, top_centre
+from ui_support import accounted, click, drag, headings, key, leaping, make_app, position, post, top_centre
 
 from idioten import i18n, paths
 from idioten.acesup.rules import Dealt, Game

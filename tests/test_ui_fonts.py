@@ -3,7 +3,7 @@ is drawn as a small card in the deck's colours (through the real loop)."""
 
 import pygame
 import pytest
-from test_ui_support import drag, make_app, position, top_centre
+from ui_support import drag, make_app, position, top_centre
 
 from idioten import i18n, paths
 from idioten.cards import SUIT_SYMBOLS, parse_card

@@ -7,8 +7,8 @@ import random
 
 import pygame
 import pytest
-from test_ui_support import OPEN_APPS, click, headings, key, make_app
 from ui_store_support import open_window
+from ui_support import OPEN_APPS, click, headings, key, make_app
 
 from idioten import i18n
 from idioten.play.poker import PokerSession

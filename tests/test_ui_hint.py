@@ -7,8 +7,8 @@ from types import SimpleNamespace
 
 import pygame
 import pytest
-from test_ui_support import click, end_panel, headings, key, make_app
 from ui_solver_support import HANG_GUARD, TRAP, computer_playing, lost_position, run_until
+from ui_support import click, end_panel, headings, key, make_app
 
 from idioten import i18n
 from idioten.acesup.rules import DEAL, DISCARD, Action, Game

@@ -5,7 +5,7 @@ import random
 
 import pygame
 import pytest
-from test_ui_support import accounted, make_app
+from ui_support import accounted, make_app
 
 from idioten.acesup.rules import Game
 from idioten.cards import deal_cards

@@ -4,7 +4,7 @@ import random
 
 import pygame
 import pytest
-from test_ui_support import (
+from ui_support import (
     click,
     drag,
     headings,

@@ -4,7 +4,7 @@ grid large enough to read, and everything inside the window at small and large s
 import pygame
 import pytest
 from test_ui_poker import cell_centre, fill, gate_computer, poker_app, scene, think
-from test_ui_support import click
+from ui_support import click
 
 from idioten import i18n
 from idioten.ui.kit import widgets

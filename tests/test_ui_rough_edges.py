@@ -3,7 +3,7 @@ mouse events through the real loop under SDL's dummy driver, and what the window
 
 import pygame
 import pytest
-from test_ui_support import changed_area, click, drag, key, make_app, position, post, shown_texts, top_centre
+from ui_support import changed_area, click, drag, key, make_app, position, post, shown_texts, top_centre
 
 from idioten import i18n
 from idioten.acesup.rules import Game

@@ -8,7 +8,6 @@ import time
 
 import pygame
 import pytest
-from test_ui_support import click, end_panel, headings, key, make_app, shown_texts
 from ui_solver_support import (
     HANG_GUARD,
     TRAP,
@@ -18,6 +17,7 @@ from ui_solver_support import (
     play_greedy_to_the_end,
     run_until,
 )
+from ui_support import click, end_panel, headings, key, make_app, shown_texts
 
 from idioten import i18n
 from idioten.acesup import solver

@@ -7,8 +7,8 @@ import random
 
 import pygame
 import pytest
-from test_ui_support import shown_texts
 from ui_store_support import Clock, play_one, press, state
+from ui_support import shown_texts
 
 from idioten import i18n
 from idioten.cards import deal_cards, format_cards

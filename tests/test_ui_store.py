@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_ui_support import end_panel, headings, shown_texts
 from ui_store_support import click, open_window, play_one, press, settle, state
+from ui_support import end_panel, headings, shown_texts
 
 from idioten import i18n, paths
 from idioten.acesup.rules import Game

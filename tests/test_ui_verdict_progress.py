@@ -9,8 +9,8 @@ import threading
 
 import pygame
 import pytest
-from test_ui_support import end_panel, key, make_app, shown_texts
 from ui_solver_support import lost_position, panel_text, run_until
+from ui_support import end_panel, key, make_app, shown_texts
 
 from idioten import i18n
 from idioten.acesup import analysis, solver

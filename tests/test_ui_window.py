@@ -6,8 +6,8 @@ import os
 
 import pygame
 import pytest
-from test_ui_support import click, make_app, position, top_centre
 from ui_store_support import open_window
+from ui_support import click, make_app, position, top_centre
 
 from idioten.cards import parse_card
 from idioten.storage.settings import SETTINGS_FILE

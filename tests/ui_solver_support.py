@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from test_ui_support import screen_text, shown_texts
+from ui_support import screen_text, shown_texts
 
 from idioten import i18n
 from idioten.acesup.players import greedy

@@ -248,17 +248,24 @@ def first_look(piles: tuple[bytes, ...], stock: bytes, gone: int, aces_only: boo
     return out[0] in (0, 1), out[5], out[4]
 
 
-class _CpuBudget:
+class _Wrapper:
+    """A cancel object around the caller's, which passes on the caller's progress report (`searched`)."""
+
+    def __init__(self, cancel: Cancel | None):
+        self.cancel = cancel
+        searched = getattr(cancel, "searched", None)
+        if searched is not None:
+            self.searched = searched
+
+
+class _CpuBudget(_Wrapper):
     """A cancel flag that is also set once the searching thread has used its CPU budget. Both cores ask
     `is_set()` from the thread that searches (every CANCEL_POLL_POSITIONS positions; the compiled one with the
     GIL taken back for the moment), so `time.thread_time()` there is the search's own CPU time."""
 
-    def __init__(self, cancel: threading.Event | None, until: float):
-        self.cancel = cancel
+    def __init__(self, cancel: Cancel | None, until: float):
+        super().__init__(cancel)
         self.until = until
-        searched = getattr(cancel, "searched", None)
-        if searched is not None:
-            self.searched = searched  # the progress goes on to the caller's object
 
     def is_set(self) -> bool:
         return (self.cancel is not None and self.cancel.is_set()) or time.thread_time() > self.until
@@ -354,19 +361,16 @@ def _solve_python(game: rules.Game, time_limit: float | None, cancel: Cancel | N
                        **_decided(search))
 
 
-class _Remembered:
+class _Remembered(_Wrapper):
     """A cancel object that remembers having said "stop", so that a cancel seen by the first look ends the
     search there, as in the compiled core, instead of at the exact search's first look at the flag."""
 
     def __init__(self, cancel: Cancel):
-        self.cancel = cancel
+        super().__init__(cancel)
         self.said_stop = False
-        searched = getattr(cancel, "searched", None)
-        if searched is not None:
-            self.searched = searched  # the progress goes on to the caller's object
 
     def is_set(self) -> bool:
-        self.said_stop = self.said_stop or bool(self.cancel.is_set())
+        self.said_stop = self.said_stop or bool(self.cancel is not None and self.cancel.is_set())
         return self.said_stop
 
 

@@ -18,11 +18,7 @@ import locale
 import os
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from idioten.cards import Card
-    from idioten.errors import IllegalAction
+from typing import Protocol
 
 LANGUAGES = ("sv", "en", "de")
 DEFAULT_LANGUAGE = "en"
@@ -46,6 +42,23 @@ class Catalogue(gettext.NullTranslations):
             return text
         fallback: gettext.NullTranslations | None = getattr(self, "_fallback", None)  # add_fallback's, untyped
         return fallback.gettext(message) if fallback else message
+
+
+class NamedCard(Protocol):
+    """A card as messages name it (idioten.cards.Card, Poker patience's joker): the vocabulary's modules import
+    none of each other, so this one says only what it asks of a card."""
+
+    @property
+    def rank(self) -> int: ...
+
+    def pretty(self) -> str: ...
+
+
+class Refusal(Protocol):
+    """What `reason` reads of an IllegalAction (idioten.errors)."""
+
+    code: str
+    params: dict[str, object]
 
 
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r"}  # any other escaped character stands for itself (\" and \\)
@@ -182,7 +195,7 @@ def suit_name(suit: str) -> str:
     return t(f"suit.{suit}")
 
 
-def card_name(card: Card) -> str:
+def card_name(card: NamedCard) -> str:
     """A card as a message names it: as its corner shows it ("Q♥", drawn as a small card in the deck's
     colours, ui/kit/fonts.py), the same in every language; Poker patience's joker (rank 0) in words."""
     if card.rank == 0:
@@ -190,7 +203,7 @@ def card_name(card: Card) -> str:
     return card.pretty()
 
 
-def reason(error: IllegalAction) -> str:
+def reason(error: Refusal) -> str:
     """The player-facing wording of an IllegalAction (idioten.errors)."""
     params = dict(error.params)
     if isinstance(params.get("suit"), str):

@@ -1,7 +1,7 @@
 """How much a team of threads speeds up the compiled solver's verdict (solve(threads=N), csrc/solve.c), on a
 fixed sample of hard standard losses. JSON on stdout.
 
-    python bench/solver_threads.py [--deals 7,8,19 | --sample] [--threads 1,2] [--time-limit 60]
+    python -m bench.solver_threads [--deals 7,8,19 | --sample] [--threads 1,2] [--time-limit 60]
 
 Each deal is solved once per thread count, the counts alternating deal by deal (so a change in the machine's
 load falls on all of them alike), the verdict pass only (the best-score pass after it is one thread whatever
@@ -20,9 +20,8 @@ import statistics
 import sys
 import time
 
-import common
-from solver_cuts import STANDARD_SAMPLE
-
+from bench import common
+from bench.solver_cuts import STANDARD_SAMPLE
 from idioten.acesup import solver
 from idioten.acesup.rules import STANDARD, WIN_SCORE, Game
 from idioten.cards import deal_cards

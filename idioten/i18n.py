@@ -20,7 +20,7 @@ import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 LANGUAGES = ("sv", "en", "de")
 DEFAULT_LANGUAGE = "en"
@@ -42,7 +42,25 @@ class Catalogue(gettext.NullTranslations):
         text = self.messages.get(message)
         if text is not None:
             return text
-        return self._fallback.gettext(message) if self._fallback else message
+        fallback: gettext.NullTranslations | None = getattr(self, "_fallback", None)  # add_fallback's, untyped
+        return fallback.gettext(message) if fallback else message
+
+
+class NamedCard(Protocol):
+    """A card as messages name it (idioten.cards.Card, Poker patience's joker): the vocabulary's modules import
+    none of each other, so this one says only what it asks of a card."""
+
+    @property
+    def rank(self) -> int: ...
+
+    def pretty(self) -> str: ...
+
+
+class Refusal(Protocol):
+    """What `reason` reads of an IllegalAction (idioten.errors)."""
+
+    code: str
+    params: dict[str, object]
 
 
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r"}  # any other escaped character stands for itself (\" and \\)
@@ -70,7 +88,7 @@ def parse_po(text: str, name: str = "<po>") -> dict[str, str]:
     field = None
     fuzzy = False
 
-    def finish():
+    def finish() -> None:
         nonlocal entry, fuzzy, field
         msgid, msgstr = entry.get("msgid"), entry.get("msgstr")
         if "msgid" in entry and msgstr is None:
@@ -169,7 +187,7 @@ def _gettext_order(environ: Mapping[str, str]) -> list[str]:
     """The locale names GNU gettext tries, in its order: LANGUAGE's colon list first, unless the locale of
     messages (the first set of LC_ALL, LC_MESSAGES, LANG) is C or POSIX, where gettext ignores LANGUAGE (unset
     counts as C: a program's locale until it is set); then that locale itself."""
-    locale_name = next((environ.get(name) for name in _GETTEXT_LOCALE if environ.get(name)), "")
+    locale_name = next((value for name in _GETTEXT_LOCALE if (value := environ.get(name))), "")
     if language_code(locale_name) is None:
         return []
     return [part for part in environ.get("LANGUAGE", "").split(":") if part] + [locale_name]
@@ -253,7 +271,7 @@ def language() -> str:
     return _language
 
 
-def t(key: str, **params) -> str:
+def t(key: str, **params: object) -> str:
     """The message `key` in the current language, its {fields} filled from `params`; KeyError if no such
     message exists (a typo in a key fails loudly in the tests instead of showing the key to a player)."""
     if key not in catalogue(DEFAULT_LANGUAGE).messages:
@@ -272,7 +290,7 @@ def suit_name(suit: str) -> str:
     return t(f"suit.{suit}")
 
 
-def card_name(card) -> str:
+def card_name(card: NamedCard) -> str:
     """A card as a message names it: as its corner shows it ("Q♥", drawn as a small card in the deck's
     colours, ui/kit/fonts.py), the same in every language; Poker patience's joker (rank 0) in words."""
     if card.rank == 0:
@@ -280,9 +298,9 @@ def card_name(card) -> str:
     return card.pretty()
 
 
-def reason(error) -> str:
+def reason(error: Refusal) -> str:
     """The player-facing wording of an IllegalAction (idioten.errors)."""
     params = dict(error.params)
-    if "suit" in params:
-        params["suit"] = suit_name(params["suit"])
+    if isinstance(params.get("suit"), str):
+        params["suit"] = suit_name(str(params["suit"]))
     return t("rule." + error.code, **{k: v for k, v in params.items() if isinstance(v, str)})

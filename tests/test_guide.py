@@ -10,7 +10,8 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from idioten import i18n
 from idioten.acesup import solver
@@ -19,8 +20,26 @@ from idioten.cards import ACE, deal_cards, full_deck, parse_card
 from idioten.errors import IllegalAction
 from idioten.play import beginner
 from idioten.play.acesup import AcesUpSession
-from idioten.play.guide import (BEGINNER_DEAL, BEGINNER_LINE, DEAL_STEP, GO_ON, LESSON, NEXT, OFFER, PICTURE,
-                                RING_ACTIONS, STEP_OF, STEPS, TITLE, Guide, Text, cards_of, parse_line, table, words)
+from idioten.play.guide import (
+    BEGINNER_DEAL,
+    BEGINNER_LINE,
+    DEAL_STEP,
+    GO_ON,
+    LESSON,
+    NEXT,
+    OFFER,
+    PICTURE,
+    RING_ACTIONS,
+    STEP_OF,
+    STEPS,
+    TITLE,
+    Guide,
+    Text,
+    cards_of,
+    parse_line,
+    table,
+    words,
+)
 from idioten.storage.files import ENV_DATA_DIR
 from idioten.storage.store import Store
 

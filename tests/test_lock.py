@@ -14,8 +14,18 @@ from types import SimpleNamespace
 import pytest
 
 from idioten.storage import lock
-from idioten.storage.lock import (LOCK_FILE, LOOPBACK, OPEN, SHOWN, WINDOWS_LOCK_OFFSET, HandoverListener, Locker,
-                                  ask_first_copy, lock_folder, read_announcement)
+from idioten.storage.lock import (
+    LOCK_FILE,
+    LOOPBACK,
+    OPEN,
+    SHOWN,
+    WINDOWS_LOCK_OFFSET,
+    HandoverListener,
+    Locker,
+    ask_first_copy,
+    lock_folder,
+    read_announcement,
+)
 
 
 class FakeMsvcrt:
@@ -63,7 +73,7 @@ def test_windows_locks_a_byte_past_the_text_so_the_second_start_can_read_it(tmp_
     first.announce(4242, "t" * 32)
     assert len((tmp_path / LOCK_FILE).read_bytes()) < WINDOWS_LOCK_OFFSET
     second = lock_folder(tmp_path, windows)
-    assert second.other_copy and read_announcement(tmp_path)["port"] == 4242
+    assert second.other_copy and read_announcement(tmp_path)[0] == 4242
     first.release()
     assert fake.locked == {} and fake.calls[-1] == (fake.LK_UNLCK, WINDOWS_LOCK_OFFSET, 1)
     again = lock_folder(tmp_path, windows)

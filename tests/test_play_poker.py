@@ -5,9 +5,9 @@ import random
 
 import pytest
 
-from idioten.storage.store import Store
 from idioten.play.poker import PokerSession, stats_key
 from idioten.storage.poker import FILE
+from idioten.storage.store import Store
 
 
 def session_in(folder, **options) -> PokerSession:

@@ -13,8 +13,16 @@ import pytest
 
 from idioten import i18n
 from idioten.storage import files as store_files
-from idioten.storage.files import (MAX_FILE_BYTES, Notice, StoreError, data_dir, read_json,
-                                 remove_stale_temp_files, set_aside, write_json_atomic)
+from idioten.storage.files import (
+    MAX_FILE_BYTES,
+    Notice,
+    StoreError,
+    data_dir,
+    read_json,
+    remove_stale_temp_files,
+    set_aside,
+    write_json_atomic,
+)
 
 FORMAT = "idioten-test"
 GOOD = {"format": FORMAT, "version": 1, "value": [1, 2, 3]}

@@ -7,13 +7,21 @@ import os
 
 import pytest
 
-from idioten.storage import files as store_files
-from idioten.cards import deal_cards
 from idioten.acesup.rules import ACES_ONLY, Game
-from idioten.storage.store import SavedGame, Settings, Store
+from idioten.cards import deal_cards
+from idioten.storage import files as store_files
 from idioten.storage.game import GAME_FILE
-from idioten.storage.settings import (_VALID, ANIMATION_FACTORS, ANIMATION_SPEEDS, SETTINGS_FILE, SETTINGS_FORMAT,
-                                    load_settings, settings_from_json, settings_to_json)
+from idioten.storage.settings import (
+    _VALID,
+    ANIMATION_FACTORS,
+    ANIMATION_SPEEDS,
+    SETTINGS_FILE,
+    SETTINGS_FORMAT,
+    load_settings,
+    settings_from_json,
+    settings_to_json,
+)
+from idioten.storage.store import SavedGame, Settings, Store
 
 
 def test_every_setting_has_a_check_that_accepts_its_default():

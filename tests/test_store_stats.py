@@ -3,13 +3,22 @@
 import json
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
-from idioten.cards import deal_cards
 from idioten.acesup.rules import ACES_ONLY, STANDARD, VARIANTS, Game
+from idioten.cards import deal_cards
+from idioten.storage.stats import (
+    MAX_COUNT,
+    REMEMBERED_IDS,
+    STATS_FILE,
+    BadStats,
+    Statistics,
+    load_stats,
+    stats_from_json,
+    stats_to_json,
+)
 from idioten.storage.store import SavedGame, Store
-from idioten.storage.stats import (MAX_COUNT, REMEMBERED_IDS, STATS_FILE, BadStats, Statistics, load_stats,
-                                 stats_from_json, stats_to_json)
 
 
 def test_a_game_is_counted_once_and_the_first_count_stands():

@@ -4,14 +4,13 @@ import random
 
 import pygame
 import pytest
+from ui_support import accounted, click, drag, headings, key, leaping, make_app, position, post, top_centre
 
 from idioten import i18n, paths
-from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards, parse_card
 from idioten.acesup.rules import Dealt, Game
-
+from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards, parse_card
 from idioten.play.change import Change, How
 from idioten.ui.app import IDLE_WAIT_MS
-from test_ui_support import accounted, click, drag, headings, key, leaping, make_app, position, post, top_centre
 
 CTRL = pygame.KMOD_LCTRL
 

@@ -7,6 +7,8 @@ import random
 
 import pygame
 import pytest
+from ui_store_support import open_window
+from ui_support import OPEN_APPS, click, headings, key, make_app
 
 from idioten import i18n
 from idioten.play.poker import PokerSession
@@ -18,9 +20,6 @@ from idioten.ui.kit.game import GameKind
 from idioten.ui.kit.panels import Panel
 from idioten.ui.kit.scene import CardGameScene
 from idioten.ui.kit.widgets import Button
-
-from test_ui_support import OPEN_APPS, click, headings, key, make_app
-from ui_store_support import open_window
 
 
 @pytest.fixture

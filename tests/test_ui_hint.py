@@ -8,11 +8,11 @@ from types import SimpleNamespace
 import pygame
 import pytest
 from ui_solver_support import HANG_GUARD, TRAP, computer_playing, lost_position, run_until
-from test_ui_support import click, end_panel, headings, key, make_app
+from ui_support import click, end_panel, headings, key, make_app
 
 from idioten import i18n
-from idioten.cards import deal_cards
 from idioten.acesup.rules import DEAL, DISCARD, Action, Game
+from idioten.cards import deal_cards
 from idioten.ui.acesup import coach
 from idioten.ui.acesup.hint_arrow import ARROW, arc_peak, curve
 from idioten.ui.kit.palette import LABEL

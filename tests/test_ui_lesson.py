@@ -11,7 +11,7 @@ import time
 import pygame
 import pytest
 from ui_solver_support import HANG_GUARD, TRAP, computer_playing, panel_text, play_greedy_to_the_end, run_until
-from test_ui_support import OPEN_APPS, click, end_panel, key, make_app, position
+from ui_support import OPEN_APPS, click, end_panel, key, make_app, position
 
 from idioten import i18n
 from idioten.acesup import analysis, daily

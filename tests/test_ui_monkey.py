@@ -5,11 +5,10 @@ import random
 
 import pygame
 import pytest
+from ui_support import accounted, make_app
 
-from idioten.cards import deal_cards
 from idioten.acesup.rules import Game
-
-from test_ui_support import accounted, make_app
+from idioten.cards import deal_cards
 
 KEYS = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_d, pygame.K_SPACE, pygame.K_RETURN,
         pygame.K_n, pygame.K_r, pygame.K_h, pygame.K_F1, pygame.K_F2, pygame.K_F11, pygame.K_ESCAPE, pygame.K_y,

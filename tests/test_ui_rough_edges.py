@@ -3,13 +3,13 @@ mouse events through the real loop under SDL's dummy driver, and what the window
 
 import pygame
 import pytest
+from ui_support import changed_area, click, drag, key, make_app, position, post, shown_texts, top_centre
 
 from idioten import i18n
 from idioten.acesup.rules import Game
 from idioten.cards import deal_cards
 from idioten.ui.kit.scene import MESSAGE_SECONDS
 from idioten.ui.settings_screen import SettingsPanel
-from test_ui_support import changed_area, click, drag, key, make_app, position, post, shown_texts, top_centre
 
 pytestmark = pytest.mark.usefixtures("english_window")
 LANGUAGES = ("sv", "en", "de")

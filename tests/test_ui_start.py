@@ -7,6 +7,8 @@ import random
 
 import pygame
 import pytest
+from ui_store_support import Clock, play_one, press, state
+from ui_support import shown_texts
 
 from idioten import i18n
 from idioten.cards import deal_cards, format_cards
@@ -15,9 +17,6 @@ from idioten.storage.files import ENV_DATA_DIR
 from idioten.storage.store import Store
 from idioten.ui.kit.palette import MESSAGE
 from idioten.ui.persist import NOTICE_SECONDS
-
-from test_ui_support import shown_texts
-from ui_store_support import Clock, play_one, press, state
 
 CTRL = pygame.KMOD_LCTRL
 OPEN = []

@@ -13,16 +13,15 @@ from pathlib import Path
 
 import pygame
 import pytest
+from ui_store_support import click, open_window, play_one, press, settle, state
+from ui_support import end_panel, headings, shown_texts
 
 from idioten import i18n, paths
-from idioten.cards import deal_cards
 from idioten.acesup.rules import Game
-from idioten.storage.store import Store
+from idioten.cards import deal_cards
 from idioten.storage.files import ENV_DATA_DIR
+from idioten.storage.store import Store
 from idioten.ui.kit.palette import CHART_BAR, GOLD
-
-from test_ui_support import end_panel, headings, shown_texts
-from ui_store_support import click, open_window, play_one, press, settle, state
 
 CTRL = pygame.KMOD_LCTRL
 OPEN = []
@@ -468,8 +467,9 @@ def test_the_menu_language_button_is_remembered(data_folder):
 
 
 def test_a_window_without_a_store_keeps_its_settings_in_memory(data_folder, tmp_path, monkeypatch):
-    from idioten.ui.app import App
     from ui_store_support import Clock
+
+    from idioten.ui.app import App
 
     monkeypatch.chdir(tmp_path)
     app = App(Game.new(deal_cards(7), deal_number=7), clock=Clock(), size=(1280, 800))

@@ -10,7 +10,7 @@ import threading
 import pygame
 import pytest
 from ui_solver_support import lost_position, panel_text, run_until
-from test_ui_support import end_panel, key, make_app, shown_texts
+from ui_support import end_panel, key, make_app, shown_texts
 
 from idioten import i18n
 from idioten.acesup import analysis, solver

@@ -18,8 +18,9 @@ import re
 import threading
 from typing import Iterator
 
-from idioten.cards import MAX_DEAL, splitmix64, deal_cards
-from idioten.acesup.rules import STANDARD, WIN_SCORE, Game, IllegalAction
+from idioten.acesup.rules import STANDARD, WIN_SCORE, Game
+from idioten.cards import MAX_DEAL, deal_cards, splitmix64
+from idioten.errors import IllegalAction
 
 DAILY_VARIANT = STANDARD
 NODE_LIMIT = 50_000  # positions of the first look per candidate; about a second in pure Python

@@ -19,7 +19,7 @@ from idioten.cli.args import CommandError, Parser, UsageError, add_deal_choice, 
 EXIT_USAGE = 2
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser() -> Parser:
     parser = Parser(prog="idioten", description="Idioten (Aces Up) and Poker patience. "
                     "With no command, opens the game window; a deal given replaces the saved game, which "
                     "Ctrl+Z brings back.",
@@ -56,7 +56,7 @@ def day(text: str):
     try:
         return parse_day(text)
     except ValueError as err:
-        raise argparse.ArgumentTypeError(str(err))
+        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def run_deal(args) -> int:

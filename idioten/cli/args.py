@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import re
 
-from idioten.cards import MAX_DEAL, MIN_DEAL, CardError, check_deal_number, deal_cards, parse_deal
 from idioten.acesup.rules import VARIANTS
+from idioten.cards import MAX_DEAL, MIN_DEAL, check_deal_number, deal_cards, parse_deal
 
 
 class CommandError(Exception):

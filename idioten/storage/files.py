@@ -10,9 +10,10 @@
   player-facing warning; the old file is untouched.
 - `read_json(path, expected_format, max_version) -> (data | None, notices)`: a missing file gives
   `(None, [])`. A file that cannot be used (empty, truncated, malformed, wrong type, wrong format, unreadable,
-  too large, or not a regular file at all: a FIFO, a device, a folder, which is never opened for reading) is renamed aside to `<stem>.bad-YYYYmmdd-HHMMSS[-n]<suffix>`, one from a newer version of the
-  program to `<stem>.newer-...`, and `(None, [notice])` comes back. Nothing is ever deleted or overwritten:
-  a player (or a newer program) can rename the file back. If it cannot even be moved aside, the notice has
+  too large, or not a regular file at all: a FIFO, a device, a folder, which is never opened for reading) is
+  renamed aside to `<stem>.bad-YYYYmmdd-HHMMSS[-n]<suffix>`, one from a newer version of the program to
+  `<stem>.newer-...`, and `(None, [notice])` comes back. Nothing is ever deleted or overwritten: a player
+  (or a newer program) can rename the file back. If it cannot even be moved aside, the notice has
   `keeps_file` set and callers must not write to that path in this session.
 - `set_aside(path, tag)`: the same renaming, for callers whose own checks (schema, replay) reject a file.
 
@@ -30,8 +31,13 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from idioten import i18n
+
+# A JSON object as json.load gives it back: its values are whatever the file held, so every reader checks
+# each value it takes before it trusts it (a damaged file is set aside, never half-read).
+JsonObject = dict[str, Any]
 
 ENV_DATA_DIR = "IDIOTEN_DATA_DIR"
 APP_NAME = "Idioten"
@@ -45,11 +51,11 @@ class Notice:
     """A one-line message for the player: an i18n key and its parameters, worded by `.text()` in the language
     current when it is shown. A parameter named `x_key` holds a text key and fills `{x}` in its translation."""
     key: str
-    params: dict = field(default_factory=dict)
+    params: dict[str, object] = field(default_factory=dict)
     keeps_file: bool = False  # a bad file that could not be moved aside: do not write over it
 
     def text(self) -> str:
-        params = {name.removesuffix("_key"): i18n.t(value) if name.endswith("_key") else value
+        params = {name.removesuffix("_key"): i18n.t(str(value)) if name.endswith("_key") else value
                   for name, value in self.params.items()}
         return i18n.t(self.key, **params)
 
@@ -78,7 +84,7 @@ def data_dir() -> Path:
     return base / APP_NAME.lower()
 
 
-def write_json_atomic(path: Path, data: dict) -> None:
+def write_json_atomic(path: Path, data: JsonObject) -> None:
     path = Path(path)
     payload = (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
     temp_name = None
@@ -139,7 +145,7 @@ def _why(err: OSError) -> str:
     return kinds.get(err.errno, "other")
 
 
-def read_json(path: Path, expected_format: str, max_version: int) -> tuple[dict | None, list[Notice]]:
+def read_json(path: Path, expected_format: str, max_version: int) -> tuple[JsonObject | None, list[Notice]]:
     path = Path(path)
     try:
         raw = read_regular_file(path, MAX_FILE_BYTES + 1)

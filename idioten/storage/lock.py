@@ -197,8 +197,8 @@ def _read_line(connection: socket.socket, limit: int = 128) -> str:
     return data.split(b"\n", 1)[0].decode("ascii", "replace").strip()
 
 
-def read_announcement(folder: Path) -> dict | None:
-    """The first copy's port and token from the lock file, or None if it is not (yet) there."""
+def read_announcement(folder: Path) -> tuple[int, str] | None:
+    """The first copy's (port, token) from the lock file, or None if it is not (yet) there."""
     try:
         data = json.loads(read_regular_file(Path(folder) / LOCK_FILE, 4096).decode("ascii"))
     except (OSError, ValueError, UnicodeDecodeError):
@@ -208,13 +208,13 @@ def read_announcement(folder: Path) -> dict | None:
     port, token = data.get("port"), data.get("token")
     if type(port) is not int or not 0 < port < 65536 or not isinstance(token, str) or len(token) > 64:
         return None
-    return data
+    return port, token
 
 
 def ask_first_copy(folder: Path, tries: int = ANNOUNCE_TRIES, pause: float = ANNOUNCE_PAUSE) -> str | None:
     """The second start's side: ask the copy holding the folder to come forward. SHOWN, OPEN, or None when
     it could not be reached (it announces itself only once its window is being made)."""
-    for attempt in range(tries):
+    for _attempt in range(tries):
         announced = read_announcement(folder)
         if announced is not None:
             break
@@ -222,8 +222,9 @@ def ask_first_copy(folder: Path, tries: int = ANNOUNCE_TRIES, pause: float = ANN
     else:
         return None
     try:
-        with socket.create_connection((LOOPBACK, announced["port"]), timeout=ANSWER_SECONDS) as connection:
-            connection.sendall(announced["token"].encode("ascii") + b"\n")
+        port, token = announced
+        with socket.create_connection((LOOPBACK, port), timeout=ANSWER_SECONDS) as connection:
+            connection.sendall(token.encode("ascii") + b"\n")
             answer = _read_line(connection)
     except OSError:
         return None

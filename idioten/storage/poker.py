@@ -26,9 +26,12 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass, field
+from typing import TypeGuard
 
 from idioten.poker.game import PokerGame
-from idioten.poker.scoring import DEFAULT_TABLE, TABLES
+from idioten.poker.options import DEFAULT_TABLE
+from idioten.poker.scoring import TABLES
+from idioten.storage.files import JsonObject
 
 FILE = "poker.json"
 FORMAT = "idioten-poker"
@@ -39,7 +42,7 @@ FIRST_GAME = "idioten"  # "last_game" until a game is chosen: the one a first st
 GAME_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
 
 
-def is_game_name(value: object) -> bool:
+def is_game_name(value: object) -> TypeGuard[str]:
     return isinstance(value, str) and GAME_NAME.fullmatch(value) is not None
 
 
@@ -56,16 +59,17 @@ class PokerOptions:
     open_deck: bool = False
     competitive: bool = False
 
-    def changed(self, name: str, value) -> "PokerOptions":
+    def changed(self, name: str, value: object) -> PokerOptions:
         if name == "table" and value not in TABLES or name != "table" and not isinstance(value, bool):
             raise ValueError(f"{value!r} is not a valid {name}")
-        return dataclasses.replace(self, **{name: value})
+        fields: JsonObject = {name: value}
+        return dataclasses.replace(self, **fields)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> JsonObject:
         return dataclasses.asdict(self)
 
     @classmethod
-    def from_json(cls, data) -> "PokerOptions":
+    def from_json(cls, data: object) -> PokerOptions:
         """Field by field: a value that does not fit keeps its default (a hand-edited file never stops play)."""
         options = cls()
         if not isinstance(data, dict):
@@ -98,7 +102,7 @@ class PokerSave:
     following_at: int = 0
 
 
-def poker_to_json(save: PokerSave) -> dict:
+def poker_to_json(save: PokerSave) -> JsonObject:
     data = {"format": FORMAT, "version": VERSION, "last_game": save.last_game, "options": save.options.to_json(),
             "current": _game_to_json(save.current) if save.current is not None else None}
     if save.previous is not None:
@@ -108,13 +112,13 @@ def poker_to_json(save: PokerSave) -> dict:
     return data
 
 
-def choices_from_json(data: dict) -> PokerSave:
+def choices_from_json(data: JsonObject) -> PokerSave:
     """The player's choices alone (options, the game last chosen), each falling back to its default."""
     last_game = data.get("last_game")
     return PokerSave(PokerOptions.from_json(data.get("options")), last_game if is_game_name(last_game) else FIRST_GAME)
 
 
-def poker_from_json(data: dict) -> PokerSave:
+def poker_from_json(data: JsonObject) -> PokerSave:
     """The choices and the games, verified; raises BadPokerSave if a game does not add up. Without a current
     game, the games kept for Ctrl+Z and Ctrl+Y are not read: there is nothing to go back from."""
     save = choices_from_json(data)
@@ -132,12 +136,12 @@ def poker_from_json(data: dict) -> PokerSave:
     return save
 
 
-def _game_to_json(saved: SavedPokerGame) -> dict:
+def _game_to_json(saved: SavedPokerGame) -> JsonObject:
     return {"id": saved.game_id, "game": saved.game.to_text(),
             "computer": saved.computer.to_text() if saved.computer is not None else None}
 
 
-def _game_from_json(document, name: str) -> SavedPokerGame:
+def _game_from_json(document: object, name: str) -> SavedPokerGame:
     if not isinstance(document, dict):
         raise BadPokerSave(f"{name} should be an object")
     game_id = document.get("id")
@@ -152,7 +156,7 @@ def _game_from_json(document, name: str) -> SavedPokerGame:
     return SavedPokerGame(game, computer, game_id)
 
 
-def _grid(text, name: str) -> PokerGame:
+def _grid(text: object, name: str) -> PokerGame:
     if not isinstance(text, str):
         raise BadPokerSave(f"{name} should be text")
     try:

@@ -18,9 +18,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from idioten.i18n import LANGUAGES
 from idioten.acesup.rules import STANDARD, VARIANTS
-from idioten.storage.files import Notice, data_dir, read_json, write_json_atomic
+from idioten.i18n import LANGUAGES
+from idioten.storage.files import JsonObject, Notice, data_dir, read_json, write_json_atomic
 
 SETTINGS_FILE = "settings.json"
 SETTINGS_FORMAT = "idioten-settings"
@@ -51,12 +51,13 @@ class Settings:
     # The guided first game (play/guide.py) is offered once, at the very first start: True once it was.
     guide_offered: bool = False
 
-    def changed(self, name: str, value) -> "Settings":
+    def changed(self, name: str, value: object) -> Settings:
         if name not in _VALID:
             raise ValueError(f"no setting {name!r}")
         if not _VALID[name](value):
             raise ValueError(f"{value!r} is not a valid {name}")
-        return dataclasses.replace(self, **{name: tuple(value) if isinstance(value, list) else value})
+        fields: JsonObject = {name: tuple(value) if isinstance(value, list) else value}  # checked by _VALID
+        return dataclasses.replace(self, **fields)
 
     def duration(self, seconds: float) -> float:
         """An animation's length at the chosen speed; 0 when animations are off.
@@ -68,11 +69,11 @@ class Settings:
         return seconds / factor if factor > 0 else 0.0
 
 
-def _flag(value) -> bool:
+def _flag(value: object) -> bool:
     return isinstance(value, bool)
 
 
-def _pair(value, low: int) -> bool:
+def _pair(value: object, low: int) -> bool:
     """None, or two whole numbers from `low` on (a JSON list reads back as a list)."""
     return value is None or (isinstance(value, (list, tuple)) and len(value) == 2 and all(
         isinstance(n, int) and not isinstance(n, bool) and low <= n <= 100_000 for n in value))
@@ -100,12 +101,13 @@ _VALID = {
 _BEFORE_THE_FIELD = {"guide_offered": True}
 
 
-def settings_to_json(settings: Settings) -> dict:
+def settings_to_json(settings: Settings) -> JsonObject:
     return {"format": SETTINGS_FORMAT, "version": SETTINGS_VERSION, **dataclasses.asdict(settings)}
 
 
-def settings_from_json(data: dict) -> tuple[Settings, list[Notice]]:
-    values, notices = {}, []
+def settings_from_json(data: JsonObject) -> tuple[Settings, list[Notice]]:
+    values: JsonObject = {}  # each value checked by _VALID before it is kept
+    notices = []
     for item in dataclasses.fields(Settings):
         if item.name not in data:
             if item.name in _BEFORE_THE_FIELD:

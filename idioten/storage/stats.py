@@ -27,9 +27,10 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeGuard
 
 from idioten.acesup.rules import VARIANTS, WIN_SCORE
-from idioten.storage.files import Notice, data_dir, read_json, set_aside, write_json_atomic
+from idioten.storage.files import JsonObject, Notice, data_dir, read_json, set_aside, write_json_atomic
 
 STATS_FILE = "stats.json"
 STATS_FORMAT = "idioten-stats"
@@ -197,7 +198,7 @@ class Statistics:
             self.keyed.pop(section, None)
 
 
-def stats_to_json(stats: Statistics) -> dict:
+def stats_to_json(stats: Statistics) -> JsonObject:
     return {
         "format": STATS_FORMAT,
         "version": STATS_VERSION,
@@ -213,7 +214,7 @@ def stats_to_json(stats: Statistics) -> dict:
     }
 
 
-def stats_from_json(data: dict) -> Statistics:
+def stats_from_json(data: JsonObject) -> Statistics:
     """Rebuild statistics, checking that every number is possible; raises BadStats if not."""
     stats = Statistics()
     variants = _dict(data.get(IDIOTEN))
@@ -240,7 +241,7 @@ def stats_from_json(data: dict) -> Statistics:
     return stats
 
 
-def _variant_stats(entry: dict) -> VariantStats:
+def _variant_stats(entry: JsonObject) -> VariantStats:
     histogram = entry.get("histogram")
     if not isinstance(histogram, list) or len(histogram) != WIN_SCORE + 1 or not all(map(_count, histogram)):
         raise BadStats(f"a histogram has {WIN_SCORE + 1} counts")
@@ -251,7 +252,7 @@ def _variant_stats(entry: dict) -> VariantStats:
     return s
 
 
-def _keyed_stats(entry: dict) -> KeyedStats:
+def _keyed_stats(entry: JsonObject) -> KeyedStats:
     histogram = {}
     for score, n in _dict(entry.get("histogram")).items():
         if not (score.isascii() and score.isdigit() and len(score) <= 7) or not _count(n) \
@@ -267,18 +268,18 @@ def _keyed_stats(entry: dict) -> KeyedStats:
     return k
 
 
-def _count(value, most: int = MAX_COUNT) -> bool:
+def _count(value: object, most: int = MAX_COUNT) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= most
 
 
-def _number(entry: dict, name: str, most: int = MAX_COUNT) -> int:
+def _number(entry: JsonObject, name: str, most: int = MAX_COUNT) -> int:
     value = entry.get(name)
     if not _count(value, most):
         raise BadStats(f"{name} should be a whole number from 0 to {most}")
     return value
 
 
-def _dict(value) -> dict:
+def _dict(value: object) -> JsonObject:
     if not isinstance(value, dict):
         raise BadStats("expected an object")
     return value

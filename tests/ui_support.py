@@ -7,8 +7,8 @@ import random
 import pygame
 
 from idioten import i18n
-from idioten.cards import full_deck, parse_cards
 from idioten.acesup.rules import Game
+from idioten.cards import full_deck, parse_cards
 from idioten.ui.app import App
 from idioten.ui.kit.palette import TITLE
 

@@ -80,4 +80,4 @@ def describe(environ: Mapping[str, str] | None = None) -> str:
         why = f"{PURE_PYTHON_ENV} is set"
     else:
         why = "installed without a C compiler"
-    return f"cores: Python for {slow} ({why}; the same answers, much slower: the solver takes minutes, not seconds)"
+    return f"cores: Python for {slow} ({why}; the same answers, much slower)"

@@ -25,7 +25,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "Ctrl+Z brings back.",
                     epilog="Each option is given once; a command's options go after its name. A mistake gets "
                     'one line on stderr and exit status 2 ({"error": "..."} with --json).')
-    parser.add_argument("--version", action=VersionAction, nargs=0, help="print the version and which cores run, and exit")
+    parser.add_argument("--version", action=VersionAction,
+                        help="print the version and which cores run (compiled or Python), and exit")
     add_deal_choice(parser, required=False)
     add_variant(parser)
     # Not given means "the variant chosen in the settings"; given, it wins for this run (ui/persist.py).
@@ -51,7 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-class VersionAction(argparse.Action):
+class VersionAction(argparse._VersionAction):
     """`idioten --version`: the version, and on a second line whether the compiled cores run. Worked out only
     when asked, since loading the cores costs every other command time for nothing."""
 

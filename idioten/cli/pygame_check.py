@@ -7,7 +7,6 @@ upstream pygame (or a pygame-ce older than 2.5) lacks what the window draws the 
 
 from __future__ import annotations
 
-import importlib
 import os
 
 from idioten.cli.args import CommandError
@@ -36,7 +35,7 @@ def check_pygame() -> None:
     """Raise WrongPygame with one line when the window cannot start on the pygame found."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # as idioten/ui does: no greeting on stdout
     try:
-        pygame = importlib.import_module("pygame")
+        import pygame  # the one import of pygame outside ui/ (tests/test_layers.py)
     except ImportError as err:
         raise WrongPygame(f"idioten: pygame-ce is not installed or does not load ({err}); install it: {FIX}")
     reason = problem(pygame)

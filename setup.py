@@ -4,13 +4,43 @@ play-outs); everything else about the package is in pyproject.toml.
 `optional=True`: without a C compiler the install still succeeds and the pure-Python search
 (idioten/acesup/solver/search.py), rollouts (idioten/acesup/hint/core.py) and play-outs
 (idioten/poker/playout.py) run instead; they give the same answers, only slower.
+
+The assets (card pictures, font, sounds, icons) stay at the repository's top, where the tools that draw them
+and build.spec expect them; a wheel carries them inside the package as `idioten/assets`, one of the places
+idioten/paths.py looks. MANIFEST.in puts them in the sdist, so a wheel built from the sdist has them too.
 """
 
+import shutil
+from pathlib import Path
+
 from setuptools import Extension, setup
+from setuptools.command.build_py import build_py
+
+ASSETS = Path(__file__).resolve().parent / "assets"
+
+
+class build_py_with_assets(build_py):
+    """build_py, plus the top-level assets/ copied to idioten/assets in what the wheel is made from."""
+
+    def run(self):
+        super().run()
+        # An editable install reads assets/ where it lies (paths.py looks beside the package first).
+        if getattr(self, "editable_mode", False):
+            return
+        if not ASSETS.is_dir():
+            raise SystemExit(f"setup.py: no assets folder at {ASSETS}: the game would have no cards")
+        target = Path(self.build_lib) / "idioten" / "assets"
+        shutil.rmtree(target, ignore_errors=True)  # no picture left over from an earlier build
+        shutil.copytree(ASSETS, target)
+
+    def get_outputs(self, include_bytecode=True):
+        target = Path(self.build_lib) / "idioten" / "assets"
+        return super().get_outputs(include_bytecode) + [str(p) for p in sorted(target.rglob("*")) if p.is_file()]
+
 
 CSRC = "idioten/acesup/solver/csrc/"
 
-setup(ext_modules=[
+setup(cmdclass={"build_py": build_py_with_assets}, ext_modules=[
     Extension(
         "idioten.acesup.solver._csearch",
         sources=[CSRC + name for name in ("module.c", "solve.c", "runtime.c", "team.c", "search.c", "prune.c",

@@ -1,6 +1,6 @@
 """Which numbered deal the guide's first real game should be: the simplest wins in a range. Prints JSON.
 
-    python bench/beginner_deal.py [--first 1] [--last 300] [--cap 200000] [--top 10]
+    python -m bench.beginner_deal [--first 1] [--last 300] [--cap 200000] [--top 10]
 
 Solves each deal with the compiled solver under a cap of CAP positions (the same answers on every machine),
 keeps the wins and ranks them by the shape of their winning line (`idioten.play.beginner`: the simple

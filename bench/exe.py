@@ -1,6 +1,7 @@
 """Size of the one-file executable and its start-to-first-frame time; prints one JSON object.
 
-    pyinstaller --noconfirm build.spec && python -m bench.exe [--runs 7] [--exe dist/idioten] [--video dummy|x11]
+    pyinstaller --noconfirm --workpath .pyinstaller build.spec
+    python -m bench.exe [--runs 7] [--exe dist/idioten] [--video dummy|x11]
 
 Start to first frame: the wall-clock time from just before the program is started (so a one-file bundle's
 unpacking counts) to the moment its first frame has been shown, which `idioten --smoke` reports as
@@ -82,8 +83,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--video", choices=("dummy", "x11"), default="dummy")
     args = parser.parse_args(argv)
     if not args.exe.is_file():
-        print(f"bench/exe.py: no executable at {args.exe}; build it with: pyinstaller --noconfirm build.spec",
-              file=sys.stderr)
+        print(f"bench/exe.py: no executable at {args.exe}; build it with: "
+              "pyinstaller --noconfirm --workpath .pyinstaller build.spec", file=sys.stderr)
         return 2
     try:
         with video_environment(args.video) as env:

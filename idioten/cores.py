@@ -25,6 +25,13 @@ PURE_PYTHON_ENV = "IDIOTEN_PURE_PYTHON"
 REQUIRE_COMPILED_ENV = "IDIOTEN_REQUIRE_COMPILED"
 COMPILED, PYTHON = "compiled", "python"
 
+# Each compiled core by the name a player reads (`idioten --version`), and the module each Python core loads.
+EXTENSIONS = {
+    "solver": "idioten.acesup.solver._csearch",
+    "hint": "idioten.acesup.hint._crollout",
+    "poker": "idioten.poker._cplayout",
+}
+
 
 def env_flag(name: str, environ: Mapping[str, str] | None = None) -> bool:
     """Whether the variable is set to anything but empty or "0"."""
@@ -56,3 +63,21 @@ def load(module_name: str, environ: Mapping[str, str] | None = None) -> Core:
         module = None
     pure = env_flag(PURE_PYTHON_ENV, environ)
     return Core(module, COMPILED if module is not None and not pure else PYTHON)
+
+
+def running(environ: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Which core runs for each of EXTENSIONS: COMPILED or PYTHON."""
+    return {name: load(module, environ).name for name, module in EXTENSIONS.items()}
+
+
+def describe(environ: Mapping[str, str] | None = None) -> str:
+    """One line for `idioten --version`: which cores run, and what the Python ones cost."""
+    which = running(environ)
+    if all(name == COMPILED for name in which.values()):
+        return "cores: compiled (solver, hint, poker)"
+    slow = ", ".join(name for name, core in which.items() if core == PYTHON)
+    if env_flag(PURE_PYTHON_ENV, environ):
+        why = f"{PURE_PYTHON_ENV} is set"
+    else:
+        why = "installed without a C compiler"
+    return f"cores: Python for {slow} ({why}; the same answers, much slower)"

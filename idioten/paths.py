@@ -39,3 +39,23 @@ def asset(*parts: str) -> Path:
         if candidate.exists():
             return candidate
     return asset_root().joinpath(*parts)
+
+
+# Every picture the table can show, relative to the assets folder: the 52 faces and the joker (Poker
+# patience's wild card) in both decks, the two backs and the empty slot. Spelled out here rather than taken
+# from idioten.cards, because this module belongs to the shared vocabulary, which imports no other part.
+_RANKS, _SUITS = "23456789TJQKA", "CDHS"
+_FACES = [f"{rank}{suit}.svg" for suit in _SUITS for rank in _RANKS] + ["JK.svg"]
+CARD_PICTURES = tuple([f"cards/{face}" for face in _FACES] + ["cards/back-blue.svg", "cards/back-red.svg",
+                                                             "cards/slot.svg"]
+                      + [f"cards/four-colour/{face}" for face in _FACES])
+
+
+def missing_assets(roots: list[Path] | None = None) -> list[str]:
+    """The card pictures (as `cards/AS.svg`) found in none of the asset folders, in CARD_PICTURES' order.
+
+    Empty when the install is whole; otherwise the window has only plain stand-ins to draw, and should say
+    which files it lacks rather than look broken without a word (a wheel built without its assets did so).
+    """
+    roots = asset_roots() if roots is None else roots
+    return [name for name in CARD_PICTURES if not any(root.joinpath(*name.split("/")).is_file() for root in roots)]

@@ -1,4 +1,4 @@
-"""The files a release offers, made from what `pyinstaller build.spec` left in dist/, and their self-test.
+"""The files a release offers, made from what PyInstaller (build.spec) left in dist/, and their self-test.
 
     python packaging/release_files.py version [--tag v0.1.0]   print the version; with --tag, fail unless they match
     python packaging/release_files.py pack [--out release]     this system's download file; prints its path
@@ -9,7 +9,7 @@
 One file per system and machine, named so that a player sees which to take:
     idioten-0.1.0-windows-x86_64.exe   the windowed one-file program
     idioten-0.1.0-macos-arm64.zip      Idioten.app, zipped with ditto (keeps the bundle's links and signatures)
-    idioten-0.1.0-linux-x86_64.tar.gz  the one-file program with install.sh, the .desktop entry and the icons
+    idioten-0.1.0-linux-x86_64.tar.gz  the one-file program with install.sh, the .desktop entry, the icons and LICENSE
                                        (a tar keeps the program executable; a bare download would not be)
 The smoke run tests the file as shipped, not dist/: a bundle that lost something on the way fails there.
 """
@@ -37,7 +37,8 @@ CHECKSUMS = "SHA256SUMS.txt"
 SMOKE_TIMEOUT_S = 300
 MACHINES = {"x86_64": "x86_64", "amd64": "x86_64", "arm64": "arm64", "aarch64": "arm64"}
 LINUX_EXTRAS = ((HERE / "linux" / "install.sh", 0o755), (HERE / "linux" / "idioten.desktop", 0o644),
-                (REPO / "assets" / "icon.png", 0o644), (REPO / "assets" / "icon.svg", 0o644))
+                (REPO / "assets" / "icon.png", 0o644), (REPO / "assets" / "icon.svg", 0o644),
+                (REPO / "LICENSE", 0o644))
 
 
 class ReleaseError(Exception):
@@ -69,7 +70,8 @@ def pack(dist: Path, out: Path, version: str) -> Path:
     built = dist / (spec_parts.MACOS_APP if system == "macos" else
                     spec_parts.APP_NAME + (".exe" if system == "windows" else ""))
     if not built.exists():
-        raise ReleaseError(f"nothing built at {built}: run pyinstaller --noconfirm build.spec first")
+        raise ReleaseError(f"nothing built at {built}: "
+                           "run pyinstaller --noconfirm --workpath .pyinstaller build.spec first")
     out.mkdir(parents=True, exist_ok=True)
     target = out / file_name(version)
     if system == "windows":

@@ -59,6 +59,18 @@ def asset_datas(root: Path = ROOT) -> list[tuple[str, str]]:
     ]
 
 
+# How a one-file program's archive stores each kind of entry (PyInstaller's `cdict`, True = zlib). The
+# libraries and extension modules are stored as they are: the program writes every one of them out at every
+# start, and inflating ~28 MB of them took about a third of its start (docs/figures.md, "How big is the
+# executable and how fast does it start?"). The download does not grow on Linux, where the tar.gz compresses
+# them anyway; the program on disk does. Data files (card pictures, font, texts) stay compressed: they are
+# few and shrink to a third. The PYZ holds modules compressed one by one and is read in place.
+ONE_FILE_COMPRESSION = {
+    "BINARY": False, "EXTENSION": False, "EXECUTABLE": False, "SYMLINK": False, "PYZ": False,
+    "DATA": True, "PYSOURCE": True, "PYMODULE": True, "SPLASH": True,
+}
+
+
 def makes_app_bundle() -> bool:
     """macOS gets an .app (what Finder opens on a double-click; a bare program opens a Terminal). PyInstaller
     6 builds an .app only from a one-folder build (one-file .app bundles are deprecated and refused in 7),

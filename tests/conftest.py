@@ -52,3 +52,8 @@ def data_folder(tmp_path, monkeypatch, english_window):
 
     monkeypatch.setenv(ENV_DATA_DIR, str(tmp_path))
     return tmp_path
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: builds or installs packages (a minute or more); deselect with "
+                            "-m 'not slow'")

@@ -62,8 +62,8 @@ def test_the_link_check_sees_a_missing_file_and_a_missing_heading():
 
 CODE_SPAN = re.compile(r"`([^`\n]+)`")
 # Named on purpose though not in the repository: what a build makes, the inside of the macOS app, the bundle's
-# folder as Python sees it.
-NOT_IN_REPOSITORY = ("dist/", "Contents/", "sys._MEIPASS")
+# folder as Python sees it, the work folders of PyInstaller and setuptools, the assets' place inside a wheel.
+NOT_IN_REPOSITORY = ("dist/", "Contents/", "sys._MEIPASS", ".pyinstaller/", "build/", "idioten/assets/")
 
 
 def named_paths(text: str) -> set[str]:

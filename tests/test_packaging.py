@@ -45,6 +45,7 @@ def test_the_spec_builds_one_windowed_file_named_idioten(monkeypatch):
 def test_the_spec_bundles_every_asset_where_paths_looks_for_it(monkeypatch):
     _, calls = run_spec("linux", monkeypatch)
     datas = calls["Analysis"][1]["datas"]
+    datas = [(src, dest) for src, dest in datas if dest != "."]  # the licence, at the top (its own test)
     bundled = {Path(dest, Path(src).name).as_posix() for src, dest in datas if not dest.startswith("idioten")}
     on_disk = {p.relative_to(REPO).as_posix() for p in (REPO / "assets").rglob("*") if p.is_file()}
     assert {"assets/cards/AS.svg", "assets/cards/four-colour/2C.svg", "assets/cards/back-blue.svg",
@@ -89,6 +90,26 @@ def test_an_excluded_pygame_module_is_not_used_by_the_game(monkeypatch):
         for module in excluded:
             assert not re.search(rf"pygame\.{re.escape(module)}\b|import {re.escape(module)}\b", text), \
                 f"{path.relative_to(REPO)} uses pygame.{module}, which build.spec excludes"
+
+
+def test_an_excluded_standard_module_is_not_imported_by_the_game(monkeypatch):
+    # The one-file program starts faster for every library it need not unpack; what it leaves out of the
+    # standard library must not be what the game imports (directly; the smoke run covers the rest).
+    _, calls = run_spec("linux", monkeypatch)
+    excluded = {name for name in calls["Analysis"][1]["excludes"] if not name.startswith("pygame")}
+    assert {"unicodedata", "bz2", "lzma", "_decimal"} <= excluded
+    for path in (REPO / "idioten").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for module in excluded:
+            assert not re.search(rf"^\s*(import|from) {re.escape(module)}\b", text, re.M), \
+                f"{path.relative_to(REPO)} imports {module}, which build.spec excludes"
+
+
+def test_the_one_file_program_stores_its_libraries_uncompressed(monkeypatch):
+    _, calls = run_spec("linux", monkeypatch)
+    compression = calls["EXE"][1]["cdict"]
+    assert compression["BINARY"] is compression["EXTENSION"] is False  # unpacked at every start: no inflating
+    assert compression["DATA"] is True and compression["PYZ"] is False
 
 
 @pytest.mark.parametrize("platform, icon", [("win32", "assets/icon.ico"), ("darwin", "assets/icon.icns"),

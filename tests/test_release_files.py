@@ -70,7 +70,7 @@ def test_the_linux_download_holds_the_program_and_its_installer(tmp_path, monkey
     with tarfile.open(packed) as archive:
         members = {m.name: m for m in archive.getmembers()}
     assert set(members) == {f"{folder}/{name}" for name in
-                            ("idioten", "install.sh", "idioten.desktop", "icon.png", "icon.svg")}
+                            ("idioten", "install.sh", "idioten.desktop", "icon.png", "icon.svg", "LICENSE")}
     assert members[f"{folder}/idioten"].mode == 0o755 and members[f"{folder}/install.sh"].mode == 0o755
     assert members[f"{folder}/icon.png"].mode == 0o644
     assert all(m.uid == 0 and m.uname == "" for m in members.values())
@@ -121,7 +121,8 @@ def test_packing_without_a_build_is_a_one_line_error(tmp_path, monkeypatch, caps
     on(monkeypatch, "linux", "x86_64")
     assert release_files.main(["pack", "--dist", str(tmp_path / "dist"), "--out", str(tmp_path / "out")]) == 1
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "nothing built at" in err and "pyinstaller --noconfirm build.spec" in err
+    assert err.count("\n") == 1 and "nothing built at" in err
+    assert "pyinstaller --noconfirm --workpath .pyinstaller build.spec" in err
     assert not (tmp_path / "out").exists()
 
 

@@ -103,7 +103,7 @@ def test_each_readme_command_is_read_from_the_block_after_its_marker():
         test = readme_command.command("test", windows)
         build = readme_command.command("build", windows)
         assert test.endswith("python -m pytest -q") and '".[test]"' in test
-        assert build.endswith("pyinstaller --noconfirm build.spec") and '".[build]"' in build
+        assert build.endswith("pyinstaller --noconfirm --workpath .pyinstaller build.spec") and '".[build]"' in build
         activate = ".venv\\Scripts\\Activate.ps1" if windows else ". .venv/bin/activate"
         assert activate in test and activate in build
 

@@ -25,7 +25,8 @@ def build_parser() -> Parser:
                     "Ctrl+Z brings back.",
                     epilog="Each option is given once; a command's options go after its name. A mistake gets "
                     'one line on stderr and exit status 2 ({"error": "..."} with --json).')
-    parser.add_argument("--version", action="version", version=f"idioten {__version__}")
+    parser.add_argument("--version", action=VersionAction,
+                        help="print the version and which cores run (compiled or Python), and exit")
     add_deal_choice(parser, required=False)
     add_variant(parser)
     # Not given means "the variant chosen in the settings"; given, it wins for this run (ui/persist.py).
@@ -51,6 +52,16 @@ def build_parser() -> Parser:
     return parser
 
 
+class VersionAction(argparse._VersionAction):
+    """`idioten --version`: the version, and on a second line whether the compiled cores run. Worked out only
+    when asked, since loading the cores costs every other command time for nothing."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from idioten import cores
+        print(f"idioten {__version__}\n{cores.describe()}")
+        parser.exit()
+
+
 def day(text: str):
     from idioten.acesup.daily import parse_day
     try:
@@ -74,6 +85,8 @@ def run_deal(args) -> int:
 
 
 def run_play(args) -> int:
+    from idioten.cli.pygame_check import check_pygame
+    check_pygame()  # before idioten.ui, whose first import would fail with a traceback on the wrong pygame
     if args.smoke:
         from idioten.ui.smoke import run as run_smoke  # the window's modules load only when it opens
         return run_smoke(launch_options(args))

@@ -46,7 +46,7 @@ fi
 
 exe=${1:-$default_exe}
 if [ ! -f "$exe" ]; then
-  echo "install.sh: no executable at $exe; build it first: pyinstaller --noconfirm build.spec" >&2
+  echo "install.sh: no executable at $exe; build it first: pyinstaller --noconfirm --workpath .pyinstaller build.spec" >&2
   exit 2
 fi
 mkdir -p "$bin_dir" "$(dirname "$entry")" "$(dirname "$icon_png")" "$(dirname "$icon_svg")"

@@ -93,7 +93,7 @@ def run(actions: int) -> dict:
         persist.session.unsaved = False  # left by an action played detached: each way saves only its own actions
         app.persist = None if kind == "without_store" else persist
         writer.submit = save_in_frame if kind == "saved_in_frame" else submit
-        keys = key_for_next_action(app.table.game)
+        keys = key_for_next_action(app.game_scene("idioten").game)
         for key in keys[:-1]:
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
             app.step(dt=FRAME)
@@ -106,7 +106,7 @@ def run(actions: int) -> dict:
             started = time.perf_counter()
             app.step(dt=FRAME)
             animation[kind].append((time.perf_counter() - started) * 1000)
-        if app.scenes[-1] is not app.table:
+        if app.scenes[-1] is not app.game_scene("idioten"):
             app.close_panels()  # the end panel: the next N starts a new deal
     app.persist = persist
     persist.close()

@@ -109,7 +109,7 @@ def test_what_poker_json_said_is_said_when_poker_patience_first_shows(program, d
     stop(start())
     (data_folder / FILE).write_text("{ not json", encoding="utf-8")
     app = start()  # poker.json is read at start (it keeps the game chosen last) and moved aside
-    assert app.current_game.name == "idioten" and "poker.json" not in app.table.message
+    assert app.current_game.name == "idioten" and "poker.json" not in app.game_scene("idioten").message
     key(app, pygame.K_g)
     assert "poker.json" in app.scenes[0].message
     assert list(data_folder.glob("poker.bad-*"))
@@ -190,7 +190,7 @@ def test_a_third_game_is_switched_to_and_back_with_g_and_the_menu(toy_texts):
     keeper.new_deal(7)
     said = Notice("store.bad_file", {"file": "toy.json", "aside": "toy.bad-1.json"})
     app, _ = make_app(games=(*GAMES, toy_kind([said])), sessions={"poker": keeper})
-    idioten = app.table.game.to_text()
+    idioten = app.game_scene("idioten").game.to_text()
 
     key(app, pygame.K_g)
     key(app, pygame.K_g)  # G goes through the games in their order
@@ -202,7 +202,7 @@ def test_a_third_game_is_switched_to_and_back_with_g_and_the_menu(toy_texts):
     assert keeper.last_game == "toy"
 
     key(app, pygame.K_g)
-    assert app.current_game.name == "idioten" and app.table.game.to_text() == idioten
+    assert app.current_game.name == "idioten" and app.game_scene("idioten").game.to_text() == idioten
     assert toy.session.written == 2  # written as it left the screen
     assert keeper.last_game == "idioten"
 
@@ -228,7 +228,7 @@ def test_a_third_game_is_switched_to_and_back_with_g_and_the_menu(toy_texts):
     click(app, menu_entry(app, "ui.menu.to_poker").rect.center)
     assert app.current_game.name == "poker" and app.scenes[0].session is keeper
     click(app, menu_entry(app, "ui.menu.to_idioten").rect.center)
-    assert app.scenes[0] is app.table and app.table.game.to_text() == idioten
+    assert app.scenes[0] is app.game_scene("idioten") and app.game_scene("idioten").game.to_text() == idioten
 
 
 def test_a_third_game_chosen_last_opens_next_time(toy_texts):

@@ -30,6 +30,13 @@ ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 ANIMATION_FACTORS = {"off": 0.0, "fast": 2.0, "normal": 1.0, "slow": 0.5}
 SOUND_LEVELS = ("off", "quiet", "normal", "loud")  # off by default; the others are volumes (ui/kit/sound.py)
 _CARD_BACK_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
+# What "last_game" may hold: the name of any game the window plays (ui/games.py lists them, and storage/ cannot
+# know them); the window opens the first game in place of a name it does not play.
+_GAME_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
+
+
+def is_game_name(value: object) -> bool:
+    return isinstance(value, str) and _GAME_NAME.fullmatch(value) is not None
 
 
 @dataclass(frozen=True)
@@ -48,6 +55,9 @@ class Settings:
     window_size: tuple[int, int] | None = None  # windowed size, also while in fullscreen
     window_position: tuple[int, int] | None = None  # None where the platform does not tell it (Wayland)
     fullscreen: bool = False
+    # The game the window opens in, by name (None: none chosen yet, the first game). The previous version kept
+    # it in poker.json: `Store.open` takes it from there once.
+    last_game: str | None = None
 
     def changed(self, name: str, value) -> "Settings":
         if name not in _VALID:
@@ -90,6 +100,7 @@ _VALID = {
     "window_size": lambda v: _pair(v, 1),
     "window_position": lambda v: _pair(v, -100_000),
     "fullscreen": _flag,
+    "last_game": lambda v: v is None or is_game_name(v),
 }
 
 

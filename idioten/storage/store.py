@@ -35,6 +35,7 @@ from pathlib import Path
 
 from idioten.storage.files import Notice, StoreError, data_dir, read_json, remove_stale_temp_files, set_aside, write_json_atomic
 from idioten.storage.game import GAME_FILE, SavedGame, load_game, new_game_id, save_game as _save_game
+from idioten.storage.poker import chosen_last
 from idioten.storage.settings import SETTINGS_FILE, Settings, load_settings, save_settings
 from idioten.storage.stats import STATS_FILE, Statistics, load_stats, save_stats
 
@@ -66,6 +67,8 @@ class Store:
         stats, stats_notices = load_stats(folder)
         saved, game_notices = load_game(folder)
         store = cls(folder, settings, stats, saved, settings_notices + stats_notices + game_notices)
+        if settings.last_game is None:
+            store.take_old_choice()
         for kept in (saved, *kept_games(saved)):
             if kept is not None and kept.game.is_over():
                 # The last run may have been killed between saving the finished game and counting it.
@@ -73,6 +76,15 @@ class Store:
                 if notice is not None and notice not in store.notices:
                     store.notices.append(notice)
         return store
+
+    def take_old_choice(self) -> None:
+        """The game chosen last, where the previous version kept it (poker.json), remembered in settings.json
+        at once: the next poker.json written no longer holds it."""
+        old = chosen_last(self.folder)
+        if old is not None:
+            notice = self.change_setting("last_game", old)
+            if notice is not None and notice not in self.notices:
+                self.notices.append(notice)
 
     # -- game --------------------------------------------------------------------------------------------
 
@@ -174,3 +186,6 @@ class MemoryStore(Store):
 
     def _write(self, file_name, write):
         return None
+
+    def load_file(self, file_name, expected_format, max_version):
+        return None, []  # never a file from wherever the program happens to run

@@ -32,6 +32,7 @@ from idioten.play.knowledge import ERROR, UNKNOWN, UNWINNABLE, WINNABLE, Knowled
 from idioten.ui.acesup.coach import Coach, ComputerPlay, advice
 from idioten.ui.acesup.daily_deal import DailyDeal
 from idioten.ui.acesup.lesson import Teacher
+from idioten.ui.kit.scene import Host
 from idioten.ui.worker import Worker
 
 VERDICT_SECONDS = 30.0  # the end panel's question: could the deal have been won? (Python core, at the end)
@@ -92,8 +93,9 @@ class Assistant(Coach):
     advice = staticmethod(advice)
     worker_memory = WORKER_MEMORY
 
-    def __init__(self, app):
+    def __init__(self, app: Host, table):  # table: the TableScene that holds it
         self.app = app
+        self.table = table  # the table it advises: it holds this assistant
         self.worker = Worker(one_job_in_memory=True)
         self.early = EarlyVerdict()
         self.teacher = Teacher(self)
@@ -111,7 +113,7 @@ class Assistant(Coach):
 
     @property
     def game(self) -> Game:
-        return self.app.table.game
+        return self.table.game
 
     def position(self) -> str:
         game = self.game
@@ -159,7 +161,7 @@ class Assistant(Coach):
             self.receive(answer)
         self.computer.think_ahead()
         self.early.start(self.game.start_text, self.known)
-        if (self.app.settings.live_verdict and not self.worker.running and self.app.scenes[0] is self.app.table
+        if (self.app.settings.live_verdict and not self.worker.running and self.app.scenes[0] is self.table
                 and not self.game.is_over() and self.position() not in self.known):
             self.ask(self.position(), "live", LIVE_SECONDS)
 
@@ -241,7 +243,7 @@ class Assistant(Coach):
         """With the setting on, look for a winnable deal off the loop and deal it when found (True)."""
         if not self.app.settings.winnable_only:
             return False
-        seed, variant = self.app.rng.randrange(2 ** 32), self.app.variant
+        seed, variant = self.app.rng.randrange(2 ** 32), self.table.session.variant
 
         def search(cancel):
             rng, started, last = random.Random(seed), time.monotonic(), None
@@ -266,11 +268,11 @@ class Assistant(Coach):
         if self.searching_deal:
             self.searching_deal = False
             self.worker.cancel()
-            self.app.table.say("")
+            self.table.say("")
 
     def deal_found(self, answer) -> None:
         self.searching_deal = False
-        table = self.app.table
+        table = self.table
         if answer.error is not None or answer.result is None:
             table.say(i18n.t("ui.truth.failed", reason=str(answer.error)))
             return
@@ -283,6 +285,6 @@ class Assistant(Coach):
 
     def menu_entries(self, then) -> list[tuple[str, object]]:
         """The Menu's demo and deal-of-the-day entries, while Idioten is the game on screen."""
-        if self.app.scenes[0] is not self.app.table:
+        if self.app.scenes[0] is not self.table:
             return []
         return [("ui.menu.demo", lambda: then(self.start_demo)), ("ui.menu.daily", lambda: then(self.days.start))]

@@ -36,7 +36,7 @@ class Coach:
     # -- hints -------------------------------------------------------------------------------------------
 
     def hint(self) -> None:
-        game, table = self.game, self.app.table
+        game, table = self.game, self.table
         if game.is_over():
             table.say(i18n.t("ui.hint.over"))
             return
@@ -55,17 +55,17 @@ class Coach:
         game, action = self.game, answer.result
         if answer.error is not None or not isinstance(action, Action) or not game.can(action):
             reason = str(answer.error) if answer.error is not None else repr(action)
-            self.app.table.say(i18n.t("ui.truth.failed", reason=reason))
+            self.table.say(i18n.t("ui.truth.failed", reason=reason))
             return
         self.point(action, i18n.t("ui.hint.plain", advice=advice(game, action)))
 
     def say_until_answered(self, key: str, seconds: float) -> None:
         """A "working on it" message that stays until the answer replaces it (at most `seconds` and a bit)."""
-        self.app.table.say(i18n.t(key), seconds + 2.0)
+        self.table.say(i18n.t(key), seconds + 2.0)
 
     def point(self, action: Action, message: str) -> None:
         self.arrow = (self.position(), action)
-        self.app.table.say(message, 8.0)  # a hint is read while looking at the arrow
+        self.table.say(message, 8.0)  # a hint is read while looking at the arrow
         self.app.mark_dirty()
 
     def hint_arrow(self) -> Action | None:
@@ -80,9 +80,9 @@ class Coach:
         from idioten.ui.acesup.autoplay import Autoplay
 
         if self.game.is_over():
-            self.app.table.say(i18n.t("ui.demo.over"))
+            self.table.say(i18n.t("ui.demo.over"))
             return
-        self.app.push(Autoplay(self.app, "demo"))
+        self.app.push(Autoplay(self.app, self, "demo"))
 
     def show_solution(self, game: Game) -> bool:
         """Restart the deal and play its winning line; False when none is known."""
@@ -92,8 +92,8 @@ class Coach:
         if known is None or known.result != WINNABLE:
             return False
         self.app.close_panels()
-        self.app.table.restart()
-        self.app.push(Autoplay(self.app, "solution"))
+        self.table.restart()
+        self.app.push(Autoplay(self.app, self, "solution"))
         return True
 
 

@@ -155,11 +155,11 @@ class TableInput:
         elif key in DEAL_KEYS:
             self.deal()
         elif key == pygame.K_a:
-            self.app.assistant.start_demo()
+            self.assistant.start_demo()
         elif key == pygame.K_t:
-            self.app.assistant.days.start()
+            self.assistant.days.start()
         elif key in (pygame.K_b, pygame.K_f):  # as on the end panel of a lost game, once it is closed
-            self.app.assistant.teacher.table_key(back=key == pygame.K_b)
+            self.assistant.teacher.table_key(back=key == pygame.K_b)
 
     def drop_choice(self) -> bool:
         if self.selected is None:

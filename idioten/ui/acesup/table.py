@@ -11,21 +11,23 @@ from idioten.errors import IllegalAction
 from idioten.play.acesup import AcesUpSession
 from idioten.play.change import Change, How
 from idioten.ui.acesup import painter
+from idioten.ui.acesup.assist import Assistant
+from idioten.ui.acesup.painter import ACTION_SECONDS
 from idioten.ui.acesup.input import Drag, Press, TableInput
 from idioten.ui.kit import celebration
-from idioten.ui.kit.scene import CardGameScene
+from idioten.ui.kit.scene import CardGameScene, Host
 from idioten.ui.kit.sprites import CardSprite
 from idioten.ui.kit.tween import Glide, Shake
 from idioten.ui.kit.widgets import Button
 
-ACTION_SECONDS = 0.3  # a discarded or moved card's glide at normal speed (a deal takes longer)
 SOUND_OF = {Dealt: "deal", Discarded: "discard", Moved: "slide"}
 
 
 class TableScene(TableInput, CardGameScene):
-    def __init__(self, app, session: AcesUpSession):
+    def __init__(self, app: Host, session: AcesUpSession):
         super().__init__(app)
         self.session = session
+        self.assistant = Assistant(app, self)  # the solver's answers: verdict, hints, demo (off the loop)
         self.sprites: dict[Card, CardSprite] = {}
         self.zones: dict[Card, str] = {}
         self.press: Press | None = None
@@ -137,9 +139,42 @@ class TableScene(TableInput, CardGameScene):
         self.set_game(deal_in=change.dealt_in and not quietly)
         if change.dealt_in and not quietly:
             self.app.sound.play("deal")
-        self.app.action_done(change)
+        self.changed(change)
         if change.how is How.BACK:
             self.end_pending = self.game.is_over()  # its end panel again, as when it ended
+
+    def changed(self, change: Change) -> None:
+        """After every change the session made (an action, undo, redo, new deal, restart, Ctrl+Z or Ctrl+Y over
+        them): the assistant follows, and the window's hook sees it."""
+        self.assistant.game_changed(change)
+        self.app.game_changed(change)
+
+    def show_end(self) -> None:
+        from idioten.ui.acesup.truth_panel import TruthEndPanel
+
+        self.app.close_panels()
+        self.app.push(TruthEndPanel(self.app, self))
+
+    def at_start(self, dealt: bool) -> None:
+        """The program start: a game that had ended shows its end; a deal the command line named says so, and
+        that Ctrl+Z brings the saved game back, as after N."""
+        if self.game.is_over():
+            self.show_end()
+        if dealt and self.can_go_back():
+            self.say_dealt(restarted=False)
+
+    def poll(self) -> None:
+        self.assistant.poll()
+
+    def close(self) -> None:
+        self.assistant.close()
+
+    def setting_changed(self, name: str) -> None:
+        """New deals use a new variant; a game not yet touched switches at once: nothing is lost."""
+        if name == "variant":
+            change = self.session.switch_variant(self.app.settings.variant)
+            if change is not None:
+                self.show_replaced(change, quietly=True)
 
     def start_deal(self, game: Game) -> None:
         """`game` in play as a new deal (the game it replaces is kept for Ctrl+Z if anything was played in it)."""
@@ -153,7 +188,7 @@ class TableScene(TableInput, CardGameScene):
 
     def computer_playing(self) -> bool:
         """The demo or the shown solution asks: a game it ends is not the player's result."""
-        return self.app.assistant.computer.playing()
+        return self.assistant.computer.playing()
 
     def act(self, action: Action, shake_pile: int | None = None, timing=None, at=None) -> bool:
         """Ask the session to do `action`; animate what happened (with `timing` when given: card -> (duration,
@@ -177,7 +212,7 @@ class TableScene(TableInput, CardGameScene):
         # The player's own last card (not a redo, not the demo's), with animations on: a celebration first.
         self.celebrate = self.game.is_won() and not self.computer_playing() and celebration.wanted(self.app)
         self.auto_pending = self.app.settings.auto_discard and not self.end_pending
-        self.app.action_done(change)
+        self.changed(change)
 
     def refuse(self, refusal: IllegalAction, pile: int | None, at=None) -> None:
         self.app.sound.play("illegal")
@@ -226,7 +261,7 @@ class TableScene(TableInput, CardGameScene):
         self.settle(self.timing_for(change.record, backwards))
         self.end_pending = not backwards and self.game.is_over()  # a redo may end the game again
         self.auto_pending = False  # automatic discards follow the player's own actions only
-        self.app.action_done(change)
+        self.changed(change)
 
     def restart(self) -> None:
         """At once, undoable: the game as it was stays behind Ctrl+Z (and is the same game for the statistics)."""
@@ -236,9 +271,9 @@ class TableScene(TableInput, CardGameScene):
 
     def new_deal(self) -> None:
         """At once, undoable like a restart."""
-        if self.app.assistant.new_winnable_deal():
+        if self.assistant.new_winnable_deal():
             return  # "winnable deals only": the deal comes when the search off the loop has found one
-        self.start_deal(self.app.random_game())
+        self.start_deal(self.session.random_game())
         self.say_dealt(restarted=False)
 
     def can_go_back(self) -> bool:
@@ -246,7 +281,7 @@ class TableScene(TableInput, CardGameScene):
 
     def ask_hint(self) -> None:
         self.finish_animations()
-        self.app.assistant.hint()
+        self.assistant.hint()
 
     # -- time ------------------------------------------------------------------------------------------
 
@@ -272,7 +307,7 @@ class TableScene(TableInput, CardGameScene):
                     self.celebrate = False
                     self.start_celebration()
                 else:
-                    self.app.show_end(self.game)
+                    self.show_end()
 
     def start_celebration(self) -> None:
         """The four aces, then the top of the discard pile, leap off the table; then the end panel."""
@@ -285,7 +320,7 @@ class TableScene(TableInput, CardGameScene):
     def celebrated(self) -> None:
         """The end panel, without its own confetti: the cards were the celebration."""
         self.finish_animations()
-        self.app.show_end(self.game)
+        self.show_end()
         quiet = getattr(self.app.scenes[-1], "quiet", None)
         if quiet is not None:
             quiet()

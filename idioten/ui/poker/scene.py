@@ -8,6 +8,8 @@ from the start of a deal, the arrows move it and Enter or Space places there; Ta
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from idioten import i18n
@@ -16,7 +18,9 @@ from idioten.errors import IllegalAction
 from idioten.ui.poker import texts
 from idioten.ui.poker.input import Flight, PokerInput, Press
 from idioten.ui.poker.painter import PokerPainter
-from idioten.play.poker import PokerSession
+from idioten.play.change import Change, How
+from idioten.play.poker import Place, PokerSession
+from idioten.poker.game import Placed
 from idioten.ui.kit import celebration
 from idioten.ui.kit.scene import CardGameScene, Host
 from idioten.ui.kit.tween import Glide, Shake
@@ -47,16 +51,14 @@ class PokerScene(PokerInput, CardGameScene):
         self.buttons = [
             Button("ui.button.new", self.new_deal),
             Button("ui.button.restart", self.restart, lambda: self.game.can_undo()),
-            Button("ui.button.undo", self.undo, lambda: self.game.can_undo() or self.session.can_go_back()),
-            Button("ui.button.redo", self.redo, lambda: self.game.can_redo() or self.session.can_go_forward()),
+            Button("ui.button.undo", self.undo, self.session.can_undo),
+            Button("ui.button.redo", self.redo, self.session.can_redo),
             Button("ui.button.hint", self.ask_hint, lambda: not self.game.is_over()),
             Button("ui.poker.button.options", self.open_options),
             Button("ui.poker.button.stats", self.open_stats),
             Button("ui.button.menu", self.app.open_menu),
         ]
         self.warming = True  # card pictures are rendered one per idle turn until all are ready
-        self.shown = False  # the last change has been drawn (a save waits for that)
-        session.defer_saves = True
         self.painter = PokerPainter(self)
         self.resize(app.layout)
         self.settle_cursor()
@@ -103,15 +105,16 @@ class PokerScene(PokerInput, CardGameScene):
         card = card or self.current_card()
         origin = start if start is not None else (self.home_rect(card).topleft if card else (0, 0))
         try:
-            record, notice = self.session.place(cell, card)
+            change = self.session.act(Place(cell, card))
         except IllegalAction as refusal:
             self.refuse(refusal, cell)
             return False
+        record = change.record
+        assert isinstance(record, Placed)
         self.selected = self.hint = self.target = None
         self.settle_cursor()
         self.fresh_lines = tuple(line.line.name for line in record.lines)
         self.say("")
-        self.notice(notice)
         target = self.layout.cells[cell].topleft
         self.flight = Flight(record.card, Glide(origin, target, self.app.settings.duration(PLACE_SECONDS)), cell)
         self.app.sound.play("win" if self.game.is_over() else "slide")  # the grid full is this game's end
@@ -127,7 +130,6 @@ class PokerScene(PokerInput, CardGameScene):
         self.dirty = True
 
     def after_change(self) -> None:
-        self.shown = False
         self.celebrate = False
         self.end_pending = self.game.is_over()
         self.start_computer()
@@ -139,24 +141,22 @@ class PokerScene(PokerInput, CardGameScene):
 
     def undo(self) -> None:
         self.finish_flight()
-        if self.session.can_go_back():
-            self.drop_jobs()
-            notice = self.session.back()
-            self.reset_view()
-            self.end_pending = self.session.finished()  # its end panel again, as when it ended
-            self.say(i18n.t("ui.msg.back", deal=self.app.deal_label(self.game)))
-            self.notice(notice)
-            return
-        record = self.session.undo()
-        if record is None:
+        change = self.session.undo()
+        if change is None:
             self.say(i18n.t("ui.msg.nothing_to_undo"))
             return
         self.drop_jobs()
+        if change.how is How.BACK:
+            self.reset_view()
+            self.end_pending = self.session.finished()  # its end panel again, as when it ended
+            self.say(i18n.t("ui.msg.back", deal=self.app.deal_label(self.game)))
+            return
+        record = change.record
+        assert isinstance(record, Placed)
         self.selected = self.hint = None
         self.settle_cursor()
         self.fresh_lines = ()
         self.end_pending = False
-        self.shown = False
         self.say("")
         # The card leaves its cell the way it came: back to where cards wait to be placed.
         home = self.home_rect(record.card).topleft
@@ -166,14 +166,16 @@ class PokerScene(PokerInput, CardGameScene):
 
     def redo(self) -> None:
         self.finish_flight()
-        if self.session.can_go_forward():  # Ctrl+Y undoes the Ctrl+Z that brought the last grid back
-            restarted = self.session.following.game.deck == self.game.deck  # a restart or "play again"
-            self.replace(self.session.forward, restarted)
-            return
-        record = self.session.redo()
-        if record is None:
+        left = self.game
+        change = self.session.redo()
+        if change is None:
             self.say(i18n.t("ui.msg.nothing_to_redo"))
             return
+        if change.how is How.FORWARD:  # Ctrl+Y undoes the Ctrl+Z that brought the last grid back
+            self.show_replaced(restarted=self.game.deck == left.deck)  # a restart or "play again"
+            return
+        record = change.record
+        assert isinstance(record, Placed)
         self.hint = None
         self.settle_cursor()
         self.fresh_lines = tuple(line.line.name for line in record.lines)
@@ -193,21 +195,23 @@ class PokerScene(PokerInput, CardGameScene):
     def play_again(self) -> None:
         self.replace(self.session.again, restarted=True)
 
-    def replace(self, start, restarted: bool) -> None:
-        """Another grid on the table, the session's `start` makes it: the computer's searches are dropped, the
-        view starts afresh and says which it is (the same deal again or a new one)."""
+    def replace(self, start: Callable[[], Change], restarted: bool) -> None:
+        """Another grid on the table, the session's `start` makes it."""
+        start()
+        self.show_replaced(restarted)
+
+    def show_replaced(self, restarted: bool) -> None:
+        """Another grid on the table: the computer's searches are dropped, the view starts afresh and says
+        which it is (the same deal again or a new one)."""
         self.drop_jobs()
-        notice = start()
         self.reset_view()
         self.say_dealt(restarted)
-        self.notice(notice)
 
     def can_go_back(self) -> bool:
-        return self.session.previous is not None
+        return self.session.keeps_a_game()
 
     def reset_view(self) -> None:
         """A different game (or the same from scratch) is on the table: its options may need another layout."""
-        self.shown = False
         self.press = self.drag = self.flight = self.shake = None
         self.selected = self.hint = self.cursor = self.target = None
         self.settle_cursor()  # on the first empty cell: the first Space places there
@@ -250,8 +254,7 @@ class PokerScene(PokerInput, CardGameScene):
                 self.say(i18n.t("ui.poker.msg.computer_failed", error=answer.error))
                 return
             cell, card = answer.result
-            self.notice(self.session.computer_place(cell, card))
-            self.shown = False
+            self.session.computer_place(cell, card)
             self.dirty = True
             self.start_computer()
 
@@ -268,8 +271,6 @@ class PokerScene(PokerInput, CardGameScene):
     # -- time ------------------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        if self.session.unsaved and self.shown:
-            self.notice(self.session.flush())  # the change is on screen: now the write may take its time
         self.poll_jobs()
         if self.warming and not self.busy() and self.drag is None and self.press is None:
             self.warming = self.painter.warm_one()
@@ -338,4 +339,3 @@ class PokerScene(PokerInput, CardGameScene):
 
     def draw(self, surface) -> None:
         self.painter.draw(surface)
-        self.shown = True

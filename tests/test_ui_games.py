@@ -11,7 +11,10 @@ import pytest
 from idioten import i18n
 from idioten.play.poker import PokerSession
 from idioten.poker.game import PokerGame
+from idioten.play.change import Change, How
+from idioten.play.session import SavePoint
 from idioten.storage.files import Notice
+from idioten.storage.store import MemoryStore
 from idioten.storage.poker import FILE
 from idioten.ui.games import GAMES
 from idioten.ui.kit.game import GameKind
@@ -42,6 +45,10 @@ def program(data_folder):
     return start, stop
 
 
+def saved_settings(folder) -> dict:
+    return json.loads((folder / "settings.json").read_text(encoding="utf-8"))
+
+
 def saved_poker(folder) -> dict:
     return json.loads((folder / FILE).read_text(encoding="utf-8"))
 
@@ -51,7 +58,7 @@ def test_the_game_chosen_last_opens_next_time(program, data_folder):
     app = start()
     assert app.current_game.name == "idioten"  # a first start
     key(app, pygame.K_g)
-    assert app.current_game.name == "poker" and saved_poker(data_folder)["last_game"] == "poker"
+    assert app.current_game.name == "poker" and saved_settings(data_folder)["last_game"] == "poker"
     grid = app.scenes[0].game.to_text()
     stop(app)
 
@@ -104,23 +111,31 @@ def test_a_start_up_message_follows_the_player_into_poker(program, data_folder):
     assert app.current_game.name == "poker" and "stats.json" in app.scenes[0].message  # where the player looks
 
 
-def test_what_poker_json_said_is_said_when_poker_patience_first_shows(program, data_folder):
+def test_what_poker_json_said_is_said_at_start_like_the_other_files(program, data_folder):
     start, stop = program
     stop(start())
     (data_folder / FILE).write_text("{ not json", encoding="utf-8")
-    app = start()  # poker.json is read at start (it keeps the game chosen last) and moved aside
-    assert app.current_game.name == "idioten" and "poker.json" not in app.game_scene("idioten").message
-    key(app, pygame.K_g)
-    assert "poker.json" in app.scenes[0].message
+    (data_folder / "stats.json").write_text("{ not json", encoding="utf-8")
+    app = start()  # every game's file is read at start; a damaged one is moved aside and said at once
+    table = app.game_scene("idioten")
+    assert app.current_game.name == "idioten" and "stats.json" in table.message
     assert list(data_folder.glob("poker.bad-*"))
+    for _ in range(40):  # one message after the other
+        if "poker.json" in table.message:
+            break
+        app.clock_for_tests.now += 1.0
+        app.step(dt=1 / 60)
+    assert "poker.json" in table.message
 
 
 # -- a third game, registered in this test only -----------------------------------------------------------
 
 class ToySession:
-    """A game of counting taps (T): its count is written by `write`, as a saved file would be."""
+    """A game of counting taps (T): its count is saved (`save_point`) as a saved file would be."""
 
-    def __init__(self):
+    def __init__(self, store):
+        self.store = store
+        self.game = None
         self.taps = 0
         self.written = 0
         self.new_deals = 0
@@ -128,10 +143,34 @@ class ToySession:
     def tap(self) -> None:
         self.taps += 1
 
+    def new_deal(self) -> Change:
+        self.new_deals += 1
+        return Change(How.NEW_DEAL)
 
-def write(session: ToySession):
-    session.written = session.taps
-    return None
+    def restart(self) -> Change:
+        return Change(How.RESTART)
+
+    def undo(self) -> None:
+        return None
+
+    redo = undo
+
+    def can_undo(self) -> bool:
+        return False
+
+    can_redo = finished = can_undo
+
+    def count_if_over(self) -> None:
+        pass
+
+    def save_point(self) -> SavePoint | None:
+        if self.written == self.taps:
+            return None
+        self.written = self.taps
+        return SavePoint("toy.json", {"taps": self.taps})
+
+    def take_notices(self) -> list:
+        return []
 
 
 class ToyScene(CardGameScene):
@@ -146,7 +185,7 @@ class ToyScene(CardGameScene):
             self.dirty = True
 
     def new_deal(self) -> None:
-        self.session.new_deals += 1
+        self.session.new_deal()
 
     def draw(self, surface) -> None:
         surface.fill((40, 30, 60))
@@ -164,12 +203,11 @@ class ToyPanel(Panel):
 
 def toy_kind(notices=()) -> GameKind:
     return GameKind(name="toy", play_key="ui.menu.to_toy",
-                    open_session=lambda app: (ToySession(), list(notices)),
+                    open_session=lambda opening: (ToySession(opening.store), list(notices)),
                     make_scene=ToyScene,
                     rules_panel=lambda app, scene: ToyPanel(app, "Toy rules"),
                     stats_panel=lambda app, scene: ToyPanel(app, f"Taps: {scene.session.taps}"),
-                    menu_entries=lambda app, then: [("ui.menu.to_toy_tap", lambda: then(app.scenes[0].session.tap))],
-                    flush=write)
+                    menu_entries=lambda app, scene, then: [("ui.menu.to_toy_tap", lambda: then(scene.session.tap))])
 
 
 @pytest.fixture
@@ -199,12 +237,12 @@ def test_a_third_game_is_switched_to_and_back_with_g_and_the_menu(toy_texts):
     toy = app.scenes[0]
     key(app, pygame.K_t)
     key(app, pygame.K_t)
-    assert keeper.last_game == "toy"
+    assert app.store.settings.last_game == "toy"
 
     key(app, pygame.K_g)
     assert app.current_game.name == "idioten" and app.game_scene("idioten").game.to_text() == idioten
     assert toy.session.written == 2  # written as it left the screen
-    assert keeper.last_game == "idioten"
+    assert app.store.settings.last_game == "idioten"
 
     click(app, menu_entry(app, "ui.menu.to_toy").rect.center)
     assert app.scenes[0] is toy and len(app.scenes) == 1 and toy.session.taps == 2  # as it was left
@@ -232,13 +270,12 @@ def test_a_third_game_is_switched_to_and_back_with_g_and_the_menu(toy_texts):
 
 
 def test_a_third_game_chosen_last_opens_next_time(toy_texts):
-    keeper = PokerSession(None, random.Random(1))
-    keeper.new_deal(7)
-    app, _ = make_app(games=(*GAMES, toy_kind()), sessions={"poker": keeper})
+    store = MemoryStore()  # settings.json, kept in memory: both windows read the same one
+    app, _ = make_app(games=(*GAMES, toy_kind()), store=store)
     app.switch_game("toy")
-    again, _ = make_app(games=(*GAMES, toy_kind()), sessions={"poker": keeper})
+    again, _ = make_app(games=(*GAMES, toy_kind()), store=store)
     again.open_last_game()
     assert again.current_game.name == "toy" and isinstance(again.scenes[0], ToyScene)
-    without, _ = make_app(sessions={"poker": keeper})  # a window that does not play it opens the first game
+    without, _ = make_app(store=store)  # a window that does not play it opens the first game
     without.open_last_game()
     assert without.current_game.name == "idioten"

@@ -156,7 +156,7 @@ def finish_by_hand(app) -> None:
 
 def earlier_grid(app, score: int) -> None:
     """A grid with these options counted before, scoring `score`."""
-    assert scene(app).session.memory_stats.record_keyed("poker", "classic", "earlier", score)
+    assert scene(app).session.stats.record_keyed("poker", "classic", "earlier", score)
 
 
 def test_a_new_personal_best_celebrates_with_leaping_cards_that_any_key_skips_to_the_end_panel():

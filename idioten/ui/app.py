@@ -162,6 +162,8 @@ class App:
         if name == playing.name:
             return
         kind = self.kind(name)
+        self.persist.flush()  # the game leaving the screen is written as it leaves, its last change too
+        self.persist.wait()
         self.close_panels()
         self.shelf[playing.name] = self.on_screen
         scene = self.shelf.pop(name, None) or self.open_scene(kind)

@@ -34,7 +34,7 @@ from idioten.play.change import Change, How
 from idioten.play.daily import DailyDeals
 from idioten.play.session import NamedDeal, Opening, SavePoint
 from idioten.storage.files import Notice
-from idioten.storage.game import GAME_FILE, SavedGame, game_to_json, progressed
+from idioten.storage.game import GAME_FILE, SavedGame, game_to_json
 from idioten.storage.store import Store
 
 
@@ -52,7 +52,7 @@ def _position(saved: SavedGame) -> int:
 
 
 def _progressed(saved: SavedGame) -> bool:
-    return progressed(saved.game)
+    return saved.game.progressed()
 
 
 class AcesUpSession:
@@ -208,7 +208,7 @@ class AcesUpSession:
         game = self.game
         if self.fixed_variant is not None:
             return None
-        if game.variant == variant or progressed(game) or self.undo_used:
+        if game.variant == variant or game.progressed() or self.undo_used:
             return None
         start = Game.from_text(game.start_text)
         return self.new_deal(Game(start.piles, start.stock, start.discards, variant, game.deal_number))

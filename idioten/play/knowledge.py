@@ -14,16 +14,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from idioten.acesup.rules import WIN_SCORE, Action, Game
+from idioten.acesup.verdict import ERROR, UNKNOWN, UNWINNABLE, WINNABLE, Verdict
 from idioten.errors import IllegalAction
 
-WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
-ERROR = "error"
 KNOWN_LIMIT = 4000  # positions remembered (a few hundred bytes each)
 
 
 @dataclass(frozen=True)
 class Knowledge:
-    result: str  # WINNABLE, UNWINNABLE, UNKNOWN or ERROR
+    result: Verdict
     # A winning line from the position, when WINNABLE; when UNWINNABLE, a line to its best score if one was
     # asked for (the lesson's way back, lesson.py).
     line: tuple[Action, ...] | None = None

@@ -65,7 +65,7 @@ def _cards_placed(kept: SavedPokerGame) -> int:
 
 
 def _progressed(kept: SavedPokerGame) -> bool:
-    return bool(kept.game.history or kept.game.future)
+    return kept.game.progressed()
 
 
 class PokerSession:

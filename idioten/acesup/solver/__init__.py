@@ -32,6 +32,7 @@ from idioten.acesup.solver import prune, quick, search as python_search
 from idioten.acesup.solver.search import ENTRY_BYTES, Search, SearchStopped, compact, to_steps
 from idioten.acesup.solver.quick import quick_win, shorten_moves
 from idioten.acesup.solver.strict import READINGS, STANDARD_RULES, STRICT_RULES, StrictSearch
+from idioten.acesup.verdict import UNKNOWN, UNWINNABLE, WINNABLE, Verdict
 
 PURE_PYTHON_ENV = cores.PURE_PYTHON_ENV
 
@@ -46,7 +47,6 @@ CANCEL_POLL_POSITIONS = {"python": max(quick.CHECK_EVERY, python_search.CHECK_EV
 if COMPILED_BUILT:
     CANCEL_POLL_POSITIONS["compiled"] = _csearch.POLL_POSITIONS
 
-WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
 # The first look (discard at once, `solver_quick`) finds most wins in milliseconds but cannot prove a loss,
 # so it gets a share of the time and a cap on positions; the exact search gets the rest.
 QUICK_SHARE = 0.3
@@ -70,7 +70,7 @@ ALL_PRUNINGS = PRUNE_SAFE_REMOVAL | PRUNE_SAME_COLUMN | PRUNE_DEAD_ROUNDS | PRUN
 
 @dataclass
 class SolveResult:
-    result: str  # WINNABLE, UNWINNABLE or UNKNOWN
+    result: Verdict  # WINNABLE, UNWINNABLE or UNKNOWN
     moves: list[rules.Action] | None  # a winning line from the given position, when winnable
     best_score: int | None  # the best reachable score; exact when best_score_exact, else the best found so far
     states: int  # positions examined

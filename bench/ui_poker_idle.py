@@ -18,7 +18,8 @@ from ui_common import idle_report  # (and bench/common.py: the repository on the
 
 
 from idioten.storage.store import Store  # noqa: E402
-from idioten.play.poker import PokerSession  # noqa: E402
+from idioten.play.poker import Place, PokerSession  # noqa: E402
+from idioten.play.session import write_now  # noqa: E402
 
 
 def prepare(folder: str) -> None:
@@ -27,10 +28,11 @@ def prepare(folder: str) -> None:
     session.options = session.options.changed("competitive", True)
     session.new_deal(7)
     for _ in range(6):
-        session.place(session.game.empty_cells()[0])
+        session.act(Place(session.game.empty_cells()[0]))
         cell, card = session.computer_task()()
         session.computer_place(cell, card)
-    session.set_last_game("poker")
+    write_now(session)
+    session.store.change_setting("last_game", "poker")
 
 
 def main() -> None:

@@ -82,16 +82,23 @@ def run(actions: int) -> dict:
     writer = persist.writer
     submit = writer.submit
 
-    def save_in_frame(document):
+    def save_in_frame(file, document):
         persist.wait()
-        timed_save("game.json", document)
+        timed_save(file, document)
+
+    class Detached:
+        """No store attached: the frame neither takes a save point nor hands one over."""
+
+        def flush(self) -> None:
+            pass
 
     animation = {kind: [] for kind in kinds}
     for done in range(actions):
         kind = kinds[done % 3]
         persist.wait()
-        persist.session.unsaved = False  # left by an action played detached: each way saves only its own actions
-        app.persist = None if kind == "without_store" else persist
+        app.game_scene("idioten").session.unsaved = False  # left by an action played detached: each way saves
+        # only its own actions
+        app.persist = Detached() if kind == "without_store" else persist
         writer.submit = save_in_frame if kind == "saved_in_frame" else submit
         keys = key_for_next_action(app.game_scene("idioten").game)
         for key in keys[:-1]:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import Any
 
 from idioten.acesup.rules import Action, Game
 from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards
@@ -71,7 +72,7 @@ class AcesUpSession:
             self.days.resumed(kept.game, kept.daily)  # a deal of the day stays one after a restart
         self.unsaved = unsaved  # changed since the last `save_point`
         self._left: list[SavedGame] = []  # games no Ctrl+Z or Ctrl+Y brings back any more, not yet counted
-        self._notices: list[Notice] = []
+        self._notices: list[Notice | None] = []  # None: written, nothing to say
 
     @classmethod
     def start(cls, store: Store, game: Game, rng: random.Random | None = None) -> "AcesUpSession":
@@ -238,7 +239,7 @@ class AcesUpSession:
 
     # -- saving and counting -----------------------------------------------------------------------------
 
-    def document(self) -> dict:
+    def document(self) -> dict[str, Any]:
         """game.json's document: the game in play with the games kept for Ctrl+Z and Ctrl+Y."""
         chain = self.chain
         return game_to_json(dataclasses.replace(chain.current, previous=chain.previous, following=chain.following,

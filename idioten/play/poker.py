@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from idioten.cards import MAX_DEAL, MIN_DEAL, Card
@@ -263,26 +264,27 @@ class PokerSession:
                 self.computer.undo()
             self.computer.future.clear()
 
-    def computer_card(self):
+    def computer_card(self) -> Card | None:
         """The card the computer must place next (the one the player placed at the same turn), or None."""
         if self.computer is None or self.computer.placed_count >= self.game.placed_count:
             return None
         return self.game.history[self.computer.placed_count].card
 
-    def computer_task(self):
+    def computer_task(self) -> Callable[[], tuple[int, Card]] | None:
         """A function for a worker thread that returns (cell, card) for the computer's next card, or None.
         It works on copies, so the thread never touches the games the window draws; building the policy
         (learned values are imported on first use) happens in the thread too."""
-        card = self.computer_card()
-        if card is None:
+        card, computer = self.computer_card(), self.computer
+        if card is None or computer is None:
             return None
-        game = self.computer.copy()
+        game = computer.copy()
         unseen = [c for c in game.remaining() if c != card]
         rng = random.Random(self.rng.random())
 
-        def think():
+        def think() -> tuple[int, Card]:
             board = Board.from_grid(game.grid, game.table, game.diagonals, unseen)
-            return self.policy(game).choose(board, card, unseen, rng), card
+            cell: int = self.policy(game).choose(board, card, unseen, rng)
+            return cell, card
         return think
 
     def computer_place(self, cell: int, card: Card) -> bool:
@@ -295,7 +297,7 @@ class PokerSession:
         self._notices.append(self.count())
         return True
 
-    def policy(self, game: PokerGame):
+    def policy(self, game: PokerGame) -> Any:
         key = (game.table, game.diagonals)
         if key not in self._policies:
             seconds = {} if self.move_seconds is None else {"move_seconds": self.move_seconds}
@@ -305,7 +307,7 @@ class PokerSession:
             self._policies[key] = policy
         return self._policies[key]
 
-    def hint_task(self):
+    def hint_task(self) -> Callable[[], tuple[int, Card] | None] | None:
         """A function for a worker thread that returns the (cell, card) the computer suggests, or None."""
         if self.game.is_over():
             return None

@@ -39,8 +39,8 @@ def hints_by_samples(monkeypatch):
 
 
 def wait_for_arrow(app) -> Action:
-    assert run_until(app, lambda: app.game_scene("idioten").assistant.hint_arrow() is not None)
-    return app.game_scene("idioten").assistant.hint_arrow()
+    assert run_until(app, lambda: app.game_scene("idioten").assistant.coach.hint_arrow() is not None)
+    return app.game_scene("idioten").assistant.coach.hint_arrow()
 
 
 def pixel(app, point) -> tuple:
@@ -64,7 +64,7 @@ def test_h_shows_an_arrow_from_the_card_to_the_discard_pile_for_a_legal_action()
     # Following the hint takes the arrow away: it belonged to the position before.
     app.game_scene("idioten").act(action)
     app.settle()
-    assert app.game_scene("idioten").assistant.hint_arrow() is None
+    assert app.game_scene("idioten").assistant.coach.hint_arrow() is None
     assert pixel(app, middle) != ARROW
 
 
@@ -104,7 +104,7 @@ def test_hint_in_swedish_and_german_names_the_card_as_on_its_corner():
     app, _ = make_app(lost_position())
     for language in ("sv", "de"):
         i18n.set_language(language)
-        app.game_scene("idioten").assistant.arrow = None
+        app.game_scene("idioten").assistant.coach.arrow = None
         key(app, pygame.K_h, settle=False)
         wait_for_arrow(app)
         assert i18n.t("ui.hint.discard", card="4\u2660") in app.game_scene("idioten").message

@@ -58,7 +58,7 @@ def test_a_lost_winnable_game_names_the_move_and_b_goes_back_to_just_before_it()
     assert end_panel(app) is None and len(game.history) == k
     assert [a for a, _ in game.history] == moves[:k]
     # Knowing the stock, the arrow shows a winning move from here, and the live indicator knows it too.
-    assert app.game_scene("idioten").assistant.hint_arrow() == found.line[0]
+    assert app.game_scene("idioten").assistant.coach.hint_arrow() == found.line[0]
     app.settings = app.settings.changed("live_verdict", True)
     assert app.game_scene("idioten").assistant.status_parts() == [i18n.t("ui.live.winnable")]
     key(app, pygame.K_y, mod=pygame.KMOD_CTRL)  # redo: the undone moves come back one by one
@@ -130,7 +130,7 @@ def test_aces_only_a_lost_win_is_named_b_goes_back_redo_works_and_f_wins_from_th
     assert {"ui.button.back_to_move", "ui.button.solution_from_there"} <= {b.text_key for b in panel.buttons}
     key(app, pygame.K_b)
     assert end_panel(app) is None and [a for a, _ in app.game_scene("idioten").game.history] == moves[:k]
-    assert app.game_scene("idioten").assistant.hint_arrow() == found.line[0]
+    assert app.game_scene("idioten").assistant.coach.hint_arrow() == found.line[0]
     assert app.game_scene("idioten").game.can(found.line[0])  # a move of this variant's rules (a move into a gap: an ace)
     key(app, pygame.K_y, mod=pygame.KMOD_CTRL)  # redo brings the losing move back ...
     assert [a for a, _ in app.game_scene("idioten").game.history] == moves[:k + 1]
@@ -161,7 +161,7 @@ def test_aces_only_never_winnable_names_where_the_best_score_went_and_what_the_h
     click(app, button_centre(end_panel(app), "ui.button.back_to_move"))
     assert end_panel(app) is None and [a for a, _ in app.game_scene("idioten").game.history] == moves[:j]
     # An arrow on a move that keeps the best score within reach, which the losing move did not.
-    arrow = app.game_scene("idioten").assistant.hint_arrow()
+    arrow = app.game_scene("idioten").assistant.coach.hint_arrow()
     assert arrow is not None and arrow != moves[j] and arrow == found.best_line[0]
     assert app.game_scene("idioten").message == i18n.t("ui.lesson.back_best", number=j + 1, best=best,
                                         advice=assist.advice(app.game_scene("idioten").game, arrow))
@@ -181,7 +181,7 @@ def test_never_winnable_b_shows_the_best_move_and_f_at_the_table_plays_the_best_
     assert "ui.button.best_from_there" in {b.text_key for b in end_panel(app).buttons}
     key(app, pygame.K_b)
     assert end_panel(app) is None and app.game_scene("idioten").game.history == []
-    arrow = app.game_scene("idioten").assistant.hint_arrow()
+    arrow = app.game_scene("idioten").assistant.coach.hint_arrow()
     assert arrow is not None and arrow != moves[0]
     key(app, pygame.K_f, settle=False)  # the panel is closed: F at the table plays the best line from here
     assert computer_playing(app)

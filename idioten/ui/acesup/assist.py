@@ -14,8 +14,8 @@ follow the winning line), "Show solution" and "where did I go wrong" (`lesson`) 
 pure-Python core the search would rarely finish and would only slow the game, so then the verdict is
 searched when the game ends, as before.
 
-Hints are the assistant's `Coach` part, and the demo and the shown solution its `computer` (both in
-`coach.py`).
+Hints, the demo and the shown solution are its child `coach`, and the computer at the table while they
+play its `computer` (both in `coach.py`).
 """
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ class EarlyVerdict(Worker):
         self.submit("early_verdict", lambda cancel: solve_from_deal(start, cancel, budget), tag=start)
 
 
-class Assistant(Coach):
+class Assistant:
     advice = staticmethod(advice)
     worker_memory = WORKER_MEMORY
 
@@ -102,8 +102,7 @@ class Assistant(Coach):
         self.days = DailyDeal(self)
         self.known = Known()
         self.purposes: set[str] = set()  # who waits for the running solve ("verdict", "live", "solution", ...)
-        self.hint_for: str | None = None  # the position a hint was asked for, until it is shown
-        self.arrow: tuple[str, Action] | None = None  # the hint on screen: its position and action
+        self.coach = Coach(self)  # hints, the demo and the shown solution
         self.computer = ComputerPlay(self)  # the demo or the shown solution while it plays
         self.searching_deal = False
         self._position: tuple[int, str] | None = None  # (id of the game, its text), until the next change
@@ -177,8 +176,8 @@ class Assistant(Coach):
             else:
                 self.known.carry_along_history(self.game)
         elif answer.kind == "no_peek_hint":
-            if self.hint_for == answer.tag == self.position():
-                self.show_no_peek_hint(answer)
+            if self.coach.hint_for == answer.tag == self.position():
+                self.coach.show_no_peek_hint(answer)
         elif answer.kind == "no_peek_move":
             if answer.error is None:
                 self.computer.planned(answer.tag, answer.result)
@@ -200,19 +199,16 @@ class Assistant(Coach):
         before = self._position[1] if self._position is not None and self._position[0] == id(game) else None
         self._position = None
         text = self.position()
-        self.arrow = None
+        self.coach.forget(text, change.replaced)
         if change.replaced:  # another game in play: whatever was being searched is no longer wanted
             self.worker.cancel()
             self.searching_deal = False
             self.purposes = set()
-            self.hint_for = None
             self.teacher.forget()
         elif before is not None and game.history:
             self.known.carry_forward(before, game.history[-1][0], text)
         if self.searching_deal:  # the player played on instead of waiting for the new deal
             self.stop_deal_search()
-        if self.hint_for is not None and self.hint_for != text:
-            self.hint_for = None
         if (self.worker.kind == "solve" and self.worker.tag != text
                 and not self.purposes & {"verdict", "solution"}):
             self.worker.cancel()
@@ -258,10 +254,10 @@ class Assistant(Coach):
             return last
 
         self.purposes = set()
-        self.hint_for = None
+        self.coach.hint_for = None
         self.worker.submit("deal_search", search)
         self.searching_deal = True
-        self.say_until_answered("ui.deal_search.looking", DEAL_SEARCH_SECONDS + DEAL_SECONDS)
+        self.coach.say_until_answered("ui.deal_search.looking", DEAL_SEARCH_SECONDS + DEAL_SECONDS)
         return True
 
     def stop_deal_search(self) -> None:
@@ -287,4 +283,4 @@ class Assistant(Coach):
         """The Menu's demo and deal-of-the-day entries, while Idioten is the game on screen."""
         if self.app.scenes[0] is not self.table:
             return []
-        return [("ui.menu.demo", lambda: then(self.start_demo)), ("ui.menu.daily", lambda: then(self.days.start))]
+        return [("ui.menu.demo", lambda: then(self.coach.start_demo)), ("ui.menu.daily", lambda: then(self.days.start))]

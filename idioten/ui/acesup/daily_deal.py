@@ -34,7 +34,7 @@ class DailyDeal:
         assistant.stop_deal_search()
         assistant.purposes = set()
         assistant.worker.submit("daily", lambda cancel: (today, daily.daily_deal(today, cancel)))
-        assistant.say_until_answered("ui.daily.looking", FIND_SECONDS)
+        assistant.coach.say_until_answered("ui.daily.looking", FIND_SECONDS)
 
     def found(self, answer) -> None:
         if answer.error is not None:

@@ -155,7 +155,7 @@ class TableInput:
         elif key in DEAL_KEYS:
             self.deal()
         elif key == pygame.K_a:
-            self.assistant.start_demo()
+            self.assistant.coach.start_demo()
         elif key == pygame.K_t:
             self.assistant.days.start()
         elif key in (pygame.K_b, pygame.K_f):  # as on the end panel of a lost game, once it is closed

@@ -123,7 +123,7 @@ class Teacher:
         number, line = found.best_until + 1, line_of(found)
         if line:
             key = "ui.lesson.back" if found.line else "ui.lesson.back_best"
-            self.assistant.point(line[0], i18n.t(key, number=number, best=found.best_score,
+            self.assistant.coach.point(line[0], i18n.t(key, number=number, best=found.best_score,
                                                  advice=self.assistant.advice(table.game, line[0])))
         else:
             table.say(i18n.t("ui.lesson.back_no_line", number=number, best=found.best_score))

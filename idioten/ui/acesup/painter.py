@@ -149,7 +149,7 @@ class TablePainter:
             surface.blit(self.shadow, (x + offset, y + offset))
             surface.blit(images.face(dragged), (x, y))
 
-        hinted = scene.assistant.hint_arrow()
+        hinted = scene.assistant.coach.hint_arrow()
         if hinted is not None and dragged is None:
             draw_hint(surface, scene, hinted)
             # The arrow's arc runs through the strip of the piles' labels: they stay on top, edged, to be read.

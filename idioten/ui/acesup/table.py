@@ -281,7 +281,7 @@ class TableScene(TableInput, CardGameScene):
 
     def ask_hint(self) -> None:
         self.finish_animations()
-        self.assistant.hint()
+        self.assistant.coach.hint()
 
     # -- time ------------------------------------------------------------------------------------------
 

@@ -151,7 +151,7 @@ class TruthEndPanel(EndPanel):
         self.dirty = True
 
     def show_solution(self) -> None:
-        self.assistant.show_solution(self.game)
+        self.assistant.coach.show_solution(self.game)
 
     def go_back(self) -> None:
         self.assistant.teacher.go_back(self.lesson)

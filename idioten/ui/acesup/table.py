@@ -4,6 +4,10 @@ games), and animates the `Change` each verb returns. It never decides a rule its
 
 from __future__ import annotations
 
+from typing import Any
+
+import pygame
+
 from idioten import i18n
 from idioten.cards import Card
 from idioten.acesup.rules import DEAL, DISCARD, PILES, Action, Dealt, Discarded, Game, Moved
@@ -13,7 +17,7 @@ from idioten.play.change import Change, How
 from idioten.ui.acesup import painter
 from idioten.ui.acesup.assist import Assistant
 from idioten.ui.acesup.painter import ACTION_SECONDS
-from idioten.ui.acesup.input import Drag, Press, TableInput
+from idioten.ui.acesup.input import Drag, TableInput
 from idioten.ui.kit import celebration
 from idioten.ui.kit.scene import CardGameScene, Host
 from idioten.ui.kit.sprites import CardSprite
@@ -23,16 +27,14 @@ from idioten.ui.kit.widgets import Button
 SOUND_OF = {Dealt: "deal", Discarded: "discard", Moved: "slide"}
 
 
-class TableScene(TableInput, CardGameScene):
+class TableScene(CardGameScene):
     def __init__(self, app: Host, session: AcesUpSession):
         super().__init__(app)
         self.session = session
         self.assistant = Assistant(app, self)  # the solver's answers: verdict, hints, demo (off the loop)
         self.sprites: dict[Card, CardSprite] = {}
         self.zones: dict[Card, str] = {}
-        self.press: Press | None = None
-        self.drag: Drag | None = None
-        self.last_click: tuple[Card, float] | None = None
+        self.input = TableInput(self)  # clicks, drags and keys, turned into actions this table asks for
         self.selected: int | None = None
         self.end_pending = False
         self.auto_pending = False
@@ -52,6 +54,34 @@ class TableScene(TableInput, CardGameScene):
     @property
     def game(self) -> Game:
         return self.session.game
+
+    # -- input: its own part (input.py) ------------------------------------------------------------------
+
+    @property
+    def drag(self) -> Drag | None:
+        """The card being dragged, if one is (the painter draws it under the pointer)."""
+        return self.input.drag
+
+    def on_press(self, event: Any) -> None:
+        self.input.on_press(event)
+
+    def on_motion(self, event: Any) -> None:
+        self.input.on_motion(event)
+
+    def on_release(self, event: Any) -> None:
+        self.input.on_release(event)
+
+    def game_key(self, event: Any) -> None:
+        self.input.game_key(event)
+
+    def drop_choice(self) -> bool:
+        return self.input.drop_choice()
+
+    def cancel_pointer(self) -> None:
+        self.input.cancel_pointer()
+
+    def top_rect(self, pile: int) -> pygame.Rect | None:
+        return self.input.top_rect(pile)
 
     # -- places ------------------------------------------------------------------------------------------
 
@@ -182,7 +212,7 @@ class TableScene(TableInput, CardGameScene):
         self.show_replaced(self.session.new_deal(game))
 
     def reset_input(self) -> None:
-        self.press = self.drag = self.last_click = None
+        self.input.reset()
         self.selected = None
         self.end_pending = self.auto_pending = self.celebrate = False
 
@@ -294,7 +324,7 @@ class TableScene(TableInput, CardGameScene):
         if moving:
             self.dirty = True
         self.expire_message()
-        if not moving and self.drag is None:
+        if not moving and self.input.drag is None:
             if self.auto_pending:
                 self.auto_pending = False
                 discard = next((a for a in self.game.legal_actions() if a.kind == DISCARD), None)
@@ -329,7 +359,7 @@ class TableScene(TableInput, CardGameScene):
 
     def resize(self, layout) -> None:
         self.finish_animations()
-        self.drag = self.press = None
+        self.input.press = self.input.drag = None
         self.painter.resize(layout, self.buttons)
         self.settle()
 

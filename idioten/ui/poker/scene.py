@@ -9,6 +9,7 @@ from the start of a deal, the arrows move it and Enter or Space places there; Ta
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -20,7 +21,7 @@ from idioten.ui.poker.input import Flight, PokerInput, Press
 from idioten.ui.poker.painter import PokerPainter
 from idioten.play.change import Change, How
 from idioten.play.poker import Place, PokerSession
-from idioten.poker.game import Placed
+from idioten.poker.game import Placed, PokerGame
 from idioten.ui.kit import celebration
 from idioten.ui.kit.scene import CardGameScene, Host
 from idioten.ui.kit.tween import Glide, Shake
@@ -30,13 +31,11 @@ from idioten.ui.worker import Worker
 PLACE_SECONDS = 0.22
 
 
-class PokerScene(PokerInput, CardGameScene):
+class PokerScene(CardGameScene):
     def __init__(self, app: Host, session: PokerSession):
         super().__init__(app)
         self.session = session
-        self.press: Press | None = None
-        self.drag: Press | None = None
-        self.drag_pos: tuple[float, float] = (0.0, 0.0)
+        self.input = PokerInput(self)  # clicks, drags and keys, turned into placements this scene asks for
         self.flight: Flight | None = None
         self.shake: tuple[int, Shake] | None = None  # a refused cell wobbles
         self.selected: Card | None = None  # the open deck's chosen card (None: the next in draw order)
@@ -61,14 +60,40 @@ class PokerScene(PokerInput, CardGameScene):
         self.warming = True  # card pictures are rendered one per idle turn until all are ready
         self.painter = PokerPainter(self)
         self.resize(app.layout)
-        self.settle_cursor()
+        self.input.settle_cursor()
         self.start_computer()
 
     # -- what the painter and tests read ------------------------------------------------------------------
 
     @property
-    def game(self):
+    def game(self) -> PokerGame:
         return self.session.game
+
+    # -- input: its own part (input.py) ------------------------------------------------------------------
+
+    @property
+    def drag(self) -> Press | None:
+        """The card being dragged, if one is (the painter draws it at `drag_pos`)."""
+        return self.input.drag
+
+    @property
+    def drag_pos(self) -> tuple[float, float]:
+        return self.input.drag_pos
+
+    def on_press(self, event: Any) -> None:
+        self.input.on_press(event)
+
+    def on_motion(self, event: Any) -> None:
+        self.input.on_motion(event)
+
+    def on_release(self, event: Any) -> None:
+        self.input.on_release(event)
+
+    def game_key(self, event: Any) -> None:
+        self.input.game_key(event)
+
+    def drop_choice(self) -> bool:
+        return self.input.drop_choice()
 
     @property
     def layout(self):
@@ -112,7 +137,7 @@ class PokerScene(PokerInput, CardGameScene):
         record = change.record
         assert isinstance(record, Placed)
         self.selected = self.hint = self.target = None
-        self.settle_cursor()
+        self.input.settle_cursor()
         self.fresh_lines = tuple(line.line.name for line in record.lines)
         self.say("")
         target = self.layout.cells[cell].topleft
@@ -154,7 +179,7 @@ class PokerScene(PokerInput, CardGameScene):
         record = change.record
         assert isinstance(record, Placed)
         self.selected = self.hint = None
-        self.settle_cursor()
+        self.input.settle_cursor()
         self.fresh_lines = ()
         self.end_pending = False
         self.say("")
@@ -177,7 +202,7 @@ class PokerScene(PokerInput, CardGameScene):
         record = change.record
         assert isinstance(record, Placed)
         self.hint = None
-        self.settle_cursor()
+        self.input.settle_cursor()
         self.fresh_lines = tuple(line.line.name for line in record.lines)
         self.say("")
         origin = self.layout.deck_rect(record.card) if self.game.open_deck else self.layout.drawn
@@ -212,9 +237,9 @@ class PokerScene(PokerInput, CardGameScene):
 
     def reset_view(self) -> None:
         """A different game (or the same from scratch) is on the table: its options may need another layout."""
-        self.press = self.drag = self.flight = self.shake = None
+        self.input.press = self.input.drag = self.flight = self.shake = None
         self.selected = self.hint = self.cursor = self.target = None
-        self.settle_cursor()  # on the first empty cell: the first Space places there
+        self.input.settle_cursor()  # on the first empty cell: the first Space places there
         self.fresh_lines = ()
         self.end_pending = self.celebrate = False
         self.painter.resize(self.app.layout, self.buttons)
@@ -272,7 +297,7 @@ class PokerScene(PokerInput, CardGameScene):
 
     def update(self, dt: float) -> None:
         self.poll_jobs()
-        if self.warming and not self.busy() and self.drag is None and self.press is None:
+        if self.warming and not self.busy() and self.input.drag is None and self.input.press is None:
             self.warming = self.painter.warm_one()
         if self.flight is not None:
             self.flight.glide.advance(dt)
@@ -285,7 +310,7 @@ class PokerScene(PokerInput, CardGameScene):
                 self.shake = None
             self.dirty = True
         self.expire_message()
-        if (self.end_pending and self.flight is None and self.drag is None and self.session.finished()
+        if (self.end_pending and self.flight is None and self.input.drag is None and self.session.finished()
                 and not self.computer_worker.running):
             self.end_pending = False
             if self.celebrate and self.worth_celebrating() and celebration.wanted(self.app):
@@ -329,7 +354,7 @@ class PokerScene(PokerInput, CardGameScene):
     def resize(self, layout) -> None:
         self.warming = True
         self.finish_flight()
-        self.drag = self.press = None
+        self.input.drag = self.input.press = None
         self.painter.resize(layout, self.buttons)
         self.dirty = True
 

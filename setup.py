@@ -13,9 +13,9 @@ CSRC = "idioten/acesup/solver/csrc/"
 setup(ext_modules=[
     Extension(
         "idioten.acesup.solver._csearch",
-        sources=[CSRC + name for name in ("module.c", "solve.c", "team.c", "search.c", "prune.c", "quick.c",
-                                          "strict.c", "table.c")],
-        depends=[CSRC + "core.h"],
+        sources=[CSRC + name for name in ("module.c", "solve.c", "runtime.c", "team.c", "search.c", "prune.c",
+                                          "quick.c", "strict.c", "table.c")],
+        depends=[CSRC + "core.h", CSRC + "runtime.h"],
         optional=True,
     ),
     # The hint player's rollouts (hint/core.py is their specification and fallback), optional the same way.

@@ -1,6 +1,6 @@
 """How long does "where did I go wrong" take after a lost game? Prints JSON.
 
-    python bench/analyse.py [--first 1000001] [--count 200] [--variant standard] [--method both]
+    python -m bench.analyse [--first 1000001] [--count 200] [--variant standard] [--method both]
                             [--verdicts FILE]
 
 Takes the first COUNT deals from FIRST on that the greedy policy loses, and times the window's own job for
@@ -34,13 +34,12 @@ import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from common import load_average  # noqa: E402  (bench/common.py: the repository on the path too)
-from idioten.acesup import analysis, solver  # noqa: E402
-from idioten.acesup.players import greedy  # noqa: E402
-from idioten.acesup.rules import Action  # noqa: E402
-from idioten.play.lesson import LESSON_SECONDS, run_lesson  # noqa: E402
-
-from verdict_ready import lost_deals, percentile  # noqa: E402  (bench/ is on the path as a script)
+from bench.common import load_average
+from bench.verdict_ready import lost_deals, percentile
+from idioten.acesup import analysis, solver
+from idioten.acesup.players import greedy
+from idioten.acesup.rules import Action
+from idioten.play.lesson import LESSON_SECONDS, run_lesson
 
 VERDICT_SECONDS = 60.0
 

@@ -2,19 +2,16 @@
 whether or not the package is installed, and the machine's load, printed with every figure (these machines
 are shared: a time means little without the load it was measured under).
 
-A benchmark runs as `python bench/NAME.py`, so `bench/` is first on its import path and `import common` finds
+A benchmark runs as `python -m bench.NAME`, so `bench/` is first on its import path and `import common` finds
 this file; importing it puts the repository there too. Tests that import a benchmark as `bench.NAME` put
 `bench/` on the path first (tests/conftest.py)."""
 
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
 
 
 def load_average() -> list[float] | None:

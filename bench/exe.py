@@ -1,6 +1,6 @@
 """Size of the one-file executable and its start-to-first-frame time; prints one JSON object.
 
-    pyinstaller --noconfirm build.spec && python bench/exe.py [--runs 7] [--exe dist/idioten] [--video dummy|x11]
+    pyinstaller --noconfirm build.spec && python -m bench.exe [--runs 7] [--exe dist/idioten] [--video dummy|x11]
 
 Start to first frame: the wall-clock time from just before the program is started (so a one-file bundle's
 unpacking counts) to the moment its first frame has been shown, which `idioten --smoke` reports as

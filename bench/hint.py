@@ -1,6 +1,6 @@
 """Win rate of the no-peeking hint player over numbered deals, with 95 % Wilson intervals. Prints JSON.
 
-    python bench/hint.py [--games 100] [--seed 1] [--seconds 0.05] [--variants standard,aces-only] [--jobs 1]
+    python -m bench.hint [--games 100] [--seed 1] [--seconds 0.05] [--variants standard,aces-only] [--jobs 1]
                          [--clock cpu|wall] [--per-deal FILE] [--player rollout|pimc]
 
 Plays deals S..S+N-1 as `idioten simulate --policy hint --hint-seconds X` does (the player's generator is
@@ -23,12 +23,10 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-import common  # noqa: E402,F401  (bench/common.py: the repository on the import path)
-from bench.simulate import wilson  # noqa: E402
-from idioten.cards import deal_cards  # noqa: E402
-from idioten.acesup.hint import DEFAULT_PLAYER, PLAYERS, hint  # noqa: E402
-from idioten.acesup.rules import WIN_SCORE, Game  # noqa: E402
-
+from bench.simulate import wilson
+from idioten.acesup.hint import DEFAULT_PLAYER, PLAYERS, hint
+from idioten.acesup.rules import WIN_SCORE, Game
+from idioten.cards import deal_cards
 
 CLOCKS = {"cpu": time.thread_time, "wall": time.perf_counter}
 
@@ -78,7 +76,8 @@ def main(argv=None) -> int:
         times = sorted(t for _, ts in results for t in ts)
         wins = sum(s == WIN_SCORE for s in scores)
         low, high = wilson(wins, args.games)
-        rows.append({"policy": "hint", "player": args.player, "variant": variant, "hint_seconds": args.seconds, "games": args.games,
+        rows.append({"policy": "hint", "player": args.player, "variant": variant, "hint_seconds": args.seconds,
+                     "games": args.games,
                      "deals": f"{args.seed}..{args.seed + args.games - 1}", "wins": wins,
                      "win_rate": round(wins / args.games, 5), "ci95": [round(low, 5), round(high, 5)],
                      "one_in": round(args.games / wins, 1) if wins else None,

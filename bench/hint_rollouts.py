@@ -1,6 +1,6 @@
 """The hint player's rollout players alone, and what a rollout costs on each core. Prints JSON.
 
-    python bench/hint_rollouts.py [--games 5000] [--seed 100001] [--variant standard] [--python-games 200]
+    python -m bench.hint_rollouts [--games 5000] [--seed 100001] [--variant standard] [--python-games 200]
 
 Plays deals S..S+N-1 in their real order with each rollout player (the simple rule each turn, and the
 search for the turn's line that discards most, `hint.TURN_LIMIT` positions) on the compiled core, with 95 %
@@ -15,12 +15,13 @@ import json
 import sys
 import time
 
-from common import load_average  # noqa: E402  (bench/common.py: the repository on the path too)
-from bench.simulate import wilson  # noqa: E402
-from idioten.acesup import hint  # noqa: E402
-from idioten.acesup.hint import PlayerView, core as hint_core  # noqa: E402
-from idioten.acesup.rules import ACES_ONLY, WIN_SCORE, Game  # noqa: E402
-from idioten.cards import deal_cards  # noqa: E402
+from bench.common import load_average
+from bench.simulate import wilson
+from idioten.acesup import hint
+from idioten.acesup.hint import PlayerView
+from idioten.acesup.hint import core as hint_core
+from idioten.acesup.rules import ACES_ONLY, WIN_SCORE, Game
+from idioten.cards import deal_cards
 
 
 def start(number: int, variant: str) -> tuple[PlayerView, list[int]]:

@@ -1,6 +1,6 @@
 """The game's odds with perfect information: the share of deals that can be won, and the traps. Prints JSON.
 
-    python bench/odds.py --deals 1-10000 [--variant standard|aces-only|both] [--time-limit 60] [--jobs 2]
+    python -m bench.odds --deals 1-10000 [--variant standard|aces-only|both] [--time-limit 60] [--jobs 2]
                          [--record odds.jsonl] [--clock wall|cpu] [--rules standard|strict]
 
 Every deal is solved by `idioten.acesup.solver.solve` (the exact solver: it sees the stock) with the time
@@ -29,13 +29,12 @@ import sys
 import time
 from multiprocessing import Pool
 
-
-from common import load_average  # noqa: E402  (bench/common.py: the repository on the path too)
-from idioten.acesup import solver  # noqa: E402
-from idioten.acesup.rules import ACES_ONLY, STANDARD, Game  # noqa: E402
-from idioten.cards import deal_cards  # noqa: E402
-
-from simulate import wilson  # noqa: E402  (bench/ is on the path when this runs as a script)
+from bench.common import load_average
+from bench.simulate import wilson
+from idioten.acesup import solver
+from idioten.acesup.rules import ACES_ONLY, STANDARD, Game
+from idioten.cards import deal_cards
+from idioten.cli.args import thread_count  # bounded, ASCII digits, as the command line's
 
 
 def deal_range(text: str) -> range:
@@ -55,7 +54,8 @@ def judge(task):
         always = solver.always_discard_wins(game, time_limit=limit)
         trap = None if always is None else not always
     return {"deal": number, "variant": variant, "rules": rules, "result": result.result,
-            "best_score": result.best_score, "best_score_exact": result.best_score_exact, "trap": trap, "states": result.states, "seconds": round(result.seconds, 4),
+            "best_score": result.best_score, "best_score_exact": result.best_score_exact, "trap": trap,
+            "states": result.states, "seconds": round(result.seconds, 4),
             "decided_seconds": None if result.decided_seconds is None else round(result.decided_seconds, 4),
             "cpu_seconds": round(result.cpu_seconds or 0.0, 4),
             "decided_cpu_seconds": None if result.decided_cpu_seconds is None else round(result.decided_cpu_seconds, 4)}
@@ -115,8 +115,9 @@ def main(argv=None) -> int:
     parser.add_argument("--rules", choices=solver.READINGS, default=solver.STANDARD_RULES,
                         help="the reading searched: standard (the game's) or strict (published solvers')")
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (the machine has 2 cores)")
-    parser.add_argument("--threads", default="1", help="search threads per deal (solve(threads=N); 0 or auto: "
-                        "every core). With --clock cpu the limit is the CPU-seconds of each deal's first thread")
+    parser.add_argument("--threads", type=thread_count, default=1,
+                        help="search threads per deal (solve(threads=N); 0 or auto: every core). "
+                        "With --clock cpu the limit is the CPU-seconds of each deal's first thread")
     parser.add_argument("--record", help="a JSON-lines file of per-deal results, appended to and resumed from")
     parser.add_argument("--summarise", action="store_true",
                         help="solve nothing: summarise the deals of the range that --record already holds")
@@ -132,7 +133,7 @@ def main(argv=None) -> int:
                     row = json.loads(line)
                     if reading(row) == args.rules:
                         done[row["deal"], row["variant"]] = row
-    threads = solver.resolve_threads("auto" if args.threads == "auto" else int(args.threads))
+    threads = solver.resolve_threads(args.threads)
     tasks = [] if args.summarise else [(n, v, args.time_limit, args.clock, args.rules, threads) for v in variants
                                        for n in deals if (n, v) not in done]
     started = time.perf_counter()

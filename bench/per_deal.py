@@ -1,7 +1,8 @@
-"""Summarise the per-deal lines of `bench/hint.py --per-deal` or `bench/poker_player.py --per-deal`. Prints JSON.
+"""Summarise the per-deal lines of `python -m bench.hint --per-deal` or `python -m bench.poker_player --per-deal`.
+Prints JSON.
 
-    python bench/per_deal.py FILE [FILE ...]
-    python bench/per_deal.py --paired NEW OLD
+    python -m bench.per_deal FILE [FILE ...]
+    python -m bench.per_deal --paired NEW OLD
 
 
 For a run stopped before its last deal (the lines are written as deals finish): Aces Up lines give the wins
@@ -17,9 +18,8 @@ import json
 import statistics
 import sys
 
-import common  # noqa: E402,F401  (bench/common.py: the repository on the import path)
-from bench.simulate import Z95, wilson  # noqa: E402
-from idioten.acesup.rules import WIN_SCORE  # noqa: E402
+from bench.simulate import Z95, wilson
+from idioten.acesup.rules import WIN_SCORE
 
 
 def summarise(rows: list[dict]) -> dict:

@@ -1,6 +1,6 @@
 """Benchmark: how many distinct placements the poker player's candidates cover.
 
-    python bench/poker_distinct.py --games 300 --start 1 [--table american] [--diagonals]
+    python -m bench.poker_distinct --games 300 --start 1 [--table american] [--diagonals]
 
 Plays the numbered deals by the learned values alone and, at every card with more than one empty cell,
 counts the distinct placements (`Board.shape`: boards that differ only by an order of rows and columns
@@ -16,12 +16,10 @@ import statistics
 import sys
 from collections import Counter
 
-
-import common  # noqa: E402,F401  (bench/common.py: the repository on the import path)
-from idioten.poker.board import Board  # noqa: E402
-from idioten.poker.game import poker_deck  # noqa: E402
-from idioten.poker.gains import placement_gains  # noqa: E402
-from idioten.poker.player import distinct_candidates, make_policy  # noqa: E402
+from idioten.poker.board import Board
+from idioten.poker.gains import placement_gains
+from idioten.poker.game import poker_deck
+from idioten.poker.player import distinct_candidates, make_policy
 
 
 def shapes_of(board, card, cells) -> int:

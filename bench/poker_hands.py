@@ -1,6 +1,6 @@
 """Benchmark: five-card hands classified per second by `idioten.poker.hands`.
 
-    python bench/poker_hands.py [--hands 1000000] [--runs 5]
+    python -m bench.poker_hands [--hands 1000000] [--runs 5]
 
 Prints one JSON object: the median rate over several runs of classifying random hands given as card codes
 (the form the computer player uses), and of classifying `Card` objects (the form the window uses).
@@ -15,10 +15,8 @@ import statistics
 import sys
 import time
 
-
-import common  # noqa: E402,F401  (bench/common.py: the repository on the import path)
-from idioten.cards import full_deck  # noqa: E402
-from idioten.poker.hands import ALL_CODES, classify, classify_codes  # noqa: E402
+from idioten.cards import full_deck
+from idioten.poker.hands import ALL_CODES, classify, classify_codes
 
 
 def rate_codes(hands) -> float:

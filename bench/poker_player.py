@@ -1,6 +1,6 @@
 """Benchmark: mean score of a computer policy over numbered deals, with a 95% confidence interval.
 
-    python bench/poker_player.py --policy hint --table american --games 200 --move-seconds 0.1 [--jobs 2]
+    python -m bench.poker_player --policy hint --table american --games 200 --move-seconds 0.1 [--jobs 2]
 
 Prints one JSON object. Deals are the numbered deals start..start+games-1 (the same for every policy, so
 policies can be compared deal by deal); the player's random choices are seeded by the deal number, so
@@ -20,13 +20,10 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-
-import common  # noqa: E402,F401  (bench/common.py: the repository on the import path)
-from idioten.poker.game import poker_deck  # noqa: E402
-from idioten.poker.player import POLICIES, make_policy  # noqa: E402
-from idioten.poker.board import Board  # noqa: E402
-from idioten.poker.scoring import TABLES  # noqa: E402
-
+from idioten.poker.board import Board
+from idioten.poker.game import poker_deck
+from idioten.poker.player import POLICIES, make_policy
+from idioten.poker.scoring import TABLES
 
 CLOCKS = {"cpu": time.thread_time, "wall": time.perf_counter}
 

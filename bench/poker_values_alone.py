@@ -1,6 +1,6 @@
 """Benchmark: the learned values alone as a player, over many random shuffles, in seconds (compiled play-outs).
 
-    python bench/poker_values_alone.py --table american --games 200000 [--average-rows-columns]
+    python -m bench.poker_values_alone --table american --games 200000 [--average-rows-columns]
 
 The compiled play-outs (`playout.sample_sums` from an empty grid, every card unseen) play `--games` random
 shuffles of the deck by the value policy: the same games the player's play-outs play, so a value table that
@@ -17,13 +17,11 @@ import json
 import sys
 import time
 
-
-import common  # noqa: E402,F401  (bench/common.py: the repository on the import path)
-from idioten.cards import full_deck  # noqa: E402
-from idioten.poker.board import Board  # noqa: E402
-from idioten.poker.playout import CORE, sample_sums  # noqa: E402
-from idioten.poker.scoring import TABLES, points_table  # noqa: E402
-from idioten.poker.values import KINDS, SIZE, STAGES, learned_values  # noqa: E402
+from idioten.cards import full_deck
+from idioten.poker.board import Board
+from idioten.poker.playout import CORE, sample_sums
+from idioten.poker.scoring import TABLES, points_table
+from idioten.poker.values import KINDS, SIZE, STAGES, learned_values
 
 
 def rows_columns_averaged(values: list[float]) -> list[float]:
@@ -52,7 +50,8 @@ def main() -> int:
     sums, _ = sample_sums([board], deck, args.seed, args.games, values)
     print(json.dumps({"table": args.table, "games": args.games, "seed": args.seed, "core": CORE,
                       "average_rows_columns": args.average_rows_columns,
-                      "mean_score": round(sums[0] / args.games, 3), "cpu_seconds": round(time.thread_time() - began, 2)}))
+                      "mean_score": round(sums[0] / args.games, 3),
+                      "cpu_seconds": round(time.thread_time() - began, 2)}))
     return 0
 
 

@@ -1,6 +1,6 @@
 """Win rates of the no-peeking policies over numbered deals, with 95 % Wilson intervals. Prints JSON.
 
-    python bench/simulate.py [--games 10000] [--seed 1] [--policies greedy,random] [--variants standard,aces-only]
+    python -m bench.simulate [--games 10000] [--seed 1] [--policies greedy,random] [--variants standard,aces-only]
 
 Deals S..S+N-1 (as `idioten simulate`); the random policy's generator is seeded with the deal number.
 """
@@ -13,10 +13,8 @@ import math
 import sys
 import time
 
-
-import common  # noqa: E402,F401  (bench/common.py: the repository on the import path)
-from idioten.acesup.players import POLICIES, play_deal  # noqa: E402
-from idioten.acesup.rules import WIN_SCORE  # noqa: E402
+from idioten.acesup.players import POLICIES, play_deal
+from idioten.acesup.rules import WIN_SCORE
 
 Z95 = 1.959963984540054
 

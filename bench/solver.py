@@ -1,6 +1,6 @@
 """Solver benchmark: how fast does `idioten.acesup.solver.solve` decide numbered deals? Prints JSON.
 
-    python bench/solver.py [--first 1] [--count 200] [--variant standard] [--limits 1,10,60] [--jobs 2]
+    python -m bench.solver [--first 1] [--count 200] [--variant standard] [--limits 1,10,60] [--jobs 2]
 
 Every deal is first solved with the smallest time limit; only the deals still "unknown" are solved again,
 from scratch, with the next limit, and so on. A deal's time is the time the run that decided it took to know
@@ -21,13 +21,11 @@ import sys
 import time
 from multiprocessing import Pool
 
-
-from common import load_average  # noqa: E402  (bench/common.py: the repository on the path too)
-from idioten.cards import deal_cards  # noqa: E402
-from idioten.acesup.rules import Game  # noqa: E402
-from idioten.acesup.solver import CORE, UNKNOWN, solve  # noqa: E402
-
-from simulate import wilson  # noqa: E402  (bench/ is on the path when this runs as a script)
+from bench.common import load_average
+from bench.simulate import wilson
+from idioten.acesup.rules import Game
+from idioten.acesup.solver import CORE, UNKNOWN, solve
+from idioten.cards import deal_cards
 
 
 def solve_one(task):

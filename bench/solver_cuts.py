@@ -1,7 +1,7 @@
 """What each proved pruning of the compiled solver core cuts, in positions and CPU time, on a fixed sample of
 proven losses.
 
-    python bench/solver_cuts.py [--variant standard] [--deals 7,8,19 | --sample] [--runs off,4F,...]
+    python -m bench.solver_cuts [--variant standard] [--deals 7,8,19 | --sample] [--runs off,4F,...]
                                 [--time-limit 60] [--core compiled|python]
 
 Each deal is solved with the compiled core (or with --core python the Python one, which applies the same
@@ -23,11 +23,10 @@ import json
 import statistics
 import sys
 
-
-from common import load_average  # noqa: E402  (bench/common.py: the repository on the path too)
-from idioten.acesup import solver  # noqa: E402
-from idioten.acesup.rules import Game  # noqa: E402
-from idioten.cards import deal_cards  # noqa: E402
+from bench.common import load_average
+from idioten.acesup import solver
+from idioten.acesup.rules import Game
+from idioten.cards import deal_cards
 
 RUNS = {"off": 0,
         "4F": solver.PRUNE_SAFE_REMOVAL,
@@ -84,7 +83,8 @@ def main(argv=None) -> int:
     def median_ratio(table, name):
         return round(statistics.median(d[base] / max(d[name], 1e-4) for d in table.values()), 3)
     report = {
-        "bench": "solver_cuts", "core": args.core, "variant": args.variant, "losses": len(per_deal), "skipped_not_proven_lost": skipped,
+        "bench": "solver_cuts", "core": args.core, "variant": args.variant, "losses": len(per_deal),
+        "skipped_not_proven_lost": skipped,
         "total_positions": {name: sum(d[name] for d in per_deal.values()) for name in names},
         "total_cpu_seconds": {name: round(sum(d[name] for d in cpu.values()), 3) for name in names},
         "median_cut_positions": {n: median_ratio(per_deal, n) for n in names[1:]} if per_deal else None,

@@ -1,6 +1,6 @@
 """The two solver cores side by side: positions per CPU-second on the same deals. Prints JSON.
 
-    python bench/solver_speed.py [--deals 2,3,6,10,11,12] [--seconds 2] [--variant standard]
+    python -m bench.solver_speed [--deals 2,3,6,10,11,12] [--seconds 2] [--variant standard]
 
 Each deal is searched by each core for the same time limit (deals that take longer than that, so every run
 is cut by the limit and measures a steady search), and the positions examined are divided by the CPU time
@@ -18,11 +18,10 @@ import platform
 import statistics
 import sys
 
-
-from common import load_average  # noqa: E402  (bench/common.py: the repository on the path too)
-from idioten.acesup import solver  # noqa: E402
-from idioten.acesup.rules import Game  # noqa: E402
-from idioten.cards import deal_cards  # noqa: E402
+from bench.common import load_average
+from idioten.acesup import solver
+from idioten.acesup.rules import Game
+from idioten.cards import deal_cards
 
 
 def rate(game: Game, core: str, seconds: float, prunings: int | None) -> dict:

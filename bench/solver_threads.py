@@ -1,7 +1,7 @@
 """How much a team of threads speeds up the compiled solver's verdict (solve(threads=N), csrc/solve.c), on a
 fixed sample of hard standard losses. JSON on stdout.
 
-    python bench/solver_threads.py [--deals 7,8,19 | --sample] [--threads 1,2] [--time-limit 60]
+    python -m bench.solver_threads [--deals 7,8,19 | --sample] [--threads 1,2] [--time-limit 60]
 
 Each deal is solved once per thread count, the counts alternating deal by deal (so a change in the machine's
 load falls on all of them alike), the verdict pass only (the best-score pass after it is one thread whatever
@@ -20,12 +20,12 @@ import statistics
 import sys
 import time
 
-import common
-from solver_cuts import STANDARD_SAMPLE
-
+from bench import common
+from bench.solver_cuts import STANDARD_SAMPLE
 from idioten.acesup import solver
 from idioten.acesup.rules import STANDARD, WIN_SCORE, Game
 from idioten.cards import deal_cards
+from idioten.cli.args import thread_count
 
 
 def verdict(game: Game, threads: int, time_limit: float) -> dict:
@@ -52,7 +52,10 @@ def main(argv=None) -> int:
         print("the compiled core is not built", file=sys.stderr)
         return 2
     deals = STANDARD_SAMPLE if args.sample else [int(n) for n in args.deals.split(",")]
-    counts = [int(n) for n in args.threads.split(",")]
+    try:
+        counts = [thread_count(n) for n in args.threads.split(",")]  # bounded, as the command line's --threads
+    except argparse.ArgumentTypeError as err:
+        parser.error(str(err))
     load_before = common.load_average()
     rows = []
     for deal in deals:

@@ -1,6 +1,6 @@
 """Where a loss's positions lie: the positions the verdict pass examines, by the cards left in the stock.
 
-    python bench/solver_where.py [--deals 7,8,19 | --sample] [--max-positions 400000]
+    python -m bench.solver_where [--deals 7,8,19 | --sample] [--max-positions 400000]
 
 Uses the Python core, which examines the same positions to the verdict as the compiled one under the same
 prunings (tests/test_solver_prune.py), so a position can be looked at in Python. For each deal the compiled core
@@ -17,14 +17,12 @@ import argparse
 import json
 import sys
 
-
-from common import load_average  # noqa: E402  (bench/common.py: the repository on the path too)
-from idioten.acesup import solver  # noqa: E402
-from idioten.acesup.rules import STANDARD, Game  # noqa: E402
-from idioten.acesup.solver.search import Search  # noqa: E402
-from idioten.cards import deal_cards  # noqa: E402
-
-from solver_cuts import STANDARD_SAMPLE  # noqa: E402
+from bench.common import load_average
+from bench.solver_cuts import STANDARD_SAMPLE
+from idioten.acesup import solver
+from idioten.acesup.rules import STANDARD, Game
+from idioten.acesup.solver.search import Search
+from idioten.cards import deal_cards
 
 
 class CountingSearch(Search):

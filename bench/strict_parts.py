@@ -1,6 +1,6 @@
 """What each constraint of the strict reading costs: the winnable share with each one dropped. Prints JSON.
 
-    python bench/strict_parts.py [--deals 1-1000] [--variant standard|aces-only] [--jobs 2]
+    python -m bench.strict_parts [--deals 1-1000] [--variant standard|aces-only] [--jobs 2]
 
 The strict reading (idioten/acesup/solver/strict.py) forbids moving a lone card into a gap and dealing while
 a discard or a fill from a pile of two or more cards is possible. Here every discard stays forced (so the
@@ -20,15 +20,13 @@ import sys
 import time
 from multiprocessing import Pool
 
-
-from common import load_average  # noqa: E402  (bench/common.py: the repository on the path too)
-from idioten.acesup import solver  # noqa: E402
-from idioten.acesup.rules import ACES_ONLY, Game  # noqa: E402
-from idioten.acesup.solver.strict import discard_all  # noqa: E402
-from idioten.cards import deal_cards  # noqa: E402
-
-from odds import deal_range  # noqa: E402  (bench/ is on the path when this runs as a script)
-from simulate import wilson  # noqa: E402
+from bench.common import load_average
+from bench.odds import deal_range
+from bench.simulate import wilson
+from idioten.acesup import solver
+from idioten.acesup.rules import ACES_ONLY, Game
+from idioten.acesup.solver.strict import discard_all
+from idioten.cards import deal_cards
 
 READINGS = {"strict": (False, True), "lone moves": (True, True), "optional fill": (False, False),
             "lone moves, optional fill": (True, False)}

@@ -3,7 +3,7 @@ and words its first text, which reads the language's .po file (and the English o
 The modules every start imports anyway (cards, the poker hands and scoring) are imported before the clock
 starts, so only the texts are timed.
 
-    python bench/texts_load.py [--runs 15]      prints JSON: median CPU and wall milliseconds per language
+    python -m bench.texts_load [--runs 15]      prints JSON: median CPU and wall milliseconds per language
 
 CPU time is the figure to read on a busy machine; wall time is given beside it.
 """
@@ -15,8 +15,8 @@ import json
 import statistics
 import subprocess
 
-from common import load_average
-from ui_common import PYTHON, child_env
+from bench.common import load_average
+from bench.ui_common import PYTHON, child_env
 
 CHILD = """
 import sys, time

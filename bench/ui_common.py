@@ -11,7 +11,8 @@ import sys
 import time
 from pathlib import Path
 
-from common import REPO as ROOT  # noqa: E402
+from bench.common import REPO as ROOT
+
 PYTHON = sys.executable
 
 

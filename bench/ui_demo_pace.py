@@ -1,6 +1,6 @@
 """The demo's pace: the gaps between the demo's actions in the real window loop, against the real clock.
 
-    python bench/ui_demo_pace.py [--deals 1000001-1000005] [--actions 30] [--animation normal]   prints JSON
+    python -m bench.ui_demo_pace [--deals 1000001-1000005] [--actions 30] [--animation normal]   prints JSON
 
 For each deal, opens the window (SDL's dummy video driver), presses A and steps the loop at 60 frames a
 second as `App.loop` does while something moves, until the game ends or `--actions` actions were played.
@@ -25,14 +25,14 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 
-import pygame  # noqa: E402
+import pygame
 
-from common import load_average  # noqa: E402  (bench/common.py: the repository on the path too)
-from idioten import i18n  # noqa: E402
-from idioten.cards import deal_cards  # noqa: E402
-from idioten.acesup.rules import Dealt, Game  # noqa: E402
-from idioten.ui.app import App  # noqa: E402
-from idioten.ui.acesup import autoplay, coach  # noqa: E402
+from bench.common import load_average
+from idioten import i18n
+from idioten.acesup.rules import Dealt, Game
+from idioten.cards import deal_cards
+from idioten.ui.acesup import autoplay, coach
+from idioten.ui.app import App
 
 SLACK = 0.1  # seconds a gap may exceed the demo's step: a frame or two, never a visible wait
 
@@ -64,7 +64,8 @@ def play(number: int, animation: str, actions: int) -> list[dict]:
             if len(history) > seen:
                 moments.append((time.monotonic(), history[-1][1]))
                 seen = len(history)
-            if app.game_scene("idioten").game.is_over() or not any(isinstance(s, autoplay.Autoplay) for s in app.scenes):
+            if app.game_scene("idioten").game.is_over() or not any(isinstance(s, autoplay.Autoplay)
+                                                                     for s in app.scenes):
                 break
     finally:
         app.close()

@@ -1,6 +1,6 @@
 """Frame times at 1920x1080 under SDL's dummy driver: while a card is dragged, and while deals fly out.
 
-    python bench/ui_frames.py [--frames 600]      prints JSON
+    python -m bench.ui_frames [--frames 600]      prints JSON
 
 A frame is one `App.step`: events handled, time advanced by 1/60 s, the scene drawn and flipped. The drag
 moves the pointer a few pixels per frame in a loop over the table; the deal measures every frame of deal
@@ -21,11 +21,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
+import pygame
 
-from ui_common import deal_frame_times, deal_seven_window, summary  # noqa: E402
-from common import load_average  # noqa: E402  (bench/common.py: the repository on the path too)
-from idioten.ui.app import App  # noqa: E402
+from bench.common import load_average
+from bench.ui_common import deal_frame_times, deal_seven_window, summary
+from idioten.ui.app import App
 
 FRAME = 1 / 60
 SIZE = (1920, 1080)

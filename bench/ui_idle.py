@@ -1,6 +1,6 @@
 """CPU used by the game window while nothing moves: a real window on a private Xvfb screen.
 
-    python bench/ui_idle.py [--seconds 20] [--settle 4]     prints JSON
+    python -m bench.ui_idle [--seconds 20] [--settle 4]     prints JSON
 
 Starts `python -m idioten --deal 7`, lets it settle (the first frame and the idle rendering of the card
 pictures), then reads the process's CPU time from /proc over the measuring window. Target: at most 1 % of
@@ -13,7 +13,7 @@ import argparse
 import json
 import tempfile
 
-from ui_common import idle_report
+from bench.ui_common import idle_report
 
 
 def main() -> None:

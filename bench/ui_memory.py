@@ -1,7 +1,7 @@
 """Resident memory after 100 games played by a script through the window's event loop, in a real window
 on a private Xvfb screen, next to a bare pygame-ce window in the same conditions.
 
-    python bench/ui_memory.py [--games 100]      prints JSON
+    python -m bench.ui_memory [--games 100]      prints JSON
 
 The script is a player: it reads the table, picks a legal action (discard, else a useful move, else deal)
 and performs it with the input a person would use — a click on the card, a drag to the gap, the Space key —
@@ -17,14 +17,13 @@ import json
 import subprocess
 import tempfile
 
-from ui_common import PYTHON, ROOT, Xvfb, child_env
+from bench.ui_common import PYTHON, ROOT, Xvfb, child_env
 
 PLAYER = r"""
 import json, random, sys
 import pygame
 from idioten.ui.acesup.endgame import EndPanel
-sys.path.insert(0, "bench")
-from ui_common import ScriptClock, play_one_action, rss_mb
+from bench.ui_common import ScriptClock, play_one_action, rss_mb
 
 def play(app, clock, games):
     actions = 0
@@ -41,7 +40,8 @@ clock = ScriptClock()
 # The way `idioten` opens the window, saved game and statistics included (written after every action).
 from idioten.cli import build_parser, launch_options
 from idioten.ui.launch import open_app
-app = open_app(launch_options(build_parser().parse_args(["--deal", "1"])), size=(1280, 800), clock=clock, rng=random.Random(2026))
+app = open_app(launch_options(build_parser().parse_args(["--deal", "1"])), size=(1280, 800), clock=clock,
+               rng=random.Random(2026))
 app.step(dt=0)
 first = rss_mb()
 actions = play(app, clock, int(sys.argv[1]))
@@ -51,8 +51,7 @@ print(json.dumps({"after_first_frame": first, "after_games": rss_mb(), "actions"
 BARE = r"""
 import json, sys, time
 import pygame
-sys.path.insert(0, "bench")
-from ui_common import rss_mb
+from bench.ui_common import rss_mb
 pygame.display.init()
 window = pygame.Window("bare", (1280, 800))
 for _ in range(30):

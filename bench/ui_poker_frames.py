@@ -1,7 +1,7 @@
 """Poker patience: frame times while the computer player thinks in its worker thread, against the same frames
 with the computer idle, and how long one computer move would hold a frame if it ran on the loop instead.
 
-    python bench/ui_poker_frames.py [--moves 12] [--seconds 0.25]      prints JSON
+    python -m bench.ui_poker_frames [--moves 12] [--seconds 0.25]      prints JSON
 
 Under SDL's dummy driver at 1280x800, in the Competitive mode: after each placement the computer chooses its
 cell for the same card (about `--seconds` of thinking, the window's default) while the player drags the next
@@ -23,11 +23,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
+import pygame
 
-from ui_common import summary  # noqa: E402
-from idioten.ui.app import App  # noqa: E402
-from idioten.play.poker import PokerSession  # noqa: E402
+from bench.ui_common import summary
+from idioten.play.poker import PokerSession
+from idioten.ui.app import App
 
 FRAME = 1 / 60
 
@@ -74,7 +74,7 @@ def main() -> None:
         pass
 
     thinking, idle, on_loop = [], [], []
-    for move in range(args.moves):
+    for _ in range(args.moves):
         scene.place(session.game.empty_cells()[0])
         app.step(dt=FRAME)  # the placement's frame starts the worker
         thinking += paced_frames(app, scene, lambda: not scene.computer_worker.running, 600)

@@ -1,6 +1,6 @@
 """CPU used by the window while Poker patience is on screen and nothing moves: a real window on Xvfb.
 
-    python bench/ui_poker_idle.py [--seconds 20] [--settle 6]     prints JSON
+    python -m bench.ui_poker_idle [--seconds 20] [--settle 6]     prints JSON
 
 Like bench/ui_idle.py, but the program opens in Poker patience: a private data folder remembers it as the
 game played last (and holds a game with a few cards placed, in the Competitive mode, so the computer's grid
@@ -14,12 +14,10 @@ import argparse
 import json
 import tempfile
 
-from ui_common import idle_report  # (and bench/common.py: the repository on the import path)
-
-
-from idioten.storage.store import Store  # noqa: E402
-from idioten.play.poker import Place, PokerSession  # noqa: E402
-from idioten.play.session import write_now  # noqa: E402
+from bench.ui_common import idle_report
+from idioten.play.poker import Place, PokerSession
+from idioten.play.session import write_now
+from idioten.storage.store import Store
 
 
 def prepare(folder: str) -> None:

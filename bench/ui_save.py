@@ -1,6 +1,6 @@
 """What saving after every action costs the window, at 1920x1080 under SDL's dummy driver.
 
-    python bench/ui_save.py [--actions 300] [--load]      prints JSON
+    python -m bench.ui_save [--actions 300] [--load]      prints JSON
 
 The real start path (`launch.open_app` on a temporary data folder) plays deals by posted key events: Space
 deals, 1-4 then D discards, a useful move by two pile keys, N when a game is over. For every frame that
@@ -33,10 +33,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
+import pygame
 
-from ui_common import summary  # noqa: E402
-from idioten.acesup.rules import PILES  # noqa: E402
+from bench.ui_common import summary
+from idioten.acesup.rules import PILES
 
 FRAME = 1 / 60
 SIZE = (1920, 1080)

@@ -1,6 +1,6 @@
 """The window's resident memory while the solver searches for the end panel's verdict. Prints JSON.
 
-    python bench/ui_search_memory.py [--deal 12] [--variant standard] [--wait 120]
+    python -m bench.ui_search_memory [--deal 12] [--variant standard] [--wait 120]
 
 A real 1280x800 window on a private Xvfb screen, opened as `idioten --deal N` opens it. A script plays the
 deal with the greedy policy through the window's event loop (clicks on cards, drags to gaps, Space to deal:
@@ -19,14 +19,13 @@ import json
 import subprocess
 import tempfile
 
-from common import load_average
-from ui_common import PYTHON, ROOT, Xvfb, child_env
+from bench.common import load_average
+from bench.ui_common import PYTHON, ROOT, Xvfb, child_env
 
 PLAYER = r"""
 import json, random, sys, time
 from idioten.ui.acesup.endgame import EndPanel
-sys.path.insert(0, "bench")
-from ui_common import ScriptClock, play_one_action, rss_mb
+from bench.ui_common import ScriptClock, play_one_action, rss_mb
 
 deal, variant, wait = int(sys.argv[1]), sys.argv[2], float(sys.argv[3])
 

@@ -2,7 +2,7 @@
 window's worker thread (`idioten.ui.worker`: a flag that hands the interpreter lock over, a thread at
 the lowest priority), and with a plain thread (a plain flag, the window's priority) for comparison.
 
-    python bench/ui_solver_frames.py [--frames 300] [--rounds 3]      prints JSON
+    python -m bench.ui_solver_frames [--frames 300] [--rounds 3]      prints JSON
 
 Under SDL's dummy driver. Frames are paced at 60 a second (the thread gets the time between frames, as it
 would in the window) and each is one `App.step`: events, time advanced by 1/60 s, the table drawn. The deal
@@ -25,13 +25,13 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from ui_common import deal_frame_times, deal_seven_window, summary  # noqa: E402
-from common import load_average  # noqa: E402  (bench/common.py: the repository on the path too)
-from idioten.cards import deal_cards  # noqa: E402
-from idioten.acesup.rules import Game  # noqa: E402
-from idioten.acesup.solver import solve  # noqa: E402
-from idioten.ui.app import App  # noqa: E402
-from idioten.ui.worker import Worker  # noqa: E402
+from bench.common import load_average
+from bench.ui_common import deal_frame_times, deal_seven_window, summary
+from idioten.acesup.rules import Game
+from idioten.acesup.solver import solve
+from idioten.cards import deal_cards
+from idioten.ui.app import App
+from idioten.ui.worker import Worker
 
 FRAME = 1 / 60
 SIZE = (1920, 1080)

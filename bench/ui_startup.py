@@ -2,7 +2,7 @@
 does and shows one frame. Compared with a process that only runs `import pygame` (same machine, same run),
 and with a process that opens only the window (no command line, no store).
 
-    python bench/ui_startup.py [--runs 9] [--x11]      prints JSON
+    python -m bench.ui_startup [--runs 9] [--x11]      prints JSON
 
 The child notes the wall-clock time just after the first frame was flipped; the parent subtracts the time
 it started the child. --x11 does the same in a real window on a private Xvfb screen (dummy driver otherwise).
@@ -17,8 +17,8 @@ import subprocess
 import tempfile
 import time
 
-from common import load_average
-from ui_common import PYTHON, Xvfb, child_env
+from bench.common import load_average
+from bench.ui_common import PYTHON, Xvfb, child_env
 
 # The path `idioten --deal 7` takes (command line, saved-game store, window), up to its first frame.
 CHILD = """

@@ -1,6 +1,6 @@
 """Is the verdict ready when the game ends? Prints JSON.
 
-    python bench/verdict_ready.py [--first 1000001] [--count 200] [--variant standard] [--game-seconds 60]
+    python -m bench.verdict_ready [--first 1000001] [--count 200] [--variant standard] [--game-seconds 60]
 
 Takes the first COUNT deals from FIRST on that the greedy policy loses (the games whose end panel asks "could
 this deal have been won?"). For each, the window's own verdict job (`assist.solve_from_deal`: the deal's start,
@@ -16,6 +16,7 @@ GAME_SECONDS). The machine is shared: quote the load average printed with the fi
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import random
@@ -25,15 +26,14 @@ import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-from common import load_average  # noqa: E402  (bench/common.py: the repository on the path too)
-from idioten.acesup import solver  # noqa: E402
-from idioten.acesup.players import greedy, play  # noqa: E402
-from idioten.acesup.rules import WIN_SCORE, Game  # noqa: E402
-from idioten.cards import deal_cards  # noqa: E402
-from idioten.ui.acesup.assist import UNKNOWN, solve_from_deal  # noqa: E402
-from idioten.ui.worker import Worker  # noqa: E402
-
-from simulate import wilson  # noqa: E402  (bench/ is on the path when this runs as a script)
+from bench.common import load_average
+from bench.simulate import wilson
+from idioten.acesup import solver
+from idioten.acesup.players import greedy, play
+from idioten.acesup.rules import WIN_SCORE, Game
+from idioten.cards import deal_cards
+from idioten.ui.acesup.assist import UNKNOWN, solve_from_deal
+from idioten.ui.worker import Worker
 
 
 def lost_deals(first: int, count: int, variant: str):
@@ -63,7 +63,7 @@ def main() -> None:
     for game in lost_deals(args.first, args.count, args.variant):
         start = game.start_text
         dealt = time.monotonic()
-        worker.submit("early_verdict", lambda cancel: solve_from_deal(start, cancel), tag=start)
+        worker.submit("early_verdict", functools.partial(solve_from_deal, start), tag=start)
         finished = worker.wait(args.game_seconds)
         seconds = time.monotonic() - dealt
         answers = worker.poll()

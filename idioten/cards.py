@@ -39,8 +39,9 @@ class Card(NamedTuple):
     def __str__(self) -> str:
         return RANK_CHARS[self.rank - 2] + self.suit
 
+    # The card's place in the deck, which shadows tuple.index: nothing asks a Card for tuple.index.
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]
         """0..51, suit-major: the position of the card in `full_deck()`."""
         return SUIT_CHARS.index(self.suit) * 13 + self.rank - 2
 

@@ -11,7 +11,7 @@ class IllegalAction(Exception):
     ('stock_empty', 'the stock is empty')
     """
 
-    def __init__(self, code: str, message: str, **params):
+    def __init__(self, code: str, message: str, **params: object) -> None:
         super().__init__(message)
         self.code = code
         self.params = params

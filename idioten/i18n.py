@@ -17,7 +17,10 @@ import gettext
 import locale
 import os
 import re
+import sys
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Any, Protocol
 
 LANGUAGES = ("sv", "en", "de")
 DEFAULT_LANGUAGE = "en"
@@ -39,7 +42,25 @@ class Catalogue(gettext.NullTranslations):
         text = self.messages.get(message)
         if text is not None:
             return text
-        return self._fallback.gettext(message) if self._fallback else message
+        fallback: gettext.NullTranslations | None = getattr(self, "_fallback", None)  # add_fallback's, untyped
+        return fallback.gettext(message) if fallback else message
+
+
+class NamedCard(Protocol):
+    """A card as messages name it (idioten.cards.Card, Poker patience's joker): the vocabulary's modules import
+    none of each other, so this one says only what it asks of a card."""
+
+    @property
+    def rank(self) -> int: ...
+
+    def pretty(self) -> str: ...
+
+
+class Refusal(Protocol):
+    """What `reason` reads of an IllegalAction (idioten.errors)."""
+
+    code: str
+    params: dict[str, object]
 
 
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r"}  # any other escaped character stands for itself (\" and \\)
@@ -67,7 +88,7 @@ def parse_po(text: str, name: str = "<po>") -> dict[str, str]:
     field = None
     fuzzy = False
 
-    def finish():
+    def finish() -> None:
         nonlocal entry, fuzzy, field
         msgid, msgstr = entry.get("msgid"), entry.get("msgstr")
         if "msgid" in entry and msgstr is None:
@@ -132,22 +153,115 @@ def catalogue(language: str) -> Catalogue:
     return found
 
 
-def detect_language() -> str:
-    """The system's language if we speak it, else English."""
-    candidates = [os.environ.get(name, "") for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")]
+# What a system says about its languages, as detect_language takes it: SDL's preferred locales (a list of
+# {"language": "sv", "country": "SE"}, pygame.system.get_pref_locales()), or a callable giving one (it may
+# raise); the window registers pygame's with `use_system_locales`, since this module never imports pygame.
+PreferredLocales = Sequence[Any] | Callable[[], Sequence[Any]] | None
+
+# Windows names its locales in English words ("Swedish_Sweden.1252"); only ours need a code.
+_WINDOWS_NAMES = {"swedish": "sv", "english": "en", "german": "de"}
+_GETTEXT_LOCALE = ("LC_ALL", "LC_MESSAGES", "LANG")  # the first one set is the locale of messages
+_system_locales: PreferredLocales = None
+
+
+def language_code(tag: Any) -> str | None:
+    """The language a locale name means, in lower case, or None for no language (C, POSIX, empty, not a
+    name): "sv-SE", "sv_SE.UTF-8", "sv_SE@euro" and "sv" give "sv"; Windows' "Swedish_Sweden(.1252)" too;
+    "nb-NO" gives "nb".
+
+    >>> [language_code(tag) for tag in ("de-AT", "sv_SE.UTF-8", "German_Germany", "C.UTF-8", "", None)]
+    ['de', 'sv', 'de', None, None, None]
+    """
+    if not isinstance(tag, str):
+        return None
+    name = re.split(r"[.@]", tag.strip(), maxsplit=1)[0]  # without the encoding and the modifier
+    head = re.split(r"[-_]", name, maxsplit=1)[0].lower()
+    if head in _WINDOWS_NAMES:
+        return _WINDOWS_NAMES[head]
+    if re.fullmatch(r"[a-z]{2,3}", head) and name.upper() not in ("C", "POSIX"):
+        return head
+    return None
+
+
+def _gettext_order(environ: Mapping[str, str]) -> list[str]:
+    """The locale names GNU gettext tries, in its order: LANGUAGE's colon list first, unless the locale of
+    messages (the first set of LC_ALL, LC_MESSAGES, LANG) is C or POSIX, where gettext ignores LANGUAGE (unset
+    counts as C: a program's locale until it is set); then that locale itself."""
+    locale_name = next((value for name in _GETTEXT_LOCALE if (value := environ.get(name))), "")
+    if language_code(locale_name) is None:
+        return []
+    return [part for part in environ.get("LANGUAGE", "").split(":") if part] + [locale_name]
+
+
+def _asked(source: Any) -> Any:
+    """A system's answer: the value, or what the callable gives; an answer that cannot be had is none."""
+    if not callable(source):
+        return source
     try:
-        candidates.append(locale.getlocale()[0] or "")
-    except ValueError:
-        pass
-    for value in candidates:
-        for part in value.split(":"):
-            code = part.strip().lower()[:2]
-            if code in LANGUAGES:
-                return code
+        return source()
+    except Exception:  # the system's own call failed (no SDL, a locale Python cannot read): no answer
+        return None
+
+
+def _preferred_names(answer: Any) -> list[Any]:
+    """SDL's list as names, in its order; an entry that is not a locale is passed over."""
+    if not isinstance(answer, (list, tuple)):
+        return []
+    names = []
+    for entry in answer:
+        if isinstance(entry, Mapping):
+            entry = entry.get("language")
+        names.append(entry)
+    return names
+
+
+def preferred_languages(environ: Mapping[str, str] | None = None, platform: str | None = None,
+                        preferred: PreferredLocales = None, system_locale: Any = locale.getlocale) -> list[str]:
+    """Every language the system names, in its order of preference, each once.
+
+    Linux and the other Unix systems: the environment in gettext's order (a double-clicked program there has
+    the session's variables). Windows and macOS: the system's own list (`preferred`, SDL's preferred locales),
+    then on Windows the user's locale (`system_locale`, locale.getlocale(): ("Swedish_Sweden", "1252")), on
+    macOS the environment (a program started from a terminal has one)."""
+    environ = os.environ if environ is None else environ
+    platform = sys.platform if platform is None else platform
+    if platform == "win32":
+        user_locale = _asked(system_locale)
+        names = _preferred_names(_asked(preferred)) + [user_locale[0] if isinstance(user_locale, tuple)
+                                                        and user_locale else user_locale]
+    elif platform == "darwin":
+        names = _preferred_names(_asked(preferred)) + _gettext_order(environ)
+    else:
+        names = _gettext_order(environ)
+    codes = []
+    for name in names:
+        code = language_code(name)
+        if code is not None and code not in codes:
+            codes.append(code)
+    return codes
+
+
+def detect_language(environ: Mapping[str, str] | None = None, platform: str | None = None,
+                    preferred: PreferredLocales = None, system_locale: Any = locale.getlocale) -> str:
+    """The first language in the system's order of preference that we speak (sv, en, de); English if none.
+    `preferred` None takes the list the window registered (`use_system_locales`)."""
+    if preferred is None:
+        preferred = _system_locales
+    for code in preferred_languages(environ, platform, preferred, system_locale):
+        if code in LANGUAGES:
+            return code
     return DEFAULT_LANGUAGE
 
 
+def use_system_locales(source: PreferredLocales) -> None:
+    """Where detect_language reads the system's preferred locales on Windows and macOS (the window passes
+    pygame.system.get_pref_locales)."""
+    global _system_locales
+    _system_locales = source
+
+
 def set_language(language: str | None) -> str:
+    """`language`, or the system's (detect_language) when None or not one of ours."""
     global _language
     _language = language if language in LANGUAGES else detect_language()
     return _language
@@ -157,7 +271,7 @@ def language() -> str:
     return _language
 
 
-def t(key: str, **params) -> str:
+def t(key: str, **params: object) -> str:
     """The message `key` in the current language, its {fields} filled from `params`; KeyError if no such
     message exists (a typo in a key fails loudly in the tests instead of showing the key to a player)."""
     if key not in catalogue(DEFAULT_LANGUAGE).messages:
@@ -176,7 +290,7 @@ def suit_name(suit: str) -> str:
     return t(f"suit.{suit}")
 
 
-def card_name(card) -> str:
+def card_name(card: NamedCard) -> str:
     """A card as a message names it: as its corner shows it ("Q♥", drawn as a small card in the deck's
     colours, ui/kit/fonts.py), the same in every language; Poker patience's joker (rank 0) in words."""
     if card.rank == 0:
@@ -184,9 +298,9 @@ def card_name(card) -> str:
     return card.pretty()
 
 
-def reason(error) -> str:
+def reason(error: Refusal) -> str:
     """The player-facing wording of an IllegalAction (idioten.errors)."""
     params = dict(error.params)
-    if "suit" in params:
-        params["suit"] = suit_name(params["suit"])
+    if isinstance(params.get("suit"), str):
+        params["suit"] = suit_name(str(params["suit"]))
     return t("rule." + error.code, **{k: v for k, v in params.items() if isinstance(v, str)})

@@ -2,9 +2,10 @@ import os
 import sys
 from pathlib import Path
 
-# A benchmark imports its shared helper as `common` (bench/common.py); the tests that import a benchmark as
-# `bench.NAME` need bench/ on the path for that. Appended, so nothing there shadows another module.
-sys.path.append(str(Path(__file__).resolve().parent.parent / "bench"))
+# The tests that import a benchmark (`from bench import per_deal`) need the repository's root on the path, which
+# `python -m pytest` from the root gives but a bare `pytest` does not. Appended, so nothing there shadows another
+# module.
+sys.path.append(str(Path(__file__).resolve().parent.parent))
 
 # GUI tests run the real event loop without a screen or sound card.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -34,8 +35,9 @@ def workers_at_the_tests_priority(monkeypatch):
 @pytest.fixture
 def english_window():
     """A window test: English texts, and every window the test opened is closed after it."""
+    from ui_support import close_apps
+
     from idioten import i18n
-    from test_ui_support import close_apps
 
     i18n.set_language("en")
     yield

@@ -3,16 +3,17 @@ import random
 import threading
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from solver_brute import best_score as brute_best_score
 from test_solver import small_positions
 
-from idioten.cards import deal_cards
-from idioten.cli import main
 from idioten.acesup import analysis
 from idioten.acesup.analysis import Fact, Undecided, analyse, parse_moves, positions_along
 from idioten.acesup.players import greedy
 from idioten.acesup.rules import DEAL, WIN_SCORE, Action, Game
+from idioten.cards import deal_cards
+from idioten.cli import main
 
 
 def random_line(game: Game, rng: random.Random, length: int) -> list[Action]:
@@ -178,7 +179,7 @@ def test_analyse_text_for_a_deal_never_winnable(capsys):
 
 @pytest.mark.parametrize("argv", [
     ["analyse", "--deal", "5", "--moves", "discard 0"],
-    ["analyse", "--deal", "5", "--moves", "deal, deal, deal, deal, deal, deal, deal, deal, deal, deal, deal, deal, deal"],
+    ["analyse", "--deal", "5", "--moves", ", ".join(["deal"] * 13)],
     ["analyse", "--deal", "5"],
     ["analyse", "--cards", "AS KS", "--moves", "deal"],
 ])

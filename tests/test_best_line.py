@@ -4,12 +4,11 @@ lesson's B shows its first move and F plays it. Each line is replayed through th
 from __future__ import annotations
 
 import pytest
+from test_ui_lesson import ACES_ONLY_SHORT, SHORT_OF_BEST
 
 from idioten.acesup import analysis, solver
 from idioten.acesup.rules import ACES_ONLY, STANDARD, Game
 from idioten.cards import deal_cards
-
-from test_ui_lesson import ACES_ONLY_SHORT, SHORT_OF_BEST
 
 CORES = ["python"] + (["compiled"] if solver.COMPILED_BUILT else [])
 # (position, its best score): a hand-made end of a standard game, and an aces-only deal from its start

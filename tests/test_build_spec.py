@@ -16,7 +16,7 @@ from packaging_support import COLLECT, REPO, Analysis, fake_versioninfo, run_spe
 import idioten
 
 sys.path.insert(0, str(REPO / "packaging"))
-import spec_parts  # noqa: E402  (packaging/ is not a package)
+import spec_parts
 
 
 @pytest.mark.parametrize("platform, system", [("win32", "windows"), ("darwin", "macos"), ("linux", "linux"),

@@ -5,10 +5,9 @@ from pathlib import Path
 
 import pygame
 import pytest
+from tools_support import load_tool
 
 from idioten.cards import full_deck
-
-from tools_support import load_tool
 
 REPO = Path(__file__).resolve().parent.parent
 CARDS = REPO / "assets" / "cards"

@@ -1,8 +1,19 @@
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
-from idioten.cards import (Card, CardError, MAX_DEAL, splitmix64, deal_cards, format_cards,
-                           full_deck, parse_card, parse_cards, parse_deal)
+from idioten.cards import (
+    MAX_DEAL,
+    Card,
+    CardError,
+    deal_cards,
+    format_cards,
+    full_deck,
+    parse_card,
+    parse_cards,
+    parse_deal,
+    splitmix64,
+)
 
 # Pinned forever: a change here means every player's numbered deals changed.
 PINNED = {

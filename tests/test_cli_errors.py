@@ -127,7 +127,8 @@ def test_a_repeated_option_is_refused(capsys, argv, option):
     assert f"{option} is given twice" in err and "Traceback" not in err
 
 
-@pytest.mark.parametrize("argv", [["--deal", "3", "solve", "--deal", "4"], ["--variant", "aces-only", "solve", "--deal", "4"],
+@pytest.mark.parametrize("argv", [["--deal", "3", "solve", "--deal", "4"],
+                                  ["--variant", "aces-only", "solve", "--deal", "4"],
                                   ["--lang", "sv", "deal", "4"]])
 def test_a_window_option_before_a_command_is_refused(capsys, argv):
     status, out, err = run(capsys, *argv)

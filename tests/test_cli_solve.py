@@ -2,9 +2,9 @@ import json
 
 import pytest
 
+from idioten.acesup.rules import Action, Game
 from idioten.cards import deal_cards, format_cards
 from idioten.cli import main
-from idioten.acesup.rules import Action, Game
 
 
 def run(capsys, *argv):

@@ -76,4 +76,5 @@ def test_each_core_is_loaded_through_the_one_loader(name):
 
 @pytest.mark.parametrize("name", sorted(USERS))
 def test_each_compiled_core_is_built_where_ci_requires_it(name):
-    assert not USERS[name].COMPILED_CORE.missing_but_required(), f"IDIOTEN_REQUIRE_COMPILED is set but {name} is not built"
+    missing = USERS[name].COMPILED_CORE.missing_but_required()
+    assert not missing, f"IDIOTEN_REQUIRE_COMPILED is set but {name} is not built"

@@ -4,11 +4,11 @@ import json
 
 import pytest
 
+from idioten.acesup import daily
+from idioten.acesup.rules import Game
+from idioten.acesup.solver import WINNABLE, solve
 from idioten.cards import deal_cards
 from idioten.cli import main
-from idioten.acesup import daily
-from idioten.acesup.solver import WINNABLE, solve
-from idioten.acesup.rules import Game
 
 # Pinned forever: a player who played a date's deal must find the same deal in every later version.
 PINNED = {"2026-12-02": 1256044034, "2026-12-03": 74442778, "2027-01-01": 1086754148,

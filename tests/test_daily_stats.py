@@ -4,7 +4,8 @@ import datetime as dt
 import json
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from idioten.storage.stats import BadStats, Statistics, load_stats, stats_from_json, stats_to_json
 from idioten.storage.store import Store

@@ -75,7 +75,8 @@ def named_paths(text: str) -> set[str]:
             continue
         for word in span.split():
             word = word.strip(",;:()\"'").removeprefix("./")
-            if re.search(r"\w/|/\w", word) and not re.search(r"[<>*{}…~%$\\]|://|^-", word) and not word.startswith(NOT_IN_REPOSITORY):
+            pathlike = re.search(r"\w/|/\w", word) and not re.search(r"[<>*{}…~%$\\]|://|^-", word)
+            if pathlike and not word.startswith(NOT_IN_REPOSITORY):
                 found.add(word.split(":")[0].rstrip("."))
     return found
 

@@ -2,15 +2,15 @@ import json
 import random
 import threading
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_rules import play_randomly
 
-from idioten.acesup.hint import core as hint_core
-from idioten.cards import deal_cards, parse_cards
 from idioten.acesup.hint import PlayerView, hint, policy
+from idioten.acesup.hint import core as hint_core
 from idioten.acesup.players import greedy, play
 from idioten.acesup.rules import ACES_ONLY, DEAL, DISCARD, STANDARD, Action, Game
-
-from test_rules import play_randomly
+from idioten.cards import deal_cards, parse_cards
 
 
 def _positions(deal: int, variant: str, steps: int) -> Game:
@@ -115,6 +115,6 @@ def test_the_budget_runs_on_the_clock_it_is_given():
         if hint(game, time_budget=30.0, rng=random.Random(1), max_samples=40) == unthought:
             continue
         readings = iter([0.0] + [1e9] * 100)
-        assert hint(game, time_budget=30.0, rng=random.Random(1), clock=lambda: next(readings)) == unthought
+        assert hint(game, time_budget=30.0, rng=random.Random(1), clock=readings.__next__) == unthought
         return
     raise AssertionError("no position among deals 1-59 where thinking changes the answer")

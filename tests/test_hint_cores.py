@@ -9,10 +9,11 @@ only if CI does not require the compiled core (IDIOTEN_REQUIRE_COMPILED=1 makes 
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from idioten import cores
 import idioten.acesup.hint as hint_module
+from idioten import cores
 from idioten.acesup.hint import PlayerView, hint
 from idioten.acesup.hint import core as hint_core
 from idioten.acesup.rules import ACES_ONLY, STANDARD, Game

@@ -19,7 +19,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from import_graph import cycles, external_imports, import_graph, private_imports
 
 PACKAGE = Path(__file__).resolve().parent.parent / "idioten"

@@ -1,10 +1,6 @@
 import json
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from bench import per_deal  # noqa: E402
+from bench import per_deal
 
 
 def _write(path, scores):

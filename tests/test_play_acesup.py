@@ -8,7 +8,8 @@ import datetime as dt
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from idioten.acesup.players import greedy
 from idioten.acesup.rules import Action, Game

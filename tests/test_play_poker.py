@@ -3,8 +3,6 @@
 import json
 import random
 
-import pytest
-
 from idioten.play.change import How
 from idioten.play.poker import Place, PokerSession, stats_key
 from idioten.play.session import write_now

@@ -1,13 +1,14 @@
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from idioten import i18n
 from idioten.cards import CardError, deal_cards, parse_card
+from idioten.errors import IllegalAction
 from idioten.poker.game import PokerGame, poker_deck
 from idioten.poker.hands import JOKER
-from idioten.errors import IllegalAction
 
 
 def test_deck_is_the_numbered_deal_and_the_joker_joins_only_in_its_variant():

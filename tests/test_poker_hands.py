@@ -4,8 +4,16 @@ from itertools import combinations
 import pytest
 
 from idioten.cards import CardError, full_deck, parse_cards
-from idioten.poker.hands import (ALL_CODES, HAND_NAMES, JOKER, best_category, classify, classify_codes, hand,
-                                 parse_poker_card)
+from idioten.poker.hands import (
+    ALL_CODES,
+    HAND_NAMES,
+    JOKER,
+    best_category,
+    classify,
+    classify_codes,
+    hand,
+    parse_poker_card,
+)
 from idioten.poker.scoring import TABLES
 
 

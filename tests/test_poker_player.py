@@ -5,11 +5,10 @@ import pytest
 
 from idioten.poker.board import Board
 from idioten.poker.game import PokerGame, poker_deck
+from idioten.poker.hands import JOKER, code_of
 from idioten.poker.player import HintPolicy, make_policy, play_deck, suggest
-from idioten.poker.scoring import parse_grid, score_grid
+from idioten.poker.scoring import parse_grid, points_table, score_grid
 from idioten.poker.values import SIZE, learned_values, prior_values
-from idioten.poker.scoring import points_table
-from idioten.poker.hands import code_of
 
 
 def mean_score(policy, table, deals, seed=1):
@@ -74,9 +73,13 @@ def test_open_deck_suggestion_names_a_card_that_may_be_placed():
 
 
 def test_joker_games_play_to_the_end():
+    deck = poker_deck(9, joker=True)
+    assert JOKER in deck[:25]  # deal 9 draws the joker among its 25 cards, so the lean board must place it
     policy = make_policy("hint", "classic", move_seconds=0.001)
-    board = play_deck(poker_deck(9, joker=True), policy, "classic", True, random.Random(2))
-    assert not board.empty and board.total() >= 0
+    board = play_deck(deck, policy, "classic", True, random.Random(2))
+    # Every cell filled, with exactly the 25 cards drawn; the lean board's total is the full scorer's.
+    assert sorted(board.grid, key=str) == sorted(deck[:25], key=str)
+    assert board.total() == score_grid(board.grid, "classic", diagonals=True).total
 
 
 def test_learned_values_have_the_right_shape():

@@ -9,7 +9,8 @@ Where no compiler was available the comparisons are skipped only if CI does not 
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from idioten import cores
 from idioten.poker import playout

@@ -2,8 +2,7 @@ import pytest
 
 from idioten.cards import CardError, parse_card
 from idioten.poker.hands import HAND_NAMES, JOKER
-from idioten.poker.scoring import (COLUMNS, DIAGONALS, ROWS, lines, lines_through,
-                                   parse_grid, points_table, score_grid)
+from idioten.poker.scoring import COLUMNS, DIAGONALS, ROWS, lines, lines_through, parse_grid, points_table, score_grid
 
 # Three flushes (rows 1-3), two threes of a kind (rows 4-5) and five pairs (the columns): 26 points under
 # Classic (5 + 5 + 5 + 3 + 3 + 1 + 1 + 1 + 1 + 1).

@@ -1,10 +1,11 @@
 import random
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from idioten.cards import deal_cards
 from idioten.acesup.players import greedy, play, play_deal, uniform_random
 from idioten.acesup.rules import ACES_ONLY, DISCARD, MOVE, STANDARD, Game
+from idioten.cards import deal_cards
 
 
 @settings(max_examples=60, deadline=None)

@@ -7,11 +7,10 @@ import shutil
 from pathlib import Path
 
 import pygame
+from ui_store_support import open_window, press
+from ui_support import OPEN_APPS
 
 from idioten.storage.store import Store
-
-from test_ui_support import OPEN_APPS
-from ui_store_support import open_window, press
 
 PREVIOUS = Path(__file__).parent / "previous_files"
 

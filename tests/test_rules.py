@@ -1,10 +1,11 @@
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from idioten.cards import Card, CardError, deal_cards, format_cards, full_deck, parse_cards
 from idioten.acesup.rules import ACES_ONLY, DEAL, DISCARD, MOVE, STANDARD, Action, Dealt, Discarded, Game, Moved
+from idioten.cards import Card, CardError, deal_cards, format_cards, full_deck, parse_cards
 from idioten.errors import IllegalAction
 
 

@@ -1,15 +1,16 @@
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from solver_brute import best_score as brute_best_score
 from test_rules import play_randomly
 
-from idioten.cards import deal_cards, full_deck
 from idioten.acesup.players import greedy, play
 from idioten.acesup.rules import ACES_ONLY, STANDARD, WIN_SCORE, Game
 from idioten.acesup.solver import UNKNOWN, UNWINNABLE, WINNABLE, solve
 from idioten.acesup.solver.search import compact, legal_actions
+from idioten.cards import deal_cards, full_deck
 
 # Found by comparing the brute force with and without "always discard at once" on random small positions:
 # winnable, but only by keeping a card that could be discarded (traps are most common in aces-only).

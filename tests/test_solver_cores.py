@@ -10,7 +10,8 @@ import random
 import threading
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from solver_brute import best_score as brute_best_score
 from test_solver import TRAP, replays_as_win, small_positions
 

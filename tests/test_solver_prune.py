@@ -49,7 +49,8 @@ def late_arranged_position(seed: int):
     game = late_position(seed)
     piles, stock, gone = compact(game)
     rng = random.Random(seed)
-    flags = sum(prune.BIT[card] for pile in piles for card in pile if card % 13 != prune.ACE_RANK and rng.random() < 0.2)
+    flags = sum(prune.BIT[card] for pile in piles for card in pile
+                if card % 13 != prune.ACE_RANK and rng.random() < 0.2)
     return piles, stock, 0, gone, flags, game.variant == ACES_ONLY
 
 

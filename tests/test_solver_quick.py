@@ -4,10 +4,10 @@ from hypothesis import HealthCheck, given, settings
 from solver_brute import best_score as brute_best_score
 from test_solver import TRAP, replays_as_win, small_positions
 
-from idioten.cards import deal_cards
 from idioten.acesup.rules import ACES_ONLY, STANDARD, WIN_SCORE, Game
 from idioten.acesup.solver import WINNABLE, solve
 from idioten.acesup.solver.quick import quick_win, shorten_moves
+from idioten.cards import deal_cards
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

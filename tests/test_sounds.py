@@ -9,14 +9,13 @@ from pathlib import Path
 
 import pygame
 import pytest
+from tools_support import load_tool
+from ui_store_support import open_window, press
+from ui_support import choose_in_menu, click, make_app, position, top_centre
 
 from idioten.cards import parse_card
 from idioten.storage.settings import SETTINGS_FILE, Settings
 from idioten.ui.kit import sound
-
-from test_ui_support import choose_in_menu, click, make_app, position, top_centre
-from tools_support import load_tool
-from ui_store_support import open_window, press
 
 REPO = Path(__file__).resolve().parent.parent
 make_sounds = load_tool("make_sounds")

@@ -3,6 +3,9 @@
 import errno
 import json
 import os
+import subprocess
+import sys
+import textwrap
 import time
 from pathlib import Path
 
@@ -10,8 +13,16 @@ import pytest
 
 from idioten import i18n
 from idioten.storage import files as store_files
-from idioten.storage.files import (MAX_FILE_BYTES, Notice, StoreError, data_dir, read_json,
-                                 remove_stale_temp_files, set_aside, write_json_atomic)
+from idioten.storage.files import (
+    MAX_FILE_BYTES,
+    Notice,
+    StoreError,
+    data_dir,
+    read_json,
+    remove_stale_temp_files,
+    set_aside,
+    write_json_atomic,
+)
 
 FORMAT = "idioten-test"
 GOOD = {"format": FORMAT, "version": 1, "value": [1, 2, 3]}
@@ -168,19 +179,57 @@ def test_a_folder_in_place_of_the_file_is_unreadable_and_moved_aside(tmp_path):
     assert (tmp_path / notice.params["aside"] / "inside").read_text() == "keep me"
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are a POSIX file type")
+def test_a_fifo_in_place_of_the_game_is_set_aside_without_being_read():
+    """A FIFO named game.json: opening it to read waits for a writer that never comes, and the start hung
+    before the window. Run in a process of its own so that a hang is seen as one (the limit only catches a
+    hang; a working start takes a fraction of it)."""
+    script = textwrap.dedent("""
+        import os, sys, tempfile
+        from pathlib import Path
+        from idioten.storage.store import Store
+        folder = Path(tempfile.mkdtemp())
+        os.mkfifo(folder / "game.json")
+        store = Store.open(folder)
+        [notice] = store.notices
+        aside = folder / notice.params["aside"]
+        print(notice.key, store.saved_game, aside.is_fifo(), (folder / "game.json").exists())
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["store.bad_file", "None", "True", "False"]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="a device file to point at")
+def test_a_device_in_place_of_a_file_is_never_read(tmp_path):
+    path = tmp_path / "x.json"
+    path.symlink_to("/dev/zero")  # read to the end, it would never end
+    data, [notice] = read_json(path, FORMAT, 1)
+    assert data is None and notice.key == "store.bad_file"
+    assert (tmp_path / notice.params["aside"]).is_symlink() and not path.exists()
+
+
+def test_a_regular_file_is_read_through_a_symlink_and_up_to_the_limit(tmp_path):
+    target = tmp_path / "real.json"
+    target.write_bytes(json.dumps(GOOD).encode())
+    (tmp_path / "x.json").symlink_to(target)
+    assert read_json(tmp_path / "x.json", FORMAT, 1) == (GOOD, [])
+    assert store_files.read_regular_file(target, 5) == json.dumps(GOOD).encode()[:5]
+
+
 def test_an_unreadable_file_that_cannot_be_moved_is_kept_and_flagged(tmp_path, monkeypatch):
     path = tmp_path / "x.json"
     path.write_bytes(json.dumps(GOOD).encode())
-    real_open = open
+    real_read = store_files.read_regular_file
 
     def refuse(file, *args, **kwargs):
         if Path(file) == path:
             raise PermissionError(errno.EACCES, "denied")
-        return real_open(file, *args, **kwargs)
+        return real_read(file, *args, **kwargs)
 
     def no_rename(src, dst):
         raise PermissionError(errno.EACCES, "denied")
-    monkeypatch.setattr("builtins.open", refuse)
+    monkeypatch.setattr(store_files, "read_regular_file", refuse)
     monkeypatch.setattr(store_files.os, "rename", no_rename)
     data, [notice] = read_json(path, FORMAT, 1)
     assert data is None and notice.key == "store.bad_file_kept" and notice.keeps_file
@@ -218,7 +267,8 @@ def test_stale_temporary_files_are_removed_and_nothing_else(tmp_path):
 # -- texts -------------------------------------------------------------------------------------------------
 
 SAMPLE_PARAMS = {"file": "game.json", "aside": "game.bad-20260101-000000.json", "folder": "/data/idioten",
-                 "name_key": "store.setting.animation"}
+                 "name_key": "store.setting.animation",
+                 "path": "/data/idioten/crashes/crash-20260101-000000.txt"}
 
 
 @pytest.mark.parametrize("language", i18n.LANGUAGES)

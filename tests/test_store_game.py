@@ -5,13 +5,13 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from idioten.cards import MAX_DEAL, deal_cards
 from idioten.acesup.rules import ACES_ONLY, STANDARD, VARIANTS, Action, Game
+from idioten.cards import MAX_DEAL, deal_cards
+from idioten.storage.game import GAME_FILE, BadSave, SavedGame, game_from_json, game_to_json, load_game, save_game
 from idioten.storage.store import Store
-from idioten.storage.game import (GAME_FILE, BadSave, SavedGame, game_from_json, game_to_json, load_game,
-                                save_game)
 
 
 def play(game: Game, choices) -> bool:

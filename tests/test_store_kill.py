@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from idioten.cards import MAX_DEAL, deal_cards
 from idioten.acesup.rules import VARIANTS, Game
-from idioten.storage.store import SavedGame, Store
+from idioten.cards import MAX_DEAL, deal_cards
 from idioten.storage.files import ENV_DATA_DIR
 from idioten.storage.game import game_to_json
+from idioten.storage.store import SavedGame, Store
 
 TESTS = Path(__file__).resolve().parent
 REPO = TESTS.parent

@@ -5,15 +5,25 @@ import json
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from idioten.cards import MAX_DEAL
 from idioten.play.poker import Place, PokerSession
 from idioten.play.session import write_now
 from idioten.poker.game import PokerGame
 from idioten.poker.scoring import TABLES
-from idioten.storage.poker import (FILE, FORMAT, VERSION, BadPokerSave, PokerOptions, PokerSave, SavedPokerGame,
-                                   poker_from_json, poker_to_json)
+from idioten.storage.poker import (
+    FILE,
+    FORMAT,
+    VERSION,
+    BadPokerSave,
+    PokerOptions,
+    PokerSave,
+    SavedPokerGame,
+    poker_from_json,
+    poker_to_json,
+)
 from idioten.storage.store import Store
 
 

@@ -7,13 +7,21 @@ import os
 
 import pytest
 
-from idioten.storage import files as store_files
-from idioten.cards import deal_cards
 from idioten.acesup.rules import ACES_ONLY, Game
-from idioten.storage.store import SavedGame, Settings, Store
+from idioten.cards import deal_cards
+from idioten.storage import files as store_files
 from idioten.storage.game import GAME_FILE
-from idioten.storage.settings import (_VALID, ANIMATION_FACTORS, ANIMATION_SPEEDS, SETTINGS_FILE, SETTINGS_FORMAT,
-                                    load_settings, settings_from_json, settings_to_json)
+from idioten.storage.settings import (
+    _VALID,
+    ANIMATION_FACTORS,
+    ANIMATION_SPEEDS,
+    SETTINGS_FILE,
+    SETTINGS_FORMAT,
+    load_settings,
+    settings_from_json,
+    settings_to_json,
+)
+from idioten.storage.store import SavedGame, Settings, Store
 
 
 def test_every_setting_has_a_check_that_accepts_its_default():
@@ -187,3 +195,28 @@ def test_an_old_poker_json_that_says_nothing_usable_leaves_the_first_game(tmp_pa
     store = Store.open(tmp_path)
     assert store.settings.last_game is None and store.notices == []  # the poker session says what is wrong
     assert (tmp_path / "poker.json").read_text() == text
+
+
+# -- the guide offered once, at the very first start ----------------------------------------------------------
+
+def test_the_guide_is_offered_at_a_first_start_and_remembered_once_offered(tmp_path):
+    store = Store.open(tmp_path)
+    assert store.settings.guide_offered is False  # no settings file: the very first start
+    assert store.change_setting("guide_offered", True) is None
+    assert Store.open(tmp_path).settings.guide_offered is True
+    assert json.loads((tmp_path / SETTINGS_FILE).read_text())["guide_offered"] is True
+
+
+def test_a_settings_file_from_before_the_guide_loads_as_offered_and_keeps_its_other_settings(tmp_path):
+    old = settings_to_json(Settings(animation="fast", language="sv"))
+    del old["guide_offered"]  # as every settings.json written before the guide existed
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps(old))
+    settings, notices = load_settings(tmp_path)
+    assert notices == [] and settings == Settings(animation="fast", language="sv", guide_offered=True)
+
+
+def test_a_damaged_guide_flag_falls_back_with_a_notice(tmp_path):
+    data = settings_to_json(Settings(four_colour=True))
+    data["guide_offered"] = "yes"
+    settings, [notice] = settings_from_json(data)
+    assert settings == Settings(four_colour=True) and notice.params["name_key"] == "store.setting.guide_offered"

@@ -3,13 +3,22 @@
 import json
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
-from idioten.cards import deal_cards
 from idioten.acesup.rules import ACES_ONLY, STANDARD, VARIANTS, Game
+from idioten.cards import deal_cards
+from idioten.storage.stats import (
+    MAX_COUNT,
+    REMEMBERED_IDS,
+    STATS_FILE,
+    BadStats,
+    Statistics,
+    load_stats,
+    stats_from_json,
+    stats_to_json,
+)
 from idioten.storage.store import SavedGame, Store
-from idioten.storage.stats import (REMEMBERED_IDS, STATS_FILE, BadStats, Statistics, load_stats,
-                                 stats_from_json, stats_to_json)
 
 
 def test_a_game_is_counted_once_and_the_first_count_stands():
@@ -109,6 +118,13 @@ BAD_STATS = {
     "keyed best off": lambda d: d["keyed"]["poker"]["classic"].update(best=9),
     "keyed histogram key": lambda d: d["keyed"]["poker"]["classic"].update(histogram={"ten": 1}),
     "counted not a list": lambda d: d.update(counted="g1"),
+    "count past any player's": lambda d: d["idioten"][STANDARD]["histogram"].__setitem__(3, 10**400),
+    "streak past any player's": lambda d: d["idioten"][STANDARD].update(best_streak=10**10),
+    "keyed games past any player's": lambda d: d["keyed"]["poker"]["classic"].update(
+        games=10**400, histogram={"10": 10**400}, total=10**401),
+    "keyed score past any grid's": lambda d: d["keyed"]["poker"]["classic"].update(
+        total=10**12, best=10**12, histogram={str(10**12): 1}),
+    "keyed score in other digits": lambda d: d["keyed"]["poker"]["classic"].update(histogram={"１０": 1}),
 }
 
 
@@ -125,6 +141,23 @@ def test_bad_statistics_go_aside_and_fresh_ones_start(tmp_path):
     stats, [notice] = load_stats(tmp_path)
     assert stats == Statistics() and notice.key == "store.bad_file"
     assert json.loads((tmp_path / notice.params["aside"]).read_text()) == data
+
+
+def test_a_count_of_ten_to_the_400_is_set_aside_and_the_statistics_open(tmp_path):
+    """JSON reads 10**400 as a whole number, but no rate can be worked out from it (a float overflows):
+    the file goes aside, named in the start-up notice, and fresh statistics open and work."""
+    data = broken(lambda d: d["idioten"][STANDARD]["histogram"].__setitem__(48, 10**400))
+    (tmp_path / STATS_FILE).write_text(json.dumps(data))
+    store = Store.open(tmp_path)
+    [notice] = store.notices
+    assert notice.key == "store.bad_file" and str(10**400) in (tmp_path / notice.params["aside"]).read_text()
+    assert store.stats == Statistics()
+    assert store.game_finished(finished_game()) is None and store.stats.variants[STANDARD].win_rate is not None
+
+
+def test_the_largest_counts_a_player_could_reach_still_load():
+    data = broken(lambda d: d["idioten"][STANDARD]["histogram"].__setitem__(3, MAX_COUNT))
+    assert stats_from_json(data).variants[STANDARD].played == MAX_COUNT + 1
 
 
 # -- through the Store, as the window uses it --------------------------------------------------------------

@@ -15,7 +15,8 @@ import string
 from pathlib import Path
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from idioten import i18n
 from idioten.acesup.rules import VARIANTS

@@ -7,9 +7,9 @@ import json
 
 import pygame
 import pytest
-from test_ui_support import end_panel, screen_text
 from ui_solver_support import HANG_GUARD, panel_text, run_until
 from ui_store_support import open_window, play_one, press, settle
+from ui_support import end_panel, screen_text
 
 from idioten import i18n
 from idioten.acesup import daily

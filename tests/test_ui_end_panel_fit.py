@@ -9,9 +9,9 @@ import datetime as dt
 
 import pygame
 import pytest
-from ui_solver_support import TRAP, play_greedy_to_the_end, run_until
 from test_ui_lesson import SHORT_OF_BEST, lesson_ready
-from test_ui_support import end_panel, key, make_app, position
+from ui_solver_support import TRAP, play_greedy_to_the_end, run_until
+from ui_support import end_panel, key, make_app, position
 
 from idioten import i18n
 from idioten.acesup import daily

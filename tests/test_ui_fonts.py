@@ -3,13 +3,12 @@ is drawn as a small card in the deck's colours (through the real loop)."""
 
 import pygame
 import pytest
+from ui_support import drag, make_app, position, top_centre
 
 from idioten import i18n, paths
 from idioten.cards import SUIT_SYMBOLS, parse_card
-from idioten.ui.kit import fonts
 from idioten.storage.settings import Settings
-
-from test_ui_support import drag, make_app, position, top_centre
+from idioten.ui.kit import fonts
 
 NO_GLYPH = "\ue000"  # a private-use code point: no font has it, so it renders as the font's empty box
 

@@ -7,23 +7,22 @@ import random
 
 import pygame
 import pytest
+from ui_store_support import open_window
+from ui_support import OPEN_APPS, aces_table, click, headings, key, make_app
 
 from idioten import i18n
-from idioten.play.poker import PokerSession
-from idioten.poker.game import PokerGame
 from idioten.play.change import Change, How
+from idioten.play.poker import PokerSession
 from idioten.play.session import SavePoint
+from idioten.poker.game import PokerGame
 from idioten.storage.files import Notice
-from idioten.storage.store import MemoryStore
 from idioten.storage.poker import FILE
+from idioten.storage.store import MemoryStore
 from idioten.ui.games import GAMES
 from idioten.ui.kit.game import GameKind
 from idioten.ui.kit.panels import Panel
 from idioten.ui.kit.scene import CardGameScene
 from idioten.ui.kit.widgets import Button
-
-from test_ui_support import OPEN_APPS, click, headings, key, make_app
-from ui_store_support import open_window
 
 
 @pytest.fixture
@@ -117,7 +116,7 @@ def test_what_poker_json_said_is_said_at_start_like_the_other_files(program, dat
     (data_folder / FILE).write_text("{ not json", encoding="utf-8")
     (data_folder / "stats.json").write_text("{ not json", encoding="utf-8")
     app = start()  # every game's file is read at start; a damaged one is moved aside and said at once
-    table = app.game_scene("idioten")
+    table = aces_table(app)
     assert app.current_game.name == "idioten" and "stats.json" in table.message
     assert list(data_folder.glob("poker.bad-*"))
     for _ in range(40):  # one message after the other
@@ -228,7 +227,7 @@ def test_a_third_game_is_switched_to_and_back_with_g_and_the_menu(toy_texts):
     keeper.new_deal(7)
     said = Notice("store.bad_file", {"file": "toy.json", "aside": "toy.bad-1.json"})
     app, _ = make_app(games=(*GAMES, toy_kind([said])), sessions={"poker": keeper})
-    idioten = app.game_scene("idioten").game.to_text()
+    idioten = aces_table(app).game.to_text()
 
     key(app, pygame.K_g)
     key(app, pygame.K_g)  # G goes through the games in their order
@@ -240,7 +239,7 @@ def test_a_third_game_is_switched_to_and_back_with_g_and_the_menu(toy_texts):
     assert app.store.settings.last_game == "toy"
 
     key(app, pygame.K_g)
-    assert app.current_game.name == "idioten" and app.game_scene("idioten").game.to_text() == idioten
+    assert app.current_game.name == "idioten" and aces_table(app).game.to_text() == idioten
     assert toy.session.written == 2  # written as it left the screen
     assert app.store.settings.last_game == "idioten"
 
@@ -266,7 +265,7 @@ def test_a_third_game_is_switched_to_and_back_with_g_and_the_menu(toy_texts):
     click(app, menu_entry(app, "ui.menu.to_poker").rect.center)
     assert app.current_game.name == "poker" and app.scenes[0].session is keeper
     click(app, menu_entry(app, "ui.menu.to_idioten").rect.center)
-    assert app.scenes[0] is app.game_scene("idioten") and app.game_scene("idioten").game.to_text() == idioten
+    assert app.scenes[0] is aces_table(app) and aces_table(app).game.to_text() == idioten
 
 
 def test_a_third_game_chosen_last_opens_next_time(toy_texts):

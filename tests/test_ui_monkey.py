@@ -5,11 +5,10 @@ import random
 
 import pygame
 import pytest
+from ui_support import accounted, aces_table, make_app
 
-from idioten.cards import deal_cards
 from idioten.acesup.rules import Game
-
-from test_ui_support import accounted, make_app
+from idioten.cards import deal_cards
 
 KEYS = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_d, pygame.K_SPACE, pygame.K_RETURN,
         pygame.K_n, pygame.K_r, pygame.K_h, pygame.K_F1, pygame.K_F2, pygame.K_F11, pygame.K_ESCAPE, pygame.K_y,
@@ -22,7 +21,7 @@ pytestmark = pytest.mark.usefixtures("english_window")
 
 def random_event(rng: random.Random, app):
     width, height = app.layout.size
-    hot = [app.layout.stock, app.layout.discard, *app.layout.piles, *(b.rect for b in app.game_scene("idioten").buttons)]
+    hot = [app.layout.stock, app.layout.discard, *app.layout.piles, *(b.rect for b in aces_table(app).buttons)]
     roll = rng.random()
     if roll < 0.6:
         if rng.random() < 0.7:  # most of the pointer's time is spent over the cards and buttons
@@ -60,8 +59,8 @@ def test_ten_thousand_random_events_lose_no_card():
     app.settle()
     assert accounted(app)
     assert not app.busy()  # at rest, every card is drawn where its rules place is
-    places = app.game_scene("idioten").rest_places()
-    for card, sprite in app.game_scene("idioten").sprites.items():
-        if app.game_scene("idioten").drag is None or app.game_scene("idioten").drag.card != card:
+    places = aces_table(app).rest_places()
+    for card, sprite in aces_table(app).sprites.items():
+        if aces_table(app).drag is None or aces_table(app).drag.card != card:
             x, y = places[card][1]
             assert sprite.screen_pos() == (round(x), round(y))

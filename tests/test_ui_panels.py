@@ -3,10 +3,9 @@ arrows, Enter on the focus, Esc closes (through the real loop)."""
 
 import pygame
 import pytest
+from ui_support import choose_in_menu, headings, key, make_app, post
 
 from idioten.ui.kit.palette import SELECT
-
-from test_ui_support import choose_in_menu, headings, key, make_app, post
 
 SHIFT = pygame.KMOD_LSHIFT
 

@@ -4,16 +4,26 @@ import random
 
 import pygame
 import pytest
+from ui_support import (
+    click,
+    drag,
+    headings,
+    key,
+    leaping,
+    make_app,
+    position,
+    post,
+    screen_text,
+    shown_texts,
+    top_centre,
+)
 
 from idioten import i18n
-from idioten.poker.scoring import score_grid
-from idioten.ui.poker.scene import PokerScene
 from idioten.play import poker as poker_session
 from idioten.play.poker import PokerSession
+from idioten.poker.scoring import score_grid
 from idioten.ui.poker import texts as poker_texts
-
-from test_ui_support import (click, drag, headings, key, leaping, make_app, position, post,
-                             screen_text, shown_texts, top_centre)
+from idioten.ui.poker.scene import PokerScene
 
 DEAL = 7
 

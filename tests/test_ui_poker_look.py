@@ -3,6 +3,8 @@ grid large enough to read, and everything inside the window at small and large s
 
 import pygame
 import pytest
+from test_ui_poker import cell_centre, fill, gate_computer, poker_app, scene, think
+from ui_support import click
 
 from idioten import i18n
 from idioten.ui.kit import widgets
@@ -11,9 +13,6 @@ from idioten.ui.kit.palette import BAR, BOX, MESSAGE, TEXT, TITLE
 from idioten.ui.poker import painter as poker_painter
 from idioten.ui.poker import panels as poker_panels
 from idioten.ui.poker.layout import PokerLayout
-
-from test_ui_poker import cell_centre, fill, gate_computer, poker_app, scene, think
-from test_ui_support import click
 
 pytestmark = pytest.mark.usefixtures("english_window")
 
@@ -99,7 +98,8 @@ def placed_texts(app) -> list:
 
 def lightest_behind(painter, rect) -> tuple:
     """The lightest pixel of the table's ground (felt, plates, bars: the background without texts) in rect."""
-    pixels = [painter.background.get_at((x, y))[:3] for x in range(rect.x, rect.right) for y in range(rect.y, rect.bottom)]
+    pixels = [painter.background.get_at((x, y))[:3]
+              for x in range(rect.x, rect.right) for y in range(rect.y, rect.bottom)]
     return max(pixels, key=luminance)
 
 

@@ -8,15 +8,22 @@ import time
 
 import pygame
 import pytest
-from ui_solver_support import (HANG_GUARD, TRAP, computer_playing, lost_position, panel_text,
-                               play_greedy_to_the_end, run_until)
-from test_ui_support import click, end_panel, headings, key, make_app, shown_texts
+from ui_solver_support import (
+    HANG_GUARD,
+    TRAP,
+    computer_playing,
+    lost_position,
+    panel_text,
+    play_greedy_to_the_end,
+    run_until,
+)
+from ui_support import click, end_panel, headings, key, make_app, shown_texts
 
 from idioten import i18n
 from idioten.acesup import solver
-from idioten.cards import deal_cards
 from idioten.acesup.players import greedy
 from idioten.acesup.rules import Game
+from idioten.cards import deal_cards
 from idioten.storage.settings import Settings as StoredSettings
 from idioten.ui.acesup import assist
 from idioten.ui.worker import Worker

@@ -6,15 +6,13 @@ import os
 
 import pygame
 import pytest
+from ui_store_support import open_window
+from ui_support import click, make_app, position, top_centre
 
 from idioten.cards import parse_card
 from idioten.storage.settings import SETTINGS_FILE
 from idioten.ui import window
 from idioten.ui.kit.layout import Layout
-
-from test_ui_support import click, make_app, position, top_centre
-from ui_store_support import open_window
-
 
 pytestmark = pytest.mark.usefixtures("data_folder")
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import time
 
+from ui_support import screen_text, shown_texts
+
 from idioten import i18n
-from idioten.cards import full_deck
 from idioten.acesup.players import greedy
 from idioten.acesup.rules import Action, Game
-
-from test_ui_support import screen_text, shown_texts
+from idioten.cards import full_deck
 
 # A generous wait for what takes milliseconds to a few seconds (a worker thread starting, a cancelled search
 # returning, a search of a small position), on a machine whose cores may be busy with other work. Only a hang

@@ -14,13 +14,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from card_art.backs import BACKS, ICON_SIZE, back, icon, slot  # noqa: E402
-from card_art.courts import court_card  # noqa: E402
-from card_art.faces import ace, corner_indices, number_card  # noqa: E402
-from card_art.joker import joker_face  # noqa: E402
-from card_art.suits import FOUR_COLOURS, STANDARD_COLOURS  # noqa: E402
-from card_art.svg import card_outline, document  # noqa: E402
-from idioten.cards import Card, full_deck  # noqa: E402
+from card_art.backs import BACKS, ICON_SIZE, back, icon, slot
+from card_art.courts import court_card
+from card_art.faces import ace, corner_indices, number_card
+from card_art.joker import joker_face
+from card_art.suits import FOUR_COLOURS, STANDARD_COLOURS
+from card_art.svg import card_outline, document
+
+from idioten.cards import Card, full_deck
 
 REPO = Path(__file__).resolve().parent.parent
 CARDS_DIR = "assets/cards"

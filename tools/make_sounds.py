@@ -119,7 +119,8 @@ def sound_files() -> dict[str, bytes]:
 def main(argv: list[str]) -> int:
     files = sound_files()
     if "--check" in argv:
-        stale = [name for name, data in files.items() if not (OUT / name).is_file() or (OUT / name).read_bytes() != data]
+        stale = [name for name, data in files.items()
+                 if not (OUT / name).is_file() or (OUT / name).read_bytes() != data]
         print("out of date: " + ", ".join(stale) if stale else "assets/sounds is up to date")
         return 1 if stale else 0
     OUT.mkdir(parents=True, exist_ok=True)

@@ -15,8 +15,8 @@ import random
 import sys
 
 from idioten import i18n
-from idioten.cards import full_deck, parse_cards
 from idioten.acesup.rules import Game
+from idioten.cards import full_deck, parse_cards
 
 SCENES = ("win", "poker-best")
 

@@ -66,7 +66,7 @@ class Analysis:
     # best_score (`best_line`), when it was asked for. Not part of the command line's JSON.
     best_line: tuple[Action, ...] | None = field(default=None, compare=False)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {"winnable_until": self.winnable_until,
                 "move": None if self.move is None else str(self.move),
                 "line": None if self.line is None else [str(a) for a in self.line],
@@ -149,18 +149,19 @@ def positions_along(start: Game, moves: Sequence[Action]) -> list[Game]:
     return positions
 
 
-def default_solve(game: Game, cancel, memory_bytes: int | None = None) -> Fact:
+def default_solve(game: Game, cancel: threading.Event | None, memory_bytes: int | None = None) -> Fact:
     from idioten.acesup import solver  # the compiled core when it is there (idioten.acesup.solver.CORE)
 
     result = solver.solve(game, None, cancel, memory_bytes=memory_bytes or solver.DEFAULT_MEMORY_BYTES)
     if result.result == WINNABLE:
+        assert result.moves is not None  # a win comes with its line
         return Fact(WINNABLE, tuple(result.moves), WIN_SCORE)
     if result.result == UNWINNABLE:  # the best score is known only if its measuring pass was not stopped
         return Fact(UNWINNABLE, None, result.best_score if result.best_score_exact else None)
     raise Undecided("the search was stopped before it decided")
 
 
-def default_reach(game: Game, score: int, cancel, memory_bytes: int | None = None) -> bool:
+def default_reach(game: Game, score: int, cancel: threading.Event | None, memory_bytes: int | None = None) -> bool:
     from idioten.acesup import solver
 
     answer = solver.reaches(game, score, cancel, memory_bytes=memory_bytes or solver.DEFAULT_MEMORY_BYTES)
@@ -169,8 +170,16 @@ def default_reach(game: Game, score: int, cancel, memory_bytes: int | None = Non
     return answer
 
 
+# How analyse asks a position's fact (`default_solve`), and whether its best score is at least some score
+# (`default_reach`); each stops when the flag is set.
+Solve = Callable[[Game, "threading.Event | None"], Fact]
+Reach = Callable[[Game, int, "threading.Event | None"], bool]
+
+
 class _Oracle:
-    def __init__(self, positions, moves, known, cancel, solve, reach, progress):
+    def __init__(self, positions: list[Game], moves: list[Action], known: Mapping[str, Fact],
+                 cancel: threading.Event | None, solve: Solve, reach: Reach,
+                 progress: Callable[[int], None] | None):
         self.texts = [p.to_text() for p in positions]
         self.positions, self.moves = positions, moves
         self.facts: dict[int, Fact] = {}  # exact: a winning line, or the best score
@@ -220,8 +229,9 @@ class _Oracle:
 
     def at_least(self, index: int, score: int) -> bool:
         """best(p_index) >= score, by the cheapest way known (module notes)."""
-        if index in self.facts:
-            return self.facts[index].best >= score
+        known = self.facts[index].best if index in self.facts else None  # a learned fact has its best score
+        if known is not None:
+            return known >= score
         if score == WIN_SCORE:  # a search that keeps the winning line; a proved loss is enough for a "no"
             return index not in self.lost and self.fact(index).result == WINNABLE
         if index not in self.reached:
@@ -231,15 +241,14 @@ class _Oracle:
 
 
 def analyse(start: Game, moves: Sequence[Action], *, known: Mapping[str, Fact] | None = None,
-            cancel: threading.Event | None = None, solve: Callable[[Game, object], Fact] = default_solve,
-            reach: Callable[[Game, int, object], bool] | None = None,
+            cancel: threading.Event | None = None, solve: Solve = default_solve, reach: Reach | None = None,
             progress: Callable[[int], None] | None = None) -> Analysis:
     """Where the line `moves` played from `start`'s starting position lost the win (or the best score).
     `reach(position, s, cancel)` answers "best >= s" (default: `solver.reaches`, or, when another `solve` is
     given, that solve's best score). Raises ValueError for a move the rules refuse, Undecided when `cancel`
     stops a search first."""
     if reach is None:
-        reach = default_reach if solve is default_solve else lambda game, score, flag: solve(game, flag).best >= score
+        reach = default_reach if solve is default_solve else _reach_by(solve)
     positions = positions_along(start, moves)
     oracle = _Oracle(positions, list(moves), dict(known or {}), cancel, solve, reach, progress)
     target = oracle.best(0)
@@ -261,6 +270,16 @@ def analyse(start: Game, moves: Sequence[Action], *, known: Mapping[str, Fact] |
                     best_score=target, best_until=until, searches=oracle.searches)
 
 
+def _reach_by(solve: Solve) -> Reach:
+    """`reach` answered by another `solve`'s best score."""
+    def reach(game: Game, score: int, flag: threading.Event | None) -> bool:
+        best = solve(game, flag).best
+        if best is None:
+            raise Undecided("the best score was not measured in time")
+        return best >= score
+    return reach
+
+
 def best_line(position: Game, score: int, cancel: threading.Event | None = None,
               memory_bytes: int | None = None) -> tuple[Action, ...]:
     """A line from `position` to the end of the game that discards `score` cards in all, the best possible
@@ -276,14 +295,15 @@ def best_line(position: Game, score: int, cancel: threading.Event | None = None,
         raise Undecided("the search was stopped before it found the line")
     if not found:
         raise ValueError(f"no line reaches {score} from this position")
+    assert line is not None  # a line that reaches the score comes with it
     game = position.copy()
-    for action in line:
+    for step in line:
+        game.apply(step)
+    whole = list(line)
+    while (action := greedy(game)) is not None:
         game.apply(action)
-    line = list(line)
-    while (action := greedy(game, None)) is not None:
-        game.apply(action)
-        line.append(action)
-    return tuple(line)
+        whole.append(action)
+    return tuple(whole)
 
 
 def hint_instead(position: Game, played: Action, cancel: threading.Event | None = None) -> Action | None:

@@ -18,8 +18,9 @@ import re
 import threading
 from typing import Iterator
 
-from idioten.cards import MAX_DEAL, splitmix64, deal_cards
-from idioten.acesup.rules import STANDARD, WIN_SCORE, Game, IllegalAction
+from idioten.acesup.rules import STANDARD, WIN_SCORE, Game
+from idioten.cards import MAX_DEAL, deal_cards, splitmix64
+from idioten.errors import IllegalAction
 
 DAILY_VARIANT = STANDARD
 NODE_LIMIT = 50_000  # positions of the first look per candidate; about a second in pure Python
@@ -32,7 +33,7 @@ class DailyCancelled(Exception):
 
 
 def parse_day(text: str) -> dt.date:
-    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text.strip()):
+    if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text.strip()):
         try:
             return dt.date.fromisoformat(text.strip())
         except ValueError:

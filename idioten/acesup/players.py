@@ -9,13 +9,13 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from idioten.cards import ACE, deal_cards
 from idioten.acesup.rules import DEAL, DISCARD, MOVE, Action, Game
+from idioten.cards import ACE, deal_cards
 
 Policy = Callable[[Game, random.Random], "Action | None"]
 
 
-def greedy(game: Game, rng: random.Random) -> Action | None:
+def greedy(game: Game, rng: random.Random | None = None) -> Action | None:
     """Discard whenever possible (the lowest card first), then fill a gap, then deal.
 
     A gap gets an ace if one is on top of a taller pile (an ace never leaves, so it is best alone);
@@ -27,21 +27,21 @@ def greedy(game: Game, rng: random.Random) -> Action | None:
         return None
     discards = [a for a in actions if a.kind == DISCARD]
     if discards:
-        return min(discards, key=lambda a: game.top(a.pile).rank)
+        return min(discards, key=lambda a: game.piles[a.source][-1].rank)
     moves = [a for a in actions if a.kind == MOVE]
     if moves:
         return max(moves, key=lambda a: _move_value(game, a))
     return actions[-1]  # the deal
 
 
-def _move_value(game: Game, action: Action) -> tuple:
-    pile = game.piles[action.pile]
+def _move_value(game: Game, action: Action) -> tuple[bool, bool, int, int]:
+    pile = game.piles[action.source]
     uncovered = pile[-2]
-    helps = any(other != action.pile and game.top(other) is not None and game.top(other).suit == uncovered.suit
-                and game.top(other).rank > uncovered.rank for other in range(4))
+    tops = [(other, game.top(other)) for other in range(4) if other != action.source]
+    helps = any(top is not None and top.suit == uncovered.suit and top.rank > uncovered.rank for _, top in tops)
     helps = helps or (pile[-1].suit == uncovered.suit and pile[-1].rank > uncovered.rank)
     # Prefer the leftmost gap among equals so the choice is reproducible.
-    return (pile[-1].rank == ACE, helps, len(pile), -action.target)
+    return (pile[-1].rank == ACE, helps, len(pile), -action.destination)
 
 
 def uniform_random(game: Game, rng: random.Random) -> Action | None:

@@ -23,7 +23,7 @@ idioten.errors.IllegalAction: no higher C card on top of another pile
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, NamedTuple, Sequence
+from typing import Callable, Iterator, NamedTuple, Sequence
 
 from idioten.cards import ACE, Card, CardError, format_cards, parse_cards
 from idioten.errors import IllegalAction
@@ -85,11 +85,25 @@ class Action(_ActionFields):
         """Deal one card from the stock onto each pile."""
         return DEAL_ACTION
 
+    @property
+    def source(self) -> int:
+        """The pile a discard or a move takes its top card from (a deal has none: ValueError)."""
+        if self.pile is None:
+            raise ValueError("a deal takes no card from a pile")
+        return self.pile
+
+    @property
+    def destination(self) -> int:
+        """The gap a move fills (a discard or a deal has none: ValueError)."""
+        if self.target is None:
+            raise ValueError(f"a {self.kind} fills no gap")
+        return self.target
+
     def __str__(self) -> str:
         if self.kind == DISCARD:
-            return f"discard {self.pile + 1}"
+            return f"discard {self.source + 1}"
         if self.kind == MOVE:
-            return f"move {self.pile + 1} {self.target + 1}"
+            return f"move {self.source + 1} {self.destination + 1}"
         return "deal"
 
     @staticmethod
@@ -112,7 +126,7 @@ class Action(_ActionFields):
         raise ValueError(f"{_quoted(text)}: not a move; expected 'discard P', 'move P Q' or 'deal', piles 1-4")
 
 
-def _is_pile(pile) -> bool:
+def _is_pile(pile: object) -> bool:
     return type(pile) is int and 0 <= pile < PILES
 
 
@@ -123,6 +137,8 @@ DEAL_ACTION = Action(DEAL)
 
 def _pile_number(word: str, text: str) -> int:
     try:
+        if not (word.isascii() and word.isdigit()):  # int() would take "１" or "١" too
+            raise ValueError(word)
         number = int(word)
     except ValueError:
         raise ValueError(f"{_quoted(text)}: a pile is a number from 1 to {PILES}, not {_quoted(word)}") from None
@@ -240,7 +256,9 @@ class Game:
     def discard(self, pile: int) -> Discarded:
         """Discard the top card of `pile` (IllegalAction if the rules forbid it)."""
         _check_pile(pile)  # a pile that does not exist is refused like any illegal action
-        return self.apply(Action.discard(pile))
+        record = self.apply(Action.discard(pile))
+        assert isinstance(record, Discarded)  # the record of its kind of action
+        return record
 
     # -- move into a gap ---------------------------------------------------------------------------------
 
@@ -268,7 +286,9 @@ class Game:
         """Move the top card of `pile` into the gap `target` (IllegalAction if the rules forbid it)."""
         _check_pile(pile)
         _check_pile(target)
-        return self.apply(Action.move(pile, target))
+        record = self.apply(Action.move(pile, target))
+        assert isinstance(record, Moved)  # the record of its kind of action
+        return record
 
     # -- deal --------------------------------------------------------------------------------------------
 
@@ -283,7 +303,9 @@ class Game:
 
     def deal(self) -> Dealt:
         """Deal four cards from the stock, one onto each pile (IllegalAction if the stock is empty)."""
-        return self.apply(DEAL_ACTION)
+        record = self.apply(DEAL_ACTION)
+        assert isinstance(record, Dealt)  # the record of its kind of action
+        return record
 
     # -- all actions -------------------------------------------------------------------------------------
 
@@ -301,10 +323,10 @@ class Game:
 
     def is_useful(self, action: Action) -> bool:
         """False only for moving a lone card from one gap to another. Once the stock is empty that changes
-        nothing (docs/rules.md, "How the game ends"); while the stock lasts it changes which dealt cards land on the card, which
-        the exact solver does exploit, but a player who cannot see the stock gains nothing by it on average,
+        nothing (docs/rules.md, "How the game ends"); while the stock lasts it changes which dealt cards land on the
+        card, which the exact solver does exploit, but a player who cannot see the stock gains nothing by it on average,
         so the simple players and the hint player leave it out."""
-        return not (action.kind == MOVE and len(self.piles[action.pile]) == 1)
+        return not (action.kind == MOVE and len(self.piles[action.source]) == 1)
 
     def useful_actions(self) -> Iterator[Action]:
         """The legal actions less the useless ones (see `is_useful`)."""
@@ -313,9 +335,9 @@ class Game:
     def verify(self, action: Action) -> None:
         """Raise IllegalAction (with the reason) unless `action` is legal here."""
         if action.kind == DISCARD:
-            self.verify_discard(action.pile)
+            self.verify_discard(action.source)
         elif action.kind == MOVE:
-            self.verify_move(action.pile, action.target)
+            self.verify_move(action.source, action.destination)
         else:
             self.verify_deal()
 
@@ -331,13 +353,13 @@ class Game:
     def _do(self, action: Action, keep_future: bool = False) -> Record:
         """Apply an action already verified. A new action forgets the redo list; redo itself keeps it."""
         if action.kind == DISCARD:
-            card = self.piles[action.pile].pop()
+            card = self.piles[action.source].pop()
             self.discards.append(card)
-            record: Record = Discarded(action.pile, card)
+            record: Record = Discarded(action.source, card)
         elif action.kind == MOVE:
-            card = self.piles[action.pile].pop()
-            self.piles[action.target].append(card)
-            record = Moved(action.pile, action.target, card)
+            card = self.piles[action.source].pop()
+            self.piles[action.destination].append(card)
+            record = Moved(action.source, action.destination, card)
         else:
             dealt = tuple(self.stock[:PILES])
             del self.stock[:PILES]
@@ -352,10 +374,11 @@ class Game:
     def _undo(self, action: Action, record: Record) -> None:
         """Take back `action` (the last one done), dispatched on its kind as `_do` is."""
         if action.kind == DISCARD:
-            self.piles[action.pile].append(self.discards.pop())
+            self.piles[action.source].append(self.discards.pop())
         elif action.kind == MOVE:
-            self.piles[action.pile].append(self.piles[action.target].pop())
+            self.piles[action.source].append(self.piles[action.destination].pop())
         else:
+            assert isinstance(record, Dealt)  # a deal's record
             self.stock[:0] = [self.piles[pile].pop() for pile in range(len(record.cards))]
 
     # -- undo, redo, restart -----------------------------------------------------------------------------
@@ -415,7 +438,7 @@ class Game:
     def to_text(self) -> str:
         """One line: `variant | pile1 / pile2 / pile3 / pile4 | stock | discards`, piles bottom to top,
         `-` for an empty pile or list. Example: `standard | 2H 5C / KH / - / AS | 3D ... | QS`."""
-        def cards_or_dash(cards):
+        def cards_or_dash(cards: Sequence[Card]) -> str:
             return format_cards(cards) or "-"
         piles = " / ".join(cards_or_dash(p) for p in self.piles)
         return f"{self.variant} | {piles} | {cards_or_dash(self.stock)} | {cards_or_dash(self.discards)}"
@@ -457,7 +480,7 @@ def _check_pile(pile: int) -> None:
         raise IllegalAction("no_such_pile", f"there is no pile {pile!r}", pile=pile)
 
 
-def _allowed(verify, *args) -> bool:
+def _allowed(verify: Callable[..., None], *args: object) -> bool:
     try:
         verify(*args)
     except IllegalAction:

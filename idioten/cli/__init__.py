@@ -19,7 +19,7 @@ from idioten.cli.args import CommandError, Parser, UsageError, add_deal_choice, 
 EXIT_USAGE = 2
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser() -> Parser:
     parser = Parser(prog="idioten", description="Idioten (Aces Up) and Poker patience. "
                     "With no command, opens the game window; a deal given replaces the saved game, which "
                     "Ctrl+Z brings back.",
@@ -56,7 +56,7 @@ def day(text: str):
     try:
         return parse_day(text)
     except ValueError as err:
-        raise argparse.ArgumentTypeError(str(err))
+        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def run_deal(args) -> int:
@@ -77,8 +77,10 @@ def run_play(args) -> int:
     if args.smoke:
         from idioten.ui.smoke import run as run_smoke  # the window's modules load only when it opens
         return run_smoke(launch_options(args))
+    from idioten.cli.desktop import play  # one copy per data folder, and a crash report (cli/desktop.py)
     from idioten.ui.launch import run
-    return run(launch_options(args))
+    options = launch_options(args)  # a bad deal is told before the lock is taken
+    return play(lambda: run(options))
 
 
 def launch_options(args):

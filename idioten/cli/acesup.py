@@ -8,15 +8,24 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from itertools import repeat
 
-from idioten.cards import MAX_DEAL, CardError
-from idioten.cli.args import (NoAnswer, UsageError, add_deal_choice, add_variant, chosen_deal, positive_float,
-                              positive_int, thread_count)
 from idioten.acesup import analysis
-from idioten.acesup.verdict import UNWINNABLE, WINNABLE
-from idioten.acesup.hint import DEFAULT_PLAYER as HINT_DEFAULT_PLAYER, PLAYERS as HINT_PLAYERS
-from idioten.acesup.players import POLICIES, play_deal
+from idioten.acesup.hint import DEFAULT_PLAYER as HINT_DEFAULT_PLAYER
+from idioten.acesup.hint import PLAYERS as HINT_PLAYERS
+from idioten.acesup.players import POLICIES, hint_player, play_deal
 from idioten.acesup.rules import WIN_SCORE, Game
 from idioten.acesup.solver import READINGS, STANDARD_RULES, solve
+from idioten.acesup.verdict import UNWINNABLE, WINNABLE
+from idioten.cards import MAX_DEAL, CardError
+from idioten.cli.args import (
+    NoAnswer,
+    UsageError,
+    add_deal_choice,
+    add_variant,
+    chosen_deal,
+    positive_float,
+    positive_int,
+    thread_count,
+)
 
 DEFAULT_TIME_LIMIT = 60.0
 
@@ -95,7 +104,7 @@ def run_solve(args) -> int:
         return 0
     name = f"deal {number}" if number is not None else "this deal"
     how = args.variant if args.rules == STANDARD_RULES else f"{args.variant}, {args.rules} rules"
-    if result.result is WINNABLE:
+    if result.result is WINNABLE and result.moves is not None:
         print(f"{name} ({how}) is winnable, in {len(result.moves)} moves:")
         print(", ".join(str(a) for a in result.moves))
     elif result.result is UNWINNABLE and not result.best_score_exact:
@@ -147,7 +156,7 @@ def analysis_text(found: analysis.Analysis, moves) -> str:
     where = f"Move {found.best_until + 1}, you played {found.move}"
     if found.winnable_until is not None:
         text = (f"{where}: after that no line wins.\nA winning line from just before it: "
-                + ", ".join(str(a) for a in found.line))
+                + ", ".join(str(a) for a in found.line or ()))
     else:
         text = (f"The deal could not be won. {where}: after that no line reaches the best possible score, "
                 f"{found.best_score}.")
@@ -160,7 +169,7 @@ def run_simulate(args) -> int:
         raise UsageError(f"deals {args.seed} to {last} run past the last deal number, {MAX_DEAL}")
     policy = POLICIES[args.policy]
     if args.policy == "hint":
-        policy = functools.partial(policy, time_budget=args.hint_seconds, player=args.hint_player)
+        policy = functools.partial(hint_player, time_budget=args.hint_seconds, player=args.hint_player)
     elif args.hint_player is not None:
         raise UsageError("--hint-player goes with --policy hint")
     started = time.perf_counter()

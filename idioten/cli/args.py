@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import re
 
-from idioten.cards import MAX_DEAL, MIN_DEAL, CardError, check_deal_number, deal_cards, parse_deal
 from idioten.acesup.rules import VARIANTS
+from idioten.cards import MAX_DEAL, MIN_DEAL, check_deal_number, deal_cards, parse_deal
 
 
 class CommandError(Exception):
@@ -61,43 +62,58 @@ class _StoreTrueOnce(_StoreOnce):
         super().__init__(option_strings, dest, nargs=0, const=True, default=default, required=required, help=help)
 
 
+MAX_THREADS = 1024  # far beyond any desktop's cores; the compiled search takes a C int
+MAX_WHOLE_DIGITS = 18  # a count on the command line fits a 64-bit integer: no number here needs more
+
+
+def ascii_whole(text: str) -> int | None:
+    """`text` as a whole number written in ASCII digits 0-9 (spaces around allowed), else None. Python's int()
+    also takes "１２" and "١٢" and "1_000": a script or a paste that slipped in such digits should be told,
+    not answered for a number it may not have meant."""
+    digits = text.strip()
+    if not digits or len(digits) > MAX_WHOLE_DIGITS or not (digits.isascii() and digits.isdigit()):
+        return None
+    return int(digits)
+
+
+def _only_ascii(text: str) -> str:
+    """The end of a message about a number that is not one: why, when the reason is its digits."""
+    return " (digits 0-9 only)" if any(c.isdigit() and not c.isascii() for c in text) else ""
+
+
 def deal_number(text: str) -> int:
-    try:
-        return check_deal_number(int(text))
-    except (ValueError, CardError):
-        raise argparse.ArgumentTypeError(f"a deal number is a whole number from {MIN_DEAL} to {MAX_DEAL}, not {text!r}")
+    value = ascii_whole(text)
+    if value is None or not MIN_DEAL <= value <= MAX_DEAL:
+        raise argparse.ArgumentTypeError(f"a deal number is a whole number from {MIN_DEAL} to {MAX_DEAL}, "
+                                         f"not {text!r}{_only_ascii(text)}")
+    return check_deal_number(value)
 
 
 def positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
+    value = ascii_whole(text)
+    if value is None or value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}{_only_ascii(text)}")
     return value
 
 
 def thread_count(text: str) -> int:
-    """--threads: a whole number of at least 1, or 0 or "auto" for every core (solver.resolve_threads)."""
-    if text == "auto":
+    """--threads: a whole number from 1 to MAX_THREADS, or 0 or "auto" for every core (solver.resolve_threads)."""
+    if text.strip() == "auto":
         return 0
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a whole number of threads (0 or 'auto': every core), not {text!r}")
+    value = ascii_whole(text)
+    if value is None or value > MAX_THREADS:
+        raise argparse.ArgumentTypeError(f"expected a whole number of threads from 1 to {MAX_THREADS} (0 or "
+                                         f"'auto': every core), not {text!r}{_only_ascii(text)}")
     return value
 
 
+_DECIMAL = re.compile(r"([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][-+]?[0-9]+)?", re.ASCII)
+
+
 def positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
+    value = float(text) if _DECIMAL.fullmatch(text.strip()) else -1.0
     if not value > 0 or value != value or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, not {text!r}")
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, not {text!r}{_only_ascii(text)}")
     return value
 
 

@@ -83,8 +83,9 @@ def run_simulate(args) -> int:
         number = (args.seed - 1 + i) % MAX_DEAL + 1
         game = PokerGame(poker_deck(number, args.joker), args.table, args.diagonals, deal_number=number)
         while not game.is_over():
-            cell, card = suggest(game, policy, rng)
-            game.place(cell, card)
+            move = suggest(game, policy, rng)
+            assert move is not None  # a game not over has a move
+            game.place(*move)
         scores.append(game.score().total)
     seconds = time.perf_counter() - began
     mean = statistics.fmean(scores)

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from idioten.acesup.rules import WIN_SCORE, Action, Game
-from idioten.acesup.verdict import ERROR, UNKNOWN, UNWINNABLE, WINNABLE, Verdict
+from idioten.acesup.verdict import ERROR as ERROR  # re-exported: the window names the verdicts here
+from idioten.acesup.verdict import UNKNOWN, UNWINNABLE, WINNABLE, Verdict
 from idioten.errors import IllegalAction
 
 if TYPE_CHECKING:

@@ -25,15 +25,25 @@ from typing import Any, NamedTuple
 
 from idioten.cards import MAX_DEAL, MIN_DEAL, Card
 from idioten.play.chain import GameChain
-from idioten.poker.game import Placed, PokerGame
-from idioten.poker.board import Board
-from idioten.poker.player import make_policy, suggest
-from idioten.storage.game import new_game_id
 from idioten.play.change import Change, How
 from idioten.play.session import Opening, SavePoint
+from idioten.poker.board import Board
+from idioten.poker.game import PokerGame
+from idioten.poker.player import make_policy, suggest
 from idioten.storage.files import Notice
-from idioten.storage.poker import (FILE, FORMAT, VERSION, BadPokerSave, PokerOptions, PokerSave, SavedPokerGame,
-                                   choices_from_json, poker_from_json, poker_to_json)
+from idioten.storage.game import new_game_id
+from idioten.storage.poker import (
+    FILE,
+    FORMAT,
+    VERSION,
+    BadPokerSave,
+    PokerOptions,
+    PokerSave,
+    SavedPokerGame,
+    choices_from_json,
+    poker_from_json,
+    poker_to_json,
+)
 from idioten.storage.stats import KeyedStats, Statistics
 from idioten.storage.store import MemoryStore, Store
 

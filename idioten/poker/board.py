@@ -7,7 +7,7 @@ hand is one table look-up. The computer player tries thousands of placements per
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Hashable, Sequence
 
 from idioten.cards import SUIT_CHARS, Card, full_deck
 from idioten.poker.hands import classify_sum, code_of, is_joker, joker_category
@@ -88,7 +88,7 @@ class Board:
             if joker:
                 self.joker_line[line] = True
 
-    def shape(self):
+    def shape(self) -> Hashable:
         """A key that two boards share when they score alike whatever comes: without diagonals, boards that
         differ only by an order of their rows and of their columns (each card sits where its row and its
         column meet, so the rows' and the columns' card sets fix the grid up to such orders). With the

@@ -3,13 +3,15 @@ placement, used by the player, its play-outs and the self-play that learns the v
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from idioten.cards import Card
 from idioten.poker.board import Board
 from idioten.poker.hands import ALL_CODES, LINE, classify_sum, code_of, is_joker, joker_category
 from idioten.poker.values import feature, stage_of
 
 
-def line_value(board: Board, line: int, add: int, add_joker: bool, values, stage: int) -> float:
+def line_value(board: Board, line: int, add: int, add_joker: bool, values: Sequence[float], stage: int) -> float:
     """The value of `line` with the card code `add` added (0 adds nothing; `add_joker` adds the joker)."""
     count = board.counts[line] + (1 if add or add_joker else 0)
     key = board.keys[line] + add
@@ -24,7 +26,8 @@ def line_value(board: Board, line: int, add: int, add_joker: bool, values, stage
     return values[feature(key, count, board.kinds[line], stage, board.unseen_suits)]
 
 
-def placement_gains(board: Board, card: Card, values, stage: int | None = None) -> list[tuple[float, int]]:
+def placement_gains(board: Board, card: Card, values: Sequence[float],
+                    stage: int | None = None) -> list[tuple[float, int]]:
     """(gain, cell) for every empty cell: how much the lines through the cell gain in value."""
     if stage is None:
         stage = stage_of(board.placed)
@@ -40,6 +43,7 @@ def placement_gains(board: Board, card: Card, values, stage: int | None = None) 
                 continue
             key, kind = keys[line], kinds[line]
             old = values[feature(key, count, kind, stage, unseen)]
+            new: float
             if count == LINE - 1:
                 new = points[classify_sum(key + code)]
             else:

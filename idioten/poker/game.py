@@ -11,10 +11,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from idioten.cards import CardError, Card, check_deal_number, deal_cards, splitmix64
+from idioten.cards import Card, CardError, check_deal_number, deal_cards, splitmix64
 from idioten.errors import IllegalAction
 from idioten.poker.hands import JOKER, parse_poker_card
-from idioten.poker.scoring import CELLS, DEFAULT_TABLE, TABLES, GridScore, LineScore, lines_through, score_grid, score_line
+from idioten.poker.options import DEFAULT_TABLE
+from idioten.poker.scoring import (
+    CELLS,
+    TABLES,
+    GridScore,
+    LineScore,
+    lines_through,
+    score_grid,
+    score_line,
+)
 
 
 def poker_deck(number: int, joker: bool = False) -> list[Card]:
@@ -133,7 +142,9 @@ class PokerGame:
     def place(self, cell: int, card: Card | None = None) -> Placed:
         """Put `card` (by default the drawn card) into the empty `cell`."""
         self.verify_place(cell, card)
-        return self._do(cell, card if card is not None else self.drawn)
+        chosen = card if card is not None else self.drawn
+        assert chosen is not None  # verify_place refuses a finished game, the one with no drawn card
+        return self._do(cell, chosen)
 
     def _do(self, cell: int, card: Card, keep_future: bool = False) -> Placed:
         self.grid[cell] = card
@@ -228,7 +239,7 @@ class PokerGame:
         if len(order) != sum(card is not None for card in grid):
             raise CardError("the order must name each filled cell once")
         for word in order:
-            if not word.isdigit() or not 1 <= int(word) <= CELLS or grid[int(word) - 1] is None:
+            if not (word.isascii() and word.isdigit()) or not 1 <= int(word) <= CELLS or grid[int(word) - 1] is None:
                 raise CardError(f"not a filled cell: {word!r}")
             cell = int(word) - 1
             try:

@@ -39,8 +39,9 @@ class Joker(Card):
     def __str__(self) -> str:
         return "JK"
 
+    # The joker's place after the 52 cards, shadowing tuple.index as Card.index does (idioten/cards.py).
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]
         return 52
 
     @property
@@ -54,7 +55,7 @@ class Joker(Card):
 JOKER = Joker(0, "*")
 
 
-def is_joker(card) -> bool:
+def is_joker(card: Card | None) -> bool:
     return card is not None and card.rank == 0
 
 
@@ -122,7 +123,7 @@ def _flush_category(ranks: Sequence[int]) -> int:
     return max(FLUSH, _plain_category(ranks))
 
 
-def _build_tables():
+def _build_tables() -> tuple[dict[int, int], dict[int, int]]:
     plain: dict[int, int] = {}
     flush: dict[int, int] = {}
     for size in range(LINE + 1):
@@ -181,7 +182,7 @@ def best_category(cards: Sequence[Card], points: Sequence[int] | None) -> int:
     return joker_category(key, points)
 
 
-_joker_cache: dict[tuple, int] = {}
+_joker_cache: dict[tuple[int, tuple[int, ...] | None], int] = {}
 
 
 def joker_category(key_without_joker: int, points: Sequence[int] | None) -> int:
@@ -190,8 +191,8 @@ def joker_category(key_without_joker: int, points: Sequence[int] | None) -> int:
     found = _joker_cache.get(cache_key)
     if found is not None:
         return found
-    best = None
-    best_value = None
+    best = 0
+    best_value: tuple[int, int] | None = None
     for code in ALL_CODES:
         category = classify_sum(key_without_joker + code)
         value = (points[category] if points is not None else 0, category)

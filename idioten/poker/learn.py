@@ -18,17 +18,28 @@ import json
 import random
 import sys
 import time
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TextIO
 
 from idioten.cards import full_deck
 from idioten.poker.board import Board
-from idioten.poker.player import best_cell, placement_gains
+from idioten.poker.gains import placement_gains
+from idioten.poker.player import best_cell
 from idioten.poker.scoring import TABLES, points_table
-from idioten.poker.values import (SIZE, VALUES_FILE, VALUES_FORMAT, feature, learned_values, prior_values,
-                                  stage_of, stored_values)
+from idioten.poker.values import (
+    SIZE,
+    VALUES_FILE,
+    VALUES_FORMAT,
+    feature,
+    learned_values,
+    prior_values,
+    stage_of,
+    stored_values,
+)
 
 
-def play_and_record(values, table: str, diagonals: bool, rng: random.Random, explore: float,
+def play_and_record(values: Sequence[float], table: str, diagonals: bool, rng: random.Random, explore: float,
                     sums: list[float], counts: list[int]) -> int:
     deck = full_deck()
     rng.shuffle(deck)
@@ -60,8 +71,8 @@ def play_and_record(values, table: str, diagonals: bool, rng: random.Random, exp
     return total
 
 
-def learn(table: str, diagonals: bool, games: int, rounds: int, seed: int, start=None, explore: float = 0.02,
-          log=sys.stderr) -> list[float]:
+def learn(table: str, diagonals: bool, games: int, rounds: int, seed: int, start: Sequence[float] | None = None,
+          explore: float = 0.02, log: TextIO = sys.stderr) -> list[float]:
     values = list(start) if start is not None else prior_values(points_table(table))
     rng = random.Random(seed)
     for round_number in range(rounds):
@@ -75,7 +86,7 @@ def learn(table: str, diagonals: bool, games: int, rounds: int, seed: int, start
     return values
 
 
-def write_values(all_values: dict, path: Path = VALUES_FILE) -> None:
+def write_values(all_values: Mapping[tuple[str, bool], Sequence[float]], path: Path = VALUES_FILE) -> None:
     """Write {(table, diagonals): values} as the JSON the game reads, sixteen numbers to a line so that a
     new round of learning shows as a readable diff."""
     entries = []
@@ -90,7 +101,7 @@ def write_values(all_values: dict, path: Path = VALUES_FILE) -> None:
     stored_values.cache_clear()
 
 
-def main(argv=None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="learn line values by self-play")
     parser.add_argument("--table", choices=TABLES, action="append")
     parser.add_argument("--diagonals", choices=("no", "yes", "both"), default="no")
@@ -101,7 +112,7 @@ def main(argv=None) -> int:
     parser.add_argument("--output", type=Path, default=VALUES_FILE,
                         help="the values file to update (default: the one the game reads)")
     args = parser.parse_args(argv)
-    stored = dict(stored_values(args.output))
+    stored: dict[tuple[str, bool], Sequence[float]] = dict(stored_values(args.output))
     diagonal_choices = {"no": (False,), "yes": (True,), "both": (False, True)}[args.diagonals]
     for table in args.table or list(TABLES):
         for diagonals in diagonal_choices:

@@ -16,15 +16,18 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from idioten.cards import Card
 from idioten.poker.board import Board
-from idioten.poker.gains import line_value, placement_gains  # noqa: F401  (learn uses it from here)
+from idioten.poker.gains import line_value, placement_gains
+from idioten.poker.options import POLICIES
 from idioten.poker.playout import sample_sums
 from idioten.poker.values import learned_values, prior_values, stage_of
 
-from idioten.poker.options import POLICIES  # noqa: E402  (the command line offers the same names)
+if TYPE_CHECKING:
+    from idioten.poker.game import PokerGame
+
 DEFAULT_MOVE_SECONDS = 0.25
 CHUNK_SECONDS = 0.004  # play-outs run in chunks about this long between looks at the clock
 
@@ -132,8 +135,11 @@ class HintPolicy(ValuePolicy):
         return tied[0] if len(tied) == 1 else rng.choice(tied)
 
 
+Policy = RandomPolicy | ValuePolicy  # HintPolicy is a ValuePolicy that looks ahead
+
+
 def make_policy(name: str, table: str, diagonals: bool = False,
-                move_seconds: float = DEFAULT_MOVE_SECONDS) -> RandomPolicy | ValuePolicy:
+                move_seconds: float = DEFAULT_MOVE_SECONDS) -> Policy:
     from idioten.poker.scoring import points_table
     points = points_table(table)
     if name == "random":
@@ -145,33 +151,36 @@ def make_policy(name: str, table: str, diagonals: bool = False,
     raise ValueError(f"unknown policy {name!r} (choose {', '.join(POLICIES)})")
 
 
-def board_for(game) -> Board:
+def board_for(game: PokerGame) -> Board:
     """A lean board for a `PokerGame`, with what a non-peeking player knows of the cards to come."""
     return Board.from_grid(game.grid, game.table, game.diagonals, game.unseen())
 
 
-def suggest(game, policy=None, rng: random.Random | None = None) -> tuple[int, Card] | None:
+def suggest(game: PokerGame, policy: Policy | None = None,
+            rng: random.Random | None = None) -> tuple[int, Card] | None:
     """The cell (and, in the open deck, the card) the computer would play now; None when the game is over.
     The window's hint button and the computer opponent call this."""
-    if game.is_over():
+    drawn = game.drawn
+    if drawn is None:  # the game is over
         return None
     policy = policy or make_policy("hint", game.table, game.diagonals)
     rng = rng or random.Random()
     board = board_for(game)
     if not game.open_deck:
-        card = game.drawn
-        return policy.choose(board, card, game.unseen(), rng), card
+        return policy.choose(board, drawn, game.unseen(), rng), drawn
     # Open deck: judge every card that may be placed by its best cell, then place the best pair.
     values = getattr(policy, "values", None) or prior_values(board.points)
-    best = None
+    best: tuple[float, int, Card] | None = None
     for card in game.choices():
         gain, cell = max(placement_gains(board, card, values), key=lambda g: g[0])
         if best is None or gain > best[0]:
             best = (gain, cell, card)
+    if best is None:
+        return None  # unreachable: a game not over has a card to place
     return best[1], best[2]
 
 
-def play_deck(deck: Sequence[Card], policy, table: str, diagonals: bool, rng: random.Random) -> Board:
+def play_deck(deck: Sequence[Card], policy: Policy, table: str, diagonals: bool, rng: random.Random) -> Board:
     """Play one game on a lean board (fast, for simulations); the full board is returned."""
     board = Board(table, diagonals)
     board.set_unseen(deck)

@@ -24,7 +24,6 @@ from idioten.poker.gains import placement_gains
 from idioten.poker.hands import is_joker
 from idioten.poker.values import PATTERNS
 
-
 # Loaded by name: the extension is this module's own half, built beside the package (see setup.py).
 COMPILED_CORE = cores.load("idioten.poker._cplayout")
 _cplayout = COMPILED_CORE.module
@@ -32,7 +31,7 @@ COMPILED_BUILT = COMPILED_CORE.built
 CORE = COMPILED_CORE.name
 
 
-def draw_order(cards: list, take: int, state: int) -> tuple[list, int]:
+def draw_order(cards: Sequence[Card], take: int, state: int) -> tuple[list[Card], int]:
     """The first `take` cards of a uniformly shuffled copy of `cards` (only `take` draws are needed), and
     the next state."""
     order = list(cards)
@@ -44,7 +43,7 @@ def draw_order(cards: list, take: int, state: int) -> tuple[list, int]:
     return order[:take], state
 
 
-def play_out(start: Board, sequence: Sequence[Card], values) -> int:
+def play_out(start: Board, sequence: Sequence[Card], values: Sequence[float]) -> int:
     """The final score of `start` played to the end on `sequence` by the value policy."""
     board = start.copy()
     for card in sequence:
@@ -54,7 +53,7 @@ def play_out(start: Board, sequence: Sequence[Card], values) -> int:
 
 
 def python_sums(starts: Sequence[Board], future: Sequence[Card], state: int, count: int,
-                values) -> tuple[list[int], int]:
+                values: Sequence[float]) -> tuple[list[int], int]:
     future = sorted(future, key=lambda c: c.index)
     take = len(starts[0].empty)
     sums = [0] * len(starts)
@@ -85,7 +84,7 @@ def pattern_table() -> bytes:
 _VALUE_BYTES: dict[int, tuple[object, bytes]] = {}
 
 
-def _value_bytes(values) -> bytes:
+def _value_bytes(values: Sequence[float]) -> bytes:
     found = _VALUE_BYTES.get(id(values))
     if found is None or found[0] is not values:
         found = (values, array("d", values).tobytes())
@@ -98,16 +97,20 @@ def compiled_fits(starts: Sequence[Board], future: Sequence[Card]) -> bool:
 
 
 def compiled_sums(starts: Sequence[Board], future: Sequence[Card], state: int, count: int,
-                  values) -> tuple[list[int], int]:
+                  values: Sequence[float]) -> tuple[list[int], int]:
     from idioten.poker.hands import code_of
+    if _cplayout is None:
+        raise RuntimeError("the compiled play-out core is not built (compiled_sums needs CORE == 'compiled')")
     first = starts[0]
     codes = [code_of(card) for card in sorted(future, key=lambda c: c.index)]
-    return _cplayout.sample([tuple(start.keys) for start in starts], [bytes(start.empty) for start in starts],
-                            codes, tuple(first.unseen_suits), len(first.lines), _value_bytes(values),
-                            tuple(first.points), pattern_table(), state, count)
+    sums: tuple[list[int], int] = _cplayout.sample(
+        [tuple(start.keys) for start in starts], [bytes(start.empty) for start in starts], codes,
+        tuple(first.unseen_suits), len(first.lines), _value_bytes(values), tuple(first.points), pattern_table(),
+        state, count)
+    return sums
 
 
-def sample_sums(starts: Sequence[Board], future: Sequence[Card], state: int, count: int, values,
+def sample_sums(starts: Sequence[Board], future: Sequence[Card], state: int, count: int, values: Sequence[float],
                 core: str | None = None) -> tuple[list[int], int]:
     """Per start, the sum of `count` play-outs' final scores, and the next state (see the module's text).
     Every start has the same empty cells' count and the same unseen cards (`future`, in any order)."""

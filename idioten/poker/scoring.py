@@ -67,7 +67,7 @@ class LineScore(NamedTuple):
     def complete(self) -> bool:
         return len(self.cards) == LINE
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, object]:
         return {"line": self.line.name, "hand": self.hand, "points": self.points}
 
 
@@ -75,13 +75,13 @@ class GridScore(NamedTuple):
     total: int
     lines: tuple[LineScore, ...]
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, object]:
         return {"total": self.total, "hands": [line.as_json() for line in self.lines]}
 
 
 def score_line(grid: Sequence[Card | None], line: Line, table: str = DEFAULT_TABLE) -> LineScore:
     points = points_table(table)
-    cards = tuple(grid[cell] for cell in line.cells if grid[cell] is not None)
+    cards = tuple(card for card in (grid[cell] for cell in line.cells) if card is not None)
     category = best_category(cards, points)
     return LineScore(line, cards, category, points[category])
 

@@ -15,6 +15,7 @@ import json
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from pathlib import Path
+from typing import Sequence
 
 from idioten.poker.hands import LINE, RANK_BITS, RANK_MASK, SUIT_SHIFT, classify_sum, rank_key
 
@@ -24,7 +25,7 @@ VALUES_FILE = Path(__file__).with_name("line_values.json")
 VALUES_FORMAT = "idioten-poker-line-values"
 
 
-def _patterns():
+def _patterns() -> list[tuple[int, ...]]:
     found = set()
     for size in range(LINE + 1):
         for ranks in combinations_with_replacement(range(2, 15), size):
@@ -36,7 +37,7 @@ PATTERNS = _patterns()
 _PATTERN_INDEX = {p: i for i, p in enumerate(PATTERNS)}
 
 
-def _can_straight(ranks) -> bool:
+def _can_straight(ranks: Sequence[int]) -> bool:
     if len(set(ranks)) != len(ranks):
         return False
     if not ranks:
@@ -47,7 +48,7 @@ def _can_straight(ranks) -> bool:
     return max(low) - min(low) <= 4
 
 
-def _rank_info():
+def _rank_info() -> dict[int, int]:
     info = {}
     for size in range(LINE + 1):
         for ranks in combinations_with_replacement(range(2, 15), size):
@@ -66,7 +67,7 @@ def stage_of(placed: int) -> int:
     return placed * STAGES // 25
 
 
-def feature(key: int, count: int, kind: int, stage: int, unseen_suits) -> int:
+def feature(key: int, count: int, kind: int, stage: int, unseen_suits: Sequence[int]) -> int:
     """Index of an unfinished line's abstraction in a value table."""
     if count:
         suit = SUIT_OF.get(key >> SUIT_SHIFT)
@@ -76,7 +77,7 @@ def feature(key: int, count: int, kind: int, stage: int, unseen_suits) -> int:
     return (((RANK_INFO[key & RANK_MASK] * 2 + flush) * KINDS + kind) * STAGES) + stage
 
 
-def prior_values(points) -> list[float]:
+def prior_values(points: Sequence[int]) -> list[float]:
     """Before any learning: an unfinished line is worth the hand it already makes."""
     values = [0.0] * SIZE
     for rank_part, info in RANK_INFO.items():
@@ -101,7 +102,7 @@ def stored_values(path: Path = VALUES_FILE) -> dict[tuple[str, bool], tuple[floa
         return {}
 
 
-def learned_values(table: str, diagonals: bool, points) -> list[float]:
+def learned_values(table: str, diagonals: bool, points: Sequence[int]) -> list[float]:
     """The stored values for this table, else the nearest stored ones, else the prior."""
     stored = stored_values()
     for wanted in ((table, diagonals), (table, False)):

@@ -10,9 +10,10 @@
   player-facing warning; the old file is untouched.
 - `read_json(path, expected_format, max_version) -> (data | None, notices)`: a missing file gives
   `(None, [])`. A file that cannot be used (empty, truncated, malformed, wrong type, wrong format, unreadable,
-  too large) is renamed aside to `<stem>.bad-YYYYmmdd-HHMMSS[-n]<suffix>`, one from a newer version of the
-  program to `<stem>.newer-...`, and `(None, [notice])` comes back. Nothing is ever deleted or overwritten:
-  a player (or a newer program) can rename the file back. If it cannot even be moved aside, the notice has
+  too large, or not a regular file at all: a FIFO, a device, a folder, which is never opened for reading) is
+  renamed aside to `<stem>.bad-YYYYmmdd-HHMMSS[-n]<suffix>`, one from a newer version of the program to
+  `<stem>.newer-...`, and `(None, [notice])` comes back. Nothing is ever deleted or overwritten: a player
+  (or a newer program) can rename the file back. If it cannot even be moved aside, the notice has
   `keeps_file` set and callers must not write to that path in this session.
 - `set_aside(path, tag)`: the same renaming, for callers whose own checks (schema, replay) reject a file.
 
@@ -24,13 +25,19 @@ from __future__ import annotations
 import errno
 import json
 import os
+import stat
 import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from idioten import i18n
+
+# A JSON object as json.load gives it back: its values are whatever the file held, so every reader checks
+# each value it takes before it trusts it (a damaged file is set aside, never half-read).
+JsonObject = dict[str, Any]
 
 ENV_DATA_DIR = "IDIOTEN_DATA_DIR"
 APP_NAME = "Idioten"
@@ -44,11 +51,11 @@ class Notice:
     """A one-line message for the player: an i18n key and its parameters, worded by `.text()` in the language
     current when it is shown. A parameter named `x_key` holds a text key and fills `{x}` in its translation."""
     key: str
-    params: dict = field(default_factory=dict)
+    params: dict[str, object] = field(default_factory=dict)
     keeps_file: bool = False  # a bad file that could not be moved aside: do not write over it
 
     def text(self) -> str:
-        params = {name.removesuffix("_key"): i18n.t(value) if name.endswith("_key") else value
+        params = {name.removesuffix("_key"): i18n.t(str(value)) if name.endswith("_key") else value
                   for name, value in self.params.items()}
         return i18n.t(self.key, **params)
 
@@ -77,7 +84,7 @@ def data_dir() -> Path:
     return base / APP_NAME.lower()
 
 
-def write_json_atomic(path: Path, data: dict) -> None:
+def write_json_atomic(path: Path, data: JsonObject) -> None:
     path = Path(path)
     payload = (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
     temp_name = None
@@ -138,19 +145,46 @@ def _why(err: OSError) -> str:
     return kinds.get(err.errno, "other")
 
 
-def read_json(path: Path, expected_format: str, max_version: int) -> tuple[dict | None, list[Notice]]:
+def read_json(path: Path, expected_format: str, max_version: int) -> tuple[JsonObject | None, list[Notice]]:
     path = Path(path)
     try:
-        with open(path, "rb") as source:
-            raw = source.read(MAX_FILE_BYTES + 1)
+        raw = read_regular_file(path, MAX_FILE_BYTES + 1)
     except (FileNotFoundError, NotADirectoryError):
         return None, []
-    except OSError:
+    except OSError:  # unreadable, or not a regular file (a FIFO, a device, a folder): never read, set aside
         return None, [set_aside(path, "bad")]
     problem = _check_document(raw, expected_format, max_version)
     if problem is None:
         return json.loads(raw), []
     return None, [set_aside(path, problem)]
+
+
+class NotARegularFile(OSError):
+    """A FIFO, a device, a socket or a folder where a saved file should be."""
+
+
+def read_regular_file(path: Path, limit: int) -> bytes:
+    """At most `limit` bytes of the file, which must be a regular one. A FIFO named game.json would block
+    the start before the window opens (and a device could be read forever), so the file is opened without
+    waiting (O_NONBLOCK: a FIFO's open returns at once), checked on the open handle (no race with a rename),
+    and refused with NotARegularFile unless it is a plain file."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    handle = os.open(path, flags)
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise NotARegularFile(errno.EINVAL, "not a regular file", str(path))
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(handle, True)
+        chunks, left = [], limit
+        while left > 0:
+            chunk = os.read(handle, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(handle)
 
 
 def _check_document(raw: bytes, expected_format: str, max_version: int) -> str | None:

@@ -33,17 +33,19 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
-from idioten.cards import CardError, check_deal_number, deal_cards
 from idioten.acesup.daily import DAILY_VARIANT, parse_day
 from idioten.acesup.rules import VARIANTS, Action, Game
+from idioten.cards import CardError, check_deal_number, deal_cards
 from idioten.errors import IllegalAction
-from idioten.storage.files import Notice, data_dir, read_json, set_aside, write_json_atomic
+from idioten.storage.files import JsonObject, Notice, data_dir, read_json, set_aside, write_json_atomic
 
 GAME_FILE = "game.json"
 GAME_FORMAT = "idioten-game"
 GAME_VERSION = 1
 MAX_ID_LENGTH = 64
+T = TypeVar("T")
 
 
 @dataclass
@@ -76,7 +78,7 @@ class BadSave(ValueError):
     """A saved game that must not be trusted; the message says why (for logs and tests, not for players)."""
 
 
-def game_to_json(saved: SavedGame) -> dict:
+def game_to_json(saved: SavedGame) -> JsonObject:
     game = saved.game
     data = {
         "format": GAME_FORMAT,
@@ -103,7 +105,7 @@ def game_to_json(saved: SavedGame) -> dict:
     return data
 
 
-def game_from_json(data: dict, nested: bool = False) -> SavedGame:
+def game_from_json(data: JsonObject, nested: bool = False) -> SavedGame:
     """Rebuild and verify a saved game (and the previous game in it); raises BadSave if anything does not
     add up."""
     game_id = _field(data, "game_id", str)
@@ -153,7 +155,7 @@ def game_from_json(data: dict, nested: bool = False) -> SavedGame:
                      following_at, daily)
 
 
-def _day(data: dict, variant: str, deal_number: int | None) -> str | None:
+def _day(data: JsonObject, variant: str, deal_number: int | None) -> str | None:
     if data.get("daily") is None:
         return None
     text = _field(data, "daily", str)
@@ -177,7 +179,7 @@ def _check_numbered_start(game: Game, deal_number: int) -> None:
         raise BadSave(f"the start position is not deal {deal_number}")
 
 
-def _field(data: dict, name: str, kind: type):
+def _field(data: JsonObject, name: str, kind: type[T]) -> T:
     value = data.get(name)
     # bool is a subclass of int, but true is no deal number and 1 is no flag.
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
@@ -185,7 +187,7 @@ def _field(data: dict, name: str, kind: type):
     return value
 
 
-def _action(text) -> Action:
+def _action(text: object) -> Action:
     if not isinstance(text, str):
         raise BadSave("an action is not text")
     try:

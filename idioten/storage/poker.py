@@ -30,7 +30,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from idioten.poker.game import PokerGame
-from idioten.poker.scoring import DEFAULT_TABLE, TABLES
+from idioten.poker.options import DEFAULT_TABLE
+from idioten.poker.scoring import TABLES
+from idioten.storage.files import JsonObject
 from idioten.storage.settings import is_game_name
 
 FILE = "poker.json"
@@ -51,16 +53,17 @@ class PokerOptions:
     open_deck: bool = False
     competitive: bool = False
 
-    def changed(self, name: str, value) -> "PokerOptions":
+    def changed(self, name: str, value: object) -> PokerOptions:
         if name == "table" and value not in TABLES or name != "table" and not isinstance(value, bool):
             raise ValueError(f"{value!r} is not a valid {name}")
-        return dataclasses.replace(self, **{name: value})
+        fields: JsonObject = {name: value}
+        return dataclasses.replace(self, **fields)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> JsonObject:
         return dataclasses.asdict(self)
 
     @classmethod
-    def from_json(cls, data) -> "PokerOptions":
+    def from_json(cls, data: object) -> PokerOptions:
         """Field by field: a value that does not fit keeps its default (a hand-edited file never stops play)."""
         options = cls()
         if not isinstance(data, dict):
@@ -92,8 +95,8 @@ class PokerSave:
     following_at: int = 0
 
 
-def poker_to_json(save: PokerSave) -> dict:
-    data = {"format": FORMAT, "version": VERSION, "options": save.options.to_json(),
+def poker_to_json(save: PokerSave) -> JsonObject:
+    data: JsonObject = {"format": FORMAT, "version": VERSION, "options": save.options.to_json(),
             "current": _game_to_json(save.current) if save.current is not None else None}
     if save.previous is not None:
         data["previous"] = _game_to_json(save.previous)
@@ -102,7 +105,7 @@ def poker_to_json(save: PokerSave) -> dict:
     return data
 
 
-def choices_from_json(data: dict) -> PokerSave:
+def choices_from_json(data: JsonObject) -> PokerSave:
     """The player's choices alone (the options), each falling back to its default."""
     return PokerSave(PokerOptions.from_json(data.get("options")))
 
@@ -115,11 +118,11 @@ def chosen_last(folder: Path) -> str | None:
         data = json.loads((folder / FILE).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    name = data.get("last_game") if isinstance(data, dict) and data.get("format") == FORMAT else None
+    name: object = data.get("last_game") if isinstance(data, dict) and data.get("format") == FORMAT else None
     return name if is_game_name(name) else None
 
 
-def poker_from_json(data: dict) -> PokerSave:
+def poker_from_json(data: JsonObject) -> PokerSave:
     """The choices and the games, verified; raises BadPokerSave if a game does not add up. Without a current
     game, the games kept for Ctrl+Z and Ctrl+Y are not read: there is nothing to go back from."""
     save = choices_from_json(data)
@@ -137,12 +140,12 @@ def poker_from_json(data: dict) -> PokerSave:
     return save
 
 
-def _game_to_json(saved: SavedPokerGame) -> dict:
+def _game_to_json(saved: SavedPokerGame) -> JsonObject:
     return {"id": saved.game_id, "game": saved.game.to_text(),
             "computer": saved.computer.to_text() if saved.computer is not None else None}
 
 
-def _game_from_json(document, name: str) -> SavedPokerGame:
+def _game_from_json(document: object, name: str) -> SavedPokerGame:
     if not isinstance(document, dict):
         raise BadPokerSave(f"{name} should be an object")
     game_id = document.get("id")
@@ -157,7 +160,7 @@ def _game_from_json(document, name: str) -> SavedPokerGame:
     return SavedPokerGame(game, computer, game_id)
 
 
-def _grid(text, name: str) -> PokerGame:
+def _grid(text: object, name: str) -> PokerGame:
     if not isinstance(text, str):
         raise BadPokerSave(f"{name} should be text")
     try:

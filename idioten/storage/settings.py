@@ -17,10 +17,11 @@ import dataclasses
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeGuard
 
-from idioten.i18n import LANGUAGES
 from idioten.acesup.rules import STANDARD, VARIANTS
-from idioten.storage.files import Notice, data_dir, read_json, write_json_atomic
+from idioten.i18n import LANGUAGES
+from idioten.storage.files import JsonObject, Notice, data_dir, read_json, write_json_atomic
 
 SETTINGS_FILE = "settings.json"
 SETTINGS_FORMAT = "idioten-settings"
@@ -35,7 +36,7 @@ _CARD_BACK_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
 _GAME_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
 
 
-def is_game_name(value: object) -> bool:
+def is_game_name(value: object) -> TypeGuard[str]:
     return isinstance(value, str) and _GAME_NAME.fullmatch(value) is not None
 
 
@@ -58,13 +59,16 @@ class Settings:
     # The game the window opens in, by name (None: none chosen yet, the first game). The previous version kept
     # it in poker.json: `Store.open` takes it from there once.
     last_game: str | None = None
+    # The guided first game (play/guide.py) is offered once, at the very first start: True once it was.
+    guide_offered: bool = False
 
-    def changed(self, name: str, value) -> "Settings":
+    def changed(self, name: str, value: object) -> Settings:
         if name not in _VALID:
             raise ValueError(f"no setting {name!r}")
         if not _VALID[name](value):
             raise ValueError(f"{value!r} is not a valid {name}")
-        return dataclasses.replace(self, **{name: tuple(value) if isinstance(value, list) else value})
+        fields: JsonObject = {name: tuple(value) if isinstance(value, list) else value}  # checked by _VALID
+        return dataclasses.replace(self, **fields)
 
     def duration(self, seconds: float) -> float:
         """An animation's length at the chosen speed; 0 when animations are off.
@@ -76,11 +80,11 @@ class Settings:
         return seconds / factor if factor > 0 else 0.0
 
 
-def _flag(value) -> bool:
+def _flag(value: object) -> bool:
     return isinstance(value, bool)
 
 
-def _pair(value, low: int) -> bool:
+def _pair(value: object, low: int) -> bool:
     """None, or two whole numbers from `low` on (a JSON list reads back as a list)."""
     return value is None or (isinstance(value, (list, tuple)) and len(value) == 2 and all(
         isinstance(n, int) and not isinstance(n, bool) and low <= n <= 100_000 for n in value))
@@ -101,18 +105,26 @@ _VALID = {
     "window_position": lambda v: _pair(v, -100_000),
     "fullscreen": _flag,
     "last_game": lambda v: v is None or is_game_name(v),
+    "guide_offered": _flag,
 }
 
+# A file written before a field existed takes these values instead of the defaults: its player has started the
+# game before, so the guide offered at the very first start is not offered to them (the menu still has it).
+_BEFORE_THE_FIELD = {"guide_offered": True}
 
-def settings_to_json(settings: Settings) -> dict:
+
+def settings_to_json(settings: Settings) -> JsonObject:
     return {"format": SETTINGS_FORMAT, "version": SETTINGS_VERSION, **dataclasses.asdict(settings)}
 
 
-def settings_from_json(data: dict) -> tuple[Settings, list[Notice]]:
-    values, notices = {}, []
+def settings_from_json(data: JsonObject) -> tuple[Settings, list[Notice]]:
+    values: JsonObject = {}  # each value checked by _VALID before it is kept
+    notices = []
     for item in dataclasses.fields(Settings):
         if item.name not in data:
-            continue  # a setting added after this file was written simply takes its default
+            if item.name in _BEFORE_THE_FIELD:
+                values[item.name] = _BEFORE_THE_FIELD[item.name]
+            continue  # any other setting added after this file was written simply takes its default
         value = data[item.name]
         if _VALID[item.name](value):
             values[item.name] = tuple(value) if isinstance(value, list) else value

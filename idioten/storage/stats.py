@@ -27,13 +27,18 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeGuard
 
 from idioten.acesup.rules import VARIANTS, WIN_SCORE
-from idioten.storage.files import Notice, data_dir, read_json, set_aside, write_json_atomic
+from idioten.storage.files import JsonObject, Notice, data_dir, read_json, set_aside, write_json_atomic
 
 STATS_FILE = "stats.json"
 STATS_FORMAT = "idioten-stats"
 STATS_VERSION = 1
+# No player plays a billion games: a count beyond it is a damaged or forged file, which is set aside as a whole
+# like any impossible number (a count of 10**400 would stop the statistics panel dividing it into a rate).
+MAX_COUNT = 10**9
+MAX_KEYED_SCORE = 10**6  # a keyed game's score (Poker patience's grid scores a few hundred at most)
 REMEMBERED_IDS = 200  # only the current game can end again, so a short memory of counted ids is plenty
 IDIOTEN = "idioten"
 
@@ -193,7 +198,7 @@ class Statistics:
             self.keyed.pop(section, None)
 
 
-def stats_to_json(stats: Statistics) -> dict:
+def stats_to_json(stats: Statistics) -> JsonObject:
     return {
         "format": STATS_FORMAT,
         "version": STATS_VERSION,
@@ -209,7 +214,7 @@ def stats_to_json(stats: Statistics) -> dict:
     }
 
 
-def stats_from_json(data: dict) -> Statistics:
+def stats_from_json(data: JsonObject) -> Statistics:
     """Rebuild statistics, checking that every number is possible; raises BadStats if not."""
     stats = Statistics()
     variants = _dict(data.get(IDIOTEN))
@@ -236,7 +241,7 @@ def stats_from_json(data: dict) -> Statistics:
     return stats
 
 
-def _variant_stats(entry: dict) -> VariantStats:
+def _variant_stats(entry: JsonObject) -> VariantStats:
     histogram = entry.get("histogram")
     if not isinstance(histogram, list) or len(histogram) != WIN_SCORE + 1 or not all(map(_count, histogram)):
         raise BadStats(f"a histogram has {WIN_SCORE + 1} counts")
@@ -247,13 +252,15 @@ def _variant_stats(entry: dict) -> VariantStats:
     return s
 
 
-def _keyed_stats(entry: dict) -> KeyedStats:
+def _keyed_stats(entry: JsonObject) -> KeyedStats:
     histogram = {}
     for score, n in _dict(entry.get("histogram")).items():
-        if not score.isdigit() or not _count(n):
+        if not (score.isascii() and score.isdigit() and len(score) <= 7) or not _count(n) \
+                or int(score) > MAX_KEYED_SCORE:
             raise BadStats("a histogram maps scores to counts")
         histogram[int(score)] = n
-    k = KeyedStats(_number(entry, "games"), _number(entry, "total"), entry.get("best"), histogram)
+    k = KeyedStats(_number(entry, "games"), _number(entry, "total", MAX_COUNT * MAX_KEYED_SCORE), entry.get("best"),
+                   histogram)
     best = max((s for s, n in histogram.items() if n), default=None)
     if (k.games != sum(histogram.values()) or k.total != sum(s * n for s, n in histogram.items())
             or k.best != best):
@@ -261,18 +268,18 @@ def _keyed_stats(entry: dict) -> KeyedStats:
     return k
 
 
-def _count(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+def _count(value: object, most: int = MAX_COUNT) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= most
 
 
-def _number(entry: dict, name: str) -> int:
+def _number(entry: JsonObject, name: str, most: int = MAX_COUNT) -> int:
     value = entry.get(name)
-    if not _count(value):
-        raise BadStats(f"{name} should be a whole number of at least 0")
+    if not _count(value, most):
+        raise BadStats(f"{name} should be a whole number from 0 to {most}")
     return value
 
 
-def _dict(value) -> dict:
+def _dict(value: object) -> JsonObject:
     if not isinstance(value, dict):
         raise BadStats("expected an object")
     return value

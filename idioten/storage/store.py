@@ -4,7 +4,7 @@ Usage from the window (every method that writes returns None on success or a one
 none raises for a disk problem, and play always goes on in memory):
 
     store = Store.open()                 # reads settings.json, stats.json, game.json from data_dir()
-    for notice in store.notices: show(notice.text())          # bad files moved aside, bad settings, ...
+    for notice in store.notices: show(notice.text())          # bad files moved aside, bad settings, a crash report ...
     i18n.set_language(store.settings.language)
     saved = store.saved_game or SavedGame.start(Game.new(deal_cards(n), store.settings.variant, n))
 
@@ -31,16 +31,28 @@ storage.poker.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
-from idioten.storage.files import Notice, StoreError, data_dir, read_json, remove_stale_temp_files, set_aside, write_json_atomic
-from idioten.storage.game import GAME_FILE, SavedGame, load_game, new_game_id, save_game as _save_game
+from idioten.storage.crash import reports_to_tell
+from idioten.storage.files import (
+    JsonObject,
+    Notice,
+    StoreError,
+    data_dir,
+    read_json,
+    remove_stale_temp_files,
+    set_aside,
+    write_json_atomic,
+)
+from idioten.storage.game import GAME_FILE, SavedGame, load_game, new_game_id
+from idioten.storage.game import save_game as _save_game
 from idioten.storage.poker import chosen_last
 from idioten.storage.settings import SETTINGS_FILE, Settings, load_settings, save_settings
 from idioten.storage.stats import STATS_FILE, Statistics, load_stats, save_stats
 
-__all__ = ["kept_games", "Store", "MemoryStore", "SavedGame", "Settings", "Statistics", "Notice", "StoreError", "new_game_id",
-           "data_dir"]
+__all__ = ["kept_games", "Store", "MemoryStore", "SavedGame", "Settings", "Statistics", "Notice", "StoreError",
+           "new_game_id", "data_dir"]
 
 
 def kept_games(saved: SavedGame | None) -> list[SavedGame]:
@@ -66,7 +78,9 @@ class Store:
         settings, settings_notices = load_settings(folder)
         stats, stats_notices = load_stats(folder)
         saved, game_notices = load_game(folder)
-        store = cls(folder, settings, stats, saved, settings_notices + stats_notices + game_notices)
+        # A crash report left by the last run is named once, like a file set aside (storage/crash.py).
+        store = cls(folder, settings, stats, saved,
+                    reports_to_tell(folder) + settings_notices + stats_notices + game_notices)
         if settings.last_game is None:
             store.take_old_choice()
         for kept in (saved, *kept_games(saved)):
@@ -138,11 +152,11 @@ class Store:
 
     # -- settings ----------------------------------------------------------------------------------------
 
-    def change_setting(self, name: str, value) -> Notice | None:
+    def change_setting(self, name: str, value: object) -> Notice | None:
         """Apply at once in memory and remember; ValueError for a value no setting accepts."""
         return self.change_settings(**{name: value})
 
-    def change_settings(self, **values) -> Notice | None:
+    def change_settings(self, **values: object) -> Notice | None:
         """Several settings in one write (the window's size, place and fullscreen at exit)."""
         for name, value in values.items():
             self.settings = self.settings.changed(name, value)
@@ -150,7 +164,8 @@ class Store:
 
     # -- any other file (Poker patience's game) ----------------------------------------------------------
 
-    def load_file(self, file_name: str, expected_format: str, max_version: int) -> tuple[dict | None, list[Notice]]:
+    def load_file(self, file_name: str, expected_format: str,
+                  max_version: int) -> tuple[JsonObject | None, list[Notice]]:
         """A document of the caller's own; a caller whose own checks reject it calls `reject_file`."""
         data, notices = read_json(self.folder / file_name, expected_format, max_version)
         self._kept.update({n.params["file"]: n for n in notices if n.keeps_file})
@@ -162,12 +177,12 @@ class Store:
             self._kept[file_name] = notice
         return notice
 
-    def save_file(self, file_name: str, data: dict) -> Notice | None:
+    def save_file(self, file_name: str, data: JsonObject) -> Notice | None:
         return self._write(file_name, lambda: write_json_atomic(self.folder / file_name, data))
 
     # -- writing -----------------------------------------------------------------------------------------
 
-    def _write(self, file_name: str, write) -> Notice | None:
+    def _write(self, file_name: str, write: Callable[[], object]) -> Notice | None:
         if file_name in self._kept:
             return self._kept[file_name]
         try:
@@ -184,8 +199,9 @@ class MemoryStore(Store):
     def __init__(self, settings: Settings | None = None):
         super().__init__(Path("."), settings or Settings(), Statistics(), None, [])
 
-    def _write(self, file_name, write):
+    def _write(self, file_name: str, write: Callable[[], object]) -> Notice | None:
         return None
 
-    def load_file(self, file_name, expected_format, max_version):
+    def load_file(self, file_name: str, expected_format: str,
+                  max_version: int) -> tuple[JsonObject | None, list[Notice]]:
         return None, []  # never a file from wherever the program happens to run

@@ -15,3 +15,16 @@ def plain_framebuffer(environ, platform: str) -> None:
 
 plain_framebuffer(os.environ, sys.platform)
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def system_locales():
+    """The languages the player's system prefers, as SDL reads them (Windows' and macOS' own lists); asked by
+    i18n.detect_language when the settings leave the language to the system. pygame is imported only then,
+    after the hints above."""
+    import pygame.system
+    return pygame.system.get_pref_locales()
+
+
+from idioten import i18n  # noqa: E402  (after the hints: nothing here may start pygame before them)
+
+i18n.use_system_locales(system_locales)

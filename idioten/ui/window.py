@@ -29,7 +29,7 @@ from idioten.ui.kit.layout import DEFAULT_WINDOW, MIN_WINDOW
 
 DESKTOP_MARGIN = (80, 120)  # a first window leaves room for the desktop's panels and the title bar
 TITLE_BAR_ROOM = 60  # a remembered window keeps its size but still fits under a title bar
-GRAB_ROOM = 80  # this much of a remembered window must be on a screen, or it opens where the platform says
+TITLE_BAR_TOP = 32  # the title bar above a window's place (SDL places the inside): kept on the screen to drag it
 POINTER_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
 
@@ -56,6 +56,9 @@ def system_scale(platform: str = sys.platform) -> float:
     return max(1.0, dpi / WINDOWS_DPI) if dpi else 1.0
 
 
+Rect4 = tuple[int, int, int, int]  # a display's place and size: x, y, width, height
+
+
 def desktop_sizes() -> list[tuple[int, int]]:
     try:
         return list(pygame.display.get_desktop_sizes())
@@ -63,43 +66,85 @@ def desktop_sizes() -> list[tuple[int, int]]:
         return []
 
 
-def first_size(asked, remembered, scale: float = 1.0) -> tuple[int, int]:
+def display_bounds(sizes: list[tuple[int, int]] | None = None) -> list[Rect4]:
+    """The displays there are now, as places on the desktop. pygame-ce 2.5 tells each display's size but not
+    its place, so they are taken side by side from the first (the primary, at 0, 0), as most are set up; a
+    screen left of the primary (negative places) is then not known, and a window remembered there is brought
+    onto the screens that are."""
+    sizes = desktop_sizes() if sizes is None else sizes
+    bounds, x = [], 0
+    for width, height in sizes:
+        bounds.append((x, 0, width, height))
+        x += width
+    return bounds
+
+
+def _overlap(a: Rect4, b: Rect4) -> int:
+    width = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    height = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    return max(0, width) * max(0, height)
+
+
+def _distance(point: tuple[int, int], rect: Rect4) -> int:
+    dx = max(rect[0] - point[0], 0, point[0] - (rect[0] + rect[2]))
+    dy = max(rect[1] - point[1], 0, point[1] - (rect[1] + rect[3]))
+    return dx * dx + dy * dy
+
+
+def display_of(position, size, displays: list[Rect4]) -> Rect4 | None:
+    """The display a remembered window belongs on: the one holding most of it, else (a screen removed or
+    made smaller since) the one nearest to its middle; the first display when no place is remembered."""
+    if not displays:
+        return None
+    if position is None:
+        return displays[0]
+    width, height = size or DEFAULT_WINDOW
+    rect = (position[0], position[1], width, height)
+    middle = (position[0] + width // 2, position[1] + height // 2)
+    return max(displays, key=lambda d: (_overlap(rect, d), -_distance(middle, d)))
+
+
+def first_size(asked, remembered, scale: float = 1.0, display: Rect4 | None = None) -> tuple[int, int]:
     """The size asked for (tests, benchmarks) as it is; else the remembered one, else the default (`scale`
-    times: Windows at 200 % counts in pixels), either made to fit the first screen."""
+    times: Windows at 200 % counts in pixels), either made to fit `display` (by default the first)."""
     if asked:
         width, height = asked
     else:
-        screens = desktop_sizes()
+        if display is None:
+            displays = display_bounds()
+            display = displays[0] if displays else None
         if remembered:
             width, height = remembered
             margin = (0, round(TITLE_BAR_ROOM * scale))
         else:
             width, height = (round(side * scale) for side in DEFAULT_WINDOW)
             margin = tuple(round(side * scale) for side in DESKTOP_MARGIN)
-        if screens:
-            width = min(width, screens[0][0] - margin[0])
-            height = min(height, screens[0][1] - margin[1])
+        if display is not None:
+            width = min(width, display[2] - margin[0])
+            height = min(height, display[3] - margin[1])
     return max(width, MIN_WINDOW[0]), max(height, MIN_WINDOW[1])
 
 
-def first_position(remembered, size: tuple[int, int]):
-    """The remembered place if enough of the window would be on the screens (side by side, as most are set
-    up); else the platform's choice. SDL cannot tell a screen's place, so a screen removed since is caught by
-    the sum of their widths only."""
-    screens = desktop_sizes()
-    if remembered is None or not screens:
+def first_position(remembered, size: tuple[int, int], displays: list[Rect4] | None = None, scale: float = 1.0):
+    """The remembered place, moved as little as needed for the whole window (and its title bar) to be on the
+    display it belongs on (`display_of`): a window remembered from a wider layout, or on a screen since
+    removed, opens whole on a screen there is. No remembered place: the platform's choice."""
+    displays = display_bounds() if displays is None else displays
+    if remembered is None or not displays:
         return pygame.WINDOWPOS_UNDEFINED
-    x, y = remembered
-    total_width = sum(w for w, _ in screens)
-    tallest = max(h for _, h in screens)
-    if GRAB_ROOM - size[0] <= x <= total_width - GRAB_ROOM and 0 <= y <= tallest - GRAB_ROOM:
-        return x, y
-    return pygame.WINDOWPOS_UNDEFINED
+    x0, y0, width, height = display_of(remembered, size, displays)
+    top = y0 + min(round(TITLE_BAR_TOP * scale), max(0, height - size[1]))
+    x = min(max(remembered[0], x0), x0 + max(0, width - size[0]))
+    y = min(max(remembered[1], top), y0 + max(0, height - size[1]))
+    return x, y
 
 
 def open_window(title: str, asked_size, remembered_size=None, remembered_position=None) -> pygame.Window:
-    size = first_size(asked_size, None if asked_size else remembered_size, system_scale())
-    position = first_position(remembered_position, size) if not asked_size else pygame.WINDOWPOS_UNDEFINED
+    scale, displays = system_scale(), display_bounds()
+    size = first_size(asked_size, None if asked_size else remembered_size, scale,
+                      display_of(remembered_position, remembered_size, displays))
+    position = first_position(remembered_position, size, displays, scale) if not asked_size \
+        else pygame.WINDOWPOS_UNDEFINED
     window = pygame.Window(title, size, position, resizable=True, allow_high_dpi=True)
     try:
         window.get_surface()

@@ -25,14 +25,19 @@ import random
 import threading
 import time
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Sequence
 
 from idioten import cores
 from idioten.acesup.hint import core as hint_core
 from idioten.acesup.hint import pimc
-from idioten.cards import full_deck
 from idioten.acesup.rules import ACES_ONLY, DEAL, PILES, WIN_SCORE, Action, Game
+from idioten.cards import full_deck
 
+# A turn's end: the first action of a line that reaches it (None: the position itself), the cards that line
+# discards, the position (hint/core.py, turn_ends).
+TurnEnd = tuple[Action | None, int, hint_core.Position]
+# pimc.sighted_values: (positions, unseen, state, count, aces_only) -> (a value per position, the next state)
+Sighted = Callable[[list[hint_core.Position], bytes, int, int, bool], tuple[list[int], int]]
 PLAN_LIMIT = 400  # turn ends weighed by sampling; more are rare and not worth the time
 EXACT_LIMIT = 20000  # positions searched when the stock is empty and nothing is hidden
 FIRST_CUT = 8  # samples before the weaker half of the candidates is first dropped
@@ -50,13 +55,17 @@ COMPILED_BUILT = COMPILED_CORE.built
 CORE = COMPILED_CORE.name
 
 
-def sample_totals(ends: list, bases: list[int], unseen: bytes, state: int, count: int, aces_only: bool,
-                  core: str | None = None, turn_limit: int | None = None) -> tuple[list[int], int]:
+def sample_totals(ends: list[hint_core.Position], bases: list[int], unseen: bytes, state: int, count: int,
+                  aces_only: bool, core: str | None = None, turn_limit: int | None = None) -> tuple[list[int], int]:
     """`core.sample_totals` on the chosen core (default `CORE`) and rollout (default `TURN_LIMIT`)."""
     turn_limit = TURN_LIMIT if turn_limit is None else turn_limit
     if (core or CORE) == "compiled":
-        return _crollout.sample([tuple(bytes(pile) for pile in end) for end in ends], bases, unseen, state, count,
-                                aces_only, WIN_BONUS, hint_core.FINAL_LIMIT, turn_limit)
+        if _crollout is None:
+            raise RuntimeError("the compiled rollout core is not built (core='compiled' needs it)")
+        totals: tuple[list[int], int] = _crollout.sample(
+            [tuple(bytes(pile) for pile in end) for end in ends], bases, unseen, state, count, aces_only, WIN_BONUS,
+            hint_core.FINAL_LIMIT, turn_limit)
+        return totals
     return hint_core.sample_totals(ends, bases, unseen, state, count, aces_only, WIN_BONUS, hint_core.FINAL_LIMIT,
                                    turn_limit)
 
@@ -107,6 +116,7 @@ def hint(game: Game, time_budget: float = 1.0, rng: random.Random | None = None,
     if len(candidates) == 1:
         return candidates[0]
     fallback = hint_core.rollout_choice(view.table(), view.stock_size, view.aces_only)
+    assert fallback is not None  # two useful actions or more: the rollout player takes one of them
     if not view.stock_size:
         # Nothing is hidden any more: the best line is found exactly.
         ends = hint_core.turn_ends(view.table(), view.aces_only, EXACT_LIMIT)
@@ -124,9 +134,9 @@ def hint(game: Game, time_budget: float = 1.0, rng: random.Random | None = None,
     return ends[best][0] or Action(DEAL)
 
 
-def plan(view: PlayerView, ends: list, rng: random.Random, deadline: float,
+def plan(view: PlayerView, ends: Sequence[TurnEnd], rng: random.Random, deadline: float,
          cancel: threading.Event | None, max_samples: int | None,
-         clock: Callable[[], float] = time.perf_counter, sighted: Callable | None = None,
+         clock: Callable[[], float] = time.perf_counter, sighted: Sighted | None = None,
          first_cut: int = FIRST_CUT) -> int | None:
     """Index of the turn's end position (the deal follows it) with the best mean rollout value over the
     same sampled stock orders; None if there was no time for one sample. Candidates far behind are
@@ -191,4 +201,5 @@ def policy(game: Game, rng: random.Random, time_budget: float = 1.0, player: str
     return hint(game, time_budget=time_budget, rng=rng, player=player)
 
 
-__all__ = ["COMPILED_BUILT", "CORE", "DEFAULT_PLAYER", "PLAYERS", "PIMC", "ROLLOUT", "PlayerView", "WIN_BONUS", "hint", "policy", "sample_totals"]
+__all__ = ["COMPILED_BUILT", "CORE", "DEFAULT_PLAYER", "PLAYERS", "PIMC", "ROLLOUT", "PlayerView", "WIN_BONUS", "hint",
+           "policy", "sample_totals"]

@@ -7,8 +7,10 @@ so that the move generator can be checked against `Game.useful_actions()` one fo
 
 from __future__ import annotations
 
-from idioten.cards import ACE, SUIT_CHARS, Card, splitmix64
+from collections.abc import Sequence
+
 from idioten.acesup.rules import DEAL_ACTION, DISCARD, DISCARD_ACTIONS, MOVE, MOVE_ACTIONS, PILES, WIN_SCORE, Action
+from idioten.cards import ACE, SUIT_CHARS, Card, splitmix64
 
 RANK_MASK = 15
 FINAL_LIMIT = 5000  # positions the rollout searches once the stock is gone (a few dozen is usual)
@@ -56,10 +58,10 @@ def useful_actions(piles: list[list[int]], stock_left: int, aces_only: bool) -> 
 def apply(piles: list[list[int]], order: list[int], dealt: int, action: Action) -> tuple[int, int]:
     """Apply `action`; returns (cards discarded by it, cards dealt from `order` so far)."""
     if action.kind == DISCARD:
-        piles[action.pile].pop()
+        piles[action.source].pop()
         return 1, dealt
     if action.kind == MOVE:
-        piles[action.target].append(piles[action.pile].pop())
+        piles[action.destination].append(piles[action.source].pop())
         return 0, dealt
     for pile in range(PILES):
         piles[pile].append(order[dealt + pile])
@@ -177,7 +179,7 @@ def rollout_choice(piles: list[list[int]], stock_left: int, aces_only: bool) -> 
 Position = tuple[tuple[int, ...], ...]
 
 
-def canonical(piles) -> Position:
+def canonical(piles: Sequence[Sequence[int]]) -> Position:
     """Positions that differ only in the order of the piles are worth the same to a player who cannot see
     the stock: every pile is equally likely to receive any unseen card."""
     return tuple(sorted(tuple(pile) for pile in piles))
@@ -190,7 +192,7 @@ def turn_ends(piles: list[list[int]], aces_only: bool, limit: int) -> list[tuple
     root = tuple(tuple(pile) for pile in piles)
     seen = {canonical(root)}
     ends: list[tuple[Action | None, int, Position]] = [(None, 0, root)]
-    stack = [(root, None, 0)]
+    stack: list[tuple[Position, Action | None, int]] = [(root, None, 0)]
     while stack:
         position, first, gained = stack.pop()
         table = [list(pile) for pile in position]

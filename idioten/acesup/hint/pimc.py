@@ -44,7 +44,7 @@ def _mask(indices: bytes) -> int:
     return bits
 
 
-def sighted_win(position, order: list[int] | bytes, aces_only: bool) -> bool:
+def sighted_win(position: hint_core.Position, order: list[int] | bytes, aces_only: bool) -> bool:
     """Whether the first look, seeing `order` (hint card codes, the next card first), finds a win after
     the deal onto the turn's end `position`."""
     piles = tuple(bytes(pile).translate(_TO_INDEX) + bytes((order[i],)).translate(_TO_INDEX)
@@ -54,7 +54,8 @@ def sighted_win(position, order: list[int] | bytes, aces_only: bool) -> bool:
     return solver.first_look(piles, stock, gone, aces_only)[0]
 
 
-def sighted_values(positions: list, unseen: bytes, state: int, count: int, aces_only: bool) -> tuple[list[int], int]:
+def sighted_values(positions: list[hint_core.Position], unseen: bytes, state: int, count: int,
+                   aces_only: bool) -> tuple[list[int], int]:
     """`WIN_WEIGHT` for each of the `count` orders drawn from `state` (as the rollouts draw them) that the
     first look, seeing the order, wins from a turn's end, summed per position; and the state after the draws."""
     values = [0] * len(positions)

@@ -25,14 +25,31 @@ import os
 import threading
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from idioten import cores
 from idioten.acesup import rules
-from idioten.acesup.solver import prune, quick, search as python_search
-from idioten.acesup.solver.search import ENTRY_BYTES, Search, SearchStopped, compact, to_steps
+from idioten.acesup.solver import prune, quick
+from idioten.acesup.solver import search as python_search
 from idioten.acesup.solver.quick import quick_win, shorten_moves
-from idioten.acesup.solver.strict import READINGS, STANDARD_RULES, STRICT_RULES, StrictSearch
-from idioten.acesup.verdict import UNKNOWN, UNWINNABLE, WINNABLE, Verdict
+from idioten.acesup.solver.search import (
+    DISCARD_EV,
+    ENTRY_BYTES,
+    MOVE_EV,
+    Cancel,
+    Search,
+    SearchStopped,
+    compact,
+    to_steps,
+)
+from idioten.acesup.solver.strict import READINGS as READINGS  # re-exported: the command line names them here
+from idioten.acesup.solver.strict import STANDARD_RULES as STANDARD_RULES
+from idioten.acesup.solver.strict import STRICT_RULES as STRICT_RULES
+from idioten.acesup.solver.strict import StrictSearch
+from idioten.acesup.verdict import UNKNOWN as UNKNOWN  # re-exported: callers name the verdicts here
+from idioten.acesup.verdict import UNWINNABLE as UNWINNABLE
+from idioten.acesup.verdict import WINNABLE as WINNABLE
+from idioten.acesup.verdict import Verdict
 
 PURE_PYTHON_ENV = cores.PURE_PYTHON_ENV
 
@@ -44,7 +61,7 @@ CORE = COMPILED_CORE.name
 # Each core asks its cancel object at least once every this many positions, so a cancel is answered within
 # that many positions of being set: a count, the same on every machine (milliseconds of search).
 CANCEL_POLL_POSITIONS = {"python": max(quick.CHECK_EVERY, python_search.CHECK_EVERY)}
-if COMPILED_BUILT:
+if _csearch is not None:
     CANCEL_POLL_POSITIONS["compiled"] = _csearch.POLL_POSITIONS
 
 # The first look (discard at once, `solver_quick`) finds most wins in milliseconds but cannot prove a loss,
@@ -61,7 +78,8 @@ DEFAULT_MEMORY_BYTES = 64 * 2**20
 # both cores apply them (bit values of PRUNE_* there).
 PRUNE_SAFE_REMOVAL = prune.SAFE_REMOVAL
 PRUNE_SAME_COLUMN = prune.SAME_COLUMN  # aces-only, on top of PRUNE_SAFE_REMOVAL
-PRUNE_DEAD_ROUNDS = prune.DEAD_ROUNDS  # on top of PRUNE_SAFE_REMOVAL: its round condition skips rounds after which nothing can happen
+# On top of PRUNE_SAFE_REMOVAL: its round condition skips rounds after which nothing can happen.
+PRUNE_DEAD_ROUNDS = prune.DEAD_ROUNDS
 # Verdict only (csrc/prune.c): it cuts positions that cannot be won, so an unwinnable deal's best score is
 # then measured by a second pass without it.
 PRUNE_LOCK = prune.LOCK  # the move-free lock (Lemma L)
@@ -90,11 +108,11 @@ class SolveResult:
     decided_states: int | None = None
     rules: str = STANDARD_RULES  # the reading searched: STANDARD_RULES (the game's) or STRICT_RULES (strict.py)
 
-    def to_json(self) -> dict:
-        answer = {"result": self.result,
-                  "moves": None if self.moves is None else [str(a) for a in self.moves],
-                  "best_score": self.best_score, "best_score_exact": self.best_score_exact,
-                  "states": self.states, "seconds": round(self.seconds, 4)}
+    def to_json(self) -> dict[str, object]:
+        answer: dict[str, object] = {"result": self.result,
+                                     "moves": None if self.moves is None else [str(a) for a in self.moves],
+                                     "best_score": self.best_score, "best_score_exact": self.best_score_exact,
+                                     "states": self.states, "seconds": round(self.seconds, 4)}
         if self.rules != STANDARD_RULES:  # the game's own reading keeps the contract's original fields
             answer["rules"] = self.rules
         return answer
@@ -139,17 +157,16 @@ def solve(game: rules.Game, time_limit: float | None = None, cancel: threading.E
     _check_cap(max_positions)
     threads = resolve_threads(threads)
     cpu_started = time.thread_time()
-    if cpu_limit is not None:
-        cancel = _CpuBudget(cancel, cpu_started + cpu_limit)
+    stop: Cancel | None = cancel if cpu_limit is None else _CpuBudget(cancel, cpu_started + cpu_limit)
     if rules == STRICT_RULES:
-        result = _solve_strict(game, time_limit, cancel, memory_bytes, core or CORE)
+        result = _solve_strict(game, time_limit, stop, memory_bytes, core or CORE)
     elif (core or CORE) == "compiled":
         if _csearch is None:
             raise RuntimeError("the compiled solver core is not built")
-        result = _solve_compiled(game, time_limit, cancel, memory_bytes,
+        result = _solve_compiled(game, time_limit, stop, memory_bytes,
                                  ALL_PRUNINGS if prunings is None else prunings, max_positions, threads)
     else:
-        result = _solve_python(game, time_limit, cancel, memory_bytes, max_positions,
+        result = _solve_python(game, time_limit, stop, memory_bytes, max_positions,
                                ALL_PRUNINGS if prunings is None else prunings)
     result.cpu_seconds = time.thread_time() - cpu_started
     return result
@@ -197,7 +214,7 @@ def line_reaching(game: rules.Game, score: int, cancel: threading.Event | None =
                                                  QUICK_MAX_SECONDS, QUICK_MAX_POSITIONS, memory_bytes,
                                                  ALL_PRUNINGS, score, max_positions or 0)[:3]
         if status == 0:
-            return True, shorten_moves(game, [rules.Action(*_QUICK_KINDS[kind](pile, target))
+            return True, shorten_moves(game, [_event_action(kind, pile, target)
                                               for kind, pile, target in line])
         if status == 1:
             return True, to_steps(line, win_flags)
@@ -234,16 +251,24 @@ def first_look(piles: tuple[bytes, ...], stock: bytes, gone: int, aces_only: boo
     return out[0] in (0, 1), out[5], out[4]
 
 
-class _CpuBudget:
+class _Wrapper:
+    """A cancel object around the caller's, which passes on the caller's progress report (`searched`)."""
+
+    def __init__(self, cancel: Cancel | None):
+        self.cancel = cancel
+        searched = getattr(cancel, "searched", None)
+        if searched is not None:
+            self.searched = searched
+
+
+class _CpuBudget(_Wrapper):
     """A cancel flag that is also set once the searching thread has used its CPU budget. Both cores ask
     `is_set()` from the thread that searches (every CANCEL_POLL_POSITIONS positions; the compiled one with the
     GIL taken back for the moment), so `time.thread_time()` there is the search's own CPU time."""
 
-    def __init__(self, cancel: threading.Event | None, until: float):
-        self.cancel = cancel
+    def __init__(self, cancel: Cancel | None, until: float):
+        super().__init__(cancel)
         self.until = until
-        if hasattr(cancel, "searched"):
-            self.searched = cancel.searched  # the progress goes on to the caller's object
 
     def is_set(self) -> bool:
         return (self.cancel is not None and self.cancel.is_set()) or time.thread_time() > self.until
@@ -255,8 +280,8 @@ def always_discard_wins(game: rules.Game, time_limit: float = 60.0) -> bool | No
     winnable where this is False can only be won by keeping a card: a trap."""
     if _csearch is not None and CORE == "compiled":
         piles, stock, _ = compact(game)
-        won, _positions = _csearch.always_discard(piles, stock, game.variant == rules.ACES_ONLY, time_limit,
-                                                   DEFAULT_MEMORY_BYTES)
+        won: bool | None = _csearch.always_discard(piles, stock, game.variant == rules.ACES_ONLY, time_limit,
+                                                    DEFAULT_MEMORY_BYTES)[0]
         return won
     deadline = time.perf_counter() + time_limit
     line, positions = quick_win(game, 2**62, deadline)
@@ -265,8 +290,10 @@ def always_discard_wins(game: rules.Game, time_limit: float = 60.0) -> bool | No
     return None if time.perf_counter() > deadline else False
 
 
-def _solve_compiled(game: rules.Game, time_limit, cancel, memory_bytes: int, prunings: int,
-                    max_positions: int | None, threads: int = 1) -> SolveResult:
+def _solve_compiled(game: rules.Game, time_limit: float | None, cancel: Cancel | None, memory_bytes: int,
+                    prunings: int, max_positions: int | None, threads: int = 1) -> SolveResult:
+    if _csearch is None:
+        raise RuntimeError("the compiled solver core is not built")
     piles, stock, gone = compact(game)
     quick_seconds = QUICK_MAX_SECONDS if time_limit is None else min(QUICK_MAX_SECONDS, QUICK_SHARE * time_limit)
     (status, line, win_flags, best, states, quick_states, decided, seconds, exact, decided_cpu,
@@ -279,7 +306,7 @@ def _solve_compiled(game: rules.Game, time_limit, cancel, memory_bytes: int, pru
     decided_cpu_seconds = None if decided_cpu < 0 else decided_cpu
     decided = {"decided_cpu_seconds": decided_cpu_seconds, "decided_states": decided_states or None}
     if status == 0:
-        actions = [rules.Action(*_QUICK_KINDS[kind](pile, target)) for kind, pile, target in line]
+        actions = [_event_action(kind, pile, target) for kind, pile, target in line]
         return SolveResult(WINNABLE, shorten_moves(game, actions), rules.WIN_SCORE, states, seconds, seconds,
                            "compiled", **decided)
     if status == 1:
@@ -290,29 +317,33 @@ def _solve_compiled(game: rules.Game, time_limit, cancel, memory_bytes: int, pru
                        best_score_exact=bool(exact), **decided)
 
 
-# The first look's line comes back as (event kind, pile, target) with search.py's event numbers.
-_QUICK_KINDS = {0: lambda pile, _: (rules.DISCARD, pile), 1: lambda pile, target: (rules.MOVE, pile, target),
-                2: lambda _p, _t: (rules.DEAL,)}
+def _event_action(kind: int, pile: int, target: int) -> rules.Action:
+    """An action of the first look's line, which comes back as (event kind, pile, target) with search.py's
+    event numbers."""
+    if kind == DISCARD_EV:
+        return rules.Action.discard(pile)
+    if kind == MOVE_EV:
+        return rules.Action.move(pile, target)
+    return rules.DEAL_ACTION
 
 
-def _solve_python(game: rules.Game, time_limit, cancel, memory_bytes: int, max_positions: int | None,
-                  prunings: int = prune.ALL) -> SolveResult:
+def _solve_python(game: rules.Game, time_limit: float | None, cancel: Cancel | None, memory_bytes: int,
+                  max_positions: int | None, prunings: int = prune.ALL) -> SolveResult:
     started = time.perf_counter()
     cpu_started = time.thread_time()
     deadline = None if time_limit is None else started + time_limit
     quick_seconds = QUICK_MAX_SECONDS if time_limit is None else min(QUICK_MAX_SECONDS, QUICK_SHARE * time_limit)
-    if cancel is not None:
-        cancel = _Remembered(cancel)
-    line, quick_states = quick_win(game, QUICK_MAX_POSITIONS, started + quick_seconds, cancel, max_positions)
+    remembered = None if cancel is None else _Remembered(cancel)
+    line, quick_states = quick_win(game, QUICK_MAX_POSITIONS, started + quick_seconds, remembered, max_positions)
     if line is not None:
         seconds = time.perf_counter() - started
         return SolveResult(WINNABLE, shorten_moves(game, line), rules.WIN_SCORE, quick_states, seconds, seconds,
                            decided_cpu_seconds=time.thread_time() - cpu_started, decided_states=quick_states)
-    search = Search.from_game(game, deadline, cancel, max(1000, memory_bytes // ENTRY_BYTES), max_positions)
+    search = Search.from_game(game, deadline, remembered, max(1000, memory_bytes // ENTRY_BYTES), max_positions)
     search.states += quick_states
     search.prunings = prunings & prune.EXACT
     search.verdict_prunings = prunings & prune.VERDICT_ONLY
-    if cancel is not None and cancel.said_stop:
+    if remembered is not None and remembered.said_stop:
         search.max_positions = search.states  # cancelled in the first look: no exact search
     search.cpu_started = cpu_started
     try:
@@ -322,9 +353,10 @@ def _solve_python(game: rules.Game, time_limit, cancel, memory_bytes: int, max_p
         # score is the best found so far (a lower bound).
         result = UNWINNABLE if search.decided else UNKNOWN
         return SolveResult(result, None, search.best_score, search.states, time.perf_counter() - started,
-                           search.decided_at - started if search.decided else None, best_score_exact=False,
+                           None if search.decided_at is None else search.decided_at - started, best_score_exact=False,
                            **_decided(search))
     seconds = time.perf_counter() - started
+    assert search.decided_at is not None  # run() returns only once the verdict is known
     decided = search.decided_at - started
     if line is None:
         return SolveResult(UNWINNABLE, None, search.best_score, search.states, seconds, decided, **_decided(search))
@@ -332,28 +364,27 @@ def _solve_python(game: rules.Game, time_limit, cancel, memory_bytes: int, max_p
                        **_decided(search))
 
 
-class _Remembered:
+class _Remembered(_Wrapper):
     """A cancel object that remembers having said "stop", so that a cancel seen by the first look ends the
     search there, as in the compiled core, instead of at the exact search's first look at the flag."""
 
-    def __init__(self, cancel):
-        self.cancel = cancel
+    def __init__(self, cancel: Cancel):
+        super().__init__(cancel)
         self.said_stop = False
-        if hasattr(cancel, "searched"):
-            self.searched = cancel.searched  # the progress goes on to the caller's object
 
     def is_set(self) -> bool:
-        self.said_stop = self.said_stop or bool(self.cancel.is_set())
+        self.said_stop = self.said_stop or bool(self.cancel is not None and self.cancel.is_set())
         return self.said_stop
 
 
-def _decided(search: Search) -> dict:
-    if not search.decided:
+def _decided(search: Search) -> dict[str, Any]:
+    if not search.decided or search.decided_cpu is None:
         return {}
     return {"decided_cpu_seconds": search.decided_cpu - search.cpu_started, "decided_states": search.decided_states}
 
 
-def _solve_strict(game: rules.Game, time_limit, cancel, memory_bytes: int, core: str) -> SolveResult:
+def _solve_strict(game: rules.Game, time_limit: float | None, cancel: Cancel | None, memory_bytes: int,
+                  core: str) -> SolveResult:
     """The search under the strict reading (strict.py): one pass, which decides and measures the best score."""
     started = time.perf_counter()
     cpu_started = time.thread_time()
@@ -363,7 +394,7 @@ def _solve_strict(game: rules.Game, time_limit, cancel, memory_bytes: int, core:
         piles, stock, _ = compact(game)
         status, line, best, states = _csearch.solve_strict(piles, stock, game.variant == rules.ACES_ONLY,
                                                            time_limit, cancel, memory_bytes)
-        moves = None if line is None else [rules.Action(*_QUICK_KINDS[kind](pile, target))
+        moves = None if line is None else [_event_action(kind, pile, target)
                                            for kind, pile, target in line]
         result = {1: WINNABLE, 2: UNWINNABLE}.get(status, UNKNOWN)
     else:

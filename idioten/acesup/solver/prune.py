@@ -22,6 +22,8 @@ masks. `Deal` holds what the rules need to know of the stock, built once a searc
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+
 SAFE_REMOVAL, SAME_COLUMN, DEAD_ROUNDS, LOCK = 1, 2, 4, 8
 EXACT = SAFE_REMOVAL | SAME_COLUMN | DEAD_ROUNDS  # they keep the verdict and the best score
 VERDICT_ONLY = LOCK  # it keeps only the verdict (a position that cannot be won is cut)
@@ -39,7 +41,7 @@ NON_ACES = ALL_CARDS & ~ACES
 ROUNDS = 12
 
 
-def cards_of(mask: int):
+def cards_of(mask: int) -> Iterator[int]:
     """The cards of a bit mask, highest first."""
     while mask:
         card = mask.bit_length() - 1
@@ -55,7 +57,7 @@ def dead_round(stock: bytes, a: int) -> bool:
 class Deal:
     """What the prunings know of a deal, from the search's first position (csrc/prune.c's prune_init)."""
 
-    def __init__(self, piles, stock: bytes, aces_only: bool, prunings: int = ALL):
+    def __init__(self, piles: Sequence[bytes], stock: bytes, aces_only: bool, prunings: int = ALL):
         self.aces_only = aces_only
         self.prunings = prunings
         rounds = len(stock) // 4
@@ -124,14 +126,14 @@ class Deal:
             return self.removable(card, k, gone, flags, free_tops)
         return not LOWER[card] & ~gone & ~flags
 
-    def locked_lost(self, piles, k: int, gone: int, flags: int) -> bool:
+    def locked_lost(self, piles: Sequence[bytes], k: int, gone: int, flags: int) -> bool:
         """The move-free lock (Lemma L, csrc/prune.c): no pile is empty, every pile holds a PERM card (an ace,
         or a STUCK table card: every higher card of its suit in play lies in its column or is BURIED, under a
         PERM card), and some unflagged non-ace is STUCK or BURIED. Then the position cannot be won."""
         return locked_lost(piles, self.stock_cols[k // 4], gone, flags)
 
 
-def locked_lost(piles, stock_cols, gone: int, flags: int) -> bool:
+def locked_lost(piles: Sequence[bytes], stock_cols: Sequence[int], gone: int, flags: int) -> bool:
     """Lemma L for the piles and `stock_cols`, the stock cards still to come by the pile they land on."""
     if not (piles[0] and piles[1] and piles[2] and piles[3]):
         return False

@@ -19,12 +19,11 @@ different pile's dealt cards, which can decide the deal. Once the stock is empty
 
 from __future__ import annotations
 
-import threading
 import time
 
 from idioten.acesup.rules import ACES_ONLY, DEAL, DISCARD, MOVE, Action, Game
-from idioten.acesup.solver.strict import discard_all
-from idioten.acesup.solver.search import NO_CAP
+from idioten.acesup.solver.search import NO_CAP, Cancel
+from idioten.acesup.solver.strict import Piles, discard_all
 
 ACE = 12  # rank index of an ace in Card.index order (rank - 2)
 CHECK_EVERY = 512
@@ -35,7 +34,7 @@ class _Stop(Exception):
 
 
 def quick_win(game: Game, node_limit: int, deadline: float | None = None,
-              cancel: threading.Event | None = None,
+              cancel: Cancel | None = None,
               max_positions: int | None = None) -> tuple[list[Action] | None, int]:
     """A winning line from `game`'s position that discards every card as soon as it may go, or None when
     none was found within `node_limit` positions (looked at every CHECK_EVERY positions; or by `deadline`,
@@ -46,12 +45,12 @@ def quick_win(game: Game, node_limit: int, deadline: float | None = None,
     start = tuple(tuple(c.index for c in pile) for pile in game.piles)
     remaining_at_start = sum(map(len, start)) + len(stock)
     target_len = 4  # only the four aces stay
-    seen: set = set()
+    seen: set[tuple[Piles, int]] = set()
     nodes = 0
     report = getattr(cancel, "searched", None)  # told the positions examined at each look (solver.solve)
     cap = NO_CAP if max_positions is None else max_positions
 
-    def search(piles, dealt):
+    def search(piles: Piles, dealt: int) -> list[Action] | None:
         nonlocal nodes
         if nodes >= cap:
             raise _Stop
@@ -122,17 +121,18 @@ def shorten_moves(game: Game, line: list[Action], max_positions: int = 20_000) -
     shortened: list[Action] = []
     run: list[Action] = []
 
-    def apply_move(piles, move):
-        piles = list(piles)
-        card = piles[move.pile][-1]
-        piles[move.pile] = piles[move.pile][:-1]
-        piles[move.target] = (card,)
-        return tuple(piles)
+    def apply_move(piles: Piles, move: Action) -> Piles:
+        after = list(piles)
+        card = after[move.source][-1]
+        after[move.source] = after[move.source][:-1]
+        after[move.destination] = (card,)
+        return tuple(after)
 
-    def shortest(start, goal):
+    def shortest(start: Piles, goal: Piles) -> list[Action] | None:
         if start == goal:
             return []
-        frontier, came_from = [start], {start: None}
+        frontier = [start]
+        came_from: dict[Piles, tuple[Piles, Action] | None] = {start: None}
         while frontier and len(came_from) < max_positions:
             following = []
             for piles in frontier:
@@ -149,15 +149,16 @@ def shorten_moves(game: Game, line: list[Action], max_positions: int = 20_000) -
                         came_from[nxt] = (piles, move)
                         if nxt == goal:
                             moves = []
-                            while came_from[nxt] is not None:
-                                nxt, step = came_from[nxt]
-                                moves.append(step)
+                            back = came_from[nxt]
+                            while back is not None:
+                                moves.append(back[1])
+                                back = came_from[back[0]]
                             return moves[::-1]
                         following.append(nxt)
             frontier = following
         return None
 
-    def flush_run():
+    def flush_run() -> None:
         if run:
             start = tuple(position_before_run)
             goal = tuple(position)

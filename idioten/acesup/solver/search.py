@@ -36,8 +36,8 @@ Events (the line the search plays, before `to_steps` turns it into rules.Actions
 
 from __future__ import annotations
 
-import threading
 import time
+from typing import Protocol
 
 from idioten.acesup import rules
 from idioten.acesup.solver import prune
@@ -57,6 +57,16 @@ MAX_TABLE = 1_500_000
 EXACT_PRUNINGS = prune.EXACT
 LOCK = prune.LOCK  # the verdict-only pruning (Search.verdict_prunings): the move-free lock
 ONE = [bytes((c,)) for c in range(52)]
+Piles = tuple[bytes, ...]  # a compact position's piles, card indices bottom to top
+
+
+class Cancel(Protocol):
+    """What a search asks whether to stop: a threading.Event, or one of solve's wrappers around one."""
+
+    def is_set(self) -> bool: ...
+
+
+Event = tuple[int, ...]  # a line's step: its kind (DISCARD_EV, ...) and its cards or piles
 
 
 class SearchStopped(Exception):
@@ -73,7 +83,7 @@ def compact(game: rules.Game) -> tuple[tuple[bytes, ...], bytes, int]:
     return piles, stock, gone
 
 
-def gap_moves(piles, stock_left: bool, aces_only: bool) -> list[tuple[int, int]]:
+def gap_moves(piles: Piles, stock_left: bool, aces_only: bool) -> list[tuple[int, int]]:
     """(pile, gap) for every move into a gap the search tries: every legal one, except a lone card moved
     from one gap to another once the stock is empty (then it changes nothing). Before that it can matter:
     the card then gets another pile's dealt cards, which can win a deal (the tests hold such a position)."""
@@ -85,7 +95,7 @@ def gap_moves(piles, stock_left: bool, aces_only: bool) -> list[tuple[int, int]]
             if len(pile) >= shortest and (not aces_only or pile[-1] % 13 == ACE_RANK) for j in gaps]
 
 
-def legal_actions(piles, stock_left: int, aces_only: bool) -> list[rules.Action]:
+def legal_actions(piles: Piles, stock_left: int, aces_only: bool) -> list[rules.Action]:
     """The actions the search considers in a compact position, as rules.Actions (tested against the
     rules: these are `Game.legal_actions()`, less the lone-card moves once the stock is empty)."""
     tops = 0
@@ -99,7 +109,7 @@ def legal_actions(piles, stock_left: int, aces_only: bool) -> list[rules.Action]
     return actions
 
 
-def to_steps(events: list[tuple], final_flags: int) -> list[rules.Action]:
+def to_steps(events: list[Event], final_flags: int) -> list[rules.Action]:
     """The real line for a line of events: each dropped card (and each card still flagged at the end) is
     discarded where it was last flagged, and its moves after that are left out (see the module notes)."""
     last_mark: dict[int, int] = {}
@@ -132,8 +142,8 @@ def to_steps(events: list[tuple], final_flags: int) -> list[rules.Action]:
 
 
 class Search:
-    def __init__(self, piles, stock: bytes, gone: int, aces_only: bool, deadline: float | None,
-                 cancel: threading.Event | None, max_table: int = MAX_TABLE, max_positions: int | None = None):
+    def __init__(self, piles: Piles, stock: bytes, gone: int, aces_only: bool, deadline: float | None,
+                 cancel: Cancel | None, max_table: int = MAX_TABLE, max_positions: int | None = None):
         self.start = (piles, gone)
         self.stock = stock
         self.aces_only = aces_only
@@ -144,7 +154,7 @@ class Search:
         # The search stops (SearchStopped) rather than examine more positions than this, counting `states`.
         self.max_positions = NO_CAP if max_positions is None else max_positions
         self.best_score = gone.bit_count()
-        self.seen: dict = {}
+        self.seen: dict[tuple[bytes | int, ...], list[int]] = {}  # piles (before the end game, k) -> flag masks
         self.max_table = max_table
         self.win_flags = 0
         # A line reaching this score ends the search: a win, or a lower score for `solver.reaches` (then there
@@ -157,6 +167,7 @@ class Search:
         self.decided_at: float | None = None
         self.decided_cpu: float | None = None  # time.thread_time() when the verdict was known
         self.decided_states: int | None = None
+        self.cpu_started = 0.0  # time.thread_time() when the solve began (solve sets it; see decided_cpu)
         self.best_exact = False
         # The verdict-only pruning (LOCK) allowed in the first pass when it asks for a win; `verdict` says
         # whether the pass running now uses it.
@@ -168,8 +179,8 @@ class Search:
         self.deal = prune.Deal(piles, stock, aces_only, self.prunings)  # run() builds it again for its prunings
 
     @classmethod
-    def from_game(cls, game: rules.Game, deadline=None, cancel=None, max_table: int = MAX_TABLE,
-                  max_positions: int | None = None) -> "Search":
+    def from_game(cls, game: rules.Game, deadline: float | None = None, cancel: Cancel | None = None,
+                  max_table: int = MAX_TABLE, max_positions: int | None = None) -> Search:
         piles, stock, gone = compact(game)
         return cls(piles, stock, gone, game.variant == rules.ACES_ONLY, deadline, cancel, max_table, max_positions)
 
@@ -210,7 +221,7 @@ class Search:
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise SearchStopped
 
-    def _search(self, piles, k: int, gone: int, flags: int):
+    def _search(self, piles: Piles, k: int, gone: int, flags: int) -> list[Event] | None:
         """A winning line of events from here, reversed, or None."""
         if self.states >= self.max_positions:
             raise SearchStopped
@@ -218,7 +229,7 @@ class Search:
         if not self.states % CHECK_EVERY:
             self._check_clock()
         end_game = k == len(self.stock)
-        events = []
+        events: list[Event] = []
         # Settle the tops: flag what can be flagged, and take away at once a card that provably loses nothing
         # by going (`deal.settle_removes`): a *useless* top, every lower card of its suit still in play flagged
         # (or none), and with SAFE_REMOVAL any card Rule 4F allows (prune.py; proved in csrc/prune.c). Proof
@@ -312,7 +323,8 @@ class Search:
             line.extend(reversed(events))
         return line
 
-    def _children(self, piles, k: int, gone: int, flags: int, tops: int, end_game: bool):
+    def _children(self, piles: Piles, k: int, gone: int, flags: int, tops: int,
+                  end_game: bool) -> list[Event] | None:
         aces_only = self.aces_only
         free = tops & ~flags
         # A discard whose only higher cards on top are flagged: done with each of them, whose flag it clears.
@@ -361,7 +373,7 @@ class Search:
                 return line
         return None
 
-    def _drop_matters(self, piles, i: int, flags: int, end_game: bool) -> bool:
+    def _drop_matters(self, piles: Piles, i: int, flags: int, end_game: bool) -> bool:
         """Whether dropping the flagged top of pile i can start something: true unless nothing a line could
         do next needs the card under it or the pile empty. A line may need several drops before its next
         action (the two cards of a discard may each lie under flagged cards), so "could do" counts every card
@@ -398,7 +410,7 @@ class Search:
             return True
         return clearable and (len(rest) >= 2 or not end_game) and (not aces_only or under % 13 == ACE_RANK)
 
-    def _upper_bound(self, piles, gone: int, flags: int) -> int:
+    def _upper_bound(self, piles: Piles, gone: int, flags: int) -> int:
         """No line from here discards more than this many cards in all.
 
         Proof. A non-ace x that is not flagged is *stuck* when it can never leave its pile and every higher

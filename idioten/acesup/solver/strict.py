@@ -43,17 +43,18 @@ over deals 1-100,000), so this search uses none of its prunings, and several wou
 
 from __future__ import annotations
 
-import threading
 import time
 from typing import Iterator, Sequence
 
 from idioten.acesup import rules
-from idioten.acesup.solver.search import SearchStopped
+from idioten.acesup.solver.search import Cancel, SearchStopped
+from idioten.errors import IllegalAction
 
 STANDARD_RULES, STRICT_RULES = "standard", "strict"
 READINGS = (STANDARD_RULES, STRICT_RULES)
 ACE_RANK = 12
 CHECK_EVERY = 256  # positions between looks at the clock and the cancel flag
+Piles = tuple[tuple[int, ...], ...]  # card indices, bottom to top
 
 
 class StrictViolation(ValueError):
@@ -76,9 +77,9 @@ def strict_refusal(game: rules.Game, action: rules.Action) -> str | None:
     rules layer itself refuses is refused with its reason."""
     try:
         game.verify(action)
-    except rules.IllegalAction as refusal:
+    except IllegalAction as refusal:
         return str(refusal)
-    if action.kind == rules.MOVE and len(game.piles[action.pile]) == 1:
+    if action.kind == rules.MOVE and len(game.piles[action.source]) == 1:
         return "a lone card is not moved from one gap to another"
     if action.kind == rules.DEAL:
         if any(game.can_discard(pile) for pile in range(rules.PILES)):
@@ -110,20 +111,21 @@ class StrictSearch:
     as card indices) under the strict reading. `run()` gives a winning line of rules.Actions or None, and
     sets `best_score` (exact when it returns; the best found so far if SearchStopped is raised)."""
 
-    def __init__(self, piles, stock: Sequence[int], aces_only: bool, deadline: float | None = None,
-                 cancel: threading.Event | None = None, max_table: int = 1_500_000):
+    def __init__(self, piles: Sequence[Sequence[int]], stock: Sequence[int], aces_only: bool,
+                 deadline: float | None = None, cancel: Cancel | None = None, max_table: int = 1_500_000):
         self.start = tuple(tuple(p) for p in piles)
         self.stock = tuple(stock)
         self.aces_only = aces_only
         self.deadline = deadline
         self.cancel = cancel
         self.max_table = max_table
-        self.seen: set = set()
+        self.seen: set[tuple[Piles, int] | Piles] = set()
         self.states = 0
         self.best_score = 52 - sum(map(len, self.start)) - len(self.stock)
 
     @classmethod
-    def from_game(cls, game: rules.Game, deadline=None, cancel=None, max_table: int = 1_500_000) -> "StrictSearch":
+    def from_game(cls, game: rules.Game, deadline: float | None = None, cancel: Cancel | None = None,
+                  max_table: int = 1_500_000) -> StrictSearch:
         piles = [[c.index for c in pile] for pile in game.piles]
         return cls(piles, [c.index for c in game.stock], game.variant == rules.ACES_ONLY, deadline, cancel,
                    max_table)
@@ -138,7 +140,7 @@ class StrictSearch:
                 (self.deadline is not None and time.perf_counter() > self.deadline):
             raise SearchStopped
 
-    def _search(self, piles, dealt: int):
+    def _search(self, piles: Piles, dealt: int) -> list[rules.Action] | None:
         """A winning line from here, reversed (last action first), or None."""
         self.states += 1
         if not self.states % CHECK_EVERY:
@@ -187,21 +189,21 @@ class StrictSearch:
         return line
 
 
-def discard_all(piles) -> tuple[tuple, list[int]]:
+def discard_all(piles: Sequence[Sequence[int]]) -> tuple[Piles, list[int]]:
     """The piles after every possible discard (the closure), and the piles discarded from, in a legal order:
     each top card with a higher card of its suit on top of another pile goes, until none has one."""
-    piles = [list(p) for p in piles]
+    lists = [list(p) for p in piles]
     made = []
     found = True
     while found:
         found = False
         for i in range(4):
-            if not piles[i]:
+            if not lists[i]:
                 continue
-            card = piles[i][-1]
+            card = lists[i][-1]
             suit_top = card - card % 13 + 12
-            if any(j != i and piles[j] and card < piles[j][-1] <= suit_top for j in range(4)):
-                piles[i].pop()
+            if any(j != i and lists[j] and card < lists[j][-1] <= suit_top for j in range(4)):
+                lists[i].pop()
                 made.append(i)
                 found = True
-    return tuple(tuple(p) for p in piles), made
+    return tuple(tuple(p) for p in lists), made

@@ -44,7 +44,7 @@ typedef struct {
     int k;
 } PathRec;
 
-typedef struct {
+typedef struct Ctx {
     /* the deal */
     uint8_t stock[48];
     int stock_len;
@@ -87,7 +87,7 @@ typedef struct {
     int cut_overflow;
     int target; /* a line reaching this score ends the search: WIN_SCORE, or less for solver.reaches */
     u64 win_flags;
-    /* stopping (solve.c, stop_check): a deadline (monotonic seconds, 0 = none) read every CLOCK_EVERY
+    /* stopping (runtime.c, stop_check): a deadline (monotonic seconds, 0 = none) read every CLOCK_EVERY
      * positions, a cancel callback asked (with the GIL held) every POLL_EVERY positions, and a cap on the
      * positions examined (0 = none). All three count `positions`, so where the cap and the polls fall is the
      * same on every machine. */
@@ -103,6 +103,7 @@ typedef struct {
     int failed;    /* out of memory */
     /* The parallel verdict pass (solve.c): NULL while one thread searches. */
     struct Team *team;
+    int (*checker)(struct Ctx *x);      /* stop_check's stand-in while a team searches (team.c), else NULL */
     int order;        /* 0: the specification's child order; a helper thread's number otherwise (search.c) */
     int low;          /* the shallowest ancestor a path check met in the current subtree (search.c) */
     u64 claim_end;    /* the count up to which this thread may examine positions before claiming more */
@@ -116,9 +117,6 @@ typedef struct {
     uint32_t *mine;       /* the thread's own look-up of its pending positions: a pending index + 1, or 0 */
 } Ctx;
 
-extern const u64 HIGHER[NCARDS];
-extern const u64 LOWER[NCARDS];
-
 /* Positions between looks at the clock, and between asks of the cancel object. An ask takes the GIL back
  * (poll_cancel), which can wait for the window's thread, so it is rarer: 16384 positions are a few
  * milliseconds of search on a 2020s desktop. Counting positions rather than time makes the asks fall at the
@@ -127,22 +125,7 @@ extern const u64 LOWER[NCARDS];
 #define POLL_EVERY 16384
 
 void core_init(void);
-double now_seconds(void);
-double thread_cpu_seconds(void); /* CPU time of the calling thread */
-int stop_check(Ctx *x);
-
-/* Called before each position is examined, which it then counts: whether the search must stop. */
-static inline int stopping(Ctx *x) {
-    if (x->stop || (x->positions >= x->next_check && stop_check(x)))
-        return 1;
-    x->positions++;
-    return 0;
-}
-
-int ctx_reserve_depth(Ctx *x, size_t depth);
-void cut_record(Ctx *x, const Pos *p, int k, u64 gone, u64 flags);
 int discard_all(Ctx *x, int depth); /* quick.c: every discard at once, recorded in x->ev */
-int ctx_push(Ctx *x, int kind, int a, int b, int c);
 
 /* solve.c: the solve driver, which module.c (the binding, the only file that knows Python) calls with the
  * GIL released. */
@@ -166,8 +149,7 @@ typedef struct {
 } SolveOut;
 void solve_run(Ctx *x, const SolveArgs *a, SolveOut *o);
 void ctx_free(Ctx *x);
-void plan_next_check(Ctx *x);
-/* CUT_RECORD-byte records, at most CUT_LIST_BYTES in all (solve.c, cut_record) */
+/* CUT_RECORD-byte records, at most CUT_LIST_BYTES in all (runtime.c, cut_record) */
 #define CUT_RECORD (4 + NCARDS + 1 + 16)
 #define CUT_LIST_BYTES ((size_t)16 << 20)
 

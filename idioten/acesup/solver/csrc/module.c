@@ -38,7 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core.h"
+#include "runtime.h"
 
 /* The cancel callback: take the GIL back for a moment, tell the Python object the positions examined so far
  * (when it asks to know) and ask it whether to stop. */
@@ -222,6 +222,21 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     return result;
 }
 
+
+/* A context for a search to a win from a position (always_discard, solve_strict): the position read and a table
+ * of table_bytes (4096 at least). -1 with the Python error set, and nothing left allocated, if either fails. */
+static int open_win_search(Ctx *x, PyObject *piles, PyObject *stock, int aces_only, Py_ssize_t table_bytes) {
+    memset(x, 0, sizeof *x);
+    x->aces_only = aces_only;
+    x->target = WIN_SCORE;
+    if (read_position(x, piles, stock) < 0 || table_alloc(x, (size_t)(table_bytes > 4096 ? table_bytes : 4096)) < 0) {
+        ctx_free(x);
+        if (!PyErr_Occurred())
+            PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
 /* always_discard(piles, stock, aces_only, time_limit, table_bytes) -> (True/False, or None if out of time;
  * positions): whether a player who discards every card as soon as it may go can win, searched to the end
  * (the first look without its position cap). A winnable deal for which this is False is a trap. */
@@ -234,13 +249,8 @@ static PyObject *py_always_discard(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOpdn", &piles, &stock, &aces_only, &limit, &table_bytes))
         return NULL;
     Ctx x;
-    memset(&x, 0, sizeof x);
-    x.aces_only = aces_only;
-    x.target = WIN_SCORE;
-    if (read_position(&x, piles, stock) < 0 || table_alloc(&x, (size_t)(table_bytes > 4096 ? table_bytes : 4096)) < 0) {
-        ctx_free(&x);
-        return PyErr_Occurred() ? NULL : PyErr_NoMemory();
-    }
+    if (open_win_search(&x, piles, stock, aces_only, table_bytes) < 0)
+        return NULL;
     x.domain = 0xA1D15CA7ULL;
     x.quick_limit = ~(u64)0;
     x.deadline = now_seconds() + limit;
@@ -274,13 +284,8 @@ static PyObject *py_solve_strict(PyObject *self, PyObject *args) {
     if (limit_obj != Py_None && (limit = PyFloat_AsDouble(limit_obj)) == -1 && PyErr_Occurred())
         return NULL;
     Ctx x;
-    memset(&x, 0, sizeof x);
-    x.aces_only = aces_only;
-    x.target = WIN_SCORE;
-    if (read_position(&x, piles, stock) < 0 || table_alloc(&x, (size_t)(table_bytes > 4096 ? table_bytes : 4096)) < 0) {
-        ctx_free(&x);
-        return PyErr_Occurred() ? NULL : PyErr_NoMemory();
-    }
+    if (open_win_search(&x, piles, stock, aces_only, table_bytes) < 0)
+        return NULL;
     x.best_score = NCARDS - (x.pos[0].n[0] + x.pos[0].n[1] + x.pos[0].n[2] + x.pos[0].n[3]) - x.stock_len;
     x.domain = 0x5791C7ULL;
     CancelPoll poll = {cancel, NULL};

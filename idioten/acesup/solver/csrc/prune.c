@@ -67,7 +67,7 @@
  * when that discard is legal, so window w is not dead; (ii) is used only for that w. So Lemma W, and with
  * it Rule 4F, still holds when (ii) skips the dead rounds. round_floor[][] is built that way when the rule
  * is on (prune_init), and removable() then needs no change. */
-#include "core.h"
+#include "runtime.h"
 
 /* Round a (counted from the first card of the stock) is dead: four cards of four different suits. */
 static int dead_round(const Ctx *x, int a) {

@@ -3,7 +3,7 @@
  * x->ev as (EV_DISCARD, pile), (EV_MOVE, pile, target) and (EV_DEAL). It shares the bounded table with the
  * exact search under its own key domain. With a target below a win (solver.reaches) it also ends at the first
  * position with that many cards discarded. */
-#include "core.h"
+#include "runtime.h"
 
 #define p (&x->pos[depth])
 #define q (&x->pos[depth + 1])

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core.h"
+#include "runtime.h"
 
 /* A team thread's positions found lost while the search of an ancestor they lean on (x->low) goes on: kept
  * in order (a stack), to be written to the shared table once an ancestor whose search they were part of is

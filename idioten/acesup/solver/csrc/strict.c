@@ -4,7 +4,7 @@
  * children in the same order, so both cores find the same line. The line is a list of real actions, kept in
  * x->ev as (EV_DISCARD, pile), (EV_MOVE, pile, target) and (EV_DEAL), as the first look keeps its own. The
  * best score (x->best_score) is exact when the search ends. */
-#include "core.h"
+#include "runtime.h"
 
 #define p (&x->pos[depth])
 #define q (&x->pos[depth + 1])

@@ -35,7 +35,7 @@
 #include <errno.h>
 #include <sys/resource.h>
 #endif
-#include "core.h"
+#include "runtime.h"
 #if TEAM_BUILT
 #include <pthread.h>
 #endif
@@ -206,6 +206,7 @@ int team_run(Ctx *x, const SolveArgs *a, const Pos *start) {
     pthread_t thread[MAX_THREADS];
     int started = 1;
     x->team = &t;
+    x->checker = team_check; /* the helpers copy both */
     for (int n = 1; n < size; n++) {
         Ctx *h = (Ctx *)malloc(sizeof(Ctx));
         if (!h)
@@ -251,6 +252,7 @@ int team_run(Ctx *x, const SolveArgs *a, const Pos *start) {
     for (int n = 1; n < started; n++)
         pthread_join(thread[n], NULL);
     x->team = NULL;
+    x->checker = NULL;
     x->others = 0;
     int winner = t.winner;
     for (int n = 1; n < started; n++) {

@@ -7,8 +7,9 @@ import random
 import pygame
 
 from idioten import i18n
-from idioten.cards import full_deck, parse_cards
 from idioten.acesup.rules import Game
+from idioten.cards import full_deck, parse_cards
+from idioten.ui.acesup.table import TableScene
 from idioten.ui.app import App
 from idioten.ui.kit.palette import TITLE
 
@@ -157,3 +158,10 @@ def leaping(app: App, frames: int = 10) -> bool:
     for _ in range(frames):
         app.step(dt=1 / 60)
     return changed_area(before, app.window.get_surface()).width > app.layout.width / 5
+
+
+def aces_table(app: App) -> TableScene:
+    """The Aces Up table, on screen or waiting on the shelf while another game is played."""
+    table = app.game_scene("idioten")
+    assert isinstance(table, TableScene)
+    return table

@@ -1,0 +1,110 @@
+"""The window's program as a player starts it: one copy per data folder, and a report if it crashes.
+
+`play(run_window)` wraps the window's run (ui/launch.run) for `idioten` with no command:
+
+1. Take the data folder's lock (storage/lock.py). Held by another copy: ask it to come forward; if it cannot,
+   say in one line (and a message box) that the game is already open; exit with EXIT_ALREADY_OPEN (or 0 when
+   the running copy came forward, which is all the player asked for). Nothing in the folder is read or
+   written by the second start.
+2. Turn a hard crash's dump left by the last run into a report (the store names it at start), watch for a
+   hard crash in this one (faulthandler) and for an error in any thread (threading.excepthook).
+3. Run the window. An uncaught exception writes a report (storage/crash.py) and gives one line on stderr and
+   EXIT_CRASHED, never a traceback; the window's own `finally` has saved the game by then.
+
+Commands (`idioten solve`, ...) and `--smoke` (its own data folder) do not come here.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+from idioten import i18n
+from idioten.storage import crash, lock
+from idioten.storage.files import data_dir, read_regular_file
+from idioten.storage.settings import SETTINGS_FILE
+
+EXIT_ALREADY_OPEN = 3
+EXIT_CRASHED = 70  # sysexits' EX_SOFTWARE: the program's own fault
+
+
+def play(run_window: Callable[[], int], folder: Path | None = None) -> int:
+    folder = Path(folder) if folder is not None else data_dir()
+    held = lock.lock_folder(folder)
+    if held.other_copy:
+        return hand_over(folder)
+    from idioten.ui import handover
+    listener = None
+    try:
+        try:
+            listener = lock.HandoverListener(handover.asked_to_come_forward)
+            held.announce(listener.port, listener.token)
+        except OSError:
+            pass  # no loopback (a locked-down machine): a second start still finds the lock and says so
+        return run_guarded(run_window, folder)
+    finally:
+        if listener is not None:
+            listener.close()
+        handover.not_ready()
+        held.release()
+
+
+def hand_over(folder: Path) -> int:
+    answer = lock.ask_first_copy(folder)
+    if answer == lock.SHOWN:
+        return 0
+    from idioten.ui import handover
+    i18n.set_language(chosen_language(folder))
+    handover.tell_already_open(i18n.t("game_name"), i18n.t("start.already_open"),
+                               f"idioten: the game is already open on this data folder ({folder}); "
+                               "only one copy runs at a time")
+    return EXIT_ALREADY_OPEN
+
+
+def chosen_language(folder: Path) -> str | None:
+    """The language chosen in the settings, read without a word or a change: the running copy owns the file
+    (a damaged one is its to set aside). None leaves it to the system."""
+    try:
+        data = json.loads(read_regular_file(Path(folder) / SETTINGS_FILE, 64 * 1024))
+    except (OSError, ValueError):
+        return None
+    language = data.get("language") if isinstance(data, dict) else None
+    return language if language in i18n.LANGUAGES else None
+
+
+def run_guarded(run_window: Callable[[], int], folder: Path) -> int:
+    crash.collect_native_crash(folder)
+    watch = crash.NativeCrashWatch(folder)
+    watch.start()
+    previous_hook = threading.excepthook
+    threading.excepthook = lambda hook_args: thread_crashed(folder, hook_args)
+    try:
+        return run_window()
+    except Exception as error:
+        say_crashed(folder, error, "the window")
+        return EXIT_CRASHED
+    finally:
+        threading.excepthook = previous_hook
+        watch.stop()
+
+
+def thread_crashed(folder: Path, hook_args) -> None:
+    if hook_args.exc_type is SystemExit or hook_args.exc_value is None:
+        return
+    name = hook_args.thread.name if hook_args.thread is not None else "a thread"
+    say_crashed(folder, hook_args.exc_value, f"the thread {name!r}")
+
+
+def say_crashed(folder: Path, error: BaseException, where: str) -> None:
+    try:
+        report = crash.exception_report(folder, error, where)
+        line = f"idioten: {where} stopped on an unexpected error ({type(error).__name__}); a report is in {report}"
+    except OSError:
+        line = f"idioten: {where} stopped on an unexpected error ({type(error).__name__}); no report could be written"
+    try:
+        print(line, file=sys.stderr, flush=True)
+    except (OSError, ValueError, AttributeError):
+        pass  # no stderr (pythonw): the report and the next start's notice remain

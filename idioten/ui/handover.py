@@ -1,0 +1,92 @@
+"""The window's side of "one running game per data folder" (storage/lock.py has the lock and the channel).
+
+A second start asks the running copy, through the listener's thread, to come forward. That thread must not
+touch the window (SDL wants its window calls on the main thread, macOS strictly), so `asked_to_come_forward`
+only posts a `COME_FORWARD` event, and the loop raises the window when it meets it (`handle`). Until the
+window is ready to handle it (`ready`), the answer is "no": the second start then says that the game is
+already open. Where the system does not let a program raise its own window (Wayland; the dummy and offscreen
+drivers have nothing to raise) the answer is "no" too, so the player is always told something.
+
+The second start itself has no window: `tell_already_open` says so on stderr and, because a double-clicked
+program has no console, in a system message box.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from collections.abc import Mapping
+from typing import TextIO
+
+import pygame
+
+COME_FORWARD = pygame.event.custom_type()
+CAN_RAISE = ("windows", "cocoa", "x11")  # SDL video drivers where SDL_RaiseWindow brings a window forward
+NO_DESKTOP = ("dummy", "offscreen")  # drivers with no screen: a message box would have none either
+_ready = threading.Event()
+
+
+def ready() -> None:
+    """The loop now handles COME_FORWARD (the window calls this once it is open)."""
+    _ready.set()
+
+
+def not_ready() -> None:
+    _ready.clear()
+
+
+def driver() -> str:
+    try:
+        return pygame.display.get_driver()
+    except pygame.error:
+        return ""
+
+
+def asked_to_come_forward() -> bool:
+    """Called in the listener's thread: True if the window will come forward."""
+    if not _ready.is_set():
+        return False
+    try:
+        pygame.event.post(pygame.event.Event(COME_FORWARD))
+    except pygame.error:
+        return False
+    return driver() in CAN_RAISE
+
+
+def come_forward(window) -> None:
+    """Show the window if minimised and raise it above the others, as far as the system allows."""
+    try:
+        window.restore()
+        window.focus()
+    except pygame.error:
+        pass
+
+
+def handle(window, event) -> bool:
+    """The loop's part: True if `event` was a handover (and the window was brought forward)."""
+    if event.type != COME_FORWARD:
+        return False
+    come_forward(window)
+    return True
+
+
+def tell_already_open(title: str, text: str, line: str, stderr: TextIO | None = None,
+                      environ: Mapping[str, str] | None = None, show_box=None) -> bool:
+    """One line on stderr, and a system message box where a player may have no console: always, unless the
+    video driver has no screen (tests, SDL's dummy). True if the box was shown."""
+    stderr = sys.stderr if stderr is None else stderr
+    environ = os.environ if environ is None else environ
+    if stderr is not None:
+        try:
+            print(line, file=stderr, flush=True)
+        except (OSError, ValueError):
+            pass  # pythonw on Windows: no stderr at all
+    if environ.get("SDL_VIDEODRIVER", "").lower() in NO_DESKTOP:
+        return False
+    show_box = show_box or pygame.display.message_box
+    try:
+        show_box(title, text, message_type="info")
+    except (pygame.error, TypeError):
+        return False
+    return True

@@ -1,0 +1,172 @@
+"""The program as a player starts it, through real processes on SDL's dummy drivers (tests/desktop_child.py):
+one running game per data folder, handed over to the first; a killed copy never leaves the folder locked; a
+crash leaves a report that the next start names once, and the game played before it intact.
+
+The time limits below only catch a hang; each step ends on an event the test controls (a file appears, a
+process exits), never on a time that must pass."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from idioten.cli.desktop import EXIT_ALREADY_OPEN, EXIT_CRASHED
+from idioten.storage.crash import NATIVE_FILE, REPORTS_FOLDER
+from idioten.storage.lock import LOCK_FILE
+
+CHILD = Path(__file__).resolve().parent / "desktop_child.py"
+HANG = 120  # seconds: far beyond a start on a busy machine; reached only if something hangs
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="the Windows lock is simulated in test_lock.py")
+
+
+def environment(folder: Path) -> dict:
+    env = dict(os.environ, IDIOTEN_DATA_DIR=str(folder), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    return env
+
+
+STARTED: list[subprocess.Popen] = []
+
+
+@pytest.fixture(autouse=True)
+def no_child_left():
+    """A failed assertion must not leave a child running: each one still alive at the end is killed."""
+    yield
+    while STARTED:
+        process = STARTED.pop()
+        if process.poll() is None:
+            process.kill()
+        process.communicate()
+
+
+def start(folder: Path, mode: str, signals: Path, *extra: str) -> subprocess.Popen:
+    signals.mkdir(parents=True, exist_ok=True)
+    process = subprocess.Popen([sys.executable, str(CHILD), mode, str(signals), *extra], env=environment(folder),
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    STARTED.append(process)
+    return process
+
+
+def wait_for(path: Path, process: subprocess.Popen) -> dict:
+    deadline = time.monotonic() + HANG
+    while not path.exists():
+        if process.poll() is not None:
+            raise AssertionError(f"the child exited ({process.returncode}) first: {process.communicate()[1]}")
+        assert time.monotonic() < deadline, "the child hangs"
+        time.sleep(0.05)
+    return json.loads(path.read_text())
+
+
+def finish(process: subprocess.Popen, signals: Path) -> tuple[int, str, str]:
+    (signals / "quit").write_text("")
+    out, err = process.communicate(timeout=HANG)
+    return process.returncode, out, err
+
+
+def second_start(folder: Path) -> subprocess.CompletedProcess:
+    """A plain second start, as a double-click makes it."""
+    return subprocess.run([sys.executable, "-m", "idioten"], env=environment(folder), capture_output=True,
+                          text=True, timeout=HANG)
+
+
+def saved_moves(folder: Path) -> list:
+    return json.loads((folder / "game.json").read_text())["history"]
+
+
+def test_a_second_start_hands_over_to_the_first_and_exits(tmp_path):
+    folder = tmp_path / "data"
+    first = start(folder, "wait", tmp_path / "first")
+    try:
+        ready = wait_for(tmp_path / "first" / "ready", first)
+        assert ready["moves"] == 1
+        saved_before = (folder / "game.json").read_bytes()
+        stats_before = sorted(p.name for p in folder.iterdir())
+
+        second = second_start(folder)
+        assert second.returncode == EXIT_ALREADY_OPEN and second.stdout == ""
+        assert second.stderr.count("\n") == 1 and "already open" in second.stderr and str(folder) in second.stderr
+        # the first was asked to come forward (the dummy driver has no window to raise, so the second said it)
+        assert (tmp_path / "first" / "came-forward").read_text() == "yes"
+        assert (folder / "game.json").read_bytes() == saved_before  # the second read nothing, wrote nothing
+        assert sorted(p.name for p in folder.iterdir()) == stats_before
+    finally:
+        status, _, err = finish(first, tmp_path / "first")
+    assert status == 0 and err == ""
+    assert len(saved_moves(folder)) == 1  # the first copy's game, with its move, as it left it
+
+
+def test_a_killed_copy_leaves_no_lock_behind(tmp_path):
+    folder = tmp_path / "data"
+    first = start(folder, "wait", tmp_path / "first")
+    wait_for(tmp_path / "first" / "ready", first)
+    first.send_signal(signal.SIGKILL)
+    first.communicate(timeout=HANG)
+    assert first.returncode == -signal.SIGKILL and (folder / LOCK_FILE).exists()  # the file stays, unlocked
+
+    again = start(folder, "wait", tmp_path / "again", "--no-move")
+    ready = wait_for(tmp_path / "again" / "ready", again)
+    assert ready["moves"] == 1  # the killed copy's game, resumed by the new one that holds the lock
+    status, _, err = finish(again, tmp_path / "again")
+    assert status == 0 and err == ""
+
+
+def test_an_error_in_the_loop_leaves_a_report_the_next_start_names_once(tmp_path):
+    folder = tmp_path / "data"
+    crashed = start(folder, "crash", tmp_path / "crashed")
+    out, err = crashed.communicate(timeout=HANG)
+    assert crashed.returncode == EXIT_CRASHED and out == ""
+    assert err.count("\n") == 1 and "Traceback" not in err and "RuntimeError" in err
+    [report] = (folder / REPORTS_FOLDER).iterdir()
+    assert str(report) in err
+    text = report.read_text()
+    for part in ("Traceback", "RuntimeError: injected into the loop by the test", "idioten ", "cores: solver ",
+                 "Python ", "pygame-ce ", "SDL ", "system: "):
+        assert part in text, part
+    assert len(saved_moves(folder)) == 1  # the move played before the crash is saved
+
+    again = start(folder, "wait", tmp_path / "again", "--no-move")
+    ready = wait_for(tmp_path / "again" / "ready", again)
+    finish(again, tmp_path / "again")
+    [told] = (folder / REPORTS_FOLDER).iterdir()  # renamed once told
+    assert [n for n in ready["notices"] if str(told) in n] and ready["moves"] == 1
+
+    third = start(folder, "wait", tmp_path / "third", "--no-move")
+    ready = wait_for(tmp_path / "third" / "ready", third)
+    finish(third, tmp_path / "third")
+    assert not [n for n in ready["notices"] if REPORTS_FOLDER in n]  # told once
+
+
+def test_a_hard_crash_in_c_is_reported_by_the_next_start(tmp_path):
+    folder = tmp_path / "data"
+    crashed = start(folder, "segfault", tmp_path / "crashed")
+    crashed.communicate(timeout=HANG)
+    # killed by a signal: SIGSEGV, or SIGABRT where pygame's own parachute catches it first and aborts
+    assert crashed.returncode in (-signal.SIGSEGV, -signal.SIGABRT)
+    assert "Segmentation fault" in (folder / NATIVE_FILE).read_text()
+
+    again = start(folder, "wait", tmp_path / "again", "--no-move")
+    ready = wait_for(tmp_path / "again" / "ready", again)
+    finish(again, tmp_path / "again")
+    [report] = (folder / REPORTS_FOLDER).iterdir()
+    assert "Segmentation fault" in report.read_text() and "hard crash" in report.read_text()
+    assert [n for n in ready["notices"] if str(report) in n] and ready["moves"] == 1
+    assert not (folder / NATIVE_FILE).exists()  # the clean run left no dump
+
+
+def test_commands_take_no_lock(tmp_path):
+    folder = tmp_path / "data"
+    first = start(folder, "wait", tmp_path / "first")
+    try:
+        wait_for(tmp_path / "first" / "ready", first)
+        done = subprocess.run([sys.executable, "-m", "idioten", "deal", "7"], env=environment(folder),
+                              capture_output=True, text=True, timeout=HANG)
+        assert done.returncode == 0 and len(done.stdout.split()) == 52
+    finally:
+        finish(first, tmp_path / "first")

@@ -81,6 +81,7 @@ def test_the_window_writes_each_placement_after_drawing_it_and_the_last_one_as_i
     key(app, pygame.K_g)
     scene = app.scenes[0]
     click(app, scene.layout.cells[8].center)
+    app.persist.wait()  # handed to the writer thread after the frame that drew it, as every game's save is
     saved = PokerGame.from_text(saved_poker(data_folder)["current"]["game"])
     assert saved.to_text() == scene.game.to_text() and saved.grid[8] is not None
     scene.place(9)  # the very last change before the window closes: never drawn, written as it closes

@@ -60,11 +60,12 @@ def play(number: int, animation: str, actions: int) -> list[dict]:
         while time.monotonic() < deadline and len(moments) < actions:
             frame.tick(60)
             app.step()
-            history = app.table.game.history
+            history = app.game_scene("idioten").game.history
             if len(history) > seen:
                 moments.append((time.monotonic(), history[-1][1]))
                 seen = len(history)
-            if app.table.game.is_over() or not any(isinstance(s, autoplay.Autoplay) for s in app.scenes):
+            if app.game_scene("idioten").game.is_over() or not any(isinstance(s, autoplay.Autoplay)
+                                                                     for s in app.scenes):
                 break
     finally:
         app.close()

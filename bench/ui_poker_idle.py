@@ -15,7 +15,8 @@ import json
 import tempfile
 
 from bench.ui_common import idle_report
-from idioten.play.poker import PokerSession
+from idioten.play.poker import Place, PokerSession
+from idioten.play.session import write_now
 from idioten.storage.store import Store
 
 
@@ -25,10 +26,11 @@ def prepare(folder: str) -> None:
     session.options = session.options.changed("competitive", True)
     session.new_deal(7)
     for _ in range(6):
-        session.place(session.game.empty_cells()[0])
+        session.act(Place(session.game.empty_cells()[0]))
         cell, card = session.computer_task()()
         session.computer_place(cell, card)
-    session.set_last_game("poker")
+    write_now(session)
+    session.store.change_setting("last_game", "poker")
 
 
 def main() -> None:

@@ -82,18 +82,25 @@ def run(actions: int) -> dict:
     writer = persist.writer
     submit = writer.submit
 
-    def save_in_frame(document):
+    def save_in_frame(file, document):
         persist.wait()
-        timed_save("game.json", document)
+        timed_save(file, document)
+
+    class Detached:
+        """No store attached: the frame neither takes a save point nor hands one over."""
+
+        def flush(self) -> None:
+            pass
 
     animation = {kind: [] for kind in kinds}
     for done in range(actions):
         kind = kinds[done % 3]
         persist.wait()
-        persist.session.unsaved = False  # left by an action played detached: each way saves only its own actions
-        app.persist = None if kind == "without_store" else persist
+        app.game_scene("idioten").session.unsaved = False  # left by an action played detached: each way saves
+        # only its own actions
+        app.persist = Detached() if kind == "without_store" else persist
         writer.submit = save_in_frame if kind == "saved_in_frame" else submit
-        keys = key_for_next_action(app.table.game)
+        keys = key_for_next_action(app.game_scene("idioten").game)
         for key in keys[:-1]:
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
             app.step(dt=FRAME)
@@ -106,7 +113,7 @@ def run(actions: int) -> dict:
             started = time.perf_counter()
             app.step(dt=FRAME)
             animation[kind].append((time.perf_counter() - started) * 1000)
-        if app.scenes[-1] is not app.table:
+        if app.scenes[-1] is not app.game_scene("idioten"):
             app.close_panels()  # the end panel: the next N starts a new deal
     app.persist = persist
     persist.close()

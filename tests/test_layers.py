@@ -7,7 +7,8 @@
     play/                    each game's session (the verbs a window drives): no window, no pygame
     ui/                      the window: the only package that imports pygame; ui/kit/ (what both games'
                              screens share) never imports a game's screens, and ui/acesup/ and ui/poker/
-                             never import each other
+                             never import each other; the shell (app, launch, persist, settings screen,
+                             menu, window) imports no game: the registry (ui/games.py) gives it each one
     cli/                     the command line: the only package that opens the window (`python -m idioten`);
                              cli/pygame_check.py imports pygame too, to refuse the wrong one in one line
                              before the window's modules load
@@ -73,6 +74,25 @@ def layer_violations(root: Path, package: str) -> list[str]:
     return found
 
 
+# The window's shell: the loop, the start, saving, the settings screen, the menu, the window itself. It knows
+# the games only through the registry (ui/games.py and each game's GameKind), so it imports no game.
+SHELL = ("ui.app", "ui.launch", "ui.persist", "ui.settings_screen", "ui.menu", "ui.window", "ui.save_writer")
+GAMES = ("acesup", "poker", "ui.acesup", "ui.poker", "play.acesup", "play.poker", "play.daily", "play.lesson",
+         "play.knowledge", "storage.game", "storage.poker")
+
+
+def shell_violations(root: Path, package: str) -> list[str]:
+    """Every import of a game by the window's shell, as "importer -> imported (rule)"."""
+    graph = import_graph(root, package)
+    found = []
+    for name in SHELL:
+        for target in sorted(graph.get(f"{package}.{name}", ())):
+            inner = target.split(".", 1)[1] if "." in target else ""
+            if any(inner == game or inner.startswith(game + ".") for game in GAMES):
+                found.append(f"{package}.{name} -> {target} (the shell imports no game)")
+    return found
+
+
 def test_there_are_no_import_cycles():
     graph = import_graph(PACKAGE, "idioten")
     assert len(graph) > 60  # every module was read, packages and subpackages included
@@ -81,6 +101,12 @@ def test_there_are_no_import_cycles():
 
 def test_each_layer_imports_only_what_it_may():
     assert layer_violations(PACKAGE, "idioten") == []
+
+
+def test_the_shell_imports_no_game():
+    assert shell_violations(PACKAGE, "idioten") == []
+    graph = import_graph(PACKAGE, "idioten")
+    assert {"idioten.ui.acesup", "idioten.ui.poker"} <= graph["idioten.ui.games"]  # the registry does
 
 
 def test_no_module_borrows_another_modules_private_helpers():
@@ -128,6 +154,10 @@ def bad_package(tmp_path) -> Path:
         "ui/acesup/table.py": "from ..poker.scene import PokerScene\n",
         "ui/poker/__init__.py": "",
         "ui/poker/scene.py": "import pygame\n",
+        "ui/launch.py": "def start():\n    from pkg.acesup.rules import Game\n",  # the shell naming a game
+        "ui/menu.py": "from .poker import scene\n",
+        "ui/persist.py": "from pkg.play import acesup\nfrom pkg.storage import files\n",
+        "play/acesup.py": "",
         "cli/__init__.py": "def main():\n    from pkg.ui import app\n",
     })
     return root
@@ -154,6 +184,14 @@ def test_the_checker_finds_every_forbidden_import(bad_package):
     ]
 
 
+def test_the_checker_finds_every_game_the_shell_imports(bad_package):
+    assert shell_violations(bad_package, "pkg") == [
+        "pkg.ui.launch -> pkg.acesup.rules (the shell imports no game)",
+        "pkg.ui.persist -> pkg.play.acesup (the shell imports no game)",
+        "pkg.ui.menu -> pkg.ui.poker.scene (the shell imports no game)",
+    ]
+
+
 def test_the_checker_finds_a_borrowed_private_helper(bad_package):
     assert private_imports(bad_package, "pkg") == ["pkg.poker.game: pkg.cards._shuffle"]
 
@@ -162,11 +200,12 @@ def test_the_checker_passes_a_package_that_keeps_the_rules(tmp_path):
     root = tmp_path / "pkg"
     _write(root, {
         "__init__.py": "", "cards.py": "", "acesup/__init__.py": "", "acesup/rules.py": "from pkg import cards\n",
-        "ui/__init__.py": "", "ui/app.py": "import pygame\nfrom ..acesup import rules\n",
+        "ui/__init__.py": "", "ui/app.py": "import pygame\nfrom .games import GAMES\n",
+        "ui/games.py": "from ..acesup import rules\n",  # the registry names the games, the shell does not
         "cli/__init__.py": "def main():\n    from pkg.ui.app import App\n",
     })
     assert cycles(import_graph(root, "pkg")) == [] and layer_violations(root, "pkg") == []
-    assert private_imports(root, "pkg") == []
+    assert private_imports(root, "pkg") == [] and shell_violations(root, "pkg") == []
 
 
 def test_the_shared_vocabulary_imports_no_other_part_of_the_package():

@@ -174,3 +174,15 @@ def test_restart_and_copy():
     assert game.grid[1] is None
     game.restart()
     assert game.grid == [None] * 25 and game.drawn == deal_cards(9)[0]
+
+
+def test_a_grid_has_progressed_while_it_has_a_card_to_take_back_or_place_again():
+    game = PokerGame.new(7)
+    assert not game.progressed()
+    game.place(0)
+    assert game.progressed()
+    game.undo()
+    assert game.progressed()
+    game.redo()
+    game.restart()
+    assert not game.progressed()

@@ -247,3 +247,14 @@ def test_a_copy_keeps_the_deal_number_and_the_variant():
 def test_a_stock_that_cannot_be_dealt_four_at_a_time_is_refused():
     with pytest.raises(ValueError, match="multiple of four"):
         position(["5H", "9H", "2C", "3D"], stock="4C 5C 6C")
+
+
+def test_a_game_has_progressed_while_it_has_anything_to_undo_or_redo():
+    game = Game.new(deal_cards(7), deal_number=7)
+    assert not game.progressed()
+    game.apply(Action(DEAL))
+    assert game.progressed()
+    game.undo()
+    assert game.progressed()  # the deal can be done again
+    game.future.clear()
+    assert not game.progressed()

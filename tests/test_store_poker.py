@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from idioten.cards import MAX_DEAL
-from idioten.play.poker import PokerSession
+from idioten.play.poker import Place, PokerSession
+from idioten.play.session import write_now
 from idioten.poker.game import PokerGame
 from idioten.poker.scoring import TABLES
 from idioten.storage.poker import (
@@ -57,7 +58,7 @@ def a_document() -> dict:
     """A file with every part: choices, a competitive game one card ahead of the computer, the grid a new deal
     replaced (Ctrl+Z) and the one Ctrl+Z left (Ctrl+Y, at the current game's place)."""
     current = a_game(11, 4, computer_cards=3)
-    save = PokerSave(PokerOptions(table="american", diagonals=True), "poker", current, a_game(12, 6),
+    save = PokerSave(PokerOptions(table="american", diagonals=True), current, a_game(12, 6),
                      a_game(13, 2, computer_cards=2), 4)
     return poker_to_json(save)
 
@@ -65,16 +66,15 @@ def a_document() -> dict:
 @settings(max_examples=40, deadline=None)
 @given(number=st.integers(1, MAX_DEAL), table=st.sampled_from(sorted(TABLES)), diagonals=st.booleans(),
        open_deck=st.booleans(), joker=st.booleans(), cards=st.integers(0, 25), behind=st.integers(0, 25),
-       competitive=st.booleans(), picks=st.lists(st.integers(0, 100), min_size=1, max_size=25),
-       last_game=st.sampled_from(["idioten", "poker"]))
+       competitive=st.booleans(), picks=st.lists(st.integers(0, 100), min_size=1, max_size=25))
 def test_a_file_gives_back_exactly_what_was_saved(number, table, diagonals, open_deck, joker, cards, behind,
-                                                 competitive, picks, last_game):
+                                                 competitive, picks):
     current = a_game(number, cards, table, max(0, cards - behind) if competitive else None, open_deck,
                      diagonals, joker, picks)
     options = PokerOptions(table, diagonals, joker, open_deck, competitive)
-    save = PokerSave(options, last_game, current, a_game(number % 1000 + 1, 3), a_game(5, 1), cards)
+    save = PokerSave(options, current, a_game(number % 1000 + 1, 3), a_game(5, 1), cards)
     loaded = through_json(save)
-    assert (loaded.options, loaded.last_game, loaded.following_at) == (options, last_game, cards)
+    assert (loaded.options, loaded.following_at) == (options, cards)
     for name in ("current", "previous", "following"):
         assert texts(getattr(loaded, name)) == texts(getattr(save, name))
     assert [r.card for r in loaded.current.game.history] == [r.card for r in current.game.history]  # undo works
@@ -171,11 +171,11 @@ def test_a_game_that_does_not_add_up_is_set_aside_and_play_goes_on(tmp_path, mak
     aside = list(tmp_path.glob("poker.bad-*.json"))
     assert len(aside) == 1 and json.loads(aside[0].read_text(encoding="utf-8")) == document  # nothing lost
     assert session.options == PokerOptions.from_json(document["options"])  # the player's choices stand
-    assert session.last_game == document["last_game"]
     assert session.game_id not in {document[name]["id"] for name in ("current", "previous", "following")
                                    if isinstance(document.get(name), dict) and "id" in document[name]}
-    assert session.game.placed_count == 0 and not session.can_go_back() and not session.can_go_forward()
-    session.place(session.game.empty_cells()[0])  # play goes on, and is saved in a good file again
+    assert session.game.placed_count == 0 and not session.chain.can_go_back() and not session.chain.can_go_forward()
+    session.act(Place(session.game.empty_cells()[0]))  # play goes on, and is saved in a good file again
+    write_now(session)
     again = PokerSession(Store.open(tmp_path), random.Random(6))
     assert again.load() == [] and again.game.to_text() == session.game.to_text()
 
@@ -187,7 +187,7 @@ def test_a_choice_that_does_not_fit_keeps_its_default_and_the_file_stands(tmp_pa
     (tmp_path / FILE).write_text(json.dumps(document), encoding="utf-8")
     session = PokerSession(Store.open(tmp_path), random.Random(5))
     assert session.load() == []
-    assert session.options == PokerOptions(joker=True) and session.last_game == "idioten"
+    assert session.options == PokerOptions(joker=True) and session.store.settings.last_game is None
     assert texts(session.chain.current) == (document["current"]["game"], document["current"]["computer"],
                                             document["current"]["id"])
     assert list(tmp_path.glob("poker.bad-*")) == []
@@ -202,9 +202,9 @@ def test_a_file_from_the_first_version_loads(tmp_path):
     (tmp_path / FILE).write_text(json.dumps(first), encoding="utf-8")
     session = PokerSession(Store.open(tmp_path), random.Random(5))
     assert session.load() == []
-    assert (session.game.to_text(), session.game_id, session.last_game) == (game, "0123abcd", "poker")
+    assert (session.game.to_text(), session.game_id, session.store.settings.last_game) == (game, "0123abcd", "poker")
     assert session.options.table == "british" and session.computer is None
-    assert not session.can_go_back() and not session.can_go_forward() and session.game.can_undo()
+    assert not session.chain.can_go_back() and not session.chain.can_go_forward() and session.game.can_undo()
 
 
 def test_a_file_from_a_newer_program_is_kept_aside_and_play_goes_on(tmp_path):

@@ -170,6 +170,33 @@ def test_windows_retries_a_replace_refused_for_a_moment(tmp_path, monkeypatch):
     assert len(refusals) == 2 and Store.open(tmp_path).settings.animation == "slow"
 
 
+def test_the_game_chosen_last_is_remembered_by_name_in_settings(tmp_path):
+    store = Store.open(tmp_path)
+    assert store.settings.last_game is None  # a first start opens the first game
+    assert store.change_setting("last_game", "solitaire_3") is None  # a name the window decides it plays
+    assert Store.open(tmp_path).settings.last_game == "solitaire_3"
+    with pytest.raises(ValueError):
+        store.change_setting("last_game", "../settings")
+    assert Store.open(tmp_path).settings.last_game == "solitaire_3"
+
+
+def test_the_choice_a_previous_poker_json_kept_is_taken_once(tmp_path):
+    (tmp_path / "poker.json").write_text(json.dumps({"format": "idioten-poker", "version": 1, "last_game": "poker"}))
+    assert Store.open(tmp_path).settings.last_game == "poker"
+    assert json.loads((tmp_path / "settings.json").read_text())["last_game"] == "poker"  # written at once
+    (tmp_path / "poker.json").write_text(json.dumps({"format": "idioten-poker", "version": 1, "last_game": "x"}))
+    assert Store.open(tmp_path).settings.last_game == "poker"  # settings.json's choice stands from now on
+
+
+@pytest.mark.parametrize("text", ["{broken", '{"format": "idioten-poker", "version": 1, "last_game": "../x"}',
+                                  '{"format": "other", "last_game": "poker"}', "[]"])
+def test_an_old_poker_json_that_says_nothing_usable_leaves_the_first_game(tmp_path, text):
+    (tmp_path / "poker.json").write_text(text)
+    store = Store.open(tmp_path)
+    assert store.settings.last_game is None and store.notices == []  # the poker session says what is wrong
+    assert (tmp_path / "poker.json").read_text() == text
+
+
 # -- the guide offered once, at the very first start ----------------------------------------------------------
 
 def test_the_guide_is_offered_at_a_first_start_and_remembered_once_offered(tmp_path):

@@ -4,7 +4,7 @@ import random
 
 import pygame
 import pytest
-from ui_support import accounted, click, drag, headings, key, leaping, make_app, position, post, top_centre
+from ui_support import accounted, aces_table, click, drag, headings, key, leaping, make_app, position, post, top_centre
 
 from idioten import i18n, paths
 from idioten.acesup.rules import Dealt, Game
@@ -19,8 +19,8 @@ pytestmark = pytest.mark.usefixtures("english_window")
 
 
 def drawn_at_its_place(app, card) -> bool:
-    zone, place = app.table.rest_places()[card]
-    return app.table.sprites[card].screen_pos() == (round(place[0]), round(place[1]))
+    zone, place = aces_table(app).rest_places()[card]
+    return aces_table(app).sprites[card].screen_pos() == (round(place[0]), round(place[1]))
 
 
 def resting(app, card):
@@ -49,76 +49,76 @@ def test_drag_a_top_card_into_a_gap():
     app, _ = make_app(position(["2H 5C", "KH", "", "AS"], stock=8))
     target = app.layout.piles[2].center
     drag(app, top_centre(app, 0), target, release=False)
-    assert app.table.drag is not None and app.table.drag.card == parse_card("5C")
+    assert aces_table(app).drag is not None and aces_table(app).drag.card == parse_card("5C")
     post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1))
     app.settle()
-    assert app.table.game.piles[2] == [parse_card("5C")]
-    assert app.table.game.piles[0] == [parse_card("2H")]
+    assert aces_table(app).game.piles[2] == [parse_card("5C")]
+    assert aces_table(app).game.piles[0] == [parse_card("2H")]
     assert resting(app, parse_card("5C"))
-    assert app.table.sprites[parse_card("5C")].pos == (app.layout.piles[2].x, app.layout.piles[2].y)
+    assert aces_table(app).sprites[parse_card("5C")].pos == (app.layout.piles[2].x, app.layout.piles[2].y)
 
 
 def test_a_drop_on_a_pile_that_is_not_empty_glides_the_card_back():
     app, _ = make_app(position(["2H 5C", "KH", "", "AS"], stock=8))
-    before = app.table.game.to_text()
+    before = aces_table(app).game.to_text()
     card = parse_card("5C")
-    home = app.table.sprites[card].pos
+    home = aces_table(app).sprites[card].pos
     drag(app, top_centre(app, 0), app.layout.piles[1].center, release=False)
     post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=app.layout.piles[1].center, button=1))
     app.step(dt=1 / 60)
     assert in_motion(app, card)  # on its way back, not teleported
     app.settle()
-    assert app.table.game.to_text() == before
-    assert app.table.sprites[card].pos == home
-    assert app.table.message == i18n.t("rule.target_not_empty")
+    assert aces_table(app).game.to_text() == before
+    assert aces_table(app).sprites[card].pos == home
+    assert aces_table(app).message == i18n.t("rule.target_not_empty")
 
 
 def test_a_drop_on_empty_felt_changes_nothing():
     app, _ = make_app(position(["2H 5C", "KH", "", "AS"], stock=8))
-    before = app.table.game.to_text()
+    before = aces_table(app).game.to_text()
     drag(app, top_centre(app, 0), (app.layout.width // 2, app.layout.table_bottom - 5))
-    assert app.table.game.to_text() == before
+    assert aces_table(app).game.to_text() == before
     assert resting(app, parse_card("5C"))
 
 
 def test_only_a_top_card_can_be_picked_up():
     app, _ = make_app(position(["2H 5C", "KH", "", "AS"], stock=8))
-    before = app.table.game.to_text()
+    before = aces_table(app).game.to_text()
     lower = app.layout.piles[0].x + 10, app.layout.piles[0].y + 5  # the visible strip of the 2H
     drag(app, lower, app.layout.piles[2].center)
-    assert app.table.game.to_text() == before
-    assert app.table.message == i18n.t("ui.msg.only_top")
+    assert aces_table(app).game.to_text() == before
+    assert aces_table(app).message == i18n.t("ui.msg.only_top")
 
 
 def test_click_discards_a_legal_card_and_it_flies_to_the_discard_pile():
     app, _ = make_app(position(["2H 5H", "KH", "9C", "AS"], stock=8))
     card = parse_card("5H")
     click(app, top_centre(app, 0), settle=False)
-    assert app.table.game.discards[-1] == card
+    assert aces_table(app).game.discards[-1] == card
     assert in_motion(app, card)
     app.settle()
-    assert app.table.sprites[card].pos == (app.layout.discard.x, app.layout.discard.y)
+    assert aces_table(app).sprites[card].pos == (app.layout.discard.x, app.layout.discard.y)
 
 
 def test_an_illegal_click_changes_nothing_shakes_and_says_why():
     app, _ = make_app(position(["2H 5H", "KH", "9C", "AS"], stock=8))
-    before = app.table.game.to_text()
+    before = aces_table(app).game.to_text()
     click(app, top_centre(app, 1), settle=False)
-    assert app.table.game.to_text() == before
+    assert aces_table(app).game.to_text() == before
     assert in_motion(app, parse_card("KH"))  # it shakes where it lies
-    assert app.table.message == "No higher heart on top of another pile."
+    assert aces_table(app).message == "No higher heart on top of another pile."
     app.settle()
     assert resting(app, parse_card("KH"))
 
 
 def test_a_deal_flies_to_piles_one_to_four_left_to_right():
     app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
-    dealt = app.table.game.stock[:4]
+    dealt = aces_table(app).game.stock[:4]
     click(app, app.layout.stock.center, settle=False)
     started_at = {}
     for frame in range(200):
         for card in dealt:
-            if card not in started_at and app.table.sprites[card].in_flight:
+            if card not in started_at and aces_table(app).sprites[card].in_flight:
                 started_at[card] = frame
         if not app.busy():
             break
@@ -126,14 +126,14 @@ def test_a_deal_flies_to_piles_one_to_four_left_to_right():
     assert [started_at[c] for c in dealt] == sorted(started_at[c] for c in dealt)
     assert len(set(started_at.values())) == 4  # one after another, not all at once
     for pile, card in enumerate(dealt):
-        assert app.table.game.piles[pile][-1] == card
+        assert aces_table(app).game.piles[pile][-1] == card
         assert resting(app, card)
 
 
 def test_the_stock_count_falls_card_by_card_during_a_deal():
     app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
     counts = []
-    painter = app.table.painter
+    painter = aces_table(app).painter
     original = painter.badge
     painter.badge = lambda surface, rect, count: (counts.append(count) if rect == app.layout.stock else None,
                                                   original(surface, rect, count))
@@ -144,64 +144,65 @@ def test_the_stock_count_falls_card_by_card_during_a_deal():
 
 def test_undo_and_redo_animate_backwards_and_forwards():
     app, _ = make_app(position(["2H 5H", "KH", "9C", "AS"], stock=8))
-    start = app.table.game.to_text()
+    start = aces_table(app).game.to_text()
     click(app, top_centre(app, 0))
-    after = app.table.game.to_text()
+    after = aces_table(app).game.to_text()
     key(app, pygame.K_z, CTRL, settle=False)
-    assert app.table.game.to_text() == start
+    assert aces_table(app).game.to_text() == start
     card = parse_card("5H")
     assert in_motion(app, card)  # flying back from the discard pile
     app.settle()
     assert resting(app, card)
     key(app, pygame.K_y, CTRL)
-    assert app.table.game.to_text() == after
+    assert aces_table(app).game.to_text() == after
     key(app, pygame.K_z, CTRL)
     key(app, pygame.K_z, CTRL | pygame.KMOD_LSHIFT)  # Ctrl+Shift+Z redoes too
-    assert app.table.game.to_text() == after
+    assert aces_table(app).game.to_text() == after
 
 
 def test_undo_of_a_deal_returns_the_cards_to_the_stock():
     app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
-    start = app.table.game.to_text()
+    start = aces_table(app).game.to_text()
     key(app, pygame.K_SPACE)
     key(app, pygame.K_z, CTRL)
-    assert app.table.game.to_text() == start
-    assert all(resting(app, c) for c in app.table.sprites)
+    assert aces_table(app).game.to_text() == start
+    assert all(resting(app, c) for c in aces_table(app).sprites)
 
 
 def test_restart_acts_at_once_with_the_deal_animation_and_ctrl_z_brings_the_game_back():
     app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
-    start = app.table.game.to_text()
+    start = aces_table(app).game.to_text()
     for _ in range(3):
         key(app, pygame.K_SPACE)
     key(app, pygame.K_z, CTRL)  # something to redo as well
-    played, history, future = app.table.game.to_text(), list(app.table.game.history), list(app.table.game.future)
+    game = aces_table(app).game
+    played, history, future = game.to_text(), list(game.history), list(game.future)
     key(app, pygame.K_r, settle=False)  # one key, no question
-    assert len(app.scenes) == 1 and app.table.game.to_text() == start and app.table.game.deal_number == 7
-    assert app.busy() and not all(resting(app, c) for c in app.table.sprites)  # the cards fly in from the stock
+    assert len(app.scenes) == 1 and aces_table(app).game.to_text() == start and aces_table(app).game.deal_number == 7
+    assert app.busy() and not all(resting(app, c) for c in aces_table(app).sprites)  # the cards fly in from the stock
     app.settle()
-    assert all(resting(app, c) for c in app.table.sprites) and accounted(app)
+    assert all(resting(app, c) for c in aces_table(app).sprites) and accounted(app)
     key(app, pygame.K_z, CTRL)
-    game = app.table.game
+    game = aces_table(app).game
     assert (game.to_text(), game.history, game.future, game.deal_number) == (played, history, future, 7)
     key(app, pygame.K_y, CTRL)  # Ctrl+Y undoes that Ctrl+Z (the restart came after the undone deal)
-    assert app.table.game.to_text() == start and not app.table.game.history
+    assert aces_table(app).game.to_text() == start and not aces_table(app).game.history
 
 
 def test_new_deal_acts_at_once_and_ctrl_z_brings_the_last_game_back_until_a_move_is_made():
     app, _ = make_app(Game.new(deal_cards(7), deal_number=7), seed=11)
     key(app, pygame.K_SPACE)
-    before = app.table.game
+    before = aces_table(app).game
     key(app, pygame.K_n)
-    assert len(app.scenes) == 1 and app.table.game.deal_number == random.Random(11).randint(MIN_DEAL, MAX_DEAL)
+    assert len(app.scenes) == 1 and aces_table(app).game.deal_number == random.Random(11).randint(MIN_DEAL, MAX_DEAL)
     key(app, pygame.K_F2)  # an untouched deal is not worth keeping: Ctrl+Z still goes back to the played one
     key(app, pygame.K_z, CTRL)
-    assert app.table.game is before and app.table.game.deal_number == 7 and len(before.history) == 1
+    assert aces_table(app).game is before and aces_table(app).game.deal_number == 7 and len(before.history) == 1
     key(app, pygame.K_n)
     key(app, pygame.K_SPACE)  # a move in the new deal: the last game is left for good
     key(app, pygame.K_z, CTRL)
     key(app, pygame.K_z, CTRL)
-    assert app.table.game is not before and not app.table.game.history and accounted(app)
+    assert aces_table(app).game is not before and not aces_table(app).game.history and accounted(app)
 
 
 @pytest.mark.parametrize("replace_key", [pygame.K_r, pygame.K_n])
@@ -210,29 +211,29 @@ def test_ctrl_y_after_ctrl_z_brings_the_restart_or_new_deal_back_until_a_move_in
     for _ in range(3):
         key(app, pygame.K_SPACE)
     key(app, pygame.K_z, CTRL)
-    old, played = app.table.game, app.table.game.to_text()
+    old, played = aces_table(app).game, aces_table(app).game.to_text()
     key(app, replace_key)
-    replaced = app.table.game
+    replaced = aces_table(app).game
     assert replaced is not old and not replaced.history
     key(app, pygame.K_z, CTRL)
-    assert app.table.game is old and app.table.game.to_text() == played
+    assert aces_table(app).game is old and aces_table(app).game.to_text() == played
     key(app, pygame.K_y, CTRL, settle=False)  # Ctrl+Y undoes the Ctrl+Z: the restart or new deal, dealt in again
-    assert app.table.game is replaced and app.busy()
+    assert aces_table(app).game is replaced and app.busy()
     app.settle()
-    assert accounted(app) and all(resting(app, c) for c in app.table.sprites)
+    assert accounted(app) and all(resting(app, c) for c in aces_table(app).sprites)
     key(app, pygame.K_z, CTRL)  # and back again, as often as the player likes
-    assert app.table.game is old
+    assert aces_table(app).game is old
     key(app, pygame.K_z, CTRL)  # an undo in the old game walks back along its line ...
     key(app, pygame.K_y, CTRL)  # ... and redo walks forward to where it was left ...
-    assert app.table.game is old and app.table.game.to_text() == played
+    assert aces_table(app).game is old and aces_table(app).game.to_text() == played
     key(app, pygame.K_y, CTRL)  # ... from where Ctrl+Y goes on to the game it left
-    assert app.table.game is replaced
+    assert aces_table(app).game is replaced
     key(app, pygame.K_z, CTRL)
     key(app, pygame.K_SPACE)  # a move in the old game: the game it left is gone for good
     key(app, pygame.K_z, CTRL)
     key(app, pygame.K_y, CTRL)
     key(app, pygame.K_y, CTRL)
-    assert app.table.game is old and app.table.message == i18n.t("ui.msg.nothing_to_redo")
+    assert aces_table(app).game is old and aces_table(app).message == i18n.t("ui.msg.nothing_to_redo")
 
 
 def test_the_redo_button_offers_the_game_ctrl_z_left():
@@ -240,34 +241,34 @@ def test_the_redo_button_offers_the_game_ctrl_z_left():
     key(app, pygame.K_SPACE)
     key(app, pygame.K_r)
     key(app, pygame.K_z, CTRL)
-    redo = next(b for b in app.table.buttons if b.text_key == "ui.button.redo")
+    redo = next(b for b in aces_table(app).buttons if b.text_key == "ui.button.redo")
     assert redo.enabled()
     click(app, redo.rect.center)
-    assert not app.table.game.history and not redo.enabled()
+    assert not aces_table(app).game.history and not redo.enabled()
 
 
 def test_new_deal_takes_the_next_number_from_the_random_source():
     app, _ = make_app(Game.new(deal_cards(7), deal_number=7), seed=11)
     expected = random.Random(11).randint(MIN_DEAL, MAX_DEAL)
     key(app, pygame.K_F2)
-    assert app.table.game.deal_number == expected
-    assert app.table.game.to_text() == Game.new(deal_cards(expected)).to_text()
+    assert aces_table(app).game.deal_number == expected
+    assert aces_table(app).game.to_text() == Game.new(deal_cards(expected)).to_text()
     assert accounted(app)
 
 
 def test_keyboard_play_discard_and_move_into_a_gap():
     app, _ = make_app(position(["2H 5H", "KH", "", "9C"], stock=8))
     key(app, pygame.K_1)
-    assert app.table.selected == 0
+    assert aces_table(app).selected == 0
     key(app, pygame.K_d)
-    assert app.table.game.piles[0] == [parse_card("2H")]
+    assert aces_table(app).game.piles[0] == [parse_card("2H")]
     key(app, pygame.K_2)
     key(app, pygame.K_3)
-    assert app.table.game.piles[2] == [parse_card("KH")] and app.table.game.piles[1] == []
+    assert aces_table(app).game.piles[2] == [parse_card("KH")] and aces_table(app).game.piles[1] == []
     key(app, pygame.K_4)
     key(app, pygame.K_1)  # pile 1 is not empty: refused, nothing moves
-    assert app.table.game.piles[3] == [parse_card("9C")]
-    assert app.table.message == i18n.t("rule.target_not_empty")
+    assert aces_table(app).game.piles[3] == [parse_card("9C")]
+    assert aces_table(app).message == i18n.t("rule.target_not_empty")
 
 
 @pytest.mark.parametrize("between, pile", [(0.2, 2), (1.0, 1)])
@@ -276,18 +277,18 @@ def test_a_double_click_moves_a_card_that_cannot_be_discarded_into_the_gap_and_t
     click(app, top_centre(app, 1))
     clock.now += between
     click(app, top_centre(app, 1))
-    assert app.table.game.piles[pile] == [parse_card("KH")]
+    assert aces_table(app).game.piles[pile] == [parse_card("KH")]
 
 
 def test_a_new_action_during_an_animation_finishes_it_first():
     app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
     key(app, pygame.K_SPACE, settle=False)
     key(app, pygame.K_SPACE, settle=False)
-    assert len(app.table.game.stock) == 40
+    assert len(aces_table(app).game.stock) == 40
     key(app, pygame.K_z, CTRL, settle=False)
     app.settle()
-    assert len(app.table.game.stock) == 44
-    assert all(resting(app, c) for c in app.table.sprites)
+    assert len(aces_table(app).game.stock) == 44
+    assert all(resting(app, c) for c in aces_table(app).sprites)
 
 
 def test_window_resize_lays_out_again_with_crisp_cards():
@@ -299,7 +300,7 @@ def test_window_resize_lays_out_again_with_crisp_cards():
     assert app.layout.card_w < old_w
     card = parse_card("5D")
     assert app.images.face(card).get_size() == (app.layout.card_w, app.layout.card_h)
-    assert all(resting(app, c) for c in app.table.sprites)
+    assert all(resting(app, c) for c in aces_table(app).sprites)
     clock.now += 1.0  # the size held still: every picture is rendered afresh from its SVG at this size
     app.step(dt=1 / 60)
     crisp = pygame.image.load_sized_svg(str(paths.asset("cards", "5D.svg")), (app.layout.card_w, app.layout.card_h))
@@ -323,16 +324,16 @@ def test_win_celebrates_then_shows_the_end_panel_and_goes_quiet():
         app.step(dt=1 / 30)
     assert not app.busy()
     key(app, pygame.K_n)
-    assert len(app.scenes) == 1 and app.table.game.score == 0
+    assert len(app.scenes) == 1 and aces_table(app).game.score == 0
 
 
 def test_a_lost_game_offers_restart():
     app, _ = make_app(position(["AH 3D", "AC 2S", "KH", "KS"], stock=0))
-    start = app.table.game.to_text()
+    start = aces_table(app).game.to_text()
     click(app, top_centre(app, 1))  # 2S goes (KS is higher); nothing else can happen
     assert panel_title(app) == i18n.t("ui.end.lost")
     key(app, pygame.K_r)
-    assert app.table.game.to_text() == start and len(app.scenes) == 1
+    assert aces_table(app).game.to_text() == start and len(app.scenes) == 1
 
 
 def test_nothing_is_redrawn_while_nothing_moves():
@@ -351,21 +352,21 @@ def test_nothing_is_redrawn_while_nothing_moves():
 def test_hint_button_and_h_key_ask_for_a_hint_and_change_nothing():
     # The hint itself is tested in test_ui_hint.py.
     app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
-    hint = next(b for b in app.table.buttons if b.text_key == "ui.button.hint")
-    before = app.table.game.to_text()
+    hint = next(b for b in aces_table(app).buttons if b.text_key == "ui.button.hint")
+    before = aces_table(app).game.to_text()
     click(app, hint.rect.center)
-    assert app.table.game.to_text() == before
+    assert aces_table(app).game.to_text() == before
     key(app, pygame.K_h)
-    assert app.table.message == i18n.t("ui.hint.thinking")
-    assert app.table.game.to_text() == before
+    assert aces_table(app).message == i18n.t("ui.hint.thinking")
+    assert aces_table(app).game.to_text() == before
 
 
 def test_buttons_act_undo_and_menu():
     app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
     key(app, pygame.K_SPACE)
-    undo = next(b for b in app.table.buttons if b.text_key == "ui.button.undo")
+    undo = next(b for b in aces_table(app).buttons if b.text_key == "ui.button.undo")
     click(app, undo.rect.center)
-    assert len(app.table.game.stock) == 48
+    assert len(aces_table(app).game.stock) == 48
     key(app, pygame.K_ESCAPE)
     assert panel_title(app) == i18n.t("ui.menu.title")
     key(app, pygame.K_ESCAPE)
@@ -409,17 +410,17 @@ def test_language_switch_from_the_menu_changes_the_texts():
     app, _ = make_app()
     app.set_language("sv")
     assert app.window.title == "Idioten"
-    assert next(b for b in app.table.buttons if b.text_key == "ui.button.new").label == "Ny giv"
+    assert next(b for b in aces_table(app).buttons if b.text_key == "ui.button.new").label == "Ny giv"
     app.set_language("de")
     assert app.window.title == "Aces Up"
 
 
 def test_a_dealt_card_turns_face_up_on_its_way():
     app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
-    card = app.table.game.stock[0]
+    card = aces_table(app).game.stock[0]
     key(app, pygame.K_SPACE, settle=False)
-    sprite = app.table.sprites[card]
-    glide, painter, images = sprite.glide, app.table.painter, app.images
+    sprite = aces_table(app).sprites[card]
+    glide, painter, images = sprite.glide, aces_table(app).painter, app.images
     glide.elapsed = glide.delay + 1e-6
     assert painter.turning(sprite, "pile") is images.back()  # leaves the stock face down
     glide.elapsed = glide.delay + glide.duration * 0.3
@@ -435,7 +436,7 @@ def test_f11_switches_fullscreen_and_back_and_the_table_follows_the_size():
     assert app.layout.size == app.window.size != (900, 640)  # the dummy driver's desktop is 1024x768
     key(app, pygame.K_F11)
     assert not app.fullscreen and app.layout.size == app.window.size == (900, 640)
-    assert all(resting(app, c) for c in app.table.sprites)
+    assert all(resting(app, c) for c in aces_table(app).sprites)
 
 
 def test_a_key_that_changes_the_table_mid_drag_voids_the_drag():
@@ -443,31 +444,31 @@ def test_a_key_that_changes_the_table_mid_drag_voids_the_drag():
     click(app, top_centre(app, 0))  # the 5H goes; the 2H is on top
     gap = app.layout.piles[2].center
     drag(app, top_centre(app, 0), gap, release=False)
-    assert app.table.drag.card == parse_card("2H")
+    assert aces_table(app).drag.card == parse_card("2H")
     key(app, pygame.K_z, CTRL)  # the 5H comes back on top of the 2H being dragged
-    before = app.table.game.to_text()
+    before = aces_table(app).game.to_text()
     post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=gap, button=1))
     app.settle()
-    assert app.table.game.to_text() == before  # not the 5H moved into the gap in the 2H's stead
-    assert accounted(app) and all(resting(app, c) for c in app.table.sprites)
+    assert aces_table(app).game.to_text() == before  # not the 5H moved into the gap in the 2H's stead
+    assert accounted(app) and all(resting(app, c) for c in aces_table(app).sprites)
 
 
 def test_a_panel_opened_mid_drag_sends_the_card_home():
     app, _ = make_app(position(["2H 5C", "KH", "", "AS"], stock=8))
-    before = app.table.game.to_text()
+    before = aces_table(app).game.to_text()
     drag(app, top_centre(app, 0), app.layout.piles[2].center, release=False)
     key(app, pygame.K_ESCAPE)  # the menu
-    assert panel_title(app) == i18n.t("ui.menu.title") and app.table.drag is None
+    assert panel_title(app) == i18n.t("ui.menu.title") and aces_table(app).drag is None
     post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=app.layout.piles[2].center, button=1))
     key(app, pygame.K_ESCAPE)
-    assert app.table.game.to_text() == before
-    assert all(resting(app, c) for c in app.table.sprites)
+    assert aces_table(app).game.to_text() == before
+    assert all(resting(app, c) for c in aces_table(app).sprites)
 
 
 def test_while_dragging_only_the_gaps_that_take_the_card_light_up():
     app, _ = make_app(position(["2H 5C", "KH", "", "7S"], stock=8, variant="aces-only"))
     lit = []
-    painter = app.table.painter
+    painter = aces_table(app).painter
     original = painter.ring
     painter.ring = lambda surface, ring, corner: (lit.append((ring is painter.glow, tuple(corner))),
                                                   original(surface, ring, corner))
@@ -477,7 +478,7 @@ def test_while_dragging_only_the_gaps_that_take_the_card_light_up():
                             button=1))
     app.settle()
     app, _ = make_app(position(["2H 5C", "KH", "", "7S"], stock=8))
-    painter = app.table.painter
+    painter = aces_table(app).painter
     original = painter.ring
     painter.ring = lambda surface, ring, corner: (lit.append((ring is painter.glow, tuple(corner))),
                                                   original(surface, ring, corner))
@@ -493,11 +494,11 @@ def test_settings_hooks_four_colours_speed_and_auto_discard():
     four = pygame.image.load_sized_svg(str(paths.asset("cards", "four-colour", "5H.svg")), face.get_size())
     assert pygame.image.tobytes(face, "RGBA") == pygame.image.tobytes(four.convert_alpha(), "RGBA")
     click(app, top_centre(app, 0), settle=False)  # the 5H goes, at once: with speed 0 nothing glides
-    assert parse_card("5H") in app.table.game.discards
+    assert parse_card("5H") in aces_table(app).game.discards
     assert drawn_at_its_place(app, parse_card("5H"))
     app.settle()  # auto-discard: the 2H (the KH is higher) and the 4C (the 9C) follow by themselves
-    assert app.table.game.piles[0] == [] and app.table.game.piles[3] == []
-    assert app.table.game.piles[1] == [parse_card("KH")] and app.table.game.piles[2] == [parse_card("9C")]
+    assert aces_table(app).game.piles[0] == [] and aces_table(app).game.piles[3] == []
+    assert aces_table(app).game.piles[1] == [parse_card("KH")] and aces_table(app).game.piles[2] == [parse_card("9C")]
 
 
 def test_the_players_loop_runs_posted_events_and_returns_on_ctrl_q():
@@ -513,7 +514,7 @@ def test_the_players_loop_runs_posted_events_and_returns_on_ctrl_q():
     # Both keys were handled in the loop's first frame, and Ctrl+Q ended it there: it did not wait for the
     # deal's cards to land (frames, not seconds: the same count on a fast or a slow machine).
     assert not app.running and len(frames) == 1
-    assert len(app.table.game.stock) == 44
+    assert len(aces_table(app).game.stock) == 44
 
 
 def test_the_idle_loop_sleeps_until_an_event_arrives():
@@ -546,9 +547,9 @@ def test_a_win_celebrates_with_leaping_cards_that_any_key_skips_to_the_end_panel
     key(app, pygame.K_d, settle=False)
     for _ in range(60):
         app.step(dt=1 / 60)
-    assert app.table.game.is_won() and not won_panel_shown(app) and leaping(app)
+    assert aces_table(app).game.is_won() and not won_panel_shown(app) and leaping(app)
     key(app, pygame.K_n, settle=False)  # skips: it does not deal a new game
-    assert won_panel_shown(app) and app.table.game.is_won()
+    assert won_panel_shown(app) and aces_table(app).game.is_won()
     assert not app.busy()  # no confetti on the panel: the cards were the celebration
 
 

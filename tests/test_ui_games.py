@@ -8,13 +8,16 @@ import random
 import pygame
 import pytest
 from ui_store_support import open_window
-from ui_support import OPEN_APPS, click, headings, key, make_app
+from ui_support import OPEN_APPS, aces_table, click, headings, key, make_app
 
 from idioten import i18n
+from idioten.play.change import Change, How
 from idioten.play.poker import PokerSession
+from idioten.play.session import SavePoint
 from idioten.poker.game import PokerGame
 from idioten.storage.files import Notice
 from idioten.storage.poker import FILE
+from idioten.storage.store import MemoryStore
 from idioten.ui.games import GAMES
 from idioten.ui.kit.game import GameKind
 from idioten.ui.kit.panels import Panel
@@ -41,6 +44,10 @@ def program(data_folder):
     return start, stop
 
 
+def saved_settings(folder) -> dict:
+    return json.loads((folder / "settings.json").read_text(encoding="utf-8"))
+
+
 def saved_poker(folder) -> dict:
     return json.loads((folder / FILE).read_text(encoding="utf-8"))
 
@@ -50,7 +57,7 @@ def test_the_game_chosen_last_opens_next_time(program, data_folder):
     app = start()
     assert app.current_game.name == "idioten"  # a first start
     key(app, pygame.K_g)
-    assert app.current_game.name == "poker" and saved_poker(data_folder)["last_game"] == "poker"
+    assert app.current_game.name == "poker" and saved_settings(data_folder)["last_game"] == "poker"
     grid = app.scenes[0].game.to_text()
     stop(app)
 
@@ -74,6 +81,7 @@ def test_the_window_writes_each_placement_after_drawing_it_and_the_last_one_as_i
     key(app, pygame.K_g)
     scene = app.scenes[0]
     click(app, scene.layout.cells[8].center)
+    app.persist.wait()  # handed to the writer thread after the frame that drew it, as every game's save is
     saved = PokerGame.from_text(saved_poker(data_folder)["current"]["game"])
     assert saved.to_text() == scene.game.to_text() and saved.grid[8] is not None
     scene.place(9)  # the very last change before the window closes: never drawn, written as it closes
@@ -103,23 +111,31 @@ def test_a_start_up_message_follows_the_player_into_poker(program, data_folder):
     assert app.current_game.name == "poker" and "stats.json" in app.scenes[0].message  # where the player looks
 
 
-def test_what_poker_json_said_is_said_when_poker_patience_first_shows(program, data_folder):
+def test_what_poker_json_said_is_said_at_start_like_the_other_files(program, data_folder):
     start, stop = program
     stop(start())
     (data_folder / FILE).write_text("{ not json", encoding="utf-8")
-    app = start()  # poker.json is read at start (it keeps the game chosen last) and moved aside
-    assert app.current_game.name == "idioten" and "poker.json" not in app.table.message
-    key(app, pygame.K_g)
-    assert "poker.json" in app.scenes[0].message
+    (data_folder / "stats.json").write_text("{ not json", encoding="utf-8")
+    app = start()  # every game's file is read at start; a damaged one is moved aside and said at once
+    table = aces_table(app)
+    assert app.current_game.name == "idioten" and "stats.json" in table.message
     assert list(data_folder.glob("poker.bad-*"))
+    for _ in range(40):  # one message after the other
+        if "poker.json" in table.message:
+            break
+        app.clock_for_tests.now += 1.0
+        app.step(dt=1 / 60)
+    assert "poker.json" in table.message
 
 
 # -- a third game, registered in this test only -----------------------------------------------------------
 
 class ToySession:
-    """A game of counting taps (T): its count is written by `write`, as a saved file would be."""
+    """A game of counting taps (T): its count is saved (`save_point`) as a saved file would be."""
 
-    def __init__(self):
+    def __init__(self, store):
+        self.store = store
+        self.game = None
         self.taps = 0
         self.written = 0
         self.new_deals = 0
@@ -127,10 +143,34 @@ class ToySession:
     def tap(self) -> None:
         self.taps += 1
 
+    def new_deal(self) -> Change:
+        self.new_deals += 1
+        return Change(How.NEW_DEAL)
 
-def write(session: ToySession):
-    session.written = session.taps
-    return None
+    def restart(self) -> Change:
+        return Change(How.RESTART)
+
+    def undo(self) -> None:
+        return None
+
+    redo = undo
+
+    def can_undo(self) -> bool:
+        return False
+
+    can_redo = finished = can_undo
+
+    def count_if_over(self) -> None:
+        pass
+
+    def save_point(self) -> SavePoint | None:
+        if self.written == self.taps:
+            return None
+        self.written = self.taps
+        return SavePoint("toy.json", {"taps": self.taps})
+
+    def take_notices(self) -> list:
+        return []
 
 
 class ToyScene(CardGameScene):
@@ -145,7 +185,7 @@ class ToyScene(CardGameScene):
             self.dirty = True
 
     def new_deal(self) -> None:
-        self.session.new_deals += 1
+        self.session.new_deal()
 
     def draw(self, surface) -> None:
         surface.fill((40, 30, 60))
@@ -163,12 +203,11 @@ class ToyPanel(Panel):
 
 def toy_kind(notices=()) -> GameKind:
     return GameKind(name="toy", play_key="ui.menu.to_toy",
-                    open_session=lambda app: (ToySession(), list(notices)),
+                    open_session=lambda opening: (ToySession(opening.store), list(notices)),
                     make_scene=ToyScene,
                     rules_panel=lambda app, scene: ToyPanel(app, "Toy rules"),
                     stats_panel=lambda app, scene: ToyPanel(app, f"Taps: {scene.session.taps}"),
-                    menu_entries=lambda app, then: [("ui.menu.to_toy_tap", lambda: then(app.scenes[0].session.tap))],
-                    flush=write)
+                    menu_entries=lambda app, scene, then: [("ui.menu.to_toy_tap", lambda: then(scene.session.tap))])
 
 
 @pytest.fixture
@@ -189,7 +228,7 @@ def test_a_third_game_is_switched_to_and_back_with_g_and_the_menu(toy_texts):
     keeper.new_deal(7)
     said = Notice("store.bad_file", {"file": "toy.json", "aside": "toy.bad-1.json"})
     app, _ = make_app(games=(*GAMES, toy_kind([said])), sessions={"poker": keeper})
-    idioten = app.table.game.to_text()
+    idioten = aces_table(app).game.to_text()
 
     key(app, pygame.K_g)
     key(app, pygame.K_g)  # G goes through the games in their order
@@ -198,12 +237,12 @@ def test_a_third_game_is_switched_to_and_back_with_g_and_the_menu(toy_texts):
     toy = app.scenes[0]
     key(app, pygame.K_t)
     key(app, pygame.K_t)
-    assert keeper.last_game == "toy"
+    assert app.store.settings.last_game == "toy"
 
     key(app, pygame.K_g)
-    assert app.current_game.name == "idioten" and app.table.game.to_text() == idioten
+    assert app.current_game.name == "idioten" and aces_table(app).game.to_text() == idioten
     assert toy.session.written == 2  # written as it left the screen
-    assert keeper.last_game == "idioten"
+    assert app.store.settings.last_game == "idioten"
 
     click(app, menu_entry(app, "ui.menu.to_toy").rect.center)
     assert app.scenes[0] is toy and len(app.scenes) == 1 and toy.session.taps == 2  # as it was left
@@ -227,17 +266,16 @@ def test_a_third_game_is_switched_to_and_back_with_g_and_the_menu(toy_texts):
     click(app, menu_entry(app, "ui.menu.to_poker").rect.center)
     assert app.current_game.name == "poker" and app.scenes[0].session is keeper
     click(app, menu_entry(app, "ui.menu.to_idioten").rect.center)
-    assert app.scenes[0] is app.table and app.table.game.to_text() == idioten
+    assert app.scenes[0] is aces_table(app) and aces_table(app).game.to_text() == idioten
 
 
 def test_a_third_game_chosen_last_opens_next_time(toy_texts):
-    keeper = PokerSession(None, random.Random(1))
-    keeper.new_deal(7)
-    app, _ = make_app(games=(*GAMES, toy_kind()), sessions={"poker": keeper})
+    store = MemoryStore()  # settings.json, kept in memory: both windows read the same one
+    app, _ = make_app(games=(*GAMES, toy_kind()), store=store)
     app.switch_game("toy")
-    again, _ = make_app(games=(*GAMES, toy_kind()), sessions={"poker": keeper})
+    again, _ = make_app(games=(*GAMES, toy_kind()), store=store)
     again.open_last_game()
     assert again.current_game.name == "toy" and isinstance(again.scenes[0], ToyScene)
-    without, _ = make_app(sessions={"poker": keeper})  # a window that does not play it opens the first game
+    without, _ = make_app(store=store)  # a window that does not play it opens the first game
     without.open_last_game()
     assert without.current_game.name == "idioten"

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pygame
 import pytest
 from ui_solver_support import HANG_GUARD, TRAP, computer_playing, lost_position, run_until
-from ui_support import click, end_panel, headings, key, make_app
+from ui_support import aces_table, click, end_panel, headings, key, make_app
 
 from idioten import i18n
 from idioten.acesup.rules import DEAL, DISCARD, Action, Game
@@ -39,8 +39,8 @@ def hints_by_samples(monkeypatch):
 
 
 def wait_for_arrow(app) -> Action:
-    assert run_until(app, lambda: app.assistant.hint_arrow() is not None)
-    return app.assistant.hint_arrow()
+    assert run_until(app, lambda: aces_table(app).assistant.coach.hint_arrow() is not None)
+    return aces_table(app).assistant.coach.hint_arrow()
 
 
 def pixel(app, point) -> tuple:
@@ -52,19 +52,19 @@ def test_h_shows_an_arrow_from_the_card_to_the_discard_pile_for_a_legal_action()
     app, _ = make_app(Game.from_text(TRAP))
     key(app, pygame.K_h, settle=False)
     action = wait_for_arrow(app)
-    game = app.table.game
+    game = aces_table(app).game
     assert game.can(action) and action.kind == DISCARD
-    assert app.table.message.startswith("Hint:")
+    assert aces_table(app).message.startswith("Hint:")
     layout = app.layout
-    x, y = app.table.sprites[game.top(action.pile)].screen_pos()
+    x, y = aces_table(app).sprites[game.top(action.pile)].screen_pos()
     start = (x + layout.card_w / 2, y + layout.card_h * 0.3)
     end = (layout.discard.centerx, layout.discard.y + layout.card_h * 0.3)
     middle = curve(start, end, arc_peak(layout))[12]
     assert pixel(app, middle) == ARROW
     # Following the hint takes the arrow away: it belonged to the position before.
-    app.table.act(action)
+    aces_table(app).act(action)
     app.settle()
-    assert app.assistant.hint_arrow() is None
+    assert aces_table(app).assistant.coach.hint_arrow() is None
     assert pixel(app, middle) != ARROW
 
 
@@ -73,7 +73,7 @@ def test_the_arrow_leaves_the_pile_labels_it_passes_readable():
     key(app, pygame.K_h, settle=False)
     action = wait_for_arrow(app)
     layout = app.layout
-    start_x = app.table.sprites[app.table.game.top(action.pile)].screen_pos()[0]
+    start_x = aces_table(app).sprites[aces_table(app).game.top(action.pile)].screen_pos()[0]
     passed = [i for i, rect in enumerate(layout.piles) if start_x < rect.centerx < layout.discard.centerx]
     assert passed, "the hinted card should lie left of some pile, so that the arc passes a label"
     app.draw()
@@ -91,7 +91,7 @@ def test_the_arrow_leaves_the_pile_labels_it_passes_readable():
 
 def test_the_hint_button_asks_for_a_hint_and_a_deal_points_at_the_stock():
     app, _ = make_app(Game.from_text(MUST_DEAL))
-    button = next(b for b in app.table.buttons if b.text_key == "ui.button.hint")
+    button = next(b for b in aces_table(app).buttons if b.text_key == "ui.button.hint")
     assert button.enabled()
     click(app, button.rect.center, settle=False)
     action = wait_for_arrow(app)
@@ -104,36 +104,36 @@ def test_hint_in_swedish_and_german_names_the_card_as_on_its_corner():
     app, _ = make_app(lost_position())
     for language in ("sv", "de"):
         i18n.set_language(language)
-        app.assistant.arrow = None
+        aces_table(app).assistant.coach.arrow = None
         key(app, pygame.K_h, settle=False)
         wait_for_arrow(app)
-        assert i18n.t("ui.hint.discard", card="4\u2660") in app.table.message
+        assert i18n.t("ui.hint.discard", card="4\u2660") in aces_table(app).message
 
 
 def test_demo_plays_and_any_key_stops_it():
     app, _ = make_app(Game.from_text(TRAP))
     key(app, pygame.K_a, settle=False)
     assert computer_playing(app)
-    assert run_until(app, lambda: len(app.table.game.history) >= 2, timeout=HANG_GUARD)
+    assert run_until(app, lambda: len(aces_table(app).game.history) >= 2, timeout=HANG_GUARD)
     key(app, pygame.K_x, settle=False)
     assert not computer_playing(app)
-    assert app.table.message == i18n.t("ui.demo.stopped")
+    assert aces_table(app).message == i18n.t("ui.demo.stopped")
     app.settle()
-    played = len(app.table.game.history)
+    played = len(aces_table(app).game.history)
     app.run_frames(120)
-    assert len(app.table.game.history) == played  # stopped means stopped
-    assert not app.table.game.is_over()
+    assert len(aces_table(app).game.history) == played  # stopped means stopped
+    assert not aces_table(app).game.is_over()
 
 
 def test_a_click_stops_the_demo_without_acting_on_the_table():
     app, _ = make_app(Game.from_text(TRAP))
     key(app, pygame.K_a, settle=False)
-    assert run_until(app, lambda: len(app.table.game.history) >= 1, timeout=HANG_GUARD)
+    assert run_until(app, lambda: len(aces_table(app).game.history) >= 1, timeout=HANG_GUARD)
     app.settle()
-    played = len(app.table.game.history)
-    click(app, app.table.top_rect(0).center)  # on a card: it only stops the demo
+    played = len(aces_table(app).game.history)
+    click(app, aces_table(app).top_rect(0).center)  # on a card: it only stops the demo
     assert not computer_playing(app)
-    assert len(app.table.game.history) == played
+    assert len(aces_table(app).game.history) == played
 
 
 def test_demo_left_alone_plays_the_deal_to_its_end():
@@ -141,7 +141,7 @@ def test_demo_left_alone_plays_the_deal_to_its_end():
     app.settings = app.settings.changed("animation", "fast")
     key(app, pygame.K_a, settle=False)
     assert run_until(app, lambda: end_panel(app) is not None, timeout=HANG_GUARD)
-    assert app.table.game.is_won()
+    assert aces_table(app).game.is_won()
     assert headings(app) == [i18n.t("ui.truth.shown_title")]
 
 
@@ -161,7 +161,7 @@ def test_demo_on_a_finished_game_says_so():
         key(app, pygame.K_d)
     key(app, pygame.K_ESCAPE)  # close the end panel to look at the table
     key(app, pygame.K_a)
-    assert app.table.message == i18n.t("ui.demo.over")
+    assert aces_table(app).message == i18n.t("ui.demo.over")
     assert not computer_playing(app)
 
 
@@ -178,10 +178,10 @@ def test_the_window_asks_the_hint_player_with_what_the_player_sees_and_says_its_
     key(app, pygame.K_h, settle=False)
     action = wait_for_arrow(app)
     # It is handed the worker's cancel flag (unset), so a new deal, restart or quit stops its thinking.
-    assert action == Action(DISCARD, 3) and seen == [(app.table.game.to_text(), coach.NO_PEEK_SECONDS, False)]
-    assert app.table.message == i18n.t("ui.hint.plain", advice=i18n.t("ui.hint.discard", card="4\u2660"))
+    assert action == Action(DISCARD, 3) and seen == [(aces_table(app).game.to_text(), coach.NO_PEEK_SECONDS, False)]
+    assert aces_table(app).message == i18n.t("ui.hint.plain", advice=i18n.t("ui.hint.discard", card="4\u2660"))
     key(app, pygame.K_a, settle=False)
-    assert run_until(app, lambda: app.table.game.is_over(), timeout=HANG_GUARD)
+    assert run_until(app, lambda: aces_table(app).game.is_over(), timeout=HANG_GUARD)
     assert len(seen) >= 3  # the demo asked it once per action
 
 
@@ -194,10 +194,10 @@ def test_the_thinking_message_stays_until_the_hint_comes(monkeypatch):
     key(app, pygame.K_h, settle=False)
     clock.now += coach.NO_PEEK_SECONDS + 1.5  # past the hint player's budget: it may still be thinking
     app.step(dt=1 / 60)
-    assert app.table.message == i18n.t("ui.hint.thinking")
+    assert aces_table(app).message == i18n.t("ui.hint.thinking")
     gate.set()
     wait_for_arrow(app)
-    assert app.table.message.startswith("Hint")
+    assert aces_table(app).message.startswith("Hint")
 
 
 def test_the_demo_thinks_about_the_next_position_while_the_last_action_is_still_on_its_way(monkeypatch):
@@ -210,18 +210,18 @@ def test_the_demo_thinks_about_the_next_position_while_the_last_action_is_still_
     monkeypatch.setattr(coach, "no_peek", SimpleNamespace(hint=no_peek_hint))
     app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
     key(app, pygame.K_a, settle=False)
-    assert run_until(app, lambda: len(app.table.game.history) >= 1, timeout=HANG_GUARD)
+    assert run_until(app, lambda: len(aces_table(app).game.history) >= 1, timeout=HANG_GUARD)
     for _ in range(20):  # no time passes on the table: the first action's cards stay in the air
-        app.assistant.worker.wait(HANG_GUARD)
+        aces_table(app).assistant.worker.wait(HANG_GUARD)
         app.step(dt=0)
-    table, demo = app.table, app.scenes[-1]
+    table, demo = aces_table(app), app.scenes[-1]
     assert len(table.game.history) == 1 and table.busy()
     after_next = table.game.copy()
-    after_next.apply(app.assistant.computer.plan[table.game.to_text()])  # the next action is known already ...
-    assert after_next.to_text() in app.assistant.computer.plan  # ... and so is the one after it
+    after_next.apply(table.assistant.computer.plan[table.game.to_text()])  # the next action is known already ...
+    assert after_next.to_text() in aces_table(app).assistant.computer.plan  # ... and so is the one after it
     assert len(asked) == 3  # no further: one action ahead of the table is enough
-    think = app.assistant.computer.think_seconds
+    think = aces_table(app).assistant.computer.think_seconds
     assert [seconds for _, seconds in asked] == [think / 2, think, think]  # the first is quick: the table waits
-    assert app.assistant.computer.think_seconds < demo.shortest_step()  # a thought fits in the demo's step
+    assert aces_table(app).assistant.computer.think_seconds < demo.shortest_step()  # a thought fits in the demo's step
     key(app, pygame.K_x, settle=False)  # stopping forgets the plan
-    assert app.assistant.computer.plan == {}
+    assert aces_table(app).assistant.computer.plan == {}

@@ -11,7 +11,7 @@ import time
 import pygame
 import pytest
 from ui_solver_support import HANG_GUARD, TRAP, computer_playing, panel_text, play_greedy_to_the_end, run_until
-from ui_support import OPEN_APPS, click, end_panel, key, make_app, position
+from ui_support import OPEN_APPS, aces_table, click, end_panel, key, make_app, position
 
 from idioten import i18n
 from idioten.acesup import analysis, daily
@@ -54,15 +54,15 @@ def test_a_lost_winnable_game_names_the_move_and_b_goes_back_to_just_before_it()
     assert i18n.t("ui.lesson.until", number=k + 1, move=lesson.deed(before, moves[k])) in text
     assert f"Move {k + 1}, you " in text and "after that no line wins" in text and "knowing the stock" in text
     key(app, pygame.K_b)
-    game = app.table.game
+    game = aces_table(app).game
     assert end_panel(app) is None and len(game.history) == k
     assert [a for a, _ in game.history] == moves[:k]
     # Knowing the stock, the arrow shows a winning move from here, and the live indicator knows it too.
-    assert app.assistant.hint_arrow() == found.line[0]
+    assert aces_table(app).assistant.coach.hint_arrow() == found.line[0]
     app.settings = app.settings.changed("live_verdict", True)
-    assert app.assistant.status_parts() == [i18n.t("ui.live.winnable")]
+    assert aces_table(app).assistant.status_parts() == [i18n.t("ui.live.winnable")]
     key(app, pygame.K_y, mod=pygame.KMOD_CTRL)  # redo: the undone moves come back one by one
-    assert [a for a, _ in app.table.game.history] == moves[:k + 1]
+    assert [a for a, _ in aces_table(app).game.history] == moves[:k + 1]
 
 
 def test_the_button_goes_back_and_solution_from_there_wins():
@@ -72,12 +72,12 @@ def test_the_button_goes_back_and_solution_from_there_wins():
     assert run_until(app, lambda: lesson_ready(app), timeout=HANG_GUARD)
     k = end_panel(app).lesson.found.winnable_until
     click(app, button_centre(end_panel(app), "ui.button.back_to_move"))
-    assert end_panel(app) is None and len(app.table.game.history) == k
+    assert end_panel(app) is None and len(aces_table(app).game.history) == k
     play_greedy_to_the_end(app)
     assert run_until(app, lambda: lesson_ready(app), timeout=HANG_GUARD)
     key(app, pygame.K_f, settle=False)
-    assert computer_playing(app) and len(app.table.game.history) == k
-    assert run_until(app, lambda: app.table.game.is_won(), timeout=HANG_GUARD)
+    assert computer_playing(app) and len(aces_table(app).game.history) == k
+    assert run_until(app, lambda: aces_table(app).game.is_won(), timeout=HANG_GUARD)
 
 
 def test_a_deal_never_winnable_says_where_its_best_score_was_lost():
@@ -86,13 +86,13 @@ def test_a_deal_never_winnable_says_where_its_best_score_was_lost():
     key(app, pygame.K_3)
     key(app, pygame.K_1)
     play_greedy_to_the_end(app)
-    assert app.table.game.score < 47
+    assert aces_table(app).game.score < 47
     assert run_until(app, lambda: lesson_ready(app), timeout=HANG_GUARD)
     text = panel_text(end_panel(app))
     assert "Move 1, you moved A♠ into pile 1: after that no line reaches the best possible score, 47." in text
     assert all(b.text_key != "ui.button.solution_from_there" for b in end_panel(app).buttons)
     key(app, pygame.K_b)
-    assert app.table.game.history == [] and app.table.game.can_redo()
+    assert aces_table(app).game.history == [] and aces_table(app).game.can_redo()
 
 
 @pytest.mark.parametrize("language, words", [
@@ -129,17 +129,17 @@ def test_aces_only_a_lost_win_is_named_b_goes_back_redo_works_and_f_wins_from_th
     assert i18n.t("ui.lesson.hint_agrees") in text and i18n.t("ui.lesson.caveat") in text
     assert {"ui.button.back_to_move", "ui.button.solution_from_there"} <= {b.text_key for b in panel.buttons}
     key(app, pygame.K_b)
-    assert end_panel(app) is None and [a for a, _ in app.table.game.history] == moves[:k]
-    assert app.assistant.hint_arrow() == found.line[0]
-    assert app.table.game.can(found.line[0])  # a move of this variant's rules (a move into a gap: an ace)
+    assert end_panel(app) is None and [a for a, _ in aces_table(app).game.history] == moves[:k]
+    assert aces_table(app).assistant.coach.hint_arrow() == found.line[0]
+    assert aces_table(app).game.can(found.line[0])  # a move of this variant's rules (a move into a gap: an ace)
     key(app, pygame.K_y, mod=pygame.KMOD_CTRL)  # redo brings the losing move back ...
-    assert [a for a, _ in app.table.game.history] == moves[:k + 1]
+    assert [a for a, _ in aces_table(app).game.history] == moves[:k + 1]
     play_greedy_to_the_end(app)  # ... and the game is lost the same way again: F shows the solution from there
     assert run_until(app, lambda: lesson_ready(app), timeout=HANG_GUARD)
     key(app, pygame.K_f, settle=False)
-    assert computer_playing(app) and len(app.table.game.history) == k
-    assert run_until(app, lambda: app.table.game.is_won(), timeout=HANG_GUARD)
-    assert app.table.game.variant == ACES_ONLY
+    assert computer_playing(app) and len(aces_table(app).game.history) == k
+    assert run_until(app, lambda: aces_table(app).game.is_won(), timeout=HANG_GUARD)
+    assert aces_table(app).game.variant == ACES_ONLY
 
 
 def test_aces_only_never_winnable_names_where_the_best_score_went_and_what_the_hint_would_have_done():
@@ -149,7 +149,7 @@ def test_aces_only_never_winnable_names_where_the_best_score_went_and_what_the_h
     assert run_until(app, lambda: lesson_ready(app), timeout=HANG_GUARD)
     found = end_panel(app).lesson.found
     j, best = found.best_until, found.best_score
-    assert found.winnable_until is None and j is not None and app.table.game.score < best < 48
+    assert found.winnable_until is None and j is not None and aces_table(app).game.score < best < 48
     before = analysis.positions_along(aces_only(ACES_ONLY_SHORT), moves)[j]
     assert found.hint is not None and found.hint != moves[j]
     text = panel_text(end_panel(app))
@@ -159,14 +159,14 @@ def test_aces_only_never_winnable_names_where_the_best_score_went_and_what_the_h
     assert i18n.t("ui.lesson.caveat") in text and i18n.t("ui.lesson.keys_best") in text
     assert all(b.text_key != "ui.button.solution_from_there" for b in end_panel(app).buttons)
     click(app, button_centre(end_panel(app), "ui.button.back_to_move"))
-    assert end_panel(app) is None and [a for a, _ in app.table.game.history] == moves[:j]
+    assert end_panel(app) is None and [a for a, _ in aces_table(app).game.history] == moves[:j]
     # An arrow on a move that keeps the best score within reach, which the losing move did not.
-    arrow = app.assistant.hint_arrow()
+    arrow = aces_table(app).assistant.coach.hint_arrow()
     assert arrow is not None and arrow != moves[j] and arrow == found.best_line[0]
-    assert app.table.message == i18n.t("ui.lesson.back_best", number=j + 1, best=best,
-                                        advice=assist.advice(app.table.game, arrow))
+    assert aces_table(app).message == i18n.t("ui.lesson.back_best", number=j + 1, best=best,
+                                        advice=assist.advice(aces_table(app).game, arrow))
     key(app, pygame.K_y, mod=pygame.KMOD_CTRL)
-    assert [a for a, _ in app.table.game.history] == moves[:j + 1] and app.table.game.can_redo()
+    assert [a for a, _ in aces_table(app).game.history] == moves[:j + 1] and aces_table(app).game.can_redo()
 
 
 def test_never_winnable_b_shows_the_best_move_and_f_at_the_table_plays_the_best_line():
@@ -180,14 +180,14 @@ def test_never_winnable_b_shows_the_best_move_and_f_at_the_table_plays_the_best_
     assert found.line is None and found.best_until == 0 and found.best_score == 47
     assert "ui.button.best_from_there" in {b.text_key for b in end_panel(app).buttons}
     key(app, pygame.K_b)
-    assert end_panel(app) is None and app.table.game.history == []
-    arrow = app.assistant.hint_arrow()
+    assert end_panel(app) is None and aces_table(app).game.history == []
+    arrow = aces_table(app).assistant.coach.hint_arrow()
     assert arrow is not None and arrow != moves[0]
     key(app, pygame.K_f, settle=False)  # the panel is closed: F at the table plays the best line from here
     assert computer_playing(app)
     assert i18n.t("ui.solution.best_playing", step=1, steps=len(found.best_line)) in panel_text(app.scenes[-1])
-    assert run_until(app, lambda: app.table.game.is_over(), timeout=60)
-    assert app.table.game.score == 47 and [a for a, _ in app.table.game.history] == list(found.best_line)
+    assert run_until(app, lambda: aces_table(app).game.is_over(), timeout=60)
+    assert aces_table(app).game.score == 47 and [a for a, _ in aces_table(app).game.history] == list(found.best_line)
 
 
 def test_after_b_closed_the_panel_f_at_the_table_plays_the_solution_from_there():
@@ -197,30 +197,30 @@ def test_after_b_closed_the_panel_f_at_the_table_plays_the_solution_from_there()
     assert run_until(app, lambda: lesson_ready(app), timeout=60)
     k = end_panel(app).lesson.found.winnable_until
     key(app, pygame.K_b)
-    assert end_panel(app) is None and len(app.table.game.history) == k
+    assert end_panel(app) is None and len(aces_table(app).game.history) == k
     key(app, pygame.K_f, settle=False)
-    assert computer_playing(app) and len(app.table.game.history) == k
-    assert run_until(app, lambda: app.table.game.is_won(), timeout=60)
-    assert [a for a, _ in app.table.game.history][:k] == moves[:k]
+    assert computer_playing(app) and len(aces_table(app).game.history) == k
+    assert run_until(app, lambda: aces_table(app).game.is_won(), timeout=60)
+    assert [a for a, _ in aces_table(app).game.history][:k] == moves[:k]
 
 
 def test_b_and_f_at_the_table_say_what_they_do_when_there_is_nothing_to_go_back_to():
     app, _ = make_app(Game.from_text(TRAP))
     key(app, pygame.K_f)
-    assert app.table.message == i18n.t("ui.lesson.key_f") and not computer_playing(app)
+    assert aces_table(app).message == i18n.t("ui.lesson.key_f") and not computer_playing(app)
     key(app, pygame.K_b)
-    assert app.table.message == i18n.t("ui.lesson.key_b") and app.table.game.history == []
+    assert aces_table(app).message == i18n.t("ui.lesson.key_b") and aces_table(app).game.history == []
     app.settings = app.settings.changed("animation", "fast")
     moves = play_greedy_to_the_end(app)
     assert run_until(app, lambda: lesson_ready(app), timeout=60)
     key(app, pygame.K_ESCAPE)  # the panel closed to look at the table: B still goes back from there
-    k = app.assistant.teacher.lesson.found.winnable_until
+    k = aces_table(app).assistant.teacher.lesson.found.winnable_until
     key(app, pygame.K_b)
-    assert [a for a, _ in app.table.game.history] == moves[:k]
-    app.table.act(next(action for action in app.table.game.useful_actions() if action != moves[k]))
+    assert [a for a, _ in aces_table(app).game.history] == moves[:k]
+    aces_table(app).act(next(action for action in aces_table(app).game.useful_actions() if action != moves[k]))
     app.settle()
     key(app, pygame.K_f)  # played off the line analysed: F says what it does instead of guessing
-    assert app.table.message == i18n.t("ui.lesson.key_f") and not computer_playing(app)
+    assert aces_table(app).message == i18n.t("ui.lesson.key_f") and not computer_playing(app)
 
 
 def quit_window(app) -> None:
@@ -256,24 +256,25 @@ def test_the_lesson_shows_progress_and_a_new_deal_a_restart_or_quitting_cancels_
     app.settings = app.settings.changed("animation", "fast")
     play_greedy_to_the_end(app)
     assert run_until(app, lambda: end_panel(app) is not None and end_panel(app).lesson is not None, timeout=HANG_GUARD)
-    assert app.assistant.worker.kind == "lesson"
+    assert aces_table(app).assistant.worker.kind == "lesson"
     assert entered.wait(HANG_GUARD)  # the panel counts the searches while it waits for the third
     assert run_until(app, lambda: i18n.t("ui.lesson.progress", count=3) in panel_text(end_panel(app)),
                      timeout=HANG_GUARD)
     STOPPERS[stopper](app)
     assert cancelled.wait(HANG_GUARD)
     if stopper != "quit":
-        assert app.assistant.teacher.lesson is None and app.assistant.worker.kind != "lesson"
+        assert aces_table(app).assistant.teacher.lesson is None and aces_table(app).assistant.worker.kind != "lesson"
 
 
 def test_the_verdict_is_searched_from_the_deal_on_with_the_compiled_core(monkeypatch):
     monkeypatch.setattr(assist, "compiled_core", lambda: True)
     app, _ = make_app(Game.from_text(TRAP))
-    assert app.assistant.early.running and app.assistant.early.tag == TRAP
+    assert aces_table(app).assistant.early.running and aces_table(app).assistant.early.tag == TRAP
     key(app, pygame.K_h, settle=False)  # a hint uses the other worker: the verdict keeps searching
-    assert app.assistant.early.running or TRAP in app.assistant.known
-    assert run_until(app, lambda: TRAP in app.assistant.known)
-    assert app.assistant.known[TRAP].result == assist.WINNABLE and not app.assistant.early.running
+    assert aces_table(app).assistant.early.running or TRAP in aces_table(app).assistant.known
+    assert run_until(app, lambda: TRAP in aces_table(app).assistant.known)
+    assistant = aces_table(app).assistant
+    assert assistant.known[TRAP].result == assist.WINNABLE and not assistant.early.running
     app.settings = app.settings.changed("animation", "fast")
     play_greedy_to_the_end(app)
     app.step(dt=1 / 60)
@@ -290,10 +291,10 @@ def test_the_verdict_from_the_deal_on_stops_after_its_cpu_budget(monkeypatch):
                         lambda flag: float(next(readings)) if flag.cpu else wall(flag))
     monkeypatch.setattr(assist, "VERDICT_CPU_SECONDS", 2.5)
     app, _ = make_app(Game.new(deal_cards(LONG_SEARCH_DEAL), "standard", LONG_SEARCH_DEAL))
-    start = app.table.game.start_text
-    assert run_until(app, lambda: start in app.assistant.known, timeout=HANG_GUARD)
-    assert app.assistant.known[start].result == assist.UNKNOWN
-    assert app.assistant.early.wait(HANG_GUARD)  # its thread has ended: the window is idle again
+    start = aces_table(app).game.start_text
+    assert run_until(app, lambda: start in aces_table(app).assistant.known, timeout=HANG_GUARD)
+    assert aces_table(app).assistant.known[start].result == assist.UNKNOWN
+    assert aces_table(app).assistant.early.wait(HANG_GUARD)  # its thread has ended: the window is idle again
 
 
 def test_a_new_deal_cancels_the_verdict_from_the_deal_on_but_a_restart_keeps_it(monkeypatch):
@@ -311,17 +312,19 @@ def test_a_new_deal_cancels_the_verdict_from_the_deal_on_but_a_restart_keeps_it(
     monkeypatch.setattr(assist, "solve", endless)
     app, _ = make_app(Game.from_text(TRAP))
     assert started.wait(HANG_GUARD)
-    app.table.deal()
+    aces_table(app).deal()
     app.settle()
-    app.table.restart()
+    aces_table(app).restart()
     app.step(dt=1 / 60)
     # The search's flag is a StopFlag on the CPU time of the thread that asks it: asked from this thread it
     # would count this thread's time. The window's own flag, which it follows, says whether it was cancelled.
     cancelled = flags[0].outer
-    assert app.assistant.early.running and app.assistant.early.tag == TRAP and not cancelled.is_set()
+    early = aces_table(app).assistant.early
+    assert early.running and early.tag == TRAP and not cancelled.is_set()
     key(app, pygame.K_n)
     assert cancelled.is_set(), "the new deal left the verdict of the old one searching"
-    assert app.assistant.early.tag == app.table.game.start_text != TRAP, (app.assistant.early.tag, len(flags))
+    early = aces_table(app).assistant.early
+    assert early.tag == aces_table(app).game.start_text != TRAP, (early.tag, len(flags))
     assert stopped.wait(HANG_GUARD)
 
 
@@ -329,15 +332,15 @@ def test_the_python_core_keeps_the_verdict_for_the_end(monkeypatch):
     monkeypatch.setattr(assist, "compiled_core", lambda: False)
     app, _ = make_app(Game.from_text(TRAP))
     app.step(dt=1 / 60)
-    assert not app.assistant.early.running and TRAP not in app.assistant.known
+    assert not aces_table(app).assistant.early.running and TRAP not in aces_table(app).assistant.known
 
 
 def test_the_deal_of_the_day_from_its_key_with_its_own_statistics(monkeypatch):
     monkeypatch.setattr(daily, "today", lambda: dt.date(2026, 12, 3))
     app, _ = make_app()
     key(app, pygame.K_t, settle=False)
-    assert run_until(app, lambda: app.table.game.deal_number == 74442778, timeout=HANG_GUARD)
-    assert app.assistant.status_parts()[0] == i18n.t("ui.daily.status", day="2026-12-03")
+    assert run_until(app, lambda: aces_table(app).game.deal_number == 74442778, timeout=HANG_GUARD)
+    assert aces_table(app).assistant.status_parts()[0] == i18n.t("ui.daily.status", day="2026-12-03")
     app.settings = app.settings.changed("animation", "fast")
     play_greedy_to_the_end(app)
     days = persistence(app).stats.daily
@@ -346,10 +349,10 @@ def test_the_deal_of_the_day_from_its_key_with_its_own_statistics(monkeypatch):
     text = panel_text(end_panel(app))
     assert "days played: 1, won: 0, streak: 0 (best 0)" in text and "Next deal of the day in" in text
     key(app, pygame.K_n)
-    assert app.assistant.status_parts()[:1] != [i18n.t("ui.daily.status", day="2026-12-03")]
+    assert aces_table(app).assistant.status_parts()[:1] != [i18n.t("ui.daily.status", day="2026-12-03")]
 
 
 def test_the_menu_offers_the_deal_of_the_day():
     app, _ = make_app()
-    keys = [entry[0] for entry in app.assistant.menu_entries(lambda action: action())]
+    keys = [entry[0] for entry in aces_table(app).assistant.menu_entries(lambda action: action())]
     assert "ui.menu.daily" in keys

@@ -5,7 +5,7 @@ import random
 
 import pygame
 import pytest
-from ui_support import accounted, make_app
+from ui_support import accounted, aces_table, make_app
 
 from idioten.acesup.rules import Game
 from idioten.cards import deal_cards
@@ -21,7 +21,7 @@ pytestmark = pytest.mark.usefixtures("english_window")
 
 def random_event(rng: random.Random, app):
     width, height = app.layout.size
-    hot = [app.layout.stock, app.layout.discard, *app.layout.piles, *(b.rect for b in app.table.buttons)]
+    hot = [app.layout.stock, app.layout.discard, *app.layout.piles, *(b.rect for b in aces_table(app).buttons)]
     roll = rng.random()
     if roll < 0.6:
         if rng.random() < 0.7:  # most of the pointer's time is spent over the cards and buttons
@@ -59,8 +59,8 @@ def test_ten_thousand_random_events_lose_no_card():
     app.settle()
     assert accounted(app)
     assert not app.busy()  # at rest, every card is drawn where its rules place is
-    places = app.table.rest_places()
-    for card, sprite in app.table.sprites.items():
-        if app.table.drag is None or app.table.drag.card != card:
+    places = aces_table(app).rest_places()
+    for card, sprite in aces_table(app).sprites.items():
+        if aces_table(app).drag is None or aces_table(app).drag.card != card:
             x, y = places[card][1]
             assert sprite.screen_pos() == (round(x), round(y))

@@ -166,7 +166,7 @@ def finish_by_hand(app) -> None:
 
 def earlier_grid(app, score: int) -> None:
     """A grid with these options counted before, scoring `score`."""
-    assert scene(app).session.memory_stats.record_keyed("poker", "classic", "earlier", score)
+    assert scene(app).session.stats.record_keyed("poker", "classic", "earlier", score)
 
 
 def test_a_new_personal_best_celebrates_with_leaping_cards_that_any_key_skips_to_the_end_panel():
@@ -265,7 +265,7 @@ def quick_poker() -> dict:
 def test_switching_games_and_back_keeps_the_idioten_game():
     app, _ = make_app(position(["2H 5H", "KH", "9C", "AS"], stock=8), sessions=quick_poker())
     click(app, top_centre(app, 0))  # discard the 5H in Idioten
-    idioten_text = app.table.game.to_text()
+    idioten_text = app.game_scene("idioten").game.to_text()
     key(app, pygame.K_g)
     assert app.current_game.name == "poker"
     click(app, cell_centre(app, 6))

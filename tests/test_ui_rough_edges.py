@@ -3,7 +3,7 @@ mouse events through the real loop under SDL's dummy driver, and what the window
 
 import pygame
 import pytest
-from ui_support import changed_area, click, drag, key, make_app, position, post, shown_texts, top_centre
+from ui_support import aces_table, changed_area, click, drag, key, make_app, position, post, shown_texts, top_centre
 
 from idioten import i18n
 from idioten.acesup.rules import Game
@@ -65,10 +65,10 @@ def test_a_new_deal_names_its_number_without_saying_deal_twice(language):
     i18n.set_language(language)
     app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
     key(app, pygame.K_n)
-    game = app.table.game
+    game = aces_table(app).game
     shown = " ".join(shown_texts(app))
-    assert str(game.deal_number) in app.table.message and app.table.message in shown
-    assert app.deal_label(game) not in app.table.message  # not "New deal: Deal 1588390015."
+    assert str(game.deal_number) in aces_table(app).message and aces_table(app).message in shown
+    assert app.deal_label(game) not in aces_table(app).message  # not "New deal: Deal 1588390015."
 
 
 # -- 3. a line of keys never breaks inside a key and what it does ---------------------------------------------
@@ -124,7 +124,7 @@ def test_every_line_of_keys_wraps_between_whole_pieces(language):
 def stock_counts_while_it_moves(app, *keystroke) -> list[int]:
     """The number drawn on the stock in every frame, from the key until the table is still again."""
     counts = []
-    painter = app.table.painter
+    painter = aces_table(app).painter
     original = painter.badge
     painter.badge = lambda surface, rect, count: (counts.append(count) if rect == app.layout.stock else None,
                                                   original(surface, rect, count))
@@ -144,7 +144,7 @@ def test_the_stock_shows_its_real_count_while_a_deal_is_laid_out(keystroke):
     for _ in range(3):
         key(app, pygame.K_SPACE)
     counts = stock_counts_while_it_moves(app, keystroke)
-    assert len(app.table.game.stock) == 48
+    assert len(aces_table(app).game.stock) == 48
     assert len(counts) > 10  # frames of cards flying out, each with the count on the stock
     assert set(counts) == {48}
 
@@ -152,7 +152,7 @@ def test_the_stock_shows_its_real_count_while_a_deal_is_laid_out(keystroke):
 # -- 5. the status bar fits a 400×300 window ------------------------------------------------------------------
 
 def status_words(app) -> list[str]:
-    return " ".join(text for text, _ in app.table.painter.status_lines).replace(" · ", " ").split()
+    return " ".join(text for text, _ in aces_table(app).painter.status_lines).replace(" · ", " ").split()
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -162,7 +162,8 @@ def test_the_status_bar_fits_a_400_by_300_window(language):
     game = position(["2H 5C", "KH", "", "9S"], stock=44, variant="aces-only")
     game.deal_number = deal
     app, _ = make_app(game)
-    app.table.session.days.resumed(app.table.game, "2026-12-03")  # and it is a deal of the day, as if resumed
+    table = aces_table(app)
+    table.session.days.resumed(table.game, "2026-12-03")  # and it is a deal of the day, as if resumed
     force_size(app, (400, 300))
     window = pygame.Rect(0, 0, 400, 300)
     facts = [app.deal_label(game), i18n.t("ui.variant.aces-only"), i18n.t("ui.status.score", score=game.score),
@@ -172,9 +173,9 @@ def test_the_status_bar_fits_a_400_by_300_window(language):
         for each in keystroke:
             key(app, each)
         app.draw()
-        message = app.table.message
+        message = aces_table(app).message
         messages.append(message)
-        drawn = app.table.painter.status_lines
+        drawn = aces_table(app).painter.status_lines
         rects = [rect for _, rect in drawn]
         assert all(window.contains(rect) for rect in rects), drawn
         assert all(rect.top >= app.layout.top_bar.bottom for rect in rects)
@@ -198,38 +199,39 @@ def test_a_refused_click_is_explained_beside_the_click(language, size):
         force_size(app, size)
     window = pygame.Rect((0, 0), app.layout.size)
     card_w = app.layout.card_w
-    aces = app.table.top_rect(3)
-    targets = [(app.table.top_rect(1).move(card_w // 3, 0).center, "rule.no_higher_same_suit"),  # the K♥
+    aces = aces_table(app).top_rect(3)
+    targets = [(aces_table(app).top_rect(1).move(card_w // 3, 0).center, "rule.no_higher_same_suit"),  # the K♥
                (app.layout.stock.move(-card_w // 3, 0).center, "rule.stock_empty"),  # near the left edge
                (aces.move(card_w // 3, 0).center, "rule.ace_never_discarded")]  # the A♠, the rightmost pile
     for point, reason in targets:
         before = app.window.get_surface().copy()
         click(app, point)
-        assert app.table.message == i18n.t(reason, suit=i18n.suit_name("H")) and app.table.message_at == point
+        shown = aces_table(app)
+        assert shown.message == i18n.t(reason, suit=i18n.suit_name("H")) and shown.message_at == point
         after = app.window.get_surface()
         callout = changed_area(before, after)
-        lines = app.table.painter.callout_lines
-        assert " ".join(text for text, _ in lines) == app.table.message
+        lines = aces_table(app).painter.callout_lines
+        assert " ".join(text for text, _ in lines) == aces_table(app).message
         assert window.contains(callout) and all(callout.contains(rect) for _, rect in lines)
         assert near(callout, point, app.layout.font_size * 2), (point, callout)
         assert callout.w * callout.h < window.w * window.h / 4  # a note by the click, not a repainted window
         status_text_height = app.texts.font(app.layout.small_font_size).get_height()
         assert all(rect.h >= status_text_height for _, rect in lines)  # as readable as the status bar at least
-        assert not any(app.table.message in text for text, _ in app.table.painter.status_lines)
+        assert not any(aces_table(app).message in text for text, _ in aces_table(app).painter.status_lines)
         clock.now += MESSAGE_SECONDS  # the message has had its time and goes
         app.settle()
-        assert not app.table.message and not app.table.painter.callout_lines
+        assert not aces_table(app).message and not aces_table(app).painter.callout_lines
 
 
 def test_a_refused_drop_is_explained_where_the_card_was_dropped_and_a_key_in_the_status_bar():
     app, _ = make_app(position(["2H 5H", "KH", "9C", "AS"], stock=8))
     drop = app.layout.piles[2].move(0, app.layout.card_h // 2).center  # onto the 9♣, which is not a gap
     drag(app, top_centre(app, 1), drop)
-    assert app.table.message == i18n.t("rule.target_not_empty") and app.table.message_at == drop
-    lines = app.table.painter.callout_lines
+    assert aces_table(app).message == i18n.t("rule.target_not_empty") and aces_table(app).message_at == drop
+    lines = aces_table(app).painter.callout_lines
     assert lines and near(lines[0][1].unionall([r for _, r in lines]), drop, app.layout.font_size * 3)
     key(app, pygame.K_2)
     key(app, pygame.K_3)  # the same move by keys: no click to stand beside, so the status bar says it
-    assert app.table.message == i18n.t("rule.target_not_empty") and app.table.message_at is None
-    assert not app.table.painter.callout_lines
-    assert app.table.message in [text for text, _ in app.table.painter.status_lines]
+    assert aces_table(app).message == i18n.t("rule.target_not_empty") and aces_table(app).message_at is None
+    assert not aces_table(app).painter.callout_lines
+    assert aces_table(app).message in [text for text, _ in aces_table(app).painter.status_lines]

@@ -8,7 +8,7 @@ import random
 import pygame
 import pytest
 from ui_store_support import Clock, play_one, press, state
-from ui_support import shown_texts
+from ui_support import aces_table, shown_texts
 
 from idioten import i18n
 from idioten.cards import deal_cards, format_cards
@@ -68,7 +68,7 @@ def played_game(data_folder, deal: int = 7, moves: int = 6) -> dict:
     for _ in range(moves):
         play_one(app)
     press(app, pygame.K_z, CTRL)
-    left = dict(state(app), game_id=app.table.session.saved.game_id)
+    left = dict(state(app), game_id=aces_table(app).session.saved.game_id)
     close(app)
     assert json.loads((data_folder / "game.json").read_text())["deal_number"] == deal
     return left
@@ -89,7 +89,7 @@ def test_a_deal_on_the_command_line_keeps_the_saved_game_behind_ctrl_z(data_fold
 
     press(app, pygame.K_z, CTRL)
     assert state(app) == {k: v for k, v in left.items() if k != "game_id"}
-    assert app.table.session.saved.game_id == left["game_id"]
+    assert aces_table(app).session.saved.game_id == left["game_id"]
     assert message_line(app) == ["Back in the last game (Deal 7), just as it was."]
     press(app, pygame.K_y, CTRL)  # and forward to the deal the command line named
     assert state(app)["deal"] == 12 and not state(app)["history"]
@@ -100,7 +100,7 @@ def test_the_kept_game_survives_a_restart_and_is_counted_at_the_first_move_in_th
     left = played_game(data_folder)
     close(start("--deal", "12"))
     app = start()  # the program again, with no deal: the new deal, still keeping the old game
-    assert state(app)["deal"] == 12 and app.table.can_undo()
+    assert state(app)["deal"] == 12 and aces_table(app).can_undo()
     play_one(app)
     app.persist.wait()
     stats = Store.open(data_folder).stats
@@ -108,22 +108,22 @@ def test_the_kept_game_survives_a_restart_and_is_counted_at_the_first_move_in_th
     assert "previous" not in json.loads((data_folder / "game.json").read_text())
     press(app, pygame.K_z, CTRL)
     press(app, pygame.K_z, CTRL)  # the move is taken back; the old game is gone for good
-    assert state(app)["deal"] == 12 and not app.table.can_undo()
+    assert state(app)["deal"] == 12 and not aces_table(app).can_undo()
 
 
 def test_cards_on_the_command_line_keep_the_saved_game_too(data_folder):
     left = played_game(data_folder)
     app = start("--cards", format_cards(deal_cards(40)))
-    assert state(app)["deal"] is None and app.table.game.piles[0][0] == deal_cards(40)[0]
+    assert state(app)["deal"] is None and aces_table(app).game.piles[0][0] == deal_cards(40)[0]
     assert message_line(app) == ["New deal: Own deal. Ctrl+Z brings the last game back."]
     press(app, pygame.K_z, CTRL)
-    assert app.table.session.saved.game_id == left["game_id"] and state(app)["history"] == left["history"]
+    assert aces_table(app).session.saved.game_id == left["game_id"] and state(app)["history"] == left["history"]
 
 
 def test_an_untouched_saved_game_is_replaced_without_a_word(data_folder):
     close(start("--deal", "7"))
     app = start("--deal", "12")
-    assert state(app)["deal"] == 12 and not app.table.can_undo() and message_line(app) == []
+    assert state(app)["deal"] == 12 and not aces_table(app).can_undo() and message_line(app) == []
 
 
 def test_after_n_and_quit_a_deal_on_the_command_line_keeps_the_game_n_kept(data_folder):
@@ -133,7 +133,7 @@ def test_after_n_and_quit_a_deal_on_the_command_line_keeps_the_game_n_kept(data_
     close(app)
     app = start("--deal", "12")
     press(app, pygame.K_z, CTRL)
-    assert app.table.session.saved.game_id == left["game_id"] and state(app)["history"] == left["history"]
+    assert aces_table(app).session.saved.game_id == left["game_id"] and state(app)["history"] == left["history"]
 
 
 # -- damaged files -------------------------------------------------------------------------------------------
@@ -170,4 +170,4 @@ def test_a_deal_on_the_command_line_says_what_it_kept_before_the_damaged_file(da
     next_message(app)
     assert message_line(app)[0].startswith("stats.json was damaged")
     press(app, pygame.K_z, CTRL)
-    assert app.table.session.saved.game_id == left["game_id"]
+    assert aces_table(app).session.saved.game_id == left["game_id"]

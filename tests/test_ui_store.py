@@ -14,7 +14,7 @@ from pathlib import Path
 import pygame
 import pytest
 from ui_store_support import click, open_window, play_one, press, settle, state
-from ui_support import end_panel, headings, shown_texts
+from ui_support import aces_table, end_panel, headings, shown_texts
 
 from idioten import i18n, paths
 from idioten.acesup.rules import Game
@@ -60,7 +60,7 @@ def no_animation(folder):
 
 def play_to_the_end(app, limit=400):
     for _ in range(limit):
-        if app.table.game.is_over():
+        if aces_table(app).game.is_over():
             return
         play_one(app)
     raise AssertionError("the game did not end")
@@ -79,9 +79,9 @@ def test_the_game_is_resumed_exactly_after_a_restart_of_the_program(data_folder)
 
     again = restart_program(app)
     assert state(again) == left
-    assert again.table.game.to_text() == left["position"]
+    assert again.game_scene("idioten").game.to_text() == left["position"]
     press(again, pygame.K_y, CTRL)  # the redo list came back too
-    assert [str(a) for a, _ in again.table.game.history] == left["history"] + [left["future"][-1]]
+    assert [str(a) for a, _ in again.game_scene("idioten").game.history] == left["history"] + [left["future"][-1]]
 
 
 def test_undo_is_remembered_for_the_statistics(data_folder):
@@ -99,13 +99,13 @@ def test_a_restart_or_new_deal_can_be_taken_back_after_a_restart_of_the_program(
     for _ in range(6):
         play_one(app)
     press(app, pygame.K_z, CTRL)
-    left, game_id = state(app), app.table.session.saved.game_id
+    left, game_id = state(app), aces_table(app).session.saved.game_id
     press(app, pygame.K_r)
     restarted = state(app)
     app = restart_program(app)
     assert state(app) == restarted
     press(app, pygame.K_z, CTRL)  # the game before the restart, with its redo list
-    assert state(app) == left and app.table.session.saved.game_id == game_id
+    assert state(app) == left and aces_table(app).session.saved.game_id == game_id
     press(app, pygame.K_n)
     dealt = state(app)
     app = restart_program(app)
@@ -113,7 +113,7 @@ def test_a_restart_or_new_deal_can_be_taken_back_after_a_restart_of_the_program(
     press(app, pygame.K_z, CTRL)
     assert state(app) == left
     app = restart_program(app)  # and after coming back, the game is still the one saved
-    assert state(app) == left and app.table.session.saved.game_id == game_id
+    assert state(app) == left and aces_table(app).session.saved.game_id == game_id
     assert Store.open(data_folder).stats.variants["standard"].played == 0
 
 
@@ -123,31 +123,31 @@ def test_ctrl_y_after_taking_back_a_restart_or_new_deal_survives_a_restart_of_th
     for _ in range(5):
         play_one(app)
     press(app, pygame.K_z, CTRL)
-    left, game_id = state(app), app.table.session.saved.game_id
+    left, game_id = state(app), aces_table(app).session.saved.game_id
     press(app, replace_key)
-    replaced, replaced_id = state(app), app.table.session.saved.game_id
+    replaced, replaced_id = state(app), aces_table(app).session.saved.game_id
     press(app, pygame.K_z, CTRL)
     app = restart_program(app)
-    assert state(app) == left and app.table.session.saved.game_id == game_id
+    assert state(app) == left and aces_table(app).session.saved.game_id == game_id
     press(app, pygame.K_y, CTRL)  # the restart or new deal the Ctrl+Z took back
-    assert state(app) == replaced and app.table.session.saved.game_id == replaced_id
+    assert state(app) == replaced and aces_table(app).session.saved.game_id == replaced_id
     app = restart_program(app)
     assert state(app) == replaced
     press(app, pygame.K_z, CTRL)  # and Ctrl+Z still goes back from it
-    assert state(app) == left and app.table.session.saved.game_id == game_id
+    assert state(app) == left and aces_table(app).session.saved.game_id == game_id
     play_one(app)  # a move in the game brought back: the one it left is gone, also from the file
     app.persist.wait()
     assert "following" not in json.loads((data_folder / "game.json").read_text())
     app = restart_program(app)
     press(app, pygame.K_y, CTRL)
-    assert state(app)["history"] == left["history"] + [state(app)["history"][-1]] and not app.table.can_redo()
+    assert state(app)["history"] == left["history"] + [state(app)["history"][-1]] and not aces_table(app).can_redo()
     assert Store.open(data_folder).stats.variants["standard"].played == 0  # nothing was left that was played
 
 
 def test_a_game_left_by_a_new_deal_is_counted_at_the_first_move_of_the_next_not_at_the_key(data_folder):
     app = window(deal=7)
     play_one(app)
-    game_id = app.table.session.saved.game_id
+    game_id = aces_table(app).session.saved.game_id
     press(app, pygame.K_r)
     press(app, pygame.K_n)  # the untouched restart is dropped; the played game stays behind Ctrl+Z
     press(app, pygame.K_n)
@@ -158,7 +158,8 @@ def test_a_game_left_by_a_new_deal_is_counted_at_the_first_move_of_the_next_not_
     app.persist.wait()
     stats = Store.open(data_folder).stats
     assert stats.is_counted(game_id) and stats.variants["standard"].played == 1
-    assert app.table.session.previous is None and "previous" not in json.loads((data_folder / "game.json").read_text())
+    assert aces_table(app).session.previous is None
+    assert "previous" not in json.loads((data_folder / "game.json").read_text())
 
 
 # -- counting ------------------------------------------------------------------------------------------
@@ -167,19 +168,19 @@ def test_a_finished_game_is_counted_once(data_folder):
     no_animation(data_folder)
     app = window(deal=11)
     play_to_the_end(app)
-    game = app.table.game
+    game = aces_table(app).game
     assert end_panel(app) is not None
     counted = Store.open(data_folder).stats.variants["standard"]
     assert counted.played == 1 and counted.histogram[game.score] == 1
 
     press(app, pygame.K_z, CTRL)  # from the end panel: take the last action back ...
-    assert not app.table.game.is_over()
+    assert not aces_table(app).game.is_over()
     press(app, pygame.K_y, CTRL)  # ... and end the game again
-    assert app.table.game.is_over()
+    assert aces_table(app).game.is_over()
     again = restart_program(app)  # the finished table comes back, with its end panel, not counted again
-    assert again.table.game.to_text() == game.to_text() and end_panel(again) is not None
+    assert again.game_scene("idioten").game.to_text() == game.to_text() and end_panel(again) is not None
     press(again, pygame.K_n)  # a new deal after the end
-    assert again.table.game.to_text() != game.to_text()
+    assert again.game_scene("idioten").game.to_text() != game.to_text()
     assert Store.open(data_folder).stats.variants["standard"].played == 1
 
 
@@ -200,19 +201,19 @@ def test_a_game_the_demo_finished_is_not_the_players_but_one_the_player_finishes
     deadline = time.monotonic() + 60
     while end_panel(app) is None:
         assert time.monotonic() < deadline, "the demo did not reach the end"
-        app.assistant.worker.wait(0.05)
+        aces_table(app).assistant.worker.wait(0.05)
         settle(app)
     app.persist.wait()
-    assert app.table.session.saved.by_computer and Store.open(data_folder).stats.variants["standard"].played == 0
+    assert aces_table(app).session.saved.by_computer and Store.open(data_folder).stats.variants["standard"].played == 0
     app = restart_program(app)  # the finished table comes back, still not counted
-    assert app.table.game.is_over() and Store.open(data_folder).stats.variants["standard"].played == 0
+    assert aces_table(app).game.is_over() and Store.open(data_folder).stats.variants["standard"].played == 0
     press(app, pygame.K_z, CTRL)  # take the computer's last action back and end the game by hand
-    assert not app.table.game.is_over()
+    assert not aces_table(app).game.is_over()
     play_to_the_end(app)
     app.persist.wait()
     counted = Store.open(data_folder).stats.variants["standard"]
-    assert not app.table.session.saved.by_computer and counted.played == 1
-    assert counted.histogram[app.table.game.score] == 1
+    assert not aces_table(app).session.saved.by_computer and counted.played == 1
+    assert counted.histogram[aces_table(app).game.score] == 1
     press(app, pygame.K_ESCAPE)
     press(app, pygame.K_s)  # the statistics screen says what is counted
     panel = app.scenes[-1]
@@ -299,7 +300,7 @@ def test_settings_apply_at_once_and_are_remembered(data_folder):
     assert app.settings.four_colour and app.settings.card_back == "red"
     assert app.settings.animation == "off" and app.settings.highlight_discardable
     assert i18n.language() == "de" and app.window.title == i18n.t("game_name")
-    card = app.table.game.top(0)  # the table draws its cards in the new deck colours and back
+    card = aces_table(app).game.top(0)  # the table draws its cards in the new deck colours and back
     assert same_picture(app.images.face(card), paths.asset("cards", "four-colour", f"{card}.svg"))
     assert same_picture(app.images.back(), paths.asset("cards", "back-red.svg"))
 
@@ -326,23 +327,23 @@ def test_the_screens_fit_the_smallest_window(data_folder):
 
 def test_the_variant_setting_switches_an_untouched_deal_and_is_used_for_new_deals(data_folder):
     app = window()
-    number = app.table.game.deal_number
+    number = aces_table(app).game.deal_number
     choose(app, open_settings(app), "variant", "aces-only")
-    assert app.table.game.variant == "aces-only" and app.table.game.deal_number == number
-    assert app.table.game.to_text() == Game.new(deal_cards(number), "aces-only").to_text()
+    assert aces_table(app).game.variant == "aces-only" and aces_table(app).game.deal_number == number
+    assert aces_table(app).game.to_text() == Game.new(deal_cards(number), "aces-only").to_text()
     press(app, pygame.K_ESCAPE)
     play_one(app)
     press(app, pygame.K_n)
     press(app, pygame.K_n)  # confirm
-    assert app.table.game.variant == "aces-only" and app.table.game.deal_number != number
+    assert aces_table(app).game.variant == "aces-only" and aces_table(app).game.deal_number != number
     again = restart_program(app)
-    assert again.table.game.variant == "aces-only"
+    assert again.game_scene("idioten").game.variant == "aces-only"
 
 
 def test_the_variant_on_the_command_line_wins_for_that_run_only(data_folder):
     Store.open(data_folder).change_setting("variant", "aces-only")
     app = window(variant="standard")
-    assert app.table.game.variant == "standard" and app.variant == "standard"
+    assert aces_table(app).game.variant == "standard" and aces_table(app).session.variant == "standard"
     assert Store.open(data_folder).settings.variant == "aces-only"
 
 
@@ -351,14 +352,14 @@ def test_automatic_discard_asks_the_rules_and_says_what_it_did(data_folder):
     Store.open(data_folder).change_setting("auto_discard", True)
     app = window(deal=7)
     for _ in range(12):
-        if app.table.game.history and app.table.game.history[-1][0].kind == "discard":
+        if aces_table(app).game.history and aces_table(app).game.history[-1][0].kind == "discard":
             break
         press(app, pygame.K_SPACE)
-    game = app.table.game
+    game = aces_table(app).game
     assert game.history[-1][0].kind == "discard"
     assert not any(game.can_discard(p) for p in range(4))  # it discards whenever the rules allow
     kept = game.history[-1][1].card
-    assert f"{kept.pretty()} was discarded automatically" in app.table.message
+    assert f"{kept.pretty()} was discarded automatically" in aces_table(app).message
     press(app, pygame.K_z, CTRL)  # the player keeps the card: no discard comes back by itself
     assert kept not in game.discards and any(game.can_discard(p) for p in range(4))
 
@@ -368,8 +369,8 @@ def test_automatic_discard_asks_the_rules_and_says_what_it_did(data_folder):
 def test_a_damaged_save_shows_a_notice_and_the_game_starts(data_folder):
     (data_folder / "game.json").write_text('{"format": "idioten-game", "version": 1, "history": [')
     app = window()
-    assert app.table.game.card_count() == 52 and not app.table.game.history
-    assert "game.json was damaged" in app.table.message
+    assert aces_table(app).game.card_count() == 52 and not aces_table(app).game.history
+    assert "game.json was damaged" in aces_table(app).message
     assert list(data_folder.glob("game.bad-*.json"))
     play_one(app)
     app.persist.wait()
@@ -381,13 +382,13 @@ def test_a_folder_that_cannot_be_written_shows_a_notice_and_play_goes_on(tmp_pat
     blocked.write_text("not a folder")
     monkeypatch.setenv(ENV_DATA_DIR, str(blocked / "data"))
     app = window(deal=7)
-    assert "Cannot save" in app.table.message
-    app.table.say("")
-    before = len(app.table.game.history)
+    assert "Cannot save" in aces_table(app).message
+    aces_table(app).say("")
+    before = len(aces_table(app).game.history)
     play_one(app)
     app.persist.wait()  # the writer failed on its thread; the next turn of the loop shows its notice
     app.step(dt=0)
-    assert len(app.table.game.history) == before + 1 and "Cannot save" in app.table.message
+    assert len(aces_table(app).game.history) == before + 1 and "Cannot save" in aces_table(app).message
 
 
 def test_a_save_starts_after_the_frame_that_shows_the_action(data_folder):
@@ -397,7 +398,7 @@ def test_a_save_starts_after_the_frame_that_shows_the_action(data_folder):
     order = []
     draw, submit = app.draw, app.persist.writer.submit
     app.draw = lambda: (order.append("draw"), draw())
-    app.persist.writer.submit = lambda document: (order.append("save"), submit(document))
+    app.persist.writer.submit = lambda file, document: (order.append("save"), submit(file, document))
     app.step(dt=1 / 60)
     assert order == ["draw", "save"]
     app.persist.wait()
@@ -424,8 +425,8 @@ def test_a_slow_disk_never_holds_up_the_loop_and_only_the_newest_game_is_written
     assert written == []
     gate.set()
     app.persist.wait()
-    assert len(written) == 2 and written[-1] == app.table.game.to_text()
-    assert json.loads((data_folder / "game.json").read_text())["position"] == app.table.game.to_text()
+    assert len(written) == 2 and written[-1] == aces_table(app).game.to_text()
+    assert json.loads((data_folder / "game.json").read_text())["position"] == aces_table(app).game.to_text()
 
 
 # -- kill -9 -------------------------------------------------------------------------------------------

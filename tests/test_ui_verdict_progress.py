@@ -10,7 +10,7 @@ import threading
 import pygame
 import pytest
 from ui_solver_support import lost_position, panel_text, run_until
-from ui_support import end_panel, key, make_app, shown_texts
+from ui_support import aces_table, end_panel, key, make_app, shown_texts
 
 from idioten import i18n
 from idioten.acesup import analysis, solver
@@ -53,7 +53,7 @@ def hard_deal(monkeypatch, request):
     app, clock = make_app(lost_position())
     for pile_key in (pygame.K_4, pygame.K_d, pygame.K_4, pygame.K_d):
         key(app, pile_key)
-    assert app.table.game.is_over() and search.running.wait(10)
+    assert aces_table(app).game.is_over() and search.running.wait(10)
     assert end_panel(app) is not None and i18n.t("ui.truth.looking") in panel_text(end_panel(app))
     budget = assist.VERDICT_CPU_SECONDS if compiled else assist.VERDICT_SECONDS
     return app, clock, search, budget_clock, budget
@@ -63,8 +63,8 @@ def progress_shown(hard_deal, positions: int, used: float) -> None:
     """The search reports `positions` with `used` seconds of its budget gone; the panel's next look shows it."""
     app, clock, search, budget_clock, budget = hard_deal
     search.positions, budget_clock[0] = positions, START + used
-    start = app.table.game.start_text
-    assert run_until(app, lambda: app.assistant.progress(start) == (positions, budget - used), timeout=10)
+    start = aces_table(app).game.start_text
+    assert run_until(app, lambda: aces_table(app).assistant.progress(start) == (positions, budget - used), timeout=10)
     clock.now += 1.0  # the panel looks again (truth_panel.PROGRESS_EVERY)
     app.step(dt=1 / 60)
 
@@ -90,15 +90,15 @@ def test_the_panel_counts_the_positions_and_the_budget_left_then_says_not_known(
 def test_esc_a_new_deal_and_a_restart_work_at_once_while_it_searches(hard_deal):
     app, clock, search, budget_clock, budget = hard_deal
     progress_shown(hard_deal, 5_000, 3)
-    first_deal = app.table.game.start_text
+    first_deal = aces_table(app).game.start_text
     key(app, pygame.K_ESCAPE)  # the panel goes; the search goes on for when the player comes back
-    assert end_panel(app) is None and app.table.game.is_over() and not search.stopped.is_set()
+    assert end_panel(app) is None and aces_table(app).game.is_over() and not search.stopped.is_set()
     key(app, pygame.K_r)  # the same deal again at once ...
-    assert app.table.game.history == [] and app.table.game.start_text == first_deal
+    assert aces_table(app).game.history == [] and aces_table(app).game.start_text == first_deal
     if assist.compiled_core():  # ... its verdict from the deal on still wanted
-        assert not search.stopped.is_set() and app.assistant.early.tag == first_deal
+        assert not search.stopped.is_set() and aces_table(app).assistant.early.tag == first_deal
     else:  # ... the verdict asked at the end no longer is
         assert search.stopped.wait(10)
     key(app, pygame.K_n)
-    assert app.table.game.start_text != first_deal and app.table.game.history == []
+    assert aces_table(app).game.start_text != first_deal and aces_table(app).game.history == []
     assert search.stopped.wait(10)

@@ -32,9 +32,9 @@ from dataclasses import dataclass, field
 from typing import Callable, Mapping, Sequence
 
 from idioten.acesup.rules import WIN_SCORE, Action, Game
+from idioten.acesup.verdict import UNWINNABLE, WINNABLE, Verdict
 from idioten.errors import IllegalAction
 
-WINNABLE, UNWINNABLE = "winnable", "unwinnable"
 HINT_SAMPLES = 48  # stock orders the no-peek hint weighs when compared with the player's move (reproducible)
 HINT_BUDGET = 20.0  # seconds; with HINT_SAMPLES fixed, the answer does not depend on the machine's speed
 
@@ -47,7 +47,7 @@ class Undecided(Exception):
 class Fact:
     """What is known about one position: WINNABLE with a winning line, or UNWINNABLE with its best score (None
     when only the loss is known)."""
-    result: str
+    result: Verdict
     line: tuple[Action, ...] | None = None
     best: int | None = None
 

@@ -383,6 +383,10 @@ class Game:
 
     # -- undo, redo, restart -----------------------------------------------------------------------------
 
+    def progressed(self) -> bool:
+        """Anything to undo or redo: the game has been played (a new deal or a restart keeps it for Ctrl+Z)."""
+        return bool(self.history or self.future)
+
     def can_undo(self) -> bool:
         """Whether there is an action to take back."""
         return bool(self.history)

@@ -14,6 +14,7 @@ from idioten.acesup.hint import PLAYERS as HINT_PLAYERS
 from idioten.acesup.players import POLICIES, hint_player, play_deal
 from idioten.acesup.rules import WIN_SCORE, Game
 from idioten.acesup.solver import READINGS, STANDARD_RULES, solve
+from idioten.acesup.verdict import UNWINNABLE, WINNABLE
 from idioten.cards import MAX_DEAL, CardError
 from idioten.cli.args import (
     NoAnswer,
@@ -103,13 +104,13 @@ def run_solve(args) -> int:
         return 0
     name = f"deal {number}" if number is not None else "this deal"
     how = args.variant if args.rules == STANDARD_RULES else f"{args.variant}, {args.rules} rules"
-    if result.result == "winnable" and result.moves is not None:
+    if result.result is WINNABLE and result.moves is not None:
         print(f"{name} ({how}) is winnable, in {len(result.moves)} moves:")
         print(", ".join(str(a) for a in result.moves))
-    elif result.result == "unwinnable" and not result.best_score_exact:
+    elif result.result is UNWINNABLE and not result.best_score_exact:
         print(f"{name} ({how}) cannot be won; the best line found discards {result.best_score} of "
               f"{WIN_SCORE} cards (the time ran out before the best possible was proved).")
-    elif result.result == "unwinnable":
+    elif result.result is UNWINNABLE:
         print(f"{name} ({how}) cannot be won; the best play discards {result.best_score} of "
               f"{WIN_SCORE} cards.")
     else:

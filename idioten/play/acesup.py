@@ -25,14 +25,27 @@ nothing to take back or do again) that the window animates.
 from __future__ import annotations
 
 import dataclasses
+import random
+from typing import Any
 
 from idioten.acesup.rules import Action, Game
+from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards
 from idioten.play.chain import GameChain
 from idioten.play.change import Change, How
 from idioten.play.daily import DailyDeals
+from idioten.play.session import NamedDeal, Opening, SavePoint
 from idioten.storage.files import Notice
-from idioten.storage.game import SavedGame, game_to_json, progressed
+from idioten.storage.game import GAME_FILE, SavedGame, game_to_json
 from idioten.storage.store import Store
+
+
+def _first(opening: Opening) -> SavedGame:
+    """A first start's game, or the deal the command line named."""
+    variant = opening.variant or opening.store.settings.variant
+    if opening.deal is not None:
+        return SavedGame.start(Game.new(list(opening.deal.cards), variant, opening.deal.number))
+    number = opening.rng.randint(MIN_DEAL, MAX_DEAL)
+    return SavedGame.start(Game.new(deal_cards(number), variant, number))
 
 
 def _position(saved: SavedGame) -> int:
@@ -40,13 +53,17 @@ def _position(saved: SavedGame) -> int:
 
 
 def _progressed(saved: SavedGame) -> bool:
-    return progressed(saved.game)
+    return saved.game.progressed()
 
 
 class AcesUpSession:
-    def __init__(self, store: Store, saved: SavedGame, *, unsaved: bool = False):
-        """`saved` as the store gave it (with the games it keeps) or a fresh one (`unsaved`: not on disk yet)."""
+    def __init__(self, store: Store, saved: SavedGame, *, unsaved: bool = False, rng: random.Random | None = None,
+                 variant: str | None = None):
+        """`saved` as the store gave it (with the games it keeps) or a fresh one (`unsaved`: not on disk yet);
+        `rng` deals new deals, in `variant` if the command line fixed one (else the settings')."""
         self.store = store
+        self.rng = rng if rng is not None else random.Random()
+        self.fixed_variant = variant
         self.days = DailyDeals()
         self.chain = GameChain(saved, _position, _progressed, previous=saved.previous, following=saved.following,
                                following_at=saved.following_at)
@@ -55,11 +72,38 @@ class AcesUpSession:
             self.days.resumed(kept.game, kept.daily)  # a deal of the day stays one after a restart
         self.unsaved = unsaved  # changed since the last `save_point`
         self._left: list[SavedGame] = []  # games no Ctrl+Z or Ctrl+Y brings back any more, not yet counted
-        self._notices: list[Notice] = []
+        self._notices: list[Notice | None] = []  # None: written, nothing to say
 
     @classmethod
-    def start(cls, store: Store, game: Game) -> "AcesUpSession":
-        return cls(store, SavedGame.start(game), unsaved=True)
+    def start(cls, store: Store, game: Game, rng: random.Random | None = None) -> "AcesUpSession":
+        return cls(store, SavedGame.start(game), unsaved=True, rng=rng)
+
+    @classmethod
+    def open(cls, opening: Opening) -> tuple["AcesUpSession", list[Notice]]:
+        """The session on the store, with the game to show first. A deal named on the command line replaces
+        the saved game as a new deal in the window does: the game replaced stays behind Ctrl+Z until the first
+        move in the new one. Otherwise the saved game is resumed exactly as it was left, a finished one too
+        (it was counted when the store opened). The store's own notices are the window's to say."""
+        store, saved = opening.store, opening.store.saved_game
+        if saved is None:
+            session = cls(store, _first(opening), unsaved=True, rng=opening.rng, variant=opening.variant)
+            return session, []
+        session = cls(store, saved, rng=opening.rng, variant=opening.variant)
+        if opening.deal is not None:
+            session.new_deal(session.deal_named(opening.deal))
+        return session, []
+
+    @property
+    def variant(self) -> str:
+        """The variant of the next new deal: the command line's for this run, else the settings'."""
+        return self.fixed_variant or self.store.settings.variant
+
+    def random_game(self) -> Game:
+        number = self.rng.randint(MIN_DEAL, MAX_DEAL)
+        return Game.new(deal_cards(number), self.variant, number)
+
+    def deal_named(self, deal: NamedDeal) -> Game:
+        return Game.new(list(deal.cards), self.variant, deal.number)
 
     # -- the game in play and the games kept ---------------------------------------------------------------
 
@@ -146,9 +190,10 @@ class AcesUpSession:
 
     # -- another game in play ----------------------------------------------------------------------------
 
-    def new_deal(self, game: Game) -> Change:
-        """`game` in play, a game of its own for the statistics; the one it replaces stays within reach."""
-        return self._replace(SavedGame.start(game), How.NEW_DEAL)
+    def new_deal(self, game: Game | None = None) -> Change:
+        """`game` (None: a random deal) in play, a game of its own for the statistics; the one it replaces
+        stays within reach."""
+        return self._replace(SavedGame.start(game if game is not None else self.random_game()), How.NEW_DEAL)
 
     def restart(self) -> Change:
         """The same deal from its start, the same game for the statistics; it takes back every action, so
@@ -160,9 +205,11 @@ class AcesUpSession:
 
     def switch_variant(self, variant: str) -> Change | None:
         """A game not yet touched is dealt again in `variant` at once (nothing is lost); None if the game
-        stays as it is."""
+        stays as it is (or the command line fixed the variant for this run)."""
         game = self.game
-        if game.variant == variant or progressed(game) or self.undo_used:
+        if self.fixed_variant is not None:
+            return None
+        if game.variant == variant or game.progressed() or self.undo_used:
             return None
         start = Game.from_text(game.start_text)
         return self.new_deal(Game(start.piles, start.stock, start.discards, variant, game.deal_number))
@@ -192,21 +239,24 @@ class AcesUpSession:
 
     # -- saving and counting -----------------------------------------------------------------------------
 
-    def document(self) -> dict:
+    def document(self) -> dict[str, Any]:
         """game.json's document: the game in play with the games kept for Ctrl+Z and Ctrl+Y."""
         chain = self.chain
         return game_to_json(dataclasses.replace(chain.current, previous=chain.previous, following=chain.following,
                                                 following_at=chain.following_at))
 
-    def save_point(self) -> dict | None:
-        """After a change: the games left for good are counted now, and the document to write is returned
+    def save_point(self) -> SavePoint | None:
+        """After a change: the games left for good are counted now, and game.json's new document is returned
         (None when nothing changed since the last call)."""
         if not self.unsaved:
             return None
         self.unsaved = False
         left, self._left = self._left, []
         self._notices += [self.store.abandoned(k) for k in left]
-        return self.document()
+        return SavePoint(GAME_FILE, self.document())
+
+    def finished(self) -> bool:
+        return self.game.is_over()
 
     def count_if_over(self) -> None:
         """A finished game counted (once per game id; not when the computer played its last action)."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import asdict, dataclass
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from idioten.acesup import solver
 from idioten.acesup.players import greedy, play
@@ -37,7 +37,7 @@ class LineShape:
     kept: int
     greedy_wins: bool
 
-    def rank(self) -> tuple:
+    def rank(self) -> tuple[bool, int, int, int, int]:
         """Smaller is simpler: the obvious way wins, no discard passed up, no lone card shifted, few moves."""
         return (not self.greedy_wins, self.kept, self.lone_moves, self.gap_moves, self.actions)
 
@@ -60,14 +60,14 @@ def line_shape(game: Game, line: Sequence[Action]) -> LineShape:
     return LineShape(len(line), gap_moves, lone_moves, kept, greedy_wins)
 
 
-def scan(numbers: Iterable[int], max_positions: int = SCAN_MAX_POSITIONS) -> list[dict]:
+def scan(numbers: Iterable[int], max_positions: int = SCAN_MAX_POSITIONS) -> list[dict[str, Any]]:
     """One row per deal the solver wins within `max_positions`, simplest first: the deal, its line (the
     notation) and its shape. Deals proved lost or not decided within the cap are left out."""
     rows = []
     for number in numbers:
         game = Game.new(deal_cards(number), deal_number=number)
         found = solver.solve(game, max_positions=max_positions)
-        if found.result != solver.WINNABLE:
+        if found.result != solver.WINNABLE or found.moves is None:
             continue
         shape = line_shape(game, found.moves)
         rows.append({"deal": number, **asdict(shape), "positions": found.states,

@@ -53,9 +53,10 @@ class GameChain(Generic[Kept]):
 
     def back(self) -> Kept:
         """Ctrl+Z at the start of a game that replaced another: that game again. Returns it."""
-        if not self.can_go_back():
+        previous = self.previous
+        if previous is None or not self.can_go_back():
             raise ValueError("no game to go back to")
-        self.following, self.current, self.previous = self.current, self.previous, None
+        self.following, self.current, self.previous = self.current, previous, None
         self.following_at = self._position(self.current)
         return self.current
 
@@ -64,9 +65,10 @@ class GameChain(Generic[Kept]):
 
     def forward(self) -> Kept:
         """Ctrl+Y after `back`, where `back` left off: the game it left, again. Returns it."""
-        if not self.can_go_forward():
+        following = self.following
+        if following is None or not self.can_go_forward():
             raise ValueError("no game to go forward to")
-        self.previous, self.current, self.following = self.current, self.following, None
+        self.previous, self.current, self.following = self.current, following, None
         return self.current
 
     def played(self) -> list[Kept]:

@@ -18,10 +18,11 @@ from idioten.acesup import daily
 from idioten.acesup.rules import Game
 from idioten.cards import deal_cards
 from idioten.storage.files import Notice
+from idioten.storage.store import Store
 
 
 class DailyDeals:
-    def __init__(self):
+    def __init__(self) -> None:
         self.days: dict[str, dt.date] = {}  # start position -> the day, of every deal of the day dealt or resumed
         self.found_for: tuple[dt.date, int] | None = None  # today's (day, deal number), once known
 
@@ -35,6 +36,8 @@ class DailyDeals:
     def deal(self) -> Game:
         """The game of the deal found last (`found`), marked as its day's deal before it is put in play, so
         that its save is stamped with the day."""
+        if self.found_for is None:
+            raise ValueError("no deal of the day found yet")
         day, number = self.found_for
         game = Game.new(deal_cards(number), daily.DAILY_VARIANT, number)
         self.days[game.start_text] = day
@@ -57,7 +60,7 @@ class DailyDeals:
         day = self.day_of(game)
         return None if day is None else day.isoformat()
 
-    def count(self, store, game: Game, by_computer: bool) -> Notice | None:
+    def count(self, store: Store, game: Game, by_computer: bool) -> Notice | None:
         """A game that just ended: the first finished game of a day's deal counts for that day (the day it was
         dealt for), unless the computer played it to its end. Returns the store's notice if it could not
         write."""

@@ -40,7 +40,7 @@ class Text:
     params: tuple[tuple[str, object], ...] = ()
 
     @staticmethod
-    def of(key: str, **params) -> "Text":
+    def of(key: str, **params: object) -> "Text":
         return Text(key, tuple(sorted(params.items())))
 
 
@@ -189,7 +189,7 @@ class Guide:
     finished: bool = False
     left: bool = False
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         self.game = self.steps[self.index].new_game()
 
     @property
@@ -250,10 +250,10 @@ class Guide:
         """The guide's reason ("not this one: try …") naming `action`, a legal action of the step's game."""
         if action.kind == DEAL:
             return Text.of("guide.try.deal")
-        card = self.game.top(action.pile)
+        card = self.game.top(action.source)
         if action.kind == DISCARD:
             return Text.of("guide.try.discard", card=card)
-        return Text.of("guide.try.move", card=card, pile=action.target + 1)
+        return Text.of("guide.try.move", card=card, pile=action.destination + 1)
 
     def undo(self) -> Record | None:
         """Take back the step's last action (None when there is none, or the guide is closed)."""

@@ -11,19 +11,24 @@ first asked, so that it stays off the window's start-up path.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from idioten.acesup.rules import WIN_SCORE, Action, Game
+from idioten.acesup.verdict import ERROR as ERROR  # re-exported: the window names the verdicts here
+from idioten.acesup.verdict import UNKNOWN, UNWINNABLE, WINNABLE, Verdict
 from idioten.errors import IllegalAction
 
-WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
-ERROR = "error"
+if TYPE_CHECKING:
+    from idioten.acesup.solver import SolveResult
+
 KNOWN_LIMIT = 4000  # positions remembered (a few hundred bytes each)
 
 
 @dataclass(frozen=True)
 class Knowledge:
-    result: str  # WINNABLE, UNWINNABLE, UNKNOWN or ERROR
+    result: Verdict
     # A winning line from the position, when WINNABLE; when UNWINNABLE, a line to its best score if one was
     # asked for (the lesson's way back, lesson.py).
     line: tuple[Action, ...] | None = None
@@ -34,10 +39,10 @@ class Knowledge:
     best_exact: bool = True
 
 
-def knowledge_of(result) -> Knowledge:
+def knowledge_of(result: SolveResult) -> Knowledge:
     """A solver.SolveResult as the window keeps it."""
     if result.result == WINNABLE:
-        return Knowledge(WINNABLE, tuple(result.moves), result.best_score)
+        return Knowledge(WINNABLE, tuple(result.moves or ()), result.best_score)
     if result.result == UNWINNABLE:
         return Knowledge(UNWINNABLE, None, result.best_score, best_exact=result.best_score_exact)
     return Knowledge(UNKNOWN)
@@ -61,14 +66,14 @@ class Known:
         return len(self._by_position)
 
     def get(self, text: str | None) -> Knowledge | None:
-        return self._by_position.get(text)
+        return self._by_position.get(text) if text is not None else None
 
     def learn(self, text: str, knowledge: Knowledge) -> None:
         if len(self._by_position) >= self.limit:
             self._by_position.clear()  # only saves work; everything can be searched again
         self._by_position[text] = knowledge
 
-    def learn_line(self, text: str, line) -> None:
+    def learn_line(self, text: str, line: Iterable[Action]) -> None:
         """A winning line from position `text`."""
         self.learn(text, Knowledge(WINNABLE, tuple(line), WIN_SCORE))
 

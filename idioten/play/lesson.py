@@ -8,10 +8,16 @@ played at the move found, and in a deal never winnable a line that keeps the bes
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from idioten.acesup import analysis
 from idioten.acesup.rules import WIN_SCORE, Action, Game
+from idioten.acesup.verdict import UNWINNABLE, WINNABLE
+from idioten.play.knowledge import Knowledge, Known
+
+LineKey = tuple[str, tuple[Action, ...]]  # (start position, the moves played)
 
 LESSON_SECONDS = 30.0  # wall seconds for the whole analysis; then the panel says it is not known
 
@@ -19,13 +25,15 @@ LESSON_SECONDS = 30.0  # wall seconds for the whole analysis; then the panel say
 @dataclass
 class Lesson:
     """The analysis of one played line, or why there is none."""
-    key: tuple  # (start position, the moves played): `key_of`
+    key: LineKey  # `key_of`
     found: analysis.Analysis | None = None
     failed: str = ""  # "" while it runs or when found; otherwise why it is not known
 
     def position_before(self) -> Game:
         """The position just before the move found."""
         start_text, moves = self.key
+        if self.found is None or self.found.best_until is None:
+            raise ValueError("no move found")
         return analysis.positions_along(Game.from_text(start_text), list(moves))[self.found.best_until]
 
     def on_the_line(self, game: Game) -> bool:
@@ -37,7 +45,7 @@ class Lesson:
                 and self.found.best_until <= len(played) and played == moves[:len(played)])
 
 
-def key_of(game: Game) -> tuple:
+def key_of(game: Game) -> LineKey:
     return game.start_text, tuple(action for action, _ in game.history)
 
 
@@ -46,18 +54,18 @@ def line_of(found: analysis.Analysis | None) -> tuple[Action, ...] | None:
     return None if found is None or found.best_until is None else (found.line or found.best_line)
 
 
-def fact_of(knowledge) -> analysis.Fact | None:
+def fact_of(knowledge: Knowledge | None) -> analysis.Fact | None:
     """A `knowledge.Knowledge` as the analysis takes it."""
     if knowledge is None:
         return None
-    if knowledge.result == analysis.WINNABLE and knowledge.line is not None:
-        return analysis.Fact(analysis.WINNABLE, tuple(knowledge.line), WIN_SCORE)
-    if knowledge.result == analysis.UNWINNABLE:  # best None: proved lost, its best score not known
-        return analysis.Fact(analysis.UNWINNABLE, None, knowledge.best if knowledge.best_exact else None)
+    if knowledge.result == WINNABLE and knowledge.line is not None:
+        return analysis.Fact(WINNABLE, tuple(knowledge.line), WIN_SCORE)
+    if knowledge.result == UNWINNABLE:  # best None: proved lost, its best score not known
+        return analysis.Fact(UNWINNABLE, None, knowledge.best if knowledge.best_exact else None)
     return None
 
 
-def facts_along(start: Game, moves: list[Action], known) -> dict:
+def facts_along(start: Game, moves: list[Action], known: Known) -> dict[str, analysis.Fact]:
     """What `known` (a `knowledge.Known`) says of the positions along the line, as the analysis takes it."""
     facts = {}
     for position in analysis.positions_along(start, moves):
@@ -67,8 +75,8 @@ def facts_along(start: Game, moves: list[Action], known) -> dict:
     return facts
 
 
-def run_lesson(start: Game, moves: list[Action], known: dict, cancel, progress,
-               memory_bytes: int | None = None) -> analysis.Analysis:
+def run_lesson(start: Game, moves: list[Action], known: Mapping[str, analysis.Fact], cancel: Any,
+               progress: Callable[..., Any] | None, memory_bytes: int | None = None) -> analysis.Analysis:
     """The worker's job: the analysis, then the no-peek hint's choice at the move found; each search's
     table holds at most `memory_bytes` (the solver's default if None)."""
     stop = analysis.StopFlag(cancel, seconds=LESSON_SECONDS)
@@ -77,7 +85,8 @@ def run_lesson(start: Game, moves: list[Action], known: dict, cancel, progress,
                              reach=lambda game, score, flag: analysis.default_reach(game, score, flag, memory_bytes))
     if found.best_until is not None:
         before = analysis.positions_along(start, moves)[found.best_until]
-        found.hint = analysis.hint_instead(before, found.move, cancel)
+        if found.move is not None:
+            found.hint = analysis.hint_instead(before, found.move, cancel)
         if found.line is None:  # never winnable: B's arrow and F follow a line that keeps the best score
             try:
                 found.best_line = analysis.best_line(before, found.best_score, stop, memory_bytes)

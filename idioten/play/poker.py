@@ -20,17 +20,39 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
-from idioten.cards import MAX_DEAL, MIN_DEAL
+from idioten.cards import MAX_DEAL, MIN_DEAL, Card
 from idioten.play.chain import GameChain
-from idioten.poker.game import Placed, PokerGame
+from idioten.play.change import Change, How
+from idioten.play.session import Opening, SavePoint
 from idioten.poker.board import Board
+from idioten.poker.game import PokerGame
 from idioten.poker.player import make_policy, suggest
+from idioten.storage.files import Notice
 from idioten.storage.game import new_game_id
-from idioten.storage.poker import (FILE, FIRST_GAME, FORMAT, VERSION, BadPokerSave, PokerOptions, PokerSave,
-                                   SavedPokerGame, choices_from_json, is_game_name, poker_from_json,
-                                   poker_to_json)
+from idioten.storage.poker import (
+    FILE,
+    FORMAT,
+    VERSION,
+    BadPokerSave,
+    PokerOptions,
+    PokerSave,
+    SavedPokerGame,
+    choices_from_json,
+    poker_from_json,
+    poker_to_json,
+)
 from idioten.storage.stats import KeyedStats, Statistics
+from idioten.storage.store import MemoryStore, Store
+
+
+class Place(NamedTuple):
+    """A placement the player asks for: a cell, and in the open deck the card (None: the card drawn)."""
+
+    cell: int
+    card: Card | None = None
 
 STATS_SECTION = "poker"
 
@@ -54,28 +76,44 @@ def _cards_placed(kept: SavedPokerGame) -> int:
 
 
 def _progressed(kept: SavedPokerGame) -> bool:
-    return bool(kept.game.history or kept.game.future)
+    return kept.game.progressed()
 
 
 class PokerSession:
-    def __init__(self, store=None, rng: random.Random | None = None, move_seconds: float | None = None):
-        self.store = store  # the app's Store, or None: then nothing is saved and statistics live in memory
+    def __init__(self, store: Store | None = None, rng: random.Random | None = None,
+                 move_seconds: float | None = None):
+        # A session opened without a store (tests, benchmarks) keeps its statistics in memory.
+        self.store: Store = store if store is not None else MemoryStore()
         self.rng = rng or random.Random()
         self.move_seconds = move_seconds  # the computer player's thinking time per card (None: its default)
-        self.memory_stats = Statistics()
         self.options = PokerOptions()
-        self.last_game = FIRST_GAME
         self.chain: GameChain[SavedPokerGame] | None = None  # None until the first game is loaded or dealt
         self.counted_now = False  # the last placement finished the game and counted it
-        self.defer_saves = False
-        self.unsaved = False
-        self._policies: dict = {}
+        self.unsaved = False  # changed since the last `save_point`
+        self._notices: list[Notice | None] = []
+        self._policies: dict[tuple[str, bool], Any] = {}
+
+    @classmethod
+    def open(cls, opening: Opening) -> tuple["PokerSession", list[Notice]]:
+        """poker.json read from the store, its game resumed (or a first deal); a deal the command line named
+        (by its number) replaces it as a new deal does. Returns the store's notices (a bad file set aside)."""
+        session = cls(opening.store, opening.rng)
+        notices = session.load()
+        if opening.deal is not None and opening.deal.number is not None:
+            session.new_deal(opening.deal.number)
+        return session, notices
 
     # -- the game in play and the games kept for Ctrl+Z and Ctrl+Y ----------------------------------------
 
     @property
-    def game(self) -> PokerGame | None:
-        return self.chain.current.game if self.chain is not None else None
+    def game(self) -> PokerGame:
+        return self._chain.current.game
+
+    @property
+    def _chain(self) -> GameChain[SavedPokerGame]:
+        if self.chain is None:
+            raise RuntimeError("no game dealt yet: load() or new_deal() first")
+        return self.chain
 
     @property
     def computer(self) -> PokerGame | None:
@@ -93,21 +131,32 @@ class PokerSession:
     def following(self) -> SavedPokerGame | None:
         return self.chain.following if self.chain is not None else None
 
+    def can_undo(self) -> bool:
+        return self.game.can_undo() or self._chain.can_go_back()
+
+    def can_redo(self) -> bool:
+        return self.game.can_redo() or self._chain.can_go_forward()
+
+    def can_restart(self) -> bool:
+        return self.game.can_undo()
+
+    def keeps_a_game(self) -> bool:
+        """A game a new deal or restart replaced is still within reach of Ctrl+Z (the window says so)."""
+        return self.previous is not None
+
     # -- the file ----------------------------------------------------------------------------------------
 
-    def load(self) -> list:
+    def load(self) -> list[Notice]:
         """Read poker.json if the store has one; returns the store's notices (bad file moved aside, ...)."""
-        notices = []
         saved = PokerSave()
-        if self.store is not None:
-            data, notices = self.store.load_file(FILE, FORMAT, VERSION)
-            if data is not None:
-                try:
-                    saved = poker_from_json(data)
-                except BadPokerSave:
-                    saved = choices_from_json(data)  # the player's choices stand; the games cannot be trusted
-                    notices = notices + [self.store.reject_file(FILE)]
-        self.options, self.last_game = saved.options, saved.last_game
+        data, notices = self.store.load_file(FILE, FORMAT, VERSION)
+        if data is not None:
+            try:
+                saved = poker_from_json(data)
+            except BadPokerSave:
+                saved = choices_from_json(data)  # the player's choices stand; the games cannot be trusted
+                notices.append(self.store.reject_file(FILE))
+        self.options = saved.options
         if saved.current is not None:
             self.chain = GameChain(saved.current, _cards_placed, _progressed, previous=saved.previous,
                                    following=saved.following, following_at=saved.following_at)
@@ -118,114 +167,106 @@ class PokerSession:
             self.count()
         return notices
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         chain = self.chain
         if chain is None:
-            return poker_to_json(PokerSave(self.options, self.last_game))
-        return poker_to_json(PokerSave(self.options, self.last_game, chain.current, chain.previous,
-                                       chain.following, chain.following_at))
+            return poker_to_json(PokerSave(self.options))
+        return poker_to_json(PokerSave(self.options, chain.current, chain.previous, chain.following,
+                                       chain.following_at))
 
-    def save(self):
-        """Returns the store's notice if the file could not be written (play goes on in memory). With
-        `defer_saves` the write waits for `flush`: the window writes after the frame that shows the change,
-        since a save with its fsync costs about a frame (and before its scene is shelved or the window
-        closes)."""
-        if self.defer_saves:
-            self.unsaved = True
-            return None
-        return self.flush(force=True)
-
-    def flush(self, force: bool = False):
-        if not (self.unsaved or force):
+    def save_point(self) -> SavePoint | None:
+        """After a change: poker.json's new document (None when nothing changed since the last call)."""
+        if not self.unsaved:
             return None
         self.unsaved = False
-        if self.store is None:
-            return None
-        return self.store.save_file(FILE, self.to_json())
+        return SavePoint(FILE, self.to_json())
+
+    def take_notices(self) -> list[Notice]:
+        """What the store could not write since the last call, to show once."""
+        notices, self._notices = [n for n in self._notices if n is not None], []
+        return notices
+
+    def _changed(self) -> None:
+        self.unsaved = True
 
     # -- starting games ----------------------------------------------------------------------------------
 
-    def new_deal(self, number: int | None = None):
+    def new_deal(self, number: int | None = None) -> Change:
         if number is None:
             number = self.rng.randint(MIN_DEAL, MAX_DEAL)
         options = self.options
         game = PokerGame.new(number, options.table, options.diagonals, options.joker, options.open_deck)
-        return self._start(game, options.competitive)
+        return self._start(game, options.competitive, How.NEW_DEAL)
 
-    def again(self):
+    def again(self) -> Change:
         """Play this deal again: the same cards in the same order, a fresh grid, counted as a new game."""
         game = self.game
         fresh = PokerGame(game.deck, game.table, game.diagonals, game.open_deck, game.deal_number)
-        return self._start(fresh, self.computer is not None)
+        return self._start(fresh, self.computer is not None, How.NEW_DEAL)
 
-    def _start(self, game: PokerGame, competitive: bool, game_id: str | None = None):
+    def restart(self) -> Change:
+        """The same game from an empty grid (a restart is not a new game: it is counted once, at its end)."""
+        fresh = self.game.copy()
+        fresh.restart()
+        return self._start(fresh, self.computer is not None, How.RESTART, self.game_id)
+
+    def _start(self, game: PokerGame, competitive: bool, how: How, game_id: str | None = None) -> Change:
         started = SavedPokerGame(game, game.copy() if competitive else None, game_id or new_game_id())
         if self.chain is None:
             self.chain = GameChain(started, _cards_placed, _progressed)
         else:
             self.chain.replace(started)  # the games it leaves for good were unfinished: nothing to count
         self.counted_now = False
-        return self.save()
+        self._changed()
+        return Change(how)
 
-    def restart(self):
-        """The same game from an empty grid (a restart is not a new game: it is counted once, at its end)."""
-        fresh = self.game.copy()
-        fresh.restart()
-        return self._start(fresh, self.computer is not None, self.game_id)
-
-    def can_go_back(self) -> bool:
-        return self.chain is not None and self.chain.can_go_back()
-
-    def back(self):
-        """Ctrl+Z right after a new deal, a restart or "play again" (`can_go_back`): the game before it, as
-        it was left. Returns the store's notice if saving failed."""
-        self.chain.back()
-        self.counted_now = False
-        return self.save()
-
-    def can_go_forward(self) -> bool:
-        return self.chain is not None and self.chain.can_go_forward()
-
-    def forward(self):
-        """Ctrl+Y after `back` (`can_go_forward`): the game it left, as it was left; Ctrl+Z goes back again."""
-        self.chain.forward()
-        self.counted_now = False
-        return self.save()
-
-    def set_option(self, name: str, value):
+    def set_option(self, name: str, value: object) -> None:
         """For the next deal; the game on the table keeps the options it was dealt with."""
         self.options = self.options.changed(name, value)
-        return self.save()
-
-    def set_last_game(self, game: str):
-        if not is_game_name(game):
-            raise ValueError(f"no game name: {game!r}")
-        self.last_game = game
-        return self.save()
+        self._changed()
 
     # -- play --------------------------------------------------------------------------------------------
 
-    def place(self, cell: int, card=None) -> tuple[Placed, object]:
-        """The player's placement (the rules may refuse it: IllegalAction). Returns the record and the
-        store's notice, if saving or counting failed."""
-        record = self.game.place(cell, card)
-        self.chain.played()  # play in this game: the one it replaced or left is left for good (never counted)
-        notice = self.save()
-        return record, self.count() or notice
+    def act(self, place: Place) -> Change:
+        """The player's placement (the rules may refuse it: IllegalAction); the record says where it went."""
+        record = self.game.place(place.cell, place.card)
+        self._chain.played()  # play in this game: the one it replaced or left is left for good (never counted)
+        self._changed()
+        self._notices.append(self.count())
+        return Change(How.ACTION, record)
 
-    def undo(self) -> Placed | None:
+    def undo(self) -> Change | None:
+        """Take the last card back, or at the start of a game that replaced another bring that one back as it
+        was left (BACK). None when there is nothing to take back."""
+        chain = self._chain
+        if chain.can_go_back():
+            chain.back()
+            return self._replaced(How.BACK)
         record = self.game.undo()
-        if record is not None:
-            self._align_computer()
-            self.save()
-        return record
+        if record is None:
+            return None
+        self._align_computer()
+        self._changed()
+        return Change(How.UNDO, record)
 
-    def redo(self) -> Placed | None:
+    def redo(self) -> Change | None:
+        """Place the last card taken back again, or undo a BACK where it left off (FORWARD). None when there
+        is nothing to do again."""
+        chain = self._chain
+        if chain.can_go_forward():
+            chain.forward()
+            return self._replaced(How.FORWARD)
         record = self.game.redo()
-        if record is not None:
-            self.save()
-            self.count()
-        return record
+        if record is None:
+            return None
+        self._changed()
+        self._notices.append(self.count())
+        return Change(How.REDO, record)
+
+    def _replaced(self, how: How) -> Change:
+        self.counted_now = False
+        self._changed()
+        return Change(how)
 
     def _align_computer(self) -> None:
         if self.computer is not None:
@@ -233,36 +274,40 @@ class PokerSession:
                 self.computer.undo()
             self.computer.future.clear()
 
-    def computer_card(self):
+    def computer_card(self) -> Card | None:
         """The card the computer must place next (the one the player placed at the same turn), or None."""
         if self.computer is None or self.computer.placed_count >= self.game.placed_count:
             return None
         return self.game.history[self.computer.placed_count].card
 
-    def computer_task(self):
+    def computer_task(self) -> Callable[[], tuple[int, Card]] | None:
         """A function for a worker thread that returns (cell, card) for the computer's next card, or None.
         It works on copies, so the thread never touches the games the window draws; building the policy
         (learned values are imported on first use) happens in the thread too."""
-        card = self.computer_card()
-        if card is None:
+        card, computer = self.computer_card(), self.computer
+        if card is None or computer is None:
             return None
-        game = self.computer.copy()
+        game = computer.copy()
         unseen = [c for c in game.remaining() if c != card]
         rng = random.Random(self.rng.random())
 
-        def think():
+        def think() -> tuple[int, Card]:
             board = Board.from_grid(game.grid, game.table, game.diagonals, unseen)
-            return self.policy(game).choose(board, card, unseen, rng), card
+            cell: int = self.policy(game).choose(board, card, unseen, rng)
+            return cell, card
         return think
 
-    def computer_place(self, cell: int, card):
-        if card != self.computer_card():
-            return None  # the player undid that card while the computer was thinking
-        self.computer.place(cell, card)
-        notice = self.save()
-        return self.count() or notice
+    def computer_place(self, cell: int, card: Card) -> bool:
+        """The computer's card in its grid; False if the player undid that card while it was thinking."""
+        computer = self.computer
+        if computer is None or card != self.computer_card():
+            return False
+        computer.place(cell, card)
+        self._changed()
+        self._notices.append(self.count())
+        return True
 
-    def policy(self, game: PokerGame):
+    def policy(self, game: PokerGame) -> Any:
         key = (game.table, game.diagonals)
         if key not in self._policies:
             seconds = {} if self.move_seconds is None else {"move_seconds": self.move_seconds}
@@ -272,7 +317,7 @@ class PokerSession:
             self._policies[key] = policy
         return self._policies[key]
 
-    def hint_task(self):
+    def hint_task(self) -> Callable[[], tuple[int, Card] | None] | None:
         """A function for a worker thread that returns the (cell, card) the computer suggests, or None."""
         if self.game.is_over():
             return None
@@ -285,16 +330,16 @@ class PokerSession:
     def finished(self) -> bool:
         return self.game.is_over() and (self.computer is None or self.computer.is_over())
 
-    def count(self):
+    def count_if_over(self) -> None:
+        """A full grid is counted the moment it is full (`count`): nothing waits for the window."""
+
+    def count(self) -> Notice | None:
         """Count a finished game once (by its id); the store's notice if writing failed."""
         self.counted_now = False
         if not self.finished():
             return None
         score = self.game.score().total
         key = stats_key(self.game)
-        if self.store is None:
-            self.counted_now = self.memory_stats.record_keyed(STATS_SECTION, key, self.game_id, score)
-            return None
         counted_before = self.store.stats.is_counted(self.game_id)
         notice = self.store.record_keyed(STATS_SECTION, key, self.game_id, score)
         self.counted_now = not counted_before
@@ -314,7 +359,7 @@ class PokerSession:
 
     @property
     def stats(self) -> Statistics:
-        return self.store.stats if self.store is not None else self.memory_stats
+        return self.store.stats
 
     def stats_for(self, key: str) -> KeyedStats:
         return self.stats.keyed.get(STATS_SECTION, {}).get(key) or KeyedStats()

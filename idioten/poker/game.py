@@ -157,6 +157,11 @@ class PokerGame:
 
     # -- undo, redo, restart -----------------------------------------------------------------------------
 
+    def progressed(self) -> bool:
+        """Any card to take back or place again: the grid has been played (a new deal or a restart keeps it
+        for Ctrl+Z)."""
+        return bool(self.history or self.future)
+
     def can_undo(self) -> bool:
         return bool(self.history)
 

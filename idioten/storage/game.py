@@ -70,11 +70,6 @@ class SavedGame:
         return bool(self.game.history) or self.undo_used
 
 
-def progressed(game: Game) -> bool:
-    """A game with actions to undo or redo: a new deal or a restart keeps it for Ctrl+Z to bring back."""
-    return bool(game.history or game.future)
-
-
 def new_game_id() -> str:
     return uuid.uuid4().hex
 

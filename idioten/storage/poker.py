@@ -3,7 +3,8 @@
 `poker.json` (format "idioten-poker", version 1):
 
     {"format": "idioten-poker", "version": 1,
-     "last_game": "idioten" | "poker" | ...,      the game chosen last, by name: the window opens in it
+     "last_game": "idioten" | "poker" | ...,      written by the previous version only: the game chosen last,
+                                                  now in settings.json (read from here once, `chosen_last`)
      "options": {"table": ..., "diagonals": ..., "joker": ..., "open_deck": ..., "competitive": ...},
      "current": GAME | null,                      the grid on the table
      "previous": GAME,                            optional: the grid a new deal or a restart replaced
@@ -11,7 +12,7 @@
                                                   placed in "current" when it was left
     GAME = {"id": "...", "game": PokerGame.to_text(), "computer": PokerGame.to_text() | null}
 
-"last_game" and "options" are what the player chose; they are read field by field, and a value that does not
+"options" are what the player chose; they are read field by field, and a value that does not
 fit keeps its default (a hand-edited choice never stops play, as in settings.json). The games must add up:
 each text is replayed through the rules (`PokerGame.from_text`), an id is a non-empty text, the computer's
 grid follows the player's (the same deck and options, the player's cards in the player's order, never
@@ -24,26 +25,19 @@ first version and are optional, so an older file loads as it always did.
 from __future__ import annotations
 
 import dataclasses
-import re
+import json
 from dataclasses import dataclass, field
-from typing import TypeGuard
+from pathlib import Path
 
 from idioten.poker.game import PokerGame
 from idioten.poker.options import DEFAULT_TABLE
 from idioten.poker.scoring import TABLES
 from idioten.storage.files import JsonObject
+from idioten.storage.settings import is_game_name
 
 FILE = "poker.json"
 FORMAT = "idioten-poker"
 VERSION = 1
-FIRST_GAME = "idioten"  # "last_game" until a game is chosen: the one a first start opens
-# What "last_game" may hold: the name of any game the window plays (ui/games.py lists them, and storage/ cannot
-# know them); the window opens the first game in place of a name it does not play.
-GAME_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
-
-
-def is_game_name(value: object) -> TypeGuard[str]:
-    return isinstance(value, str) and GAME_NAME.fullmatch(value) is not None
 
 
 class BadPokerSave(ValueError):
@@ -95,7 +89,6 @@ class SavedPokerGame:
 class PokerSave:
     """What poker.json holds."""
     options: PokerOptions = field(default_factory=PokerOptions)
-    last_game: str = FIRST_GAME
     current: SavedPokerGame | None = None
     previous: SavedPokerGame | None = None
     following: SavedPokerGame | None = None
@@ -103,7 +96,7 @@ class PokerSave:
 
 
 def poker_to_json(save: PokerSave) -> JsonObject:
-    data = {"format": FORMAT, "version": VERSION, "last_game": save.last_game, "options": save.options.to_json(),
+    data: JsonObject = {"format": FORMAT, "version": VERSION, "options": save.options.to_json(),
             "current": _game_to_json(save.current) if save.current is not None else None}
     if save.previous is not None:
         data["previous"] = _game_to_json(save.previous)
@@ -113,9 +106,20 @@ def poker_to_json(save: PokerSave) -> JsonObject:
 
 
 def choices_from_json(data: JsonObject) -> PokerSave:
-    """The player's choices alone (options, the game last chosen), each falling back to its default."""
-    last_game = data.get("last_game")
-    return PokerSave(PokerOptions.from_json(data.get("options")), last_game if is_game_name(last_game) else FIRST_GAME)
+    """The player's choices alone (the options), each falling back to its default."""
+    return PokerSave(PokerOptions.from_json(data.get("options")))
+
+
+def chosen_last(folder: Path) -> str | None:
+    """The game chosen last as a file of the previous version kept it ("last_game"), read once when
+    settings.json has none yet; None for anything else. Quietly: a damaged file is the session's to set
+    aside and say, when it reads the file."""
+    try:
+        data = json.loads((folder / FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    name: object = data.get("last_game") if isinstance(data, dict) and data.get("format") == FORMAT else None
+    return name if is_game_name(name) else None
 
 
 def poker_from_json(data: JsonObject) -> PokerSave:

@@ -17,6 +17,7 @@ import dataclasses
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeGuard
 
 from idioten.acesup.rules import STANDARD, VARIANTS
 from idioten.i18n import LANGUAGES
@@ -30,6 +31,13 @@ ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 ANIMATION_FACTORS = {"off": 0.0, "fast": 2.0, "normal": 1.0, "slow": 0.5}
 SOUND_LEVELS = ("off", "quiet", "normal", "loud")  # off by default; the others are volumes (ui/kit/sound.py)
 _CARD_BACK_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
+# What "last_game" may hold: the name of any game the window plays (ui/games.py lists them, and storage/ cannot
+# know them); the window opens the first game in place of a name it does not play.
+_GAME_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
+
+
+def is_game_name(value: object) -> TypeGuard[str]:
+    return isinstance(value, str) and _GAME_NAME.fullmatch(value) is not None
 
 
 @dataclass(frozen=True)
@@ -48,6 +56,9 @@ class Settings:
     window_size: tuple[int, int] | None = None  # windowed size, also while in fullscreen
     window_position: tuple[int, int] | None = None  # None where the platform does not tell it (Wayland)
     fullscreen: bool = False
+    # The game the window opens in, by name (None: none chosen yet, the first game). The previous version kept
+    # it in poker.json: `Store.open` takes it from there once.
+    last_game: str | None = None
     # The guided first game (play/guide.py) is offered once, at the very first start: True once it was.
     guide_offered: bool = False
 
@@ -93,6 +104,7 @@ _VALID = {
     "window_size": lambda v: _pair(v, 1),
     "window_position": lambda v: _pair(v, -100_000),
     "fullscreen": _flag,
+    "last_game": lambda v: v is None or is_game_name(v),
     "guide_offered": _flag,
 }
 

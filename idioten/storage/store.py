@@ -47,6 +47,7 @@ from idioten.storage.files import (
 )
 from idioten.storage.game import GAME_FILE, SavedGame, load_game, new_game_id
 from idioten.storage.game import save_game as _save_game
+from idioten.storage.poker import chosen_last
 from idioten.storage.settings import SETTINGS_FILE, Settings, load_settings, save_settings
 from idioten.storage.stats import STATS_FILE, Statistics, load_stats, save_stats
 
@@ -80,6 +81,8 @@ class Store:
         # A crash report left by the last run is named once, like a file set aside (storage/crash.py).
         store = cls(folder, settings, stats, saved,
                     reports_to_tell(folder) + settings_notices + stats_notices + game_notices)
+        if settings.last_game is None:
+            store.take_old_choice()
         for kept in (saved, *kept_games(saved)):
             if kept is not None and kept.game.is_over():
                 # The last run may have been killed between saving the finished game and counting it.
@@ -87,6 +90,15 @@ class Store:
                 if notice is not None and notice not in store.notices:
                     store.notices.append(notice)
         return store
+
+    def take_old_choice(self) -> None:
+        """The game chosen last, where the previous version kept it (poker.json), remembered in settings.json
+        at once: the next poker.json written no longer holds it."""
+        old = chosen_last(self.folder)
+        if old is not None:
+            notice = self.change_setting("last_game", old)
+            if notice is not None and notice not in self.notices:
+                self.notices.append(notice)
 
     # -- game --------------------------------------------------------------------------------------------
 
@@ -189,3 +201,7 @@ class MemoryStore(Store):
 
     def _write(self, file_name: str, write: Callable[[], object]) -> Notice | None:
         return None
+
+    def load_file(self, file_name: str, expected_format: str,
+                  max_version: int) -> tuple[JsonObject | None, list[Notice]]:
+        return None, []  # never a file from wherever the program happens to run

@@ -1,14 +1,14 @@
 """The window and its loop.
 
-`App` owns the window, the clock, the random source and a stack of scenes (the table of the game on screen at
+`App` owns the window, the clock, the random source, the persistence and a stack of scenes (the table of the game on screen at
 the bottom, panels above). The loop can be stepped from tests (`step`, `run_frames`) with a clock the test
 controls. When nothing moves, nothing is redrawn and the loop sleeps in `pygame.event.wait`, so an idle window
 costs no CPU.
 
 The games (ui/games.py) come in through their `GameKind` alone (ui/kit/game.py). The scene of a game not on
 screen waits on a shelf, untouched, so switching back finds it exactly as it was (a game in progress
-included); its session was written as it left. The game chosen last is remembered in the file of the game
-that keeps the choice (Poker patience's) and the window opens in it next time. G or the menu switches: G to
+included). Every session is saved the same way, after the frame that shows its change (persist.py). The
+game chosen last is remembered in settings.json and the window opens in it next time. G or the menu switches: G to
 the next game in the list, the menu to any other (G is free in every game's keys, see docs/design.md).
 """
 
@@ -16,35 +16,27 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, cast
-
-from idioten import i18n, paths
-from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards
-from idioten.acesup.rules import STANDARD, Game
-from idioten.play.acesup import AcesUpSession
-from idioten.play.change import Change
-from idioten.ui import window
-from idioten.ui.kit.layout import MIN_WINDOW, Layout
-from idioten.storage.settings import Settings
-from idioten.storage.store import MemoryStore
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import pygame
 
+from idioten import i18n, paths
+from idioten.play.change import Change
+from idioten.play.session import NamedDeal, Opening, Session
 from idioten.storage.files import Notice
-from idioten.storage.store import Store
-from idioten.ui import acesup
+from idioten.storage.settings import Settings
+from idioten.storage.store import MemoryStore, Store
+from idioten.ui import handover, window
 from idioten.ui.games import GAMES
 from idioten.ui.idle import Waiter
 from idioten.ui.kit.fonts import Texts
-from idioten.ui.kit.game import ChoiceKeeper, GameKind
+from idioten.ui.kit.game import GameKind
+from idioten.ui.kit.layout import MIN_WINDOW, Layout
 from idioten.ui.kit.scene import CardGameScene, Scene
 from idioten.ui.kit.sound import Player
 from idioten.ui.kit.sprites import CardImages
-
-if TYPE_CHECKING:
-    from idioten.ui.acesup.table import TableScene
-    from idioten.ui.persist import Persistence
+from idioten.ui.persist import Persistence
 
 FRAME_SECONDS = 1 / 60
 IDLE_WAIT_MS = 30_000  # with nothing to do the loop sleeps until an event, at most this long
@@ -53,25 +45,25 @@ MAX_STEP = 0.1  # a long stall (window dragged, machine busy) must not make a gl
 
 
 class App:
-    def __init__(self, first: Any = None, *, games: Sequence[GameKind] = GAMES,
-                 sessions: Mapping[str, Any] | None = None, variant: str = STANDARD,
+    def __init__(self, first: Any = None, *, games: Sequence[GameKind[Any]] = GAMES,
+                 sessions: dict[str, Session] | None = None, store: Store | None = None,
+                 deal: NamedDeal | None = None, fixed: dict[str, str] | None = None,
                  settings: Settings | None = None, clock: Callable[[], float] = time.monotonic,
-                 rng: random.Random | None = None, on_action: Callable | None = None,
-                 size: tuple[int, int] | None = None, fullscreen: bool = False,
-                 session: AcesUpSession | None = None):
-        """The window opens in the first of `games` with `first` as its session (for Aces Up a `Game` to show
-        is enough: it is played on a store that lives in memory) or, if None, the session the game opens
-        itself; `session` is Aces Up's (the program start builds one on the store). `sessions`, by game name,
-        are sessions already open (tests, benchmarks); a game not named there reads its own when first
-        needed. `size` None opens the window as the settings remember it (window.py), else at exactly that
-        size."""
+                 rng: random.Random | None = None, on_action: Callable[[Change], None] | None = None,
+                 size: tuple[int, int] | None = None, fullscreen: bool = False):
+        """The window opens in the first of `games`, on `store` (None: one in memory, with `settings`, that
+        writes nothing). Each game's session is opened by its game when first needed, the first game's with
+        `deal`, the deal the command line named, and `first`, a game to show instead of the saved one (tests,
+        benchmarks); `sessions`, by game name, are sessions already open. `fixed` are the settings the command
+        line fixed for this run (`{"variant": ...}`). `size` None opens the window as the settings remember
+        it (window.py), else at exactly that size."""
         self.clock = clock
         self.rng = rng if rng is not None else random.Random()
-        self.settings = settings or Settings()
+        store = store if store is not None else MemoryStore(settings)
+        self.settings = store.settings
         self.on_action = on_action
-        self.persist: Persistence | None = None  # the saved game, statistics and settings, once persist.attach()
-        # wires them
-        self.variant = variant
+        self.fixed = dict(fixed or {})
+        self.persist = Persistence(self, store, fixed=self.fixed)  # the games, statistics and settings saved
         self.running = True
         self.fullscreen = False
         window.allow_high_dpi()
@@ -90,15 +82,11 @@ class App:
         self.images = CardImages(lambda: self.settings)
         self.images.set_size((self.layout.card_w, self.layout.card_h))
         self.sound = Player(lambda: self.settings)  # silent, and no audio opened, until the player turns it on
-        from idioten.ui.acesup.assist import Assistant
-        self.assistant = Assistant(self)  # the solver's answers: verdict, hints, demo (off the loop)
-        self.games: tuple[GameKind, ...] = tuple(games)
-        self.sessions: dict[str, Any] = dict(sessions or {})
-        if session is not None:
-            self.sessions[acesup.GAME.name] = session
-        if first is not None:
-            self.sessions[self.games[0].name] = first
-        self.unsaid: dict[str, list[Notice]] = {}  # what the store said reading a game's file, until its scene shows
+        self.games: tuple[GameKind[Any], ...] = tuple(games)
+        self.sessions: dict[str, Session] = dict(sessions or {})
+        self.first_deal = deal
+        self.shown = {self.games[0].name: first} if first is not None else {}
+        self.unsaid: list[Notice] = []  # what the store said reading a game's file, until a table shows it
         self.shelf: dict[str, CardGameScene] = {}  # the scenes of the games not on screen, by name
         self.current_game = self.games[0]
         self.scenes: list[Scene] = [self.open_scene(self.current_game)]
@@ -117,32 +105,54 @@ class App:
 
     # -- games -------------------------------------------------------------------------------------------
 
-    def kind(self, name: str) -> GameKind:
+    def kind(self, name: str) -> GameKind[Any]:
         for kind in self.games:
             if kind.name == name:
                 return kind
         raise ValueError(f"no game {name!r}")
 
-    def session(self, name: str) -> Any:
-        """The game's session, read from the store the first time it is needed."""
+    def session(self, name: str) -> Session:
+        """The game's session, opened by its game the first time it is needed."""
         if name not in self.sessions:
-            session, notices = self.kind(name).open_session(self)
+            opening = Opening(self.persist.store, self.rng, self.first_deal if name == self.games[0].name else None,
+                              self.fixed.get("variant"), self.shown.pop(name, None))
+            session, notices = self.kind(name).open_session(opening)
             self.sessions[name] = session
-            self.unsaid[name] = [notice for notice in notices if notice is not None]
+            self.unsaid += notices
         return self.sessions[name]
 
-    def open_scene(self, kind: GameKind) -> CardGameScene:
+    def open_sessions(self) -> None:
+        """Every game's session now (the program start): each reads its file, and what the store said about
+        it is said at start with the other files' notices."""
+        for kind in self.games:
+            self.session(kind.name)
+
+    def take_unsaid(self) -> list[Notice]:
+        unsaid, self.unsaid = self.unsaid, []
+        return unsaid
+
+    def open_scene(self, kind: GameKind[Any]) -> CardGameScene:
         scene = kind.make_scene(self, self.session(kind.name))
-        scene.say_in_turn([n.text() for n in self.unsaid.pop(kind.name, [])])  # each file's message in turn
+        scene.say_in_turn([n.text() for n in self.take_unsaid()])  # each file's message in turn
+        return scene
+
+    @property
+    def on_screen(self) -> CardGameScene:
+        """The scene of the game on screen (panels may stand above it)."""
+        scene = self.scenes[0]
+        assert isinstance(scene, CardGameScene)
         return scene
 
     def game_scene(self, name: str) -> CardGameScene:
         """The game's scene, on screen or on the shelf (made now if it never was)."""
         if name == self.current_game.name:
-            return cast(CardGameScene, self.scenes[0])
+            return self.on_screen
         if name not in self.shelf:
             self.shelf[name] = self.open_scene(self.kind(name))
         return self.shelf[name]
+
+    def game_scenes(self) -> list[CardGameScene]:
+        return [self.on_screen, *self.shelf.values()]
 
     def switch_game(self, name: str | None = None) -> None:
         """`name`'s game on screen (None: the next in the list), its scene as it was left, and remembered."""
@@ -152,75 +162,54 @@ class App:
         if name == playing.name:
             return
         kind = self.kind(name)
+        self.persist.flush()  # the game leaving the screen is written as it leaves, its last change too
+        self.persist.wait()
         self.close_panels()
-        self.shelf[playing.name] = cast(CardGameScene, self.scenes[0])
+        self.shelf[playing.name] = self.on_screen
         scene = self.shelf.pop(name, None) or self.open_scene(kind)
         self.scenes[0], self.current_game = scene, kind
         scene.resize(self.layout)  # the window may have changed size or language while it was shelved
         scene.language_changed()
-        keeper = self.choice_keeper()
-        if keeper is not None:
-            scene.notice(cast(ChoiceKeeper, self.session(keeper.name)).set_last_game(name))
-        # Now: a shelved scene draws no frame, and so writes nothing; the keeper writes the choice.
-        for written in dict.fromkeys(k for k in (playing, keeper) if k is not None):
-            scene.notice(written.flush(self.session(written.name)))
+        store = self.persist.store
+        scene.notice(store.change_setting("last_game", name))
+        self.settings = store.settings
         self.mark_dirty()
-
-    def choice_keeper(self) -> GameKind | None:
-        return next((kind for kind in self.games if kind.keeps_choice), None)
 
     def open_last_game(self) -> None:
         """At start: the game chosen last, if it is one of ours (a first start stays in the first game)."""
-        keeper = self.choice_keeper()
-        if keeper is None:
-            return
-        last = cast(ChoiceKeeper, self.session(keeper.name)).last_game
+        last = self.persist.store.settings.last_game
         if last != self.current_game.name and any(kind.name == last for kind in self.games):
-            first = cast(CardGameScene, self.scenes[0])
+            first = self.on_screen
             self.switch_game(last)
             # What the store said at start (a file moved aside, ...) belongs on the table the player sees.
-            cast(CardGameScene, self.scenes[0]).take_message(first)
-
-    def write_games(self) -> None:
-        """Every game's last change on disk (before the window closes: a change made in the very last frame
-        has not been written yet)."""
-        for name, session in self.sessions.items():
-            self.kind(name).flush(session)
+            self.on_screen.take_message(first)
 
     def now(self) -> float:
         return self.clock()
 
     @property
-    def store(self) -> Store | None:
-        return self.persist.store if self.persist is not None else None
+    def store(self) -> Store:
+        return self.persist.store
 
     def deal_label(self, game: Any) -> str:
         if game.deal_number is None:
             return i18n.t("ui.status.custom_deal")
         return i18n.t("ui.status.deal", number=game.deal_number)
 
-    # -- Aces Up's corner: what its screens still reach through the window (ui/acesup/host.py) -------------
-
-    @property
-    def table(self) -> TableScene:
-        """The Aces Up table, also while another game is on screen and it waits on the shelf."""
-        return cast("TableScene", self.game_scene(acesup.GAME.name))
-
-    def random_game(self) -> Game:
-        number = self.rng.randint(MIN_DEAL, MAX_DEAL)
-        return Game.new(deal_cards(number), self.variant, number)
-
-    def action_done(self, change: Change) -> None:
-        """After every change the table's session made (an action, undo, redo, new deal, restart, Ctrl+Z or
-        Ctrl+Y over them): the assistant follows, and the hook given (`on_action`) sees it."""
-        self.assistant.game_changed(change)
+    def game_changed(self, change: Change) -> None:
+        """After every change a game's session made: the hook given (`on_action`) sees it."""
         if self.on_action is not None:
             self.on_action(change)
 
-    def show_end(self, game: Game) -> None:
-        from idioten.ui.acesup.truth_panel import TruthEndPanel
-        self.close_panels()
-        self.push(TruthEndPanel(self, game))
+    def settings_changed(self, name: str) -> None:
+        """A setting other than the language changed (persist.py): each game follows, the pictures are new."""
+        for scene in self.game_scenes():
+            scene.setting_changed(name)
+        self.images.forget()  # faces and backs are rendered for the settings they were made with
+        self.mark_dirty()
+
+    def say_notices(self, texts: list[str], seconds: float, after_current: bool) -> None:
+        self.on_screen.say_in_turn(texts, seconds, after_current=after_current)
 
     # -- scenes ------------------------------------------------------------------------------------------
 
@@ -244,10 +233,10 @@ class App:
         self.push(MenuPanel(self))
 
     def open_rules(self) -> None:
-        self.push(self.current_game.rules_panel(self, cast(CardGameScene, self.scenes[0])))
+        self.push(self.current_game.rules_panel(self, self.on_screen))
 
     def open_stats(self) -> None:
-        self.push(self.current_game.stats_panel(self, cast(CardGameScene, self.scenes[0])))
+        self.push(self.current_game.stats_panel(self, self.on_screen))
 
     def open_settings(self) -> None:
         from idioten.ui.settings_screen import SettingsPanel
@@ -268,7 +257,7 @@ class App:
         self.fullscreen = not self.fullscreen
         self.relayout()
 
-    def window_state(self) -> dict:
+    def window_state(self) -> dict[str, Any]:
         """The settings that bring the window back as it is now (the windowed size under a fullscreen)."""
         size, position = self.windowed if self.fullscreen else (self.window.size, self.window.position)
         return {"window_size": tuple(size), "window_position": tuple(position), "fullscreen": self.fullscreen}
@@ -300,7 +289,9 @@ class App:
 
     # -- the loop ----------------------------------------------------------------------------------------
 
-    def handle(self, event) -> None:
+    def handle(self, event: Any) -> None:
+        if handover.handle(self.window, event):  # a second start asked this copy to come forward
+            return
         event = window.in_pixels(event, self.pixel_ratio)
         kind = event.type
         if kind in (pygame.QUIT, pygame.WINDOWCLOSE):
@@ -320,14 +311,15 @@ class App:
         elif kind in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             self.scenes[-1].handle_event(event)
 
-    def step(self, events: Iterable | None = None, dt: float | None = None) -> bool:
+    def step(self, events: Iterable[Any] | None = None, dt: float | None = None) -> bool:
         """One turn of the loop: handle events (the queue's, or those given), advance time, draw if
         something changed. Returns False once the app should close."""
         now = self.clock()
         if dt is None:
             dt = min(MAX_STEP, max(0.0, now - self._last))
         self._last = now
-        self.assistant.poll()
+        for game in self.game_scenes():
+            game.poll()  # answers from its searches off the loop, also while it waits on the shelf
         for event in pygame.event.get() if events is None else events:
             self.handle(event)
             if not self.running:
@@ -340,8 +332,7 @@ class App:
                 self.mark_dirty()
         if any(scene.dirty for scene in self.scenes):
             self.draw()
-        if self.persist is not None:
-            self.persist.flush()  # after the flip: saving starts once the frame is on screen
+        self.persist.flush()  # after the flip: saving starts once the frame is on screen
         return self.running
 
     def draw(self) -> None:
@@ -397,8 +388,10 @@ class App:
         return max(1, min(IDLE_WAIT_MS, round((min(wakes) - self.clock()) * 1000) + 1))
 
     def close(self) -> None:
-        self.write_games()
-        self.assistant.close()  # a search still running is cancelled at once
+        self.persist.flush()  # every game's last change handed over (one made in the very last frame too)
+        self.persist.wait()
+        for game in self.game_scenes():
+            game.close()  # a search still running is cancelled at once
         self.sound.close()
         self.window.destroy()
         pygame.display.quit()

@@ -4,12 +4,11 @@ entries (ui/kit/game.py's `menu_entries`), then what the window offers in every 
 from __future__ import annotations
 
 from functools import partial
-from typing import Callable, cast
+from typing import Callable
 
 from idioten import i18n
 from idioten.ui.kit.game import GameHost, MenuEntries
 from idioten.ui.kit.panels import Panel
-from idioten.ui.kit.scene import CardGameScene
 from idioten.ui.kit.widgets import Button
 
 
@@ -22,13 +21,13 @@ class MenuPanel(Panel):
 
     def build(self) -> None:
         app = self.app
-        table = cast(CardGameScene, app.scenes[0])  # the game on screen
+        table = app.on_screen  # the game on screen
         playing = app.current_game
         entries: MenuEntries = [("ui.menu.new", lambda: self.then(table.new_deal)),
                    ("ui.menu.restart", lambda: self.then(table.restart)),
                    *[(kind.play_key, partial(self.then, partial(app.switch_game, kind.name)))
                      for kind in app.games if kind is not playing],
-                   *playing.menu_entries(app, self.then),
+                   *playing.menu_entries(app, table, self.then),
                    ("ui.menu.rules", lambda: self.then(app.open_rules)),
                    ("ui.menu.stats", lambda: self.then(app.open_stats)),
                    ("ui.menu.settings", lambda: self.then(app.open_settings)),

@@ -1,10 +1,11 @@
 """Glue between the window and the storage layer (`idioten/storage/store.py`): the save writer, the settings.
 
-The program start (`launch.py`) opens the store, builds the Aces Up session on it (`play.acesup`, which keeps
-the games, what is saved and what is counted) and attaches a `Persistence` to the window, which then:
+The window (`app.py`) holds one `Persistence` on its store (the program start's, or one in memory), which
+serves every game's session (play/session.py) alike:
 
-- saves once the frame that shows a change has been drawn (`flush`, called by `App.step`): the session counts
-  the games left for good and gives its document, which is handed to a writer thread (`save_writer.py`),
+- saves once the frame that shows a change has been drawn (`flush`, called by `App.step`): each session counts
+  the games left for good and gives its file and document (`save_point`), handed to one writer thread
+  (`save_writer.py`),
   because a save ends in fsyncs that take from 2 to 30 ms and more on a busy disk, up to two frames. Only the
   newest document is written, so a kill -9 loses at most the actions of the last few milliseconds; the file
   is always whole (atomic rename).
@@ -18,29 +19,41 @@ Settings live in the store (`storage.settings.Settings`, immutable); a change re
 
 from __future__ import annotations
 
-from idioten.play.acesup import AcesUpSession
+from collections.abc import Iterable, Mapping
+from typing import Any, Protocol
+
+from idioten.play.session import Session, write_now
 from idioten.storage.files import Notice
-from idioten.storage.game import GAME_FILE
 from idioten.storage.settings import Settings
 from idioten.storage.stats import Statistics
-from idioten.storage.store import Store
+from idioten.storage.store import MemoryStore, Store
 from idioten.ui.save_writer import SaveWriter
 
 NOTICE_SECONDS = 12.0  # a warning about the player's files stays longer than a move's message
 
 
-class Persistence:
-    def __init__(self, app, session: AcesUpSession, *, saves_game: bool = True, variant_fixed: bool = False):
-        self.app = app
-        self.session = session
-        self.saves_game = saves_game  # False for a window opened without a store: there is nowhere to save
-        self.variant_fixed = variant_fixed  # --variant on the command line: new deals keep it this run
-        self._count_when_still = False
-        self._writer: SaveWriter | None = None  # its thread starts with the first save
+class Window(Protocol):
+    """What persistence needs of the window: its sessions, whether anything moves, and a place to speak."""
 
-    @property
-    def store(self) -> Store:
-        return self.session.store
+    settings: Settings
+    sessions: Mapping[str, Session]
+
+    def busy(self) -> bool: ...
+    def window_state(self) -> dict[str, Any]: ...
+    def set_language(self, language: str) -> None: ...
+    def settings_changed(self, name: str) -> None: ...
+    def say_notices(self, texts: list[str], seconds: float, after_current: bool) -> None: ...
+    def mark_dirty(self) -> None: ...
+
+
+class Persistence:
+    def __init__(self, app: Window, store: Store, *, fixed: Iterable[str] = ()):
+        self.app = app
+        self.store = store
+        self.saves_games = type(store) is not MemoryStore  # a window opened without a store saves no game
+        self.fixed = frozenset(fixed)  # settings the command line fixed for this run (--variant)
+        self._count_when_still: set[str] = set()  # the games that ended, counted once nothing moves
+        self._writer: SaveWriter | None = None  # its thread starts with the first save
 
     @property
     def writer(self) -> SaveWriter:
@@ -48,30 +61,32 @@ class Persistence:
             self._writer = SaveWriter(self.store)
         return self._writer
 
-    # -- the game ----------------------------------------------------------------------------------------
+    # -- the games ---------------------------------------------------------------------------------------
 
     def flush(self) -> None:
-        """Save what changed since the last frame (the app calls this after drawing)."""
+        """Save what changed since the last frame, in every game (the app calls this after drawing)."""
         if self._writer is not None:
             self.show(*self._writer.take_notices())
-        session = self.session
-        document = session.save_point() if self.saves_game else None
-        if document is not None:
-            # The writer writes the new game after anything of the old one still on its way.
-            self.writer.submit(document)
-            self._count_when_still = session.game.is_over()
-        if self._count_when_still and not self.app.busy():
-            self._count_when_still = False
-            session.count_if_over()  # not taken back meanwhile
-        self.show(*session.take_notices())
+        for name, session in list(self.app.sessions.items()):
+            point = session.save_point()
+            if point is not None:
+                if self.saves_games:
+                    self.writer.submit(point.file, point.document)
+                if session.finished():
+                    self._count_when_still.add(name)
+                else:
+                    self._count_when_still.discard(name)
+            if name in self._count_when_still and not self.app.busy():
+                self._count_when_still.discard(name)
+                session.count_if_over()  # not taken back meanwhile
+            self.show(*session.take_notices())
 
     def save_now(self) -> list[Notice]:
         """What changed written at once on this thread, the games left for good counted (at start, before
         the first frame): the notices of what could not be written."""
-        document = self.session.save_point()
-        notices = self.session.take_notices()
-        if document is not None:
-            notices.append(self.store.save_file(GAME_FILE, document))
+        notices: list[Notice] = []
+        for session in self.app.sessions.values():
+            notices += write_now(session) if self.saves_games else session.take_notices()
         return notices
 
     def wait(self) -> None:
@@ -80,15 +95,16 @@ class Persistence:
             self._writer.wait()
 
     def close(self) -> None:
-        """At exit: the last save written, a finished game counted, the window's size and place remembered."""
+        """At exit: the last saves written, a finished game counted, the window's size and place remembered."""
         self.flush()
         state = self.app.window_state()
         if any(getattr(self.store.settings, name) != value for name, value in state.items()):
             self.show(self.store.change_settings(**state))
-        if self._count_when_still:
-            self._count_when_still = False
-            self.session.count_if_over()
-            self.show(*self.session.take_notices())
+        for name in list(self._count_when_still):
+            session = self.app.sessions[name]
+            session.count_if_over()
+            self.show(*session.take_notices())
+        self._count_when_still.clear()
         if self._writer is not None:
             self._writer.close()
             self._writer = None
@@ -103,7 +119,7 @@ class Persistence:
     def stats(self) -> Statistics:
         return self.store.stats
 
-    def change_setting(self, name: str, value) -> None:
+    def change_setting(self, name: str, value: object) -> None:
         """Apply at once, remember, and say so if it could not be remembered."""
         if getattr(self.store.settings, name) == value and name != "language":
             return
@@ -115,21 +131,9 @@ class Persistence:
         app, stored = self.app, self.store.settings
         app.settings = stored
         if name == "language":
-            app.set_language(stored.language)
-        elif name == "variant":
-            self.variant_changed(stored.variant)
-        else:
-            app.images.forget()  # faces and backs are rendered for the settings they were made with
-            app.mark_dirty()
-
-    def variant_changed(self, variant: str) -> None:
-        """New deals use the new variant. A game not yet touched switches at once: nothing is lost."""
-        if self.variant_fixed:
-            return
-        self.app.variant = variant
-        change = self.session.switch_variant(variant)
-        if change is not None:
-            self.app.table.show_replaced(change, quietly=True)
+            app.set_language(stored.language or "")
+        elif name not in self.fixed:
+            app.settings_changed(name)  # the games follow (a new variant deals a game not yet touched again)
 
     def reset_stats(self) -> None:
         self.show(self.store.reset_stats())
@@ -141,19 +145,11 @@ class Persistence:
         """Notices in the message line, one after the other (two damaged files are two messages), the first
         now or (`after_current`) after the message showing now."""
         texts = list(dict.fromkeys(n.text() for n in notices if n is not None))
-        self.app.table.say_in_turn(texts, NOTICE_SECONDS, after_current=after_current)
+        if texts:
+            self.app.say_notices(texts, NOTICE_SECONDS, after_current)
 
 
-def attach(app, session: AcesUpSession, **options) -> Persistence:
-    persist = Persistence(app, session, **options)
-    app.persist = persist
+def persistence(app: Any) -> Persistence:
+    """The app's persistence (every window has one; a window opened without a store saves no game)."""
+    persist: Persistence = app.persist
     return persist
-
-
-def persistence(app) -> Persistence:
-    """The app's persistence. A window opened without a store (tests, benchmarks, the smoke run) has a session
-    on a store that keeps settings and statistics in memory, and gets a persistence that saves no game: there
-    is nowhere to save it."""
-    if getattr(app, "persist", None) is None:
-        attach(app, app.table.session, saves_game=False)
-    return app.persist

@@ -1,10 +1,10 @@
-"""Writes the game in progress on a thread of its own, so a slow disk never holds up a frame.
+"""Writes the games in progress (each game's own file) on a thread of its own, so a slow disk never holds up a frame.
 
 A save is a few kilobytes but ends in two fsyncs; on a busy machine that took a median of 13 ms and up to
 30 ms and more (bench/ui_save.py), most of a 16.7 ms frame. The window thread turns the game into its JSON
 document (a copy, so play can go on changing the game) and hands it over; this thread writes it through
 `Store.save_file`, which keeps the atomic write and the one-line notice on failure. Only the newest
-document matters: one still waiting is replaced by a newer one, never written after it. fsync releases the
+document of a file matters: one still waiting is replaced by a newer one, never written after it. fsync releases the
 GIL, so the window keeps drawing meanwhile.
 
 `wait()` returns once everything handed over is on disk (before a new deal is counted and saved by the
@@ -15,12 +15,12 @@ and an event is posted so that an idle loop wakes up to show it.
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 import pygame
 
 from idioten.storage.store import Store
 from idioten.storage.files import Notice
-from idioten.storage.game import GAME_FILE
 
 WAKE_EVENT = pygame.event.custom_type()  # wakes an idle loop: a notice is waiting
 
@@ -29,22 +29,22 @@ class SaveWriter:
     def __init__(self, store: Store):
         self.store = store
         self._cond = threading.Condition()
-        self._waiting: dict | None = None
+        self._waiting: dict[str, dict[str, Any]] = {}  # by file: the newest document not yet written
         self._writing = False
         self._closed = False
         self._notices: list[Notice] = []
         self._thread = threading.Thread(target=self._run, name="idioten-save", daemon=True)
         self._thread.start()
 
-    def submit(self, document: dict) -> None:
+    def submit(self, file: str, document: dict[str, Any]) -> None:
         with self._cond:
-            self._waiting = document
+            self._waiting[file] = document
             self._cond.notify_all()
 
     def wait(self, timeout: float | None = None) -> bool:
         """True once every document handed over has been written (or failed with a notice)."""
         with self._cond:
-            return self._cond.wait_for(lambda: self._waiting is None and not self._writing, timeout)
+            return self._cond.wait_for(lambda: not self._waiting and not self._writing, timeout)
 
     def take_notices(self) -> list[Notice]:
         with self._cond:
@@ -61,12 +61,13 @@ class SaveWriter:
     def _run(self) -> None:
         while True:
             with self._cond:
-                self._cond.wait_for(lambda: self._waiting is not None or self._closed)
-                if self._waiting is None:
+                self._cond.wait_for(lambda: bool(self._waiting) or self._closed)
+                if not self._waiting:
                     return
-                document, self._waiting = self._waiting, None
+                file = next(iter(self._waiting))
+                document = self._waiting.pop(file)
                 self._writing = True
-            notice = self.store.save_file(GAME_FILE, document)
+            notice = self.store.save_file(file, document)
             with self._cond:
                 self._writing = False
                 if notice is not None:

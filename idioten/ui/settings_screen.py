@@ -10,8 +10,7 @@ import pygame
 from idioten import i18n
 from idioten.cards import parse_cards
 from idioten.i18n import LANGUAGES
-from idioten.acesup.rules import VARIANTS
-from idioten.storage.settings import ANIMATION_SPEEDS, SOUND_LEVELS
+from idioten.storage.settings import ANIMATION_SPEEDS, SOUND_LEVELS, VARIANTS
 from idioten.ui.kit.palette import CAPTION, GLOW, SELECT, TEXT, TITLE
 from idioten.ui.kit.panels import Panel
 from idioten.ui.kit.scene import Host
@@ -118,7 +117,7 @@ class SettingsPanel(Panel):
 
     def notes(self, width: int) -> list[str]:
         texts, size = self.app.texts, self.layout.small_font_size
-        variant_note = "ui.settings.variant_fixed" if self.persist.variant_fixed else "ui.settings.variant_note"
+        variant_note = "ui.settings.variant_fixed" if "variant" in self.persist.fixed else "ui.settings.variant_note"
         lines = []
         for key in (variant_note, "ui.settings.auto_note"):
             lines += texts.wrap(i18n.t(key), size, width)

@@ -142,7 +142,7 @@ class Script:
 
     @property
     def game(self) -> Game:
-        return self.app.table.game
+        return self.app.game_scene("idioten").game
 
     def post(self, *events) -> None:
         for event in events:
@@ -174,7 +174,7 @@ class Script:
     def expect(self, name: str, expected: Game) -> None:
         actual = self.game.to_text()
         check(actual == expected.to_text(), f"{name}: the table shows {actual!r}, expected {expected.to_text()!r}")
-        sprites = self.app.table.sprites
+        sprites = self.app.game_scene("idioten").sprites
         check(set(sprites) == set(full_deck()), f"{name}: {len(sprites)} card sprites instead of 52")
         self.steps.append(name)
 
@@ -196,7 +196,7 @@ class Script:
             return False
         expected = self.game.copy()
         expected.discard(pile)
-        self.click(self.app.table.top_rect(pile).center)
+        self.click(self.app.game_scene("idioten").top_rect(pile).center)
         self.expect(f"discard pile {pile + 1} (click)", expected)
         return True
 
@@ -217,7 +217,7 @@ class Script:
         idioten_before = self.game.to_text()
         self.key(pg.K_g)
         poker = self.app.scenes[0]
-        check(self.app.current_game.name == "poker" and poker is not self.app.table, "G did not open Poker patience")
+        check(self.app.current_game.name == "poker" and poker is not self.app.game_scene("idioten"), "G did not open Poker patience")
         expected = poker.game.copy()
         cell = expected.empty_cells()[0]
         card = expected.drawn
@@ -226,7 +226,7 @@ class Script:
         check(poker.game.grid == expected.grid, f"Poker patience: a click on cell {cell + 1} did not place {card}")
         self.steps.append(f"poker: place {card} (click)")
         self.key(pg.K_g)
-        check(self.app.scenes[0] is self.app.table, "G did not come back to Idioten")
+        check(self.app.scenes[0] is self.app.game_scene("idioten"), "G did not come back to Idioten")
         self.expect("back to Idioten (G)", Game.from_text(idioten_before))
 
     def quit_through_the_loop(self) -> None:
@@ -254,7 +254,7 @@ def smoke(launch: Launch, folder: Path) -> dict:
 
     app = open_app(launch)
     number = launch.deal_number
-    first_position = Game.new(list(launch.cards), app.table.game.variant, number)  # variant: command line or settings
+    first_position = Game.new(list(launch.cards), app.game_scene("idioten").game.variant, number)  # variant: command line or settings
     first_frame = {}
     draw = app.draw
 

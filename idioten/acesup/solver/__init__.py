@@ -46,6 +46,10 @@ from idioten.acesup.solver.strict import READINGS as READINGS  # re-exported: th
 from idioten.acesup.solver.strict import STANDARD_RULES as STANDARD_RULES
 from idioten.acesup.solver.strict import STRICT_RULES as STRICT_RULES
 from idioten.acesup.solver.strict import StrictSearch
+from idioten.acesup.verdict import UNKNOWN as UNKNOWN  # re-exported: callers name the verdicts here
+from idioten.acesup.verdict import UNWINNABLE as UNWINNABLE
+from idioten.acesup.verdict import WINNABLE as WINNABLE
+from idioten.acesup.verdict import Verdict
 
 PURE_PYTHON_ENV = cores.PURE_PYTHON_ENV
 
@@ -60,7 +64,6 @@ CANCEL_POLL_POSITIONS = {"python": max(quick.CHECK_EVERY, python_search.CHECK_EV
 if _csearch is not None:
     CANCEL_POLL_POSITIONS["compiled"] = _csearch.POLL_POSITIONS
 
-WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
 # The first look (discard at once, `solver_quick`) finds most wins in milliseconds but cannot prove a loss,
 # so it gets a share of the time and a cap on positions; the exact search gets the rest.
 QUICK_SHARE = 0.3
@@ -85,7 +88,7 @@ ALL_PRUNINGS = PRUNE_SAFE_REMOVAL | PRUNE_SAME_COLUMN | PRUNE_DEAD_ROUNDS | PRUN
 
 @dataclass
 class SolveResult:
-    result: str  # WINNABLE, UNWINNABLE or UNKNOWN
+    result: Verdict  # WINNABLE, UNWINNABLE or UNKNOWN
     moves: list[rules.Action] | None  # a winning line from the given position, when winnable
     best_score: int | None  # the best reachable score; exact when best_score_exact, else the best found so far
     states: int  # positions examined

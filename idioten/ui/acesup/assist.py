@@ -14,8 +14,8 @@ follow the winning line), "Show solution" and "where did I go wrong" (`lesson`) 
 pure-Python core the search would rarely finish and would only slow the game, so then the verdict is
 searched when the game ends, as before.
 
-Hints are the assistant's `Coach` part, and the demo and the shown solution its `computer` (both in
-`coach.py`).
+Hints, the demo and the shown solution are its child `coach`, and the computer at the table while they
+play its `computer` (both in `coach.py`).
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from idioten.play.knowledge import ERROR, UNKNOWN, UNWINNABLE, WINNABLE, Knowled
 from idioten.ui.acesup.coach import Coach, ComputerPlay, advice
 from idioten.ui.acesup.daily_deal import DailyDeal
 from idioten.ui.acesup.lesson import Teacher
+from idioten.ui.kit.scene import Host
 from idioten.ui.worker import Worker
 
 VERDICT_SECONDS = 30.0  # the end panel's question: could the deal have been won? (Python core, at the end)
@@ -88,20 +89,20 @@ class EarlyVerdict(Worker):
         self.submit("early_verdict", lambda cancel: solve_from_deal(start, cancel, budget), tag=start)
 
 
-class Assistant(Coach):
+class Assistant:
     advice = staticmethod(advice)
     worker_memory = WORKER_MEMORY
 
-    def __init__(self, app):
+    def __init__(self, app: Host, table):  # table: the TableScene that holds it
         self.app = app
+        self.table = table  # the table it advises: it holds this assistant
         self.worker = Worker(one_job_in_memory=True)
         self.early = EarlyVerdict()
         self.teacher = Teacher(self)
         self.days = DailyDeal(self)
         self.known = Known()
         self.purposes: set[str] = set()  # who waits for the running solve ("verdict", "live", "solution", ...)
-        self.hint_for: str | None = None  # the position a hint was asked for, until it is shown
-        self.arrow: tuple[str, Action] | None = None  # the hint on screen: its position and action
+        self.coach = Coach(self)  # hints, the demo and the shown solution
         self.computer = ComputerPlay(self)  # the demo or the shown solution while it plays
         self.searching_deal = False
         self._position: tuple[int, str] | None = None  # (id of the game, its text), until the next change
@@ -111,7 +112,7 @@ class Assistant(Coach):
 
     @property
     def game(self) -> Game:
-        return self.app.table.game
+        return self.table.game
 
     def position(self) -> str:
         game = self.game
@@ -159,7 +160,7 @@ class Assistant(Coach):
             self.receive(answer)
         self.computer.think_ahead()
         self.early.start(self.game.start_text, self.known)
-        if (self.app.settings.live_verdict and not self.worker.running and self.app.scenes[0] is self.app.table
+        if (self.app.settings.live_verdict and not self.worker.running and self.app.scenes[0] is self.table
                 and not self.game.is_over() and self.position() not in self.known):
             self.ask(self.position(), "live", LIVE_SECONDS)
 
@@ -175,8 +176,8 @@ class Assistant(Coach):
             else:
                 self.known.carry_along_history(self.game)
         elif answer.kind == "no_peek_hint":
-            if self.hint_for == answer.tag == self.position():
-                self.show_no_peek_hint(answer)
+            if self.coach.hint_for == answer.tag == self.position():
+                self.coach.show_no_peek_hint(answer)
         elif answer.kind == "no_peek_move":
             if answer.error is None:
                 self.computer.planned(answer.tag, answer.result)
@@ -198,19 +199,16 @@ class Assistant(Coach):
         before = self._position[1] if self._position is not None and self._position[0] == id(game) else None
         self._position = None
         text = self.position()
-        self.arrow = None
+        self.coach.forget(text, change.replaced)
         if change.replaced:  # another game in play: whatever was being searched is no longer wanted
             self.worker.cancel()
             self.searching_deal = False
             self.purposes = set()
-            self.hint_for = None
             self.teacher.forget()
         elif before is not None and game.history:
             self.known.carry_forward(before, game.history[-1][0], text)
         if self.searching_deal:  # the player played on instead of waiting for the new deal
             self.stop_deal_search()
-        if self.hint_for is not None and self.hint_for != text:
-            self.hint_for = None
         if (self.worker.kind == "solve" and self.worker.tag != text
                 and not self.purposes & {"verdict", "solution"}):
             self.worker.cancel()
@@ -241,7 +239,7 @@ class Assistant(Coach):
         """With the setting on, look for a winnable deal off the loop and deal it when found (True)."""
         if not self.app.settings.winnable_only:
             return False
-        seed, variant = self.app.rng.randrange(2 ** 32), self.app.variant
+        seed, variant = self.app.rng.randrange(2 ** 32), self.table.session.variant
 
         def search(cancel):
             rng, started, last = random.Random(seed), time.monotonic(), None
@@ -256,21 +254,21 @@ class Assistant(Coach):
             return last
 
         self.purposes = set()
-        self.hint_for = None
+        self.coach.hint_for = None
         self.worker.submit("deal_search", search)
         self.searching_deal = True
-        self.say_until_answered("ui.deal_search.looking", DEAL_SEARCH_SECONDS + DEAL_SECONDS)
+        self.coach.say_until_answered("ui.deal_search.looking", DEAL_SEARCH_SECONDS + DEAL_SECONDS)
         return True
 
     def stop_deal_search(self) -> None:
         if self.searching_deal:
             self.searching_deal = False
             self.worker.cancel()
-            self.app.table.say("")
+            self.table.say("")
 
     def deal_found(self, answer) -> None:
         self.searching_deal = False
-        table = self.app.table
+        table = self.table
         if answer.error is not None or answer.result is None:
             table.say(i18n.t("ui.truth.failed", reason=str(answer.error)))
             return
@@ -283,6 +281,6 @@ class Assistant(Coach):
 
     def menu_entries(self, then) -> list[tuple[str, object]]:
         """The Menu's demo and deal-of-the-day entries, while Idioten is the game on screen."""
-        if self.app.scenes[0] is not self.app.table:
+        if self.app.scenes[0] is not self.table:
             return []
-        return [("ui.menu.demo", lambda: then(self.start_demo)), ("ui.menu.daily", lambda: then(self.days.start))]
+        return [("ui.menu.demo", lambda: then(self.coach.start_demo)), ("ui.menu.daily", lambda: then(self.days.start))]

@@ -15,8 +15,8 @@ import pygame
 from idioten import i18n
 from idioten.play.knowledge import WINNABLE
 from idioten.ui.kit.palette import BOX, EDGE, TEXT
-from idioten.ui.kit.scene import Scene
-from idioten.ui.acesup.table import ACTION_SECONDS
+from idioten.ui.kit.scene import Host, Scene
+from idioten.ui.acesup.painter import ACTION_SECONDS
 
 PAUSE = 0.45  # seconds between two actions at normal animation speed
 SHORTEST_PAUSE = 0.25  # with animations off: still a pace to follow, one action at a time
@@ -25,11 +25,11 @@ SHORTEST_PAUSE = 0.25  # with animations off: still a pace to follow, one action
 class Autoplay(Scene):
     overlay = True
 
-    def __init__(self, app, mode: str):
+    def __init__(self, app: Host, assistant, mode: str):  # assistant: its Assistant (assist.py)
         super().__init__(app)
         self.mode = mode  # "demo" or "solution"
-        self.assistant = app.assistant
-        self.computer = app.assistant.computer
+        self.assistant = assistant
+        self.computer = assistant.computer
         self.computer.scene = self
         self.wait = self.pause()  # the position it starts from is seen first
         self.banner_key = "ui.demo.thinking"
@@ -46,7 +46,7 @@ class Autoplay(Scene):
     # -- playing -----------------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        table = self.app.table
+        table = self.assistant.table
         if table.busy():
             return  # cards still flying, or the table's own end of game about to show
         self.wait -= dt
@@ -83,7 +83,7 @@ class Autoplay(Scene):
         if self.computer.scene is self:
             self.computer.stopped()
         if message_key:
-            self.app.table.say(i18n.t(message_key))
+            self.assistant.table.say(i18n.t(message_key))
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONDOWN):

@@ -2,8 +2,9 @@
 points at the player.
 
 Hints and the demo come from `idioten.acesup.hint`, a player that sees only what the player sees; the shown
-solution follows the solver's winning line. `Coach` is a part of `Assistant`, not a thing of its own: it
-uses the assistant's worker, its per-position knowledge (`known`, `ask`) and its table. `ComputerPlay`
+solution follows the solver's winning line. `Coach` is the assistant's child (`assistant.coach`): it asks
+its assistant for the worker, the per-position knowledge (`known`) and the table, and keeps the hint asked
+for and the arrow on screen. `ComputerPlay`
 (the assistant's `computer`) is the computer at the table while the demo or the shown solution plays: which
 scene plays, and the demo's actions thought out ahead of the table.
 """
@@ -11,6 +12,7 @@ scene plays, and the demo's actions thought out ahead of the table.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from idioten import i18n
 from idioten.acesup import hint as no_peek
@@ -33,44 +35,56 @@ def advice(game: Game, action: Action) -> str:
 
 
 class Coach:
+    def __init__(self, assistant: Any) -> None:  # assistant: its Assistant (assist.py), which holds it
+        self.assistant = assistant
+        self.hint_for: str | None = None  # the position a hint was asked for, until it is shown
+        self.arrow: tuple[str, Action] | None = None  # the hint on screen: its position and action
+
+    def forget(self, position: str, replaced: bool) -> None:
+        """The game changed: the arrow goes; a hint asked for another position (or game) is not shown."""
+        self.arrow = None
+        if replaced or self.hint_for != position:
+            self.hint_for = None
+
     # -- hints -------------------------------------------------------------------------------------------
 
     def hint(self) -> None:
-        game, table = self.game, self.app.table
+        assistant = self.assistant
+        game, table = assistant.game, assistant.table
         if game.is_over():
             table.say(i18n.t("ui.hint.over"))
             return
-        text = self.position()
+        text = assistant.position()
         self.hint_for = text
-        seed = self.app.rng.randrange(2 ** 32)
-        self.stop_deal_search()
+        seed = assistant.app.rng.randrange(2 ** 32)
+        assistant.stop_deal_search()
         # The worker's flag stops the thinking at a new deal, restart or quit, and each look at it lets the
         # window's thread in.
-        self.worker.submit("no_peek_hint", lambda cancel: no_peek.hint(
+        assistant.worker.submit("no_peek_hint", lambda cancel: no_peek.hint(
             Game.from_text(text), time_budget=NO_PEEK_SECONDS, rng=random.Random(seed), cancel=cancel), tag=text)
         self.say_until_answered("ui.hint.thinking", NO_PEEK_SECONDS)
 
     def show_no_peek_hint(self, answer) -> None:
         self.hint_for = None
-        game, action = self.game, answer.result
+        game, action = self.assistant.game, answer.result
         if answer.error is not None or not isinstance(action, Action) or not game.can(action):
             reason = str(answer.error) if answer.error is not None else repr(action)
-            self.app.table.say(i18n.t("ui.truth.failed", reason=reason))
+            self.assistant.table.say(i18n.t("ui.truth.failed", reason=reason))
             return
         self.point(action, i18n.t("ui.hint.plain", advice=advice(game, action)))
 
     def say_until_answered(self, key: str, seconds: float) -> None:
         """A "working on it" message that stays until the answer replaces it (at most `seconds` and a bit)."""
-        self.app.table.say(i18n.t(key), seconds + 2.0)
+        self.assistant.table.say(i18n.t(key), seconds + 2.0)
 
     def point(self, action: Action, message: str) -> None:
-        self.arrow = (self.position(), action)
-        self.app.table.say(message, 8.0)  # a hint is read while looking at the arrow
-        self.app.mark_dirty()
+        self.arrow = (self.assistant.position(), action)
+        self.assistant.table.say(message, 8.0)  # a hint is read while looking at the arrow
+        self.assistant.app.mark_dirty()
 
     def hint_arrow(self) -> Action | None:
         """The hinted action while its position is still on the table."""
-        if self.arrow is not None and self.arrow[0] == self.position():
+        if self.arrow is not None and self.arrow[0] == self.assistant.position():
             return self.arrow[1]
         return None
 
@@ -79,21 +93,21 @@ class Coach:
     def start_demo(self) -> None:
         from idioten.ui.acesup.autoplay import Autoplay
 
-        if self.game.is_over():
-            self.app.table.say(i18n.t("ui.demo.over"))
+        if self.assistant.game.is_over():
+            self.assistant.table.say(i18n.t("ui.demo.over"))
             return
-        self.app.push(Autoplay(self.app, "demo"))
+        self.assistant.app.push(Autoplay(self.assistant.app, self.assistant, "demo"))
 
     def show_solution(self, game: Game) -> bool:
         """Restart the deal and play its winning line; False when none is known."""
         from idioten.ui.acesup.autoplay import Autoplay
 
-        known = self.known.get(game.start_text)
+        known = self.assistant.known.get(game.start_text)
         if known is None or known.result != WINNABLE:
             return False
-        self.app.close_panels()
-        self.app.table.restart()
-        self.app.push(Autoplay(self.app, "solution"))
+        self.assistant.app.close_panels()
+        self.assistant.table.restart()
+        self.assistant.app.push(Autoplay(self.assistant.app, self.assistant, "solution"))
         return True
 
 

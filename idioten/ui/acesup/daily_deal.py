@@ -23,7 +23,7 @@ class DailyDeal:
 
     @property
     def book(self) -> DailyDeals:
-        return self.assistant.app.table.session.days
+        return self.assistant.table.session.days
 
     def start(self) -> None:
         """Deal today's deal (the first look proves it winnable; see `acesup.daily`)."""
@@ -34,17 +34,17 @@ class DailyDeal:
         assistant.stop_deal_search()
         assistant.purposes = set()
         assistant.worker.submit("daily", lambda cancel: (today, daily.daily_deal(today, cancel)))
-        assistant.say_until_answered("ui.daily.looking", FIND_SECONDS)
+        assistant.coach.say_until_answered("ui.daily.looking", FIND_SECONDS)
 
     def found(self, answer) -> None:
         if answer.error is not None:
-            self.assistant.app.table.say(i18n.t("ui.truth.failed", reason=str(answer.error)))
+            self.assistant.table.say(i18n.t("ui.truth.failed", reason=str(answer.error)))
             return
         self.book.found(*answer.result)
         self.deal()
 
     def deal(self) -> None:
-        table = self.assistant.app.table
+        table = self.assistant.table
         table.start_deal(self.book.deal())
         table.say_replaced(i18n.t("ui.daily.dealt", day=self.book.day_of(table.game).isoformat()))
 
@@ -57,7 +57,7 @@ class DailyDeal:
         day = self.book.day_of(game)
         if day is None:
             return []
-        days, today = self.assistant.app.table.session.store.stats.daily, daily.today()
+        days, today = self.assistant.table.session.store.stats.daily, daily.today()
         lines = [i18n.t("ui.daily.stats", played=days.played, won=days.won, current=days.current_streak(today),
                         best=days.best_streak)]
         if day < today:  # played past midnight: the next day's deal is already there

@@ -6,8 +6,8 @@ import pygame
 
 from idioten import i18n
 from idioten.acesup.rules import Game
-from idioten.ui.acesup.host import AcesUpHost
 from idioten.ui.kit.panels import EndOfGameKeys, Panel
+from idioten.ui.kit.scene import Host
 from idioten.ui.kit.widgets import Button
 
 CONFETTI_COLOURS = [(255, 214, 90), (240, 90, 90), (110, 190, 255), (140, 230, 140), (250, 250, 250)]
@@ -18,10 +18,9 @@ class EndPanel(EndOfGameKeys, Panel):
     width_share = 0.45
     dim_alpha = 60  # the final position stays readable behind the panel
 
-    app: AcesUpHost
-
-    def __init__(self, app: AcesUpHost, game: Game):
-        self.game = game
+    def __init__(self, app: Host, table):  # table: the TableScene whose game ended
+        self.table = table  # the game it ends, and where B, F, N and R go
+        game = self.game = table.game
         self.won = game.is_won()
         self.confetti: list[list[float]] = []
         self.celebrating = 0.0
@@ -82,8 +81,8 @@ class EndPanel(EndOfGameKeys, Panel):
             pygame.draw.rect(surface, CONFETTI_COLOURS[colour], (round(x), round(y), width, size))
 
     def game_scene(self):
-        return self.app.table
+        return self.table
 
     def again(self) -> None:
         self.close()
-        self.app.table.restart()
+        self.table.restart()

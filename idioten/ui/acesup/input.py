@@ -13,6 +13,7 @@ Why a click or a drop did nothing is said beside it (its position read from its 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -44,54 +45,64 @@ class Drag:
 
 
 class TableInput:
-    """Mixed into TableScene: everything here reads and sets the scene's state."""
+    """The table's input, held by its TableScene (`table.input`): it keeps the press and drag under way and
+    asks its table to act, say and animate."""
+
+    def __init__(self, table: Any) -> None:  # table: the TableScene that holds it
+        self.table = table
+        self.press: Press | None = None
+        self.drag: Drag | None = None
+        self.last_click: tuple[Card, float] | None = None
+
+    def reset(self) -> None:
+        self.press = self.drag = self.last_click = None
 
     def cancel_pointer(self) -> None:
         """A panel opened over the table takes the mouse: a card being dragged glides home."""
         if self.drag is not None or self.press is not None:
             self.drag = self.press = None
-            self.settle(lambda card: (self.app.settings.duration(0.25), 0.0))
+            self.table.settle(lambda card: (self.table.app.settings.duration(0.25), 0.0))
 
     def gap_for(self, pile: int) -> int | None:
         """The leftmost empty pile the top card of `pile` may move into."""
         for target in range(PILES):
-            if self.game.can_move(pile, target):
+            if self.table.game.can_move(pile, target):
                 return target
         return None
 
     def top_rect(self, pile: int) -> pygame.Rect | None:
-        cards = self.game.piles[pile]
+        cards = self.table.game.piles[pile]
         if not cards:
             return None
-        x, y = self.layout.card_position(pile, len(cards) - 1, len(cards))
-        return pygame.Rect(round(x), round(y), self.layout.card_w, self.layout.card_h)
+        x, y = self.table.layout.card_position(pile, len(cards) - 1, len(cards))
+        return pygame.Rect(round(x), round(y), self.table.layout.card_w, self.table.layout.card_h)
 
     def on_press(self, event) -> None:
-        if self.buttons_take(event):
+        if self.table.buttons_take(event):
             return
-        self.finish_animations()
-        self.selected = None  # the mouse takes over from a pile chosen by keyboard
-        if self.layout.stock.collidepoint(event.pos):
-            self.deal(at=event.pos)
+        self.table.finish_animations()
+        self.table.selected = None  # the mouse takes over from a pile chosen by keyboard
+        if self.table.layout.stock.collidepoint(event.pos):
+            self.table.deal(at=event.pos)
             return
         for pile in range(PILES):
             top = self.top_rect(pile)
             if top is not None and top.collidepoint(event.pos):
-                card = self.game.top(pile)
+                card = self.table.game.top(pile)
                 self.press = Press(pile, card, event.pos, (event.pos[0] - top.x, event.pos[1] - top.y))
                 return
-            if self.layout.pile_area(pile, len(self.game.piles[pile])).collidepoint(event.pos) and top:
-                self.say(i18n.t("ui.msg.only_top"), at=event.pos)
+            if self.table.layout.pile_area(pile, len(self.table.game.piles[pile])).collidepoint(event.pos) and top:
+                self.table.say(i18n.t("ui.msg.only_top"), at=event.pos)
                 return
 
     def on_motion(self, event) -> None:
-        for button in self.buttons:
+        for button in self.table.buttons:
             if button.handle(event):
-                self.dirty = True
+                self.table.dirty = True
         if self.drag is not None:
             self.drag.pointer = event.pos
-            self.sprites[self.drag.card].pos = (event.pos[0] - self.drag.grab[0], event.pos[1] - self.drag.grab[1])
-            self.dirty = True
+            self.table.sprites[self.drag.card].pos = (event.pos[0] - self.drag.grab[0], event.pos[1] - self.drag.grab[1])
+            self.table.dirty = True
         elif self.press is not None:
             dx, dy = event.pos[0] - self.press.start[0], event.pos[1] - self.press.start[1]
             if dx * dx + dy * dy >= DRAG_THRESHOLD ** 2:
@@ -100,85 +111,85 @@ class TableInput:
                 self.on_motion(event)
 
     def on_release(self, event) -> None:
-        if self.buttons_take(event):
+        if self.table.buttons_take(event):
             return
         if self.drag is not None:
             drag, self.drag = self.drag, None
-            if self.game.top(drag.pile) == drag.card:
+            if self.table.game.top(drag.pile) == drag.card:
                 self.drop(drag, event.pos)
             else:  # a key changed the table under the pointer (undo, restart): the drag is void
-                self.settle(lambda card: (self.app.settings.duration(0.25), 0.0))
+                self.table.settle(lambda card: (self.table.app.settings.duration(0.25), 0.0))
         elif self.press is not None:
             press, self.press = self.press, None
-            if self.game.top(press.pile) == press.card:
+            if self.table.game.top(press.pile) == press.card:
                 self.click(press.pile, press.card, event.pos)
 
     def drop(self, drag: Drag, pointer) -> None:
         card_rect = pygame.Rect(round(pointer[0] - drag.grab[0]), round(pointer[1] - drag.grab[1]),
-                                self.layout.card_w, self.layout.card_h)
+                                self.table.layout.card_w, self.table.layout.card_h)
         best, best_overlap = None, 0
         for pile in range(PILES):
-            area = self.layout.pile_area(pile, len(self.game.piles[pile])).clip(card_rect)
+            area = self.table.layout.pile_area(pile, len(self.table.game.piles[pile])).clip(card_rect)
             if area.w * area.h > best_overlap and pile != drag.pile:
                 best, best_overlap = pile, area.w * area.h
-        speed = self.app.settings.duration
+        speed = self.table.app.settings.duration
         # The dropped card is already over its pile: a short glide settles it there.
-        if best is None or not self.act(Action.move(drag.pile, best), timing=lambda card: (speed(0.12), 0.0),
+        if best is None or not self.table.act(Action.move(drag.pile, best), timing=lambda card: (speed(0.12), 0.0),
                                         at=pointer):
-            self.settle(lambda card: (speed(0.25), 0.0))  # refused (the rules said why) or dropped nowhere
+            self.table.settle(lambda card: (speed(0.25), 0.0))  # refused (the rules said why) or dropped nowhere
 
     def click(self, pile: int, card: Card, at: tuple[int, int]) -> None:
-        now = self.app.now()
+        now = self.table.app.now()
         previous, self.last_click = self.last_click, (card, now)
         if previous is not None and now - previous[1] <= DOUBLE_CLICK:
-            if previous[0] == card and not self.game.can_discard(pile):
+            if previous[0] == card and not self.table.game.can_discard(pile):
                 target = self.gap_for(pile)
                 if target is not None:
-                    self.act(Action(MOVE, pile, target), at=at)
+                    self.table.act(Action(MOVE, pile, target), at=at)
                 else:
-                    self.say(i18n.t("ui.msg.no_gap"), at=at)
+                    self.table.say(i18n.t("ui.msg.no_gap"), at=at)
                 self.last_click = None
                 return
-            if previous[0] != card and previous[0] in self.game.discards:
+            if previous[0] != card and previous[0] in self.table.game.discards:
                 return  # the second half of a double-click on a card the first half discarded
-        self.act(Action(DISCARD, pile), at=at)
+        self.table.act(Action(DISCARD, pile), at=at)
 
     def game_key(self, event) -> None:
         key = event.key
         if key in PILE_KEYS:
             self.pile_key(PILE_KEYS[key])
         elif key == pygame.K_d:
-            if self.selected is None:
-                self.say(i18n.t("ui.msg.choose_first"))
+            if self.table.selected is None:
+                self.table.say(i18n.t("ui.msg.choose_first"))
             else:
-                self.act(Action(DISCARD, self.selected))
+                self.table.act(Action(DISCARD, self.table.selected))
         elif key in DEAL_KEYS:
-            self.deal()
+            self.table.deal()
         elif key == pygame.K_a:
-            self.app.assistant.start_demo()
+            self.table.assistant.coach.start_demo()
         elif key == pygame.K_t:
-            self.app.assistant.days.start()
+            self.table.assistant.days.start()
         elif key in (pygame.K_b, pygame.K_f):  # as on the end panel of a lost game, once it is closed
-            self.app.assistant.teacher.table_key(back=key == pygame.K_b)
+            self.table.assistant.teacher.table_key(back=key == pygame.K_b)
 
     def drop_choice(self) -> bool:
-        if self.selected is None:
+        if self.table.selected is None:
             return False
-        self.selected = None
-        self.say("")
+        self.table.selected = None
+        self.table.say("")
         return True
 
     def pile_key(self, pile: int) -> None:
-        self.finish_animations()
-        if self.selected is None or self.selected == pile:
-            if self.selected == pile:
-                self.selected = None
-                self.say("")
-            elif self.game.top(pile) is None:
-                self.say(i18n.t("rule.empty_pile"))
+        self.table.finish_animations()
+        if self.table.selected is None or self.table.selected == pile:
+            if self.table.selected == pile:
+                self.table.selected = None
+                self.table.say("")
+            elif self.table.game.top(pile) is None:
+                self.table.say(i18n.t("rule.empty_pile"))
             else:
-                self.selected = pile
-                self.say(i18n.t("ui.msg.chosen", pile=pile + 1))
-            self.dirty = True
+                self.table.selected = pile
+                self.table.say(i18n.t("ui.msg.chosen", pile=pile + 1))
+            self.table.dirty = True
             return
-        self.act(Action(MOVE, self.selected, pile), shake_pile=self.selected)
+        self.table.act(Action(MOVE, self.table.selected, pile), shake_pile=self.table.selected)

@@ -113,7 +113,7 @@ class Teacher:
         """Undo back to just before the move found (ordinary undos: redo replays them), with an arrow on the
         move that wins (or keeps the best score) there. False if the table is not on the line analysed."""
         app, found = self.assistant.app, lesson.found
-        table = app.table
+        table = self.assistant.table
         if not lesson.on_the_line(table.game):
             return False
         app.close_panels()
@@ -123,7 +123,7 @@ class Teacher:
         number, line = found.best_until + 1, line_of(found)
         if line:
             key = "ui.lesson.back" if found.line else "ui.lesson.back_best"
-            self.assistant.point(line[0], i18n.t(key, number=number, best=found.best_score,
+            self.assistant.coach.point(line[0], i18n.t(key, number=number, best=found.best_score,
                                                  advice=self.assistant.advice(table.game, line[0])))
         else:
             table.say(i18n.t("ui.lesson.back_no_line", number=number, best=found.best_score))
@@ -136,7 +136,7 @@ class Teacher:
 
         if not line_of(lesson.found) or not self.go_back(lesson):
             return False
-        self.assistant.app.push(Autoplay(self.assistant.app, "solution"))
+        self.assistant.app.push(Autoplay(self.assistant.app, self.assistant, "solution"))
         return True
 
     def table_key(self, back: bool) -> None:
@@ -145,4 +145,4 @@ class Teacher:
         lesson = self.lesson
         done = lesson is not None and (self.go_back(lesson) if back else self.solution_from_there(lesson))
         if not done:
-            self.assistant.app.table.say(i18n.t("ui.lesson.key_b" if back else "ui.lesson.key_f"))
+            self.assistant.table.say(i18n.t("ui.lesson.key_b" if back else "ui.lesson.key_f"))

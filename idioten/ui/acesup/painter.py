@@ -12,7 +12,9 @@ from idioten.ui.kit.palette import BAR, BAR_LINE, GLOW, LABEL, SELECT, TEXT
 from idioten.ui.kit.sprites import for_screen, shadow
 from idioten.ui.acesup.hint_arrow import ARROW_EDGE as HINT_EDGE, draw_hint
 
+ACTION_SECONDS = 0.3  # a discarded or moved card's glide at normal speed (a deal takes longer)
 LABEL_EDGE = 2  # pixels of dark edge round a label drawn over the hint's arrow
+
 
 class TablePainter:
     def __init__(self, scene):
@@ -147,7 +149,7 @@ class TablePainter:
             surface.blit(self.shadow, (x + offset, y + offset))
             surface.blit(images.face(dragged), (x, y))
 
-        hinted = scene.app.assistant.hint_arrow()
+        hinted = scene.assistant.coach.hint_arrow()
         if hinted is not None and dragged is None:
             draw_hint(surface, scene, hinted)
             # The arrow's arc runs through the strip of the piles' labels: they stay on top, edged, to be read.
@@ -191,7 +193,7 @@ class TablePainter:
         game = scene.game
         parts = [scene.app.deal_label(game), i18n.t(f"ui.variant.{game.variant}"),
                  i18n.t("ui.status.score", score=game.score), i18n.t("ui.status.stock", count=len(game.stock)),
-                 *scene.app.assistant.status_parts()]  # "still winnable", when the player wants to know
+                 *scene.assistant.status_parts()]  # "still winnable", when the player wants to know
         beside_click = scene.message_at is not None
         self.status_lines = draw_status_line(surface, self.texts, layout.status_bar, layout.small_font_size, parts,
                                              "" if beside_click else scene.message)

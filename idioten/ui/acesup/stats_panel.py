@@ -11,7 +11,6 @@ from idioten import i18n
 from idioten.acesup.rules import VARIANTS, WIN_SCORE
 from idioten.storage.stats import VariantStats
 from idioten.ui.kit.palette import CAPTION, CHART_BAR, EDGE, GLOW, GOLD, TEXT, TITLE
-from idioten.ui.acesup.host import AcesUpHost
 from idioten.ui.kit.panels import ConfirmPanel, Panel
 from idioten.ui.kit.scene import Host
 from idioten.ui.persist import persistence
@@ -64,10 +63,9 @@ class StatsPanel(Panel):
     width_share = 0.72
     focus_arrows = (pygame.K_UP, pygame.K_DOWN)  # Left and Right turn to the other variant
 
-    app: AcesUpHost
-
-    def __init__(self, app: AcesUpHost, variant: str | None = None):
-        self.variant = variant or app.table.game.variant
+    def __init__(self, app: Host, table, variant: str | None = None):  # table: the TableScene
+        self.table = table  # where "statistics reset" is said
+        self.variant = variant or table.game.variant
         super().__init__(app)
 
     @property
@@ -93,8 +91,8 @@ class StatsPanel(Panel):
     def reset(self) -> None:
         persist = persistence(self.app)
         persist.reset_stats()
-        if self.app.table.message == "":
-            self.app.table.say(i18n.t("ui.stats.reset_done"))
+        if self.table.message == "":
+            self.table.say(i18n.t("ui.stats.reset_done"))
         self.dirty = True
 
     # -- layout ------------------------------------------------------------------------------------------

@@ -4,6 +4,10 @@ games), and animates the `Change` each verb returns. It never decides a rule its
 
 from __future__ import annotations
 
+from typing import Any
+
+import pygame
+
 from idioten import i18n
 from idioten.cards import Card
 from idioten.acesup.rules import DEAL, DISCARD, PILES, Action, Dealt, Discarded, Game, Moved
@@ -11,26 +15,26 @@ from idioten.errors import IllegalAction
 from idioten.play.acesup import AcesUpSession
 from idioten.play.change import Change, How
 from idioten.ui.acesup import painter
-from idioten.ui.acesup.input import Drag, Press, TableInput
+from idioten.ui.acesup.assist import Assistant
+from idioten.ui.acesup.painter import ACTION_SECONDS
+from idioten.ui.acesup.input import Drag, TableInput
 from idioten.ui.kit import celebration
-from idioten.ui.kit.scene import CardGameScene
+from idioten.ui.kit.scene import CardGameScene, Host
 from idioten.ui.kit.sprites import CardSprite
 from idioten.ui.kit.tween import Glide, Shake
 from idioten.ui.kit.widgets import Button
 
-ACTION_SECONDS = 0.3  # a discarded or moved card's glide at normal speed (a deal takes longer)
 SOUND_OF = {Dealt: "deal", Discarded: "discard", Moved: "slide"}
 
 
-class TableScene(TableInput, CardGameScene):
-    def __init__(self, app, session: AcesUpSession):
+class TableScene(CardGameScene):
+    def __init__(self, app: Host, session: AcesUpSession):
         super().__init__(app)
         self.session = session
+        self.assistant = Assistant(app, self)  # the solver's answers: verdict, hints, demo (off the loop)
         self.sprites: dict[Card, CardSprite] = {}
         self.zones: dict[Card, str] = {}
-        self.press: Press | None = None
-        self.drag: Drag | None = None
-        self.last_click: tuple[Card, float] | None = None
+        self.input = TableInput(self)  # clicks, drags and keys, turned into actions this table asks for
         self.selected: int | None = None
         self.end_pending = False
         self.auto_pending = False
@@ -50,6 +54,34 @@ class TableScene(TableInput, CardGameScene):
     @property
     def game(self) -> Game:
         return self.session.game
+
+    # -- input: its own part (input.py) ------------------------------------------------------------------
+
+    @property
+    def drag(self) -> Drag | None:
+        """The card being dragged, if one is (the painter draws it under the pointer)."""
+        return self.input.drag
+
+    def on_press(self, event: Any) -> None:
+        self.input.on_press(event)
+
+    def on_motion(self, event: Any) -> None:
+        self.input.on_motion(event)
+
+    def on_release(self, event: Any) -> None:
+        self.input.on_release(event)
+
+    def game_key(self, event: Any) -> None:
+        self.input.game_key(event)
+
+    def drop_choice(self) -> bool:
+        return self.input.drop_choice()
+
+    def cancel_pointer(self) -> None:
+        self.input.cancel_pointer()
+
+    def top_rect(self, pile: int) -> pygame.Rect | None:
+        return self.input.top_rect(pile)
 
     # -- places ------------------------------------------------------------------------------------------
 
@@ -137,9 +169,42 @@ class TableScene(TableInput, CardGameScene):
         self.set_game(deal_in=change.dealt_in and not quietly)
         if change.dealt_in and not quietly:
             self.app.sound.play("deal")
-        self.app.action_done(change)
+        self.changed(change)
         if change.how is How.BACK:
             self.end_pending = self.game.is_over()  # its end panel again, as when it ended
+
+    def changed(self, change: Change) -> None:
+        """After every change the session made (an action, undo, redo, new deal, restart, Ctrl+Z or Ctrl+Y over
+        them): the assistant follows, and the window's hook sees it."""
+        self.assistant.game_changed(change)
+        self.app.game_changed(change)
+
+    def show_end(self) -> None:
+        from idioten.ui.acesup.truth_panel import TruthEndPanel
+
+        self.app.close_panels()
+        self.app.push(TruthEndPanel(self.app, self))
+
+    def at_start(self, dealt: bool) -> None:
+        """The program start: a game that had ended shows its end; a deal the command line named says so, and
+        that Ctrl+Z brings the saved game back, as after N."""
+        if self.game.is_over():
+            self.show_end()
+        if dealt and self.can_go_back():
+            self.say_dealt(restarted=False)
+
+    def poll(self) -> None:
+        self.assistant.poll()
+
+    def close(self) -> None:
+        self.assistant.close()
+
+    def setting_changed(self, name: str) -> None:
+        """New deals use a new variant; a game not yet touched switches at once: nothing is lost."""
+        if name == "variant":
+            change = self.session.switch_variant(self.app.settings.variant)
+            if change is not None:
+                self.show_replaced(change, quietly=True)
 
     def start_deal(self, game: Game) -> None:
         """`game` in play as a new deal (the game it replaces is kept for Ctrl+Z if anything was played in it)."""
@@ -147,13 +212,13 @@ class TableScene(TableInput, CardGameScene):
         self.show_replaced(self.session.new_deal(game))
 
     def reset_input(self) -> None:
-        self.press = self.drag = self.last_click = None
+        self.input.reset()
         self.selected = None
         self.end_pending = self.auto_pending = self.celebrate = False
 
     def computer_playing(self) -> bool:
         """The demo or the shown solution asks: a game it ends is not the player's result."""
-        return self.app.assistant.computer.playing()
+        return self.assistant.computer.playing()
 
     def act(self, action: Action, shake_pile: int | None = None, timing=None, at=None) -> bool:
         """Ask the session to do `action`; animate what happened (with `timing` when given: card -> (duration,
@@ -177,7 +242,7 @@ class TableScene(TableInput, CardGameScene):
         # The player's own last card (not a redo, not the demo's), with animations on: a celebration first.
         self.celebrate = self.game.is_won() and not self.computer_playing() and celebration.wanted(self.app)
         self.auto_pending = self.app.settings.auto_discard and not self.end_pending
-        self.app.action_done(change)
+        self.changed(change)
 
     def refuse(self, refusal: IllegalAction, pile: int | None, at=None) -> None:
         self.app.sound.play("illegal")
@@ -226,7 +291,7 @@ class TableScene(TableInput, CardGameScene):
         self.settle(self.timing_for(change.record, backwards))
         self.end_pending = not backwards and self.game.is_over()  # a redo may end the game again
         self.auto_pending = False  # automatic discards follow the player's own actions only
-        self.app.action_done(change)
+        self.changed(change)
 
     def restart(self) -> None:
         """At once, undoable: the game as it was stays behind Ctrl+Z (and is the same game for the statistics)."""
@@ -236,9 +301,9 @@ class TableScene(TableInput, CardGameScene):
 
     def new_deal(self) -> None:
         """At once, undoable like a restart."""
-        if self.app.assistant.new_winnable_deal():
+        if self.assistant.new_winnable_deal():
             return  # "winnable deals only": the deal comes when the search off the loop has found one
-        self.start_deal(self.app.random_game())
+        self.start_deal(self.session.random_game())
         self.say_dealt(restarted=False)
 
     def can_go_back(self) -> bool:
@@ -246,7 +311,7 @@ class TableScene(TableInput, CardGameScene):
 
     def ask_hint(self) -> None:
         self.finish_animations()
-        self.app.assistant.hint()
+        self.assistant.coach.hint()
 
     # -- time ------------------------------------------------------------------------------------------
 
@@ -259,7 +324,7 @@ class TableScene(TableInput, CardGameScene):
         if moving:
             self.dirty = True
         self.expire_message()
-        if not moving and self.drag is None:
+        if not moving and self.input.drag is None:
             if self.auto_pending:
                 self.auto_pending = False
                 discard = next((a for a in self.game.legal_actions() if a.kind == DISCARD), None)
@@ -272,7 +337,7 @@ class TableScene(TableInput, CardGameScene):
                     self.celebrate = False
                     self.start_celebration()
                 else:
-                    self.app.show_end(self.game)
+                    self.show_end()
 
     def start_celebration(self) -> None:
         """The four aces, then the top of the discard pile, leap off the table; then the end panel."""
@@ -285,7 +350,7 @@ class TableScene(TableInput, CardGameScene):
     def celebrated(self) -> None:
         """The end panel, without its own confetti: the cards were the celebration."""
         self.finish_animations()
-        self.app.show_end(self.game)
+        self.show_end()
         quiet = getattr(self.app.scenes[-1], "quiet", None)
         if quiet is not None:
             quiet()
@@ -294,7 +359,7 @@ class TableScene(TableInput, CardGameScene):
 
     def resize(self, layout) -> None:
         self.finish_animations()
-        self.drag = self.press = None
+        self.input.press = self.input.drag = None
         self.painter.resize(layout, self.buttons)
         self.settle()
 

@@ -22,7 +22,7 @@ from idioten.acesup.rules import Game
 from idioten.play.knowledge import ERROR, UNWINNABLE, WINNABLE
 from idioten.play.lesson import line_of
 from idioten.ui.acesup.endgame import EndPanel
-from idioten.ui.acesup.host import AcesUpHost
+from idioten.ui.kit.scene import Host
 from idioten.ui.kit.widgets import Button
 
 PROGRESS_EVERY = 0.5  # seconds between two looks at how far the verdict's search has come
@@ -35,15 +35,15 @@ def grouped(number: int) -> str:
 
 
 class TruthEndPanel(EndPanel):
-    def __init__(self, app: AcesUpHost, game: Game):
-        self.assistant = app.assistant
+    def __init__(self, app: Host, table):  # table: the TableScene whose game ended
+        self.assistant = table.assistant
         self.finished_by = self.assistant.computer.take_finish()  # the demo or the solution played it to the end
         self.known = None
         self.lesson = None
         self.shown: tuple = ()  # what the rows were built from, to rebuild only when it changes
         self.searched: tuple[int, int] | None = None  # the verdict's search so far: positions, seconds left
         self.look_at = app.now()  # when to look at it again
-        super().__init__(app, game)
+        super().__init__(app, table)
         if self.finished_by is not None:
             self.quiet()  # confetti is for the player's own wins
 
@@ -151,7 +151,7 @@ class TruthEndPanel(EndPanel):
         self.dirty = True
 
     def show_solution(self) -> None:
-        self.assistant.show_solution(self.game)
+        self.assistant.coach.show_solution(self.game)
 
     def go_back(self) -> None:
         self.assistant.teacher.go_back(self.lesson)

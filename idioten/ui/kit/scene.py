@@ -13,6 +13,7 @@ from idioten import i18n
 from idioten.ui.kit.widgets import history_shortcut
 
 if TYPE_CHECKING:
+    from idioten.play.change import Change
     from idioten.storage.settings import Settings
     from idioten.storage.store import Store
     from idioten.ui.kit.fonts import Texts
@@ -37,8 +38,8 @@ class Host(Protocol):
     scenes: list[Scene]
 
     @property
-    def store(self) -> Store | None:
-        """The store every file goes through, once the program start attached one (None in most tests)."""
+    def store(self) -> Store:
+        """The store every file goes through (one in memory for a window opened without one)."""
 
     def now(self) -> float: ...
     def push(self, scene: Scene) -> None: ...
@@ -50,6 +51,7 @@ class Host(Protocol):
     def open_stats(self) -> None: ...
     def open_settings(self) -> None: ...
     def deal_label(self, game: Any) -> str: ...
+    def game_changed(self, change: Change) -> None: ...
     def set_language(self, language: str) -> None: ...
     def toggle_fullscreen(self) -> None: ...
     def quit(self) -> None: ...
@@ -234,6 +236,20 @@ class CardGameScene(Scene):
     def drop_choice(self) -> bool:
         """Escape: forget a chosen card or cursor (True), or nothing was chosen and the menu opens (False)."""
         return False
+
+    # -- what the window tells every game, on screen or on the shelf --------------------------------------
+
+    def at_start(self, dealt: bool) -> None:
+        """The program start opened the window on this game (`dealt`: with a deal the command line named)."""
+
+    def poll(self) -> None:
+        """Once a frame: take the answers of searches running off the loop."""
+
+    def setting_changed(self, name: str) -> None:
+        """A setting changed (not the language, which `language_changed` follows)."""
+
+    def close(self) -> None:
+        """The window closes: stop what runs off the loop."""
 
     def open_stats(self) -> None:
         self.app.open_stats()

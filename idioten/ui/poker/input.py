@@ -12,6 +12,7 @@ Tab picks the next open-deck card.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -43,49 +44,56 @@ class Flight:
 
 
 class PokerInput:
-    """Mixed into PokerScene: everything here reads and sets the scene's state."""
+    """The Poker patience table's input, held by its PokerScene (`scene.input`): it keeps the press and drag
+    under way, moves the keyboard's cursor, and asks its scene to place, say and animate."""
+
+    def __init__(self, scene: Any) -> None:  # scene: the PokerScene that holds it
+        self.scene = scene
+        self.press: Press | None = None
+        self.drag: Press | None = None
+        self.drag_pos: tuple[float, float] = (0.0, 0.0)
 
     def card_at(self, pos) -> Card | None:
         """The unplaced card under the pointer: the drawn (or chosen) card, or an open-deck card."""
-        current = self.current_card()
+        current = self.scene.current_card()
         if current is None:
             return None
-        if self.layout.drawn.collidepoint(pos):
+        if self.scene.layout.drawn.collidepoint(pos):
             return current
-        if self.game.open_deck:
-            for card in sorted(self.game.choices(), key=self.layout.deck_order, reverse=True):  # topmost first
-                if card != current and self.layout.deck_rect(card).collidepoint(pos):
+        if self.scene.game.open_deck:
+            for card in sorted(self.scene.game.choices(), key=self.scene.layout.deck_order, reverse=True):  # topmost first
+                if card != current and self.scene.layout.deck_rect(card).collidepoint(pos):
                     return card
         return None
 
     def on_press(self, event) -> None:
-        if self.buttons_take(event):
+        if self.scene.buttons_take(event):
             return
-        self.finish_flight()
+        self.scene.finish_flight()
         card = self.card_at(event.pos)
         if card is not None:
-            rect = self.home_rect(card)
-            scale = self.layout.card_w / rect.w
+            rect = self.scene.home_rect(card)
+            scale = self.scene.layout.card_w / rect.w
             grab = ((event.pos[0] - rect.x) * scale, (event.pos[1] - rect.y) * scale)
             self.press = Press(card, event.pos, grab)
             return
-        cell = self.layout.cell_at(event.pos)
-        if cell is not None and not self.game.is_over():
-            self.place(cell)
+        cell = self.scene.layout.cell_at(event.pos)
+        if cell is not None and not self.scene.game.is_over():
+            self.scene.place(cell)
         elif cell is not None:
-            self.say(texts.reason(IllegalAction("grid_full", "")))
+            self.scene.say(texts.reason(IllegalAction("grid_full", "")))
 
     def on_motion(self, event) -> None:
-        for button in self.buttons:
+        for button in self.scene.buttons:
             if button.handle(event):
-                self.dirty = True
+                self.scene.dirty = True
         target = self.target_cell(event.pos)
-        if target != self.target:
-            self.target = target  # the empty cell a click or a drop would fill now: it lights up
-            self.dirty = True
+        if target != self.scene.target:
+            self.scene.target = target  # the empty cell a click or a drop would fill now: it lights up
+            self.scene.dirty = True
         if self.drag is not None:
             self.drag_pos = (event.pos[0] - self.drag.grab[0], event.pos[1] - self.drag.grab[1])
-            self.dirty = True
+            self.scene.dirty = True
         elif self.press is not None:
             dx, dy = event.pos[0] - self.press.start[0], event.pos[1] - self.press.start[1]
             if dx * dx + dy * dy >= DRAG_THRESHOLD ** 2:
@@ -93,20 +101,20 @@ class PokerInput:
                 self.on_motion(event)
 
     def target_cell(self, pointer) -> int | None:
-        if self.game.is_over():
+        if self.scene.game.is_over():
             return None
         if self.drag is not None:
             corner = (pointer[0] - self.drag.grab[0], pointer[1] - self.drag.grab[1])
-            rect = pygame.Rect(round(corner[0]), round(corner[1]), self.layout.card_w, self.layout.card_h)
-            cell = self.layout.cell_under(rect)
+            rect = pygame.Rect(round(corner[0]), round(corner[1]), self.scene.layout.card_w, self.scene.layout.card_h)
+            cell = self.scene.layout.cell_under(rect)
             if cell is None:
-                cell = self.layout.cell_at(pointer)
+                cell = self.scene.layout.cell_at(pointer)
         else:
-            cell = self.layout.cell_at(pointer)
-        return cell if cell is not None and self.game.grid[cell] is None else None
+            cell = self.scene.layout.cell_at(pointer)
+        return cell if cell is not None and self.scene.game.grid[cell] is None else None
 
     def on_release(self, event) -> None:
-        if self.buttons_take(event):
+        if self.scene.buttons_take(event):
             return
         if self.drag is not None:
             drag, self.drag = self.drag, None
@@ -117,75 +125,75 @@ class PokerInput:
 
     def drop(self, drag: Press, pointer) -> None:
         corner = (pointer[0] - drag.grab[0], pointer[1] - drag.grab[1])
-        rect = pygame.Rect(round(corner[0]), round(corner[1]), self.layout.card_w, self.layout.card_h)
-        cell = self.layout.cell_under(rect)
+        rect = pygame.Rect(round(corner[0]), round(corner[1]), self.scene.layout.card_w, self.scene.layout.card_h)
+        cell = self.scene.layout.cell_under(rect)
         if cell is None:
-            cell = self.layout.cell_at(pointer)
-        if cell is not None and self.place(cell, drag.card, start=corner):
+            cell = self.scene.layout.cell_at(pointer)
+        if cell is not None and self.scene.place(cell, drag.card, start=corner):
             return
-        home = self.layout.drawn.topleft  # a dragged card always shows at grid size; it glides back there
-        if self.game.open_deck and drag.card != self.current_card():
-            self.selected = drag.card
-        self.flight = Flight(drag.card, Glide(corner, home, self.app.settings.duration(RETURN_SECONDS)), None)
+        home = self.scene.layout.drawn.topleft  # a dragged card always shows at grid size; it glides back there
+        if self.scene.game.open_deck and drag.card != self.scene.current_card():
+            self.scene.selected = drag.card
+        self.scene.flight = Flight(drag.card, Glide(corner, home, self.scene.app.settings.duration(RETURN_SECONDS)), None)
         if cell is None:
-            self.say(i18n.t("ui.poker.msg.click_cell"))
-        self.dirty = True
+            self.scene.say(i18n.t("ui.poker.msg.click_cell"))
+        self.scene.dirty = True
 
     def click_card(self, card: Card) -> None:
-        if self.game.open_deck and card != self.current_card():
-            self.selected = card
-            self.say(i18n.t("ui.poker.msg.chosen", card=i18n.card_name(card)))
+        if self.scene.game.open_deck and card != self.scene.current_card():
+            self.scene.selected = card
+            self.scene.say(i18n.t("ui.poker.msg.chosen", card=i18n.card_name(card)))
         else:
-            self.say(i18n.t("ui.poker.msg.click_cell"))
-        self.dirty = True
+            self.scene.say(i18n.t("ui.poker.msg.click_cell"))
+        self.scene.dirty = True
 
     def game_key(self, event) -> None:
         key, shift = event.key, getattr(event, "mod", 0) & pygame.KMOD_SHIFT
         if key in ARROWS:
             self.move_cursor(*ARROWS[key])
         elif key in PLACE_KEYS:
-            if self.cursor is not None:
-                self.place(self.cursor)
+            if self.scene.cursor is not None:
+                self.scene.place(self.scene.cursor)
             else:
-                self.say(texts.reason(IllegalAction("grid_full", "")))
-        elif key == pygame.K_TAB and self.game.open_deck:
+                self.scene.say(texts.reason(IllegalAction("grid_full", "")))
+        elif key == pygame.K_TAB and self.scene.game.open_deck:
             self.next_choice(-1 if shift else 1)
         elif key == pygame.K_o:
-            self.open_options()
+            self.scene.open_options()
 
     def drop_choice(self) -> bool:
         """Escape forgets a chosen card or a hint. The cursor stays: it is always there while cells are empty,
         so counting it would make every Escape to the menu take two presses."""
-        if self.selected is None and self.hint is None:
+        if self.scene.selected is None and self.scene.hint is None:
             return False
-        self.selected = self.hint = None
-        self.say("")
+        self.scene.selected = self.scene.hint = None
+        self.scene.say("")
         return True
 
     def move_cursor(self, rows: int, columns: int) -> None:
-        if self.cursor is None:  # a full grid: the arrows have nothing to show
+        if self.scene.cursor is None:  # a full grid: the arrows have nothing to show
             return
-        row = (self.cursor // 5 + rows) % 5
-        column = (self.cursor % 5 + columns) % 5
-        self.cursor = row * 5 + column
-        self.dirty = True
+        row = (self.scene.cursor // 5 + rows) % 5
+        column = (self.scene.cursor % 5 + columns) % 5
+        self.scene.cursor = row * 5 + column
+        self.scene.dirty = True
 
     def settle_cursor(self) -> None:
         """Keep the cursor on an empty cell (None once the grid is full): where it is if that cell is still
         empty, else on the next empty cell in reading order, wrapping to the top."""
-        empty = self.game.empty_cells()
+        empty = self.scene.game.empty_cells()
         if not empty:
-            self.cursor = None
-        elif self.cursor is None or self.cursor not in empty:
-            after = -1 if self.cursor is None else self.cursor
-            self.cursor = next((cell for cell in empty if cell > after), empty[0])
-        self.dirty = True
+            self.scene.cursor = None
+        elif self.scene.cursor is None or self.scene.cursor not in empty:
+            after = -1 if self.scene.cursor is None else self.scene.cursor
+            self.scene.cursor = next((cell for cell in empty if cell > after), empty[0])
+        self.scene.dirty = True
 
     def next_choice(self, step: int) -> None:
-        choices = self.game.choices()
+        choices = self.scene.game.choices()
         if not choices:
             return
-        current = self.current_card()
+        current = self.scene.current_card()
         index = choices.index(current) if current in choices else 0
-        self.selected = choices[(index + step) % len(choices)]
-        self.say(i18n.t("ui.poker.msg.chosen", card=i18n.card_name(self.selected)))
+        self.scene.selected = choices[(index + step) % len(choices)]
+        self.scene.say(i18n.t("ui.poker.msg.chosen", card=i18n.card_name(self.scene.selected)))

@@ -182,12 +182,12 @@ class PokerOptionsPanel(PokerPanel):
         names = list(TABLES)
         session = self.scene.session
         following = names[(names.index(session.options.table) + 1) % len(names)]
-        self.scene.notice(session.set_option("table", following))
+        session.set_option("table", following)
         self.refresh()
 
     def flip(self, name: str) -> None:
         session = self.scene.session
-        self.scene.notice(session.set_option(name, not getattr(session.options, name)))
+        session.set_option(name, not getattr(session.options, name))
         self.refresh()
 
     def deal(self) -> None:

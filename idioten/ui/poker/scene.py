@@ -8,6 +8,9 @@ from the start of a deal, the arrows move it and Enter or Space places there; Ta
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pygame
 
 from idioten import i18n
@@ -16,7 +19,9 @@ from idioten.errors import IllegalAction
 from idioten.ui.poker import texts
 from idioten.ui.poker.input import Flight, PokerInput, Press
 from idioten.ui.poker.painter import PokerPainter
-from idioten.play.poker import PokerSession
+from idioten.play.change import Change, How
+from idioten.play.poker import Place, PokerSession
+from idioten.poker.game import Placed, PokerGame
 from idioten.ui.kit import celebration
 from idioten.ui.kit.scene import CardGameScene, Host
 from idioten.ui.kit.tween import Glide, Shake
@@ -26,13 +31,11 @@ from idioten.ui.worker import Worker
 PLACE_SECONDS = 0.22
 
 
-class PokerScene(PokerInput, CardGameScene):
+class PokerScene(CardGameScene):
     def __init__(self, app: Host, session: PokerSession):
         super().__init__(app)
         self.session = session
-        self.press: Press | None = None
-        self.drag: Press | None = None
-        self.drag_pos: tuple[float, float] = (0.0, 0.0)
+        self.input = PokerInput(self)  # clicks, drags and keys, turned into placements this scene asks for
         self.flight: Flight | None = None
         self.shake: tuple[int, Shake] | None = None  # a refused cell wobbles
         self.selected: Card | None = None  # the open deck's chosen card (None: the next in draw order)
@@ -47,26 +50,50 @@ class PokerScene(PokerInput, CardGameScene):
         self.buttons = [
             Button("ui.button.new", self.new_deal),
             Button("ui.button.restart", self.restart, lambda: self.game.can_undo()),
-            Button("ui.button.undo", self.undo, lambda: self.game.can_undo() or self.session.can_go_back()),
-            Button("ui.button.redo", self.redo, lambda: self.game.can_redo() or self.session.can_go_forward()),
+            Button("ui.button.undo", self.undo, self.session.can_undo),
+            Button("ui.button.redo", self.redo, self.session.can_redo),
             Button("ui.button.hint", self.ask_hint, lambda: not self.game.is_over()),
             Button("ui.poker.button.options", self.open_options),
             Button("ui.poker.button.stats", self.open_stats),
             Button("ui.button.menu", self.app.open_menu),
         ]
         self.warming = True  # card pictures are rendered one per idle turn until all are ready
-        self.shown = False  # the last change has been drawn (a save waits for that)
-        session.defer_saves = True
         self.painter = PokerPainter(self)
         self.resize(app.layout)
-        self.settle_cursor()
+        self.input.settle_cursor()
         self.start_computer()
 
     # -- what the painter and tests read ------------------------------------------------------------------
 
     @property
-    def game(self):
+    def game(self) -> PokerGame:
         return self.session.game
+
+    # -- input: its own part (input.py) ------------------------------------------------------------------
+
+    @property
+    def drag(self) -> Press | None:
+        """The card being dragged, if one is (the painter draws it at `drag_pos`)."""
+        return self.input.drag
+
+    @property
+    def drag_pos(self) -> tuple[float, float]:
+        return self.input.drag_pos
+
+    def on_press(self, event: Any) -> None:
+        self.input.on_press(event)
+
+    def on_motion(self, event: Any) -> None:
+        self.input.on_motion(event)
+
+    def on_release(self, event: Any) -> None:
+        self.input.on_release(event)
+
+    def game_key(self, event: Any) -> None:
+        self.input.game_key(event)
+
+    def drop_choice(self) -> bool:
+        return self.input.drop_choice()
 
     @property
     def layout(self):
@@ -103,15 +130,16 @@ class PokerScene(PokerInput, CardGameScene):
         card = card or self.current_card()
         origin = start if start is not None else (self.home_rect(card).topleft if card else (0, 0))
         try:
-            record, notice = self.session.place(cell, card)
+            change = self.session.act(Place(cell, card))
         except IllegalAction as refusal:
             self.refuse(refusal, cell)
             return False
+        record = change.record
+        assert isinstance(record, Placed)
         self.selected = self.hint = self.target = None
-        self.settle_cursor()
+        self.input.settle_cursor()
         self.fresh_lines = tuple(line.line.name for line in record.lines)
         self.say("")
-        self.notice(notice)
         target = self.layout.cells[cell].topleft
         self.flight = Flight(record.card, Glide(origin, target, self.app.settings.duration(PLACE_SECONDS)), cell)
         self.app.sound.play("win" if self.game.is_over() else "slide")  # the grid full is this game's end
@@ -127,7 +155,6 @@ class PokerScene(PokerInput, CardGameScene):
         self.dirty = True
 
     def after_change(self) -> None:
-        self.shown = False
         self.celebrate = False
         self.end_pending = self.game.is_over()
         self.start_computer()
@@ -139,24 +166,22 @@ class PokerScene(PokerInput, CardGameScene):
 
     def undo(self) -> None:
         self.finish_flight()
-        if self.session.can_go_back():
-            self.drop_jobs()
-            notice = self.session.back()
-            self.reset_view()
-            self.end_pending = self.session.finished()  # its end panel again, as when it ended
-            self.say(i18n.t("ui.msg.back", deal=self.app.deal_label(self.game)))
-            self.notice(notice)
-            return
-        record = self.session.undo()
-        if record is None:
+        change = self.session.undo()
+        if change is None:
             self.say(i18n.t("ui.msg.nothing_to_undo"))
             return
         self.drop_jobs()
+        if change.how is How.BACK:
+            self.reset_view()
+            self.end_pending = self.session.finished()  # its end panel again, as when it ended
+            self.say(i18n.t("ui.msg.back", deal=self.app.deal_label(self.game)))
+            return
+        record = change.record
+        assert isinstance(record, Placed)
         self.selected = self.hint = None
-        self.settle_cursor()
+        self.input.settle_cursor()
         self.fresh_lines = ()
         self.end_pending = False
-        self.shown = False
         self.say("")
         # The card leaves its cell the way it came: back to where cards wait to be placed.
         home = self.home_rect(record.card).topleft
@@ -166,16 +191,18 @@ class PokerScene(PokerInput, CardGameScene):
 
     def redo(self) -> None:
         self.finish_flight()
-        if self.session.can_go_forward():  # Ctrl+Y undoes the Ctrl+Z that brought the last grid back
-            restarted = self.session.following.game.deck == self.game.deck  # a restart or "play again"
-            self.replace(self.session.forward, restarted)
-            return
-        record = self.session.redo()
-        if record is None:
+        left = self.game
+        change = self.session.redo()
+        if change is None:
             self.say(i18n.t("ui.msg.nothing_to_redo"))
             return
+        if change.how is How.FORWARD:  # Ctrl+Y undoes the Ctrl+Z that brought the last grid back
+            self.show_replaced(restarted=self.game.deck == left.deck)  # a restart or "play again"
+            return
+        record = change.record
+        assert isinstance(record, Placed)
         self.hint = None
-        self.settle_cursor()
+        self.input.settle_cursor()
         self.fresh_lines = tuple(line.line.name for line in record.lines)
         self.say("")
         origin = self.layout.deck_rect(record.card) if self.game.open_deck else self.layout.drawn
@@ -193,24 +220,26 @@ class PokerScene(PokerInput, CardGameScene):
     def play_again(self) -> None:
         self.replace(self.session.again, restarted=True)
 
-    def replace(self, start, restarted: bool) -> None:
-        """Another grid on the table, the session's `start` makes it: the computer's searches are dropped, the
-        view starts afresh and says which it is (the same deal again or a new one)."""
+    def replace(self, start: Callable[[], Change], restarted: bool) -> None:
+        """Another grid on the table, the session's `start` makes it."""
+        start()
+        self.show_replaced(restarted)
+
+    def show_replaced(self, restarted: bool) -> None:
+        """Another grid on the table: the computer's searches are dropped, the view starts afresh and says
+        which it is (the same deal again or a new one)."""
         self.drop_jobs()
-        notice = start()
         self.reset_view()
         self.say_dealt(restarted)
-        self.notice(notice)
 
     def can_go_back(self) -> bool:
-        return self.session.previous is not None
+        return self.session.keeps_a_game()
 
     def reset_view(self) -> None:
         """A different game (or the same from scratch) is on the table: its options may need another layout."""
-        self.shown = False
-        self.press = self.drag = self.flight = self.shake = None
+        self.input.press = self.input.drag = self.flight = self.shake = None
         self.selected = self.hint = self.cursor = self.target = None
-        self.settle_cursor()  # on the first empty cell: the first Space places there
+        self.input.settle_cursor()  # on the first empty cell: the first Space places there
         self.fresh_lines = ()
         self.end_pending = self.celebrate = False
         self.painter.resize(self.app.layout, self.buttons)
@@ -250,8 +279,7 @@ class PokerScene(PokerInput, CardGameScene):
                 self.say(i18n.t("ui.poker.msg.computer_failed", error=answer.error))
                 return
             cell, card = answer.result
-            self.notice(self.session.computer_place(cell, card))
-            self.shown = False
+            self.session.computer_place(cell, card)
             self.dirty = True
             self.start_computer()
 
@@ -268,10 +296,8 @@ class PokerScene(PokerInput, CardGameScene):
     # -- time ------------------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        if self.session.unsaved and self.shown:
-            self.notice(self.session.flush())  # the change is on screen: now the write may take its time
         self.poll_jobs()
-        if self.warming and not self.busy() and self.drag is None and self.press is None:
+        if self.warming and not self.busy() and self.input.drag is None and self.input.press is None:
             self.warming = self.painter.warm_one()
         if self.flight is not None:
             self.flight.glide.advance(dt)
@@ -284,7 +310,7 @@ class PokerScene(PokerInput, CardGameScene):
                 self.shake = None
             self.dirty = True
         self.expire_message()
-        if (self.end_pending and self.flight is None and self.drag is None and self.session.finished()
+        if (self.end_pending and self.flight is None and self.input.drag is None and self.session.finished()
                 and not self.computer_worker.running):
             self.end_pending = False
             if self.celebrate and self.worth_celebrating() and celebration.wanted(self.app):
@@ -328,7 +354,7 @@ class PokerScene(PokerInput, CardGameScene):
     def resize(self, layout) -> None:
         self.warming = True
         self.finish_flight()
-        self.drag = self.press = None
+        self.input.drag = self.input.press = None
         self.painter.resize(layout, self.buttons)
         self.dirty = True
 
@@ -338,4 +364,3 @@ class PokerScene(PokerInput, CardGameScene):
 
     def draw(self, surface) -> None:
         self.painter.draw(surface)
-        self.shown = True

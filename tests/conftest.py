@@ -18,7 +18,7 @@ import tiers
 
 # The machines that run the suite are shared and often loaded: a per-example deadline would turn a slow
 # moment into a failure that says nothing about the code. The fast tier's profile gives the property tests
-# that name no count of their own a fifth of Hypothesis's 100; the slow tier's gives them all of it (the tests
+# that name no count of their own a tenth of Hypothesis's 100; the slow tier's gives them all of it (the tests
 # that name a count ask tiers.examples()).
 settings.register_profile("fast", deadline=None, max_examples=100 // tiers.FAST_SHARE)
 settings.register_profile("slow", deadline=None)

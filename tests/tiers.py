@@ -4,8 +4,8 @@ test. tests/conftest.py says which tier this run is before any test module is im
 
 full_strength = False
 
-# Examples a property test gets in the fast tier: a fifth of its full count, never fewer than FAST_FLOOR.
-FAST_SHARE = 5
+# Examples a property test gets in the fast tier: a tenth of its full count, never fewer than FAST_FLOOR.
+FAST_SHARE = 10
 FAST_FLOOR = 10
 
 

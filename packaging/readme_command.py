@@ -3,6 +3,7 @@ following the README does, and a README command that stopped working fails there
 
     python packaging/readme_command.py show test      print this system's test command
     python packaging/readme_command.py run test       run it (bash on Linux and macOS, PowerShell on Windows)
+    python packaging/readme_command.py run slow-test  the same for the slow tier of the tests
     python packaging/readme_command.py run build      the same for the build command
 
 The commands are read from the README, each from the first code block after a marker line such as
@@ -22,7 +23,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 README = REPO / "README.md"
-COMMANDS = ("test", "build")
+COMMANDS = ("test", "slow-test", "build")
 
 
 class ReadmeError(Exception):

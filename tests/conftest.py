@@ -13,12 +13,47 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pytest
+import tiers
 from hypothesis import settings
 
 # The machines that run the suite are shared and often loaded: a per-example deadline would turn a slow
-# moment into a failure that says nothing about the code.
-settings.register_profile("shared-machine", deadline=None)
-settings.load_profile("shared-machine")
+# moment into a failure that says nothing about the code. The fast tier's profile gives the property tests
+# that name no count of their own a tenth of Hypothesis's 100; the slow tier's gives them all of it (the tests
+# that name a count ask tiers.examples()).
+settings.register_profile("fast", deadline=None, max_examples=100 // tiers.FAST_SHARE)
+settings.register_profile("slow", deadline=None)
+settings.load_profile("fast")
+
+
+def selects_the_slow_tier(config) -> bool:
+    """`-m slow` (or `--hypothesis-profile=slow`) is the slow tier's run."""
+    marks = config.getoption("markexpr", "") or ""
+    return ("slow" in marks and "not slow" not in marks) or config.getoption("hypothesis_profile", None) == "slow"
+
+
+def pytest_configure(config):
+    # Each xdist worker configures itself with the same options, before it imports a test module.
+    tiers.full_strength = selects_the_slow_tier(config)
+    settings.load_profile("slow" if tiers.full_strength else "fast")
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects: the property tests at full count are the slow tier's
+def pytest_collection_modifyitems(config, items):
+    if tiers.full_strength:
+        for item in items:
+            if getattr(getattr(item, "obj", None), "is_hypothesis_test", False):
+                item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def a_data_folder_for_each_worker(tmp_path_factory):
+    """No test writes the user's own data folder, and parallel workers never share one: every worker's
+    session gets a folder of its own (a test's data_folder fixture gives it one of its own again)."""
+    from idioten.storage.files import ENV_DATA_DIR
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(ENV_DATA_DIR, str(tmp_path_factory.mktemp("data")))
+        yield
 
 
 @pytest.fixture(autouse=True)
@@ -53,7 +88,3 @@ def data_folder(tmp_path, monkeypatch, english_window):
     monkeypatch.setenv(ENV_DATA_DIR, str(tmp_path))
     return tmp_path
 
-
-def pytest_configure(config):
-    config.addinivalue_line("markers", "slow: builds or installs packages (a minute or more); deselect with "
-                            "-m 'not slow'")

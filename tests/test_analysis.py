@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from solver_brute import best_score as brute_best_score
 from test_solver import small_positions
+from tiers import examples
 
 from idioten.acesup import analysis
 from idioten.acesup.analysis import Fact, Undecided, analyse, parse_moves, positions_along
@@ -36,7 +37,7 @@ def greedy_line(number: int, variant: str = "standard") -> tuple[Game, list[Acti
     return game, moves
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_positions(), st.integers(0, 2**32), st.integers(0, 14))
 def test_the_move_found_is_where_the_best_score_first_fell_out_of_reach(start, seed, length):
     game = start.copy()

@@ -5,6 +5,7 @@ import threading
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_rules import play_randomly
+from tiers import examples
 
 from idioten.acesup.hint import PlayerView, hint, policy
 from idioten.acesup.hint import core as hint_core
@@ -20,7 +21,7 @@ def _positions(deal: int, variant: str, steps: int) -> Game:
     return game
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.integers(1, 10**6), st.sampled_from([STANDARD, ACES_ONLY]), st.integers(0, 120))
 def test_compact_move_generator_matches_the_rules(deal, variant, steps):
     game = _positions(deal, variant, steps)
@@ -36,7 +37,7 @@ def test_compact_move_generator_matches_the_rules(deal, variant, steps):
         assert table == [[hint_core.encode(c) for c in pile] for pile in after.piles]
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.integers(1, 10**6), st.sampled_from([STANDARD, ACES_ONLY]), st.integers(0, 120))
 def test_hint_is_a_useful_action(deal, variant, steps):
     game = _positions(deal, variant, steps)

@@ -11,6 +11,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 import idioten.acesup.hint as hint_module
 from idioten import cores
@@ -36,7 +37,7 @@ def _position(deal: int, variant: str, steps: int) -> Game:
 
 
 @needs_compiled
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.integers(1, 10**6), st.sampled_from([STANDARD, ACES_ONLY]), st.integers(0, 90),
        st.sampled_from([hint_core.FINAL_LIMIT, 9, 2, 1]), st.sampled_from([0, 0, 1, 5, 60]))
 def test_both_cores_play_the_same_rollout(deal, variant, steps, limit, turn_limit):
@@ -51,7 +52,7 @@ def test_both_cores_play_the_same_rollout(deal, variant, steps, limit, turn_limi
 
 
 @needs_compiled
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.integers(1, 10**6), st.sampled_from([STANDARD, ACES_ONLY]), st.integers(0, 70),
        st.integers(0, 2**64 - 1), st.sampled_from([0, 40]))
 def test_both_cores_sum_the_same_sampled_orders(deal, variant, steps, state, turn_limit):
@@ -94,7 +95,8 @@ def test_both_cores_give_the_same_hint(monkeypatch):
 
 
 @needs_compiled
-def test_the_compiled_hint_does_not_peek_at_the_stock_order(monkeypatch):
+@pytest.mark.parametrize("samples", [200, pytest.param(2000, marks=pytest.mark.slow)])
+def test_the_compiled_hint_does_not_peek_at_the_stock_order(monkeypatch, samples):
     # Many samples (what the compiled core affords), on games that differ only in the stock's order.
     monkeypatch.setattr(hint_module, "CORE", "compiled")
     thought = 0
@@ -105,7 +107,7 @@ def test_the_compiled_hint_does_not_peek_at_the_stock_order(monkeypatch):
         shuffled = game.copy()
         random.Random(deal).shuffle(shuffled.stock)
         assert shuffled.stock != game.stock
-        answers = {hint(g, time_budget=60.0, rng=random.Random(5), max_samples=2000) for g in (game, shuffled)}
+        answers = {hint(g, time_budget=60.0, rng=random.Random(5), max_samples=samples) for g in (game, shuffled)}
         assert len(answers) == 1
         thought += 1
     assert thought >= 5

@@ -10,6 +10,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 from idioten.acesup.players import greedy
 from idioten.acesup.rules import Action, Game
@@ -268,7 +269,7 @@ def test_an_untouched_game_switches_variant_and_a_touched_one_does_not():
 VERBS = ("act", "act", "act", "undo", "redo", "restart", "new_deal", "save", "finish")
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.data())
 def test_no_game_is_counted_twice_or_lost(data):
     store = CountingStore()

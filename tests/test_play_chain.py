@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 from idioten.play.chain import GameChain
 
@@ -82,7 +83,7 @@ def test_back_without_a_kept_game_is_refused():
 VERBS = st.lists(st.sampled_from(["new", "act", "undo", "redo", "back", "forward"]), max_size=40)
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(VERBS)
 def test_every_game_is_in_play_kept_or_left_for_good_exactly_once(verbs):
     made = [Toy("0")]

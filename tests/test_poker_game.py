@@ -3,6 +3,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 from idioten import i18n
 from idioten.cards import CardError, deal_cards, parse_card
@@ -117,7 +118,7 @@ actions = st.lists(st.one_of(st.tuples(st.just("place"), st.integers(0, 24)),
                    max_size=60)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(deal=st.integers(1, 10_000), joker=st.booleans(), open_deck=st.booleans(), steps=actions,
        picks=st.lists(st.integers(0, 52), min_size=60, max_size=60))
 def test_no_card_is_created_or_lost_and_placed_cards_never_move(deal, joker, open_deck, steps, picks):

@@ -21,6 +21,7 @@ def name(text: str) -> str:
     return HAND_NAMES[classify([parse_poker_card(t) for t in text.split()])]
 
 
+@pytest.mark.slow  # all 2,598,960 hands; test_hands below checks every category in the fast tier
 def test_every_five_card_hand_has_its_textbook_count():
     counts = Counter(classify_codes(*h) for h in combinations(ALL_CODES, 5))
     assert {HAND_NAMES[k]: v for k, v in counts.items()} == {

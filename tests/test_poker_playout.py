@@ -11,6 +11,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 from idioten import cores
 from idioten.poker import playout
@@ -49,7 +50,7 @@ def _starts(board, card, how_many):
 
 
 @needs_compiled
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(st.integers(1, 10**6), st.sampled_from(["american", "classic", "british"]), st.booleans(),
        st.integers(0, 23), st.integers(1, 8), st.integers(0, 2**64 - 1), st.booleans())
 def test_both_cores_sum_the_same_play_outs(deal, table, diagonals, placed, how_many, state, prior):

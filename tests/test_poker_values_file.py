@@ -7,6 +7,7 @@ import json
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 from idioten.poker import learn
 from idioten.poker.scoring import TABLES, points_table
@@ -22,7 +23,7 @@ def test_the_shipped_file_holds_learned_values_for_every_table():
         assert learned_values(table, diagonals, points_table(table)) == list(values)
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(st.lists(st.floats(min_value=0, max_value=200, allow_nan=False).map(lambda v: round(v, 2)),
                 min_size=1, max_size=50))
 def test_written_values_read_back_the_same(tmp_path_factory, pattern):

@@ -2,13 +2,14 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 from idioten.acesup.players import greedy, play, play_deal, uniform_random
 from idioten.acesup.rules import ACES_ONLY, DISCARD, MOVE, STANDARD, Game
 from idioten.cards import deal_cards
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(1, 10**6), st.sampled_from([STANDARD, ACES_ONLY]))
 def test_greedy_plays_useful_actions_discards_first_and_ends_the_game(deal, variant):
     game = Game.new(deal_cards(deal), variant)

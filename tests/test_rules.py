@@ -3,6 +3,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 from idioten.acesup.rules import ACES_ONLY, DEAL, DISCARD, MOVE, STANDARD, Action, Dealt, Discarded, Game, Moved
 from idioten.cards import Card, CardError, deal_cards, format_cards, full_deck, parse_cards
@@ -174,7 +175,7 @@ def play_randomly(game, rng, steps):
         game.apply(rng.choice(actions))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(1, 10**6), st.integers(0, 200), st.sampled_from([STANDARD, ACES_ONLY]))
 def test_cards_are_never_created_or_lost(number, seed, variant):
     game = Game.new(deal_cards(number), variant)
@@ -191,7 +192,7 @@ def test_cards_are_never_created_or_lost(number, seed, variant):
     assert game.to_text() == game.start_text
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(1, 10**6), st.integers(0, 200), st.integers(0, 80), st.integers(0, 80))
 def test_undo_then_redo_gives_back_the_same_position(number, seed, steps, back):
     game = Game.new(deal_cards(number))
@@ -214,7 +215,7 @@ def test_a_new_action_after_undo_forgets_the_redo_list():
     assert not game.can_redo() and game.redo() is None
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.integers(1, 10**6), st.integers(0, 10**6), st.sampled_from([STANDARD, ACES_ONLY]))
 def test_random_useful_play_always_ends(number, seed, variant):
     game = Game.new(deal_cards(number), variant)

@@ -5,6 +5,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from solver_brute import best_score as brute_best_score
 from test_rules import play_randomly
+from tiers import examples
 
 from idioten.acesup.players import greedy, play
 from idioten.acesup.rules import ACES_ONLY, STANDARD, WIN_SCORE, Game
@@ -40,7 +41,7 @@ def small_positions(draw, variant=STANDARD):
     return Game(piles, stock, [c for c in others if c not in in_play], draw(st.sampled_from([STANDARD, ACES_ONLY])))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_positions())
 def test_solver_agrees_with_brute_force(game):
     expected = brute_best_score(game)
@@ -53,7 +54,7 @@ def test_solver_agrees_with_brute_force(game):
         assert result.moves is None
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.integers(1, 10**6), st.integers(0, 60), st.sampled_from([STANDARD, ACES_ONLY]))
 def test_move_generator_agrees_with_the_rules(deal, steps, variant):
     game = Game.new(deal_cards(deal), variant)

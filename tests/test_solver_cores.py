@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from solver_brute import best_score as brute_best_score
 from test_solver import TRAP, replays_as_win, small_positions
+from tiers import examples
 
 from idioten.acesup import solver
 from idioten.acesup.players import greedy
@@ -37,7 +38,7 @@ def outcome(game, core, time_limit=60):
     return result.result, result.best_score
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_positions())
 def test_both_cores_agree_with_the_brute_force_on_small_positions(game):
     expected = brute_best_score(game)
@@ -102,7 +103,7 @@ def test_a_tiny_table_replaces_entries_and_changes_no_answer(variant, deal):
     assert tiny.states > roomy.states  # entries were replaced and positions searched again
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_positions(), st.integers(-2, 1))
 def test_reaches_says_whether_a_score_can_be_reached_on_both_cores(game, offset):
     best = brute_best_score(game)
@@ -156,7 +157,7 @@ PRUNING_SETS = [0, solver.PRUNE_SAFE_REMOVAL, solver.PRUNE_SAFE_REMOVAL | solver
                 solver.PRUNE_SAFE_REMOVAL | solver.PRUNE_SAME_COLUMN, solver.ALL_PRUNINGS]
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions_with_rounds())
 def test_each_set_of_prunings_agrees_with_the_brute_force(game):
     """On both cores: the Python one applies each rule as solver/prune.py decides it, the compiled one as

@@ -3,6 +3,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from solver_brute import best_score as brute_best_score
 from test_solver import TRAP, replays_as_win, small_positions
+from tiers import examples
 
 from idioten.acesup.rules import ACES_ONLY, STANDARD, WIN_SCORE, Game
 from idioten.acesup.solver import WINNABLE, solve
@@ -10,7 +11,7 @@ from idioten.acesup.solver.quick import quick_win, shorten_moves
 from idioten.cards import deal_cards
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_positions())
 def test_the_first_look_finds_a_win_exactly_when_always_discarding_wins(game):
     line, _ = quick_win(game, node_limit=10**7)

@@ -14,6 +14,7 @@ from solver_brute import best_score as brute_best_score
 from test_solver import TRAP, small_positions
 from test_solver_cores import CORES, mid_game
 from test_solver_verdict import late_position
+from tiers import examples
 
 from idioten.acesup import solver
 from idioten.acesup.rules import ACES_ONLY, STANDARD, WIN_SCORE, Action, Game
@@ -89,7 +90,7 @@ def test_the_checker_allows_only_legal_actions_and_names_the_first_it_refuses():
 
 # -- the search against the brute force --------------------------------------------------------------------
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_positions())
 def test_both_cores_agree_with_the_strict_brute_force_and_never_beat_the_free_reading(game):
     strict_best = brute_best_score(game, strict=True)

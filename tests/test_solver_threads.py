@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from solver_brute import best_score as brute_best_score
 from test_solver import TRAP, replays_as_win, small_positions
 from test_solver_cores import TRAP_DEALS, positions_with_rounds
+from tiers import examples
 
 from idioten.acesup import solver
 from idioten.acesup.rules import ACES_ONLY, STANDARD, WIN_SCORE, Game
@@ -44,7 +45,7 @@ def answer(game, threads, **limits):
     return result.result, result.best_score, result.best_score_exact
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_positions())
 def test_a_team_agrees_with_the_brute_force_on_small_positions(game):
     expected = brute_best_score(game)
@@ -54,7 +55,7 @@ def test_a_team_agrees_with_the_brute_force_on_small_positions(game):
             assert answer(game, threads) == (verdict, expected, True), (threads, game.to_text())
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions_with_rounds())
 def test_a_team_agrees_with_the_brute_force_on_positions_with_rounds_left(game):
     expected = brute_best_score(game)
@@ -69,7 +70,8 @@ def test_a_team_agrees_with_the_brute_force_on_positions_with_rounds_left(game):
 REAL = [(STANDARD, 7), (STANDARD, 19), (STANDARD, 8), (ACES_ONLY, TRAP_DEALS[0]), (ACES_ONLY, TRAP_DEALS[1])]
 
 
-@pytest.mark.parametrize("variant, deal", REAL)
+@pytest.mark.parametrize("variant, deal", [pytest.param(*real, marks=pytest.mark.slow)
+                                           if real == (STANDARD, 8) else real for real in REAL])
 def test_a_team_gives_the_answer_of_one_thread_on_real_deals(variant, deal):
     game = Game.new(deal_cards(deal), variant, deal)
     alone = answer(game, 1)

@@ -47,7 +47,7 @@ def python_positions(game: Game, verdict_prunings: int) -> int:
     return search.decided_states
 
 
-@pytest.mark.parametrize("first", range(0, 240, 60))
+@pytest.mark.parametrize("first", [0, *(pytest.param(first, marks=pytest.mark.slow) for first in range(60, 240, 60))])
 def test_the_lock_keeps_every_verdict_and_best_score_of_the_brute_force_and_cuts_positions(first):
     cut = {"python": 0, "compiled": 0}
     for seed in range(first, first + 60):

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 from idioten.acesup.rules import ACES_ONLY, STANDARD, VARIANTS, Action, Game
 from idioten.cards import MAX_DEAL, deal_cards
@@ -48,7 +49,7 @@ def same_game(a: SavedGame, b: SavedGame) -> None:
     assert (b.game_id, b.undo_used) == (a.game_id, a.undo_used)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(number=st.integers(1, MAX_DEAL), variant=st.sampled_from(VARIANTS), numbered=st.booleans(),
        choices=st.lists(st.integers(0, 10_000), max_size=150))
 def test_save_and_load_give_back_exactly_the_same_game(number, variant, numbered, choices):

@@ -7,6 +7,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tiers import examples
 
 from idioten.cards import MAX_DEAL
 from idioten.play.poker import Place, PokerSession
@@ -63,7 +64,7 @@ def a_document() -> dict:
     return poker_to_json(save)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(number=st.integers(1, MAX_DEAL), table=st.sampled_from(sorted(TABLES)), diagonals=st.booleans(),
        open_deck=st.booleans(), joker=st.booleans(), cards=st.integers(0, 25), behind=st.integers(0, 25),
        competitive=st.booleans(), picks=st.lists(st.integers(0, 100), min_size=1, max_size=25))

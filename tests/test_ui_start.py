@@ -171,3 +171,19 @@ def test_a_deal_on_the_command_line_says_what_it_kept_before_the_damaged_file(da
     assert message_line(app)[0].startswith("stats.json was damaged")
     press(app, pygame.K_z, CTRL)
     assert aces_table(app).session.saved.game_id == left["game_id"]
+
+
+def test_missing_card_pictures_are_named_on_screen(data_folder, monkeypatch, tmp_path_factory):
+    from idioten import paths
+
+    empty = tmp_path_factory.mktemp("no-assets")  # an install whose wheel lost its assets
+    monkeypatch.setattr(paths, "asset_roots", lambda: [empty])
+    app = start()
+    said = " ".join(message_line(app))  # one message, wrapped as the line needs
+    assert said.startswith("Card pictures are missing (cards/2C.svg and 108 more in ")
+    assert said.endswith("Reinstalling the game brings them back.") and str(empty) in said
+
+
+def test_a_whole_install_says_nothing_of_pictures(data_folder):
+    app = start()
+    assert not any("Card pictures" in text for text in message_line(app))

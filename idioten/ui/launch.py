@@ -17,9 +17,10 @@ from typing import Any
 
 import pygame
 
-from idioten import i18n
+from idioten import i18n, paths
 from idioten.cards import Card
 from idioten.play.session import NamedDeal
+from idioten.storage.files import Notice
 from idioten.storage.store import Store
 from idioten.ui import handover
 from idioten.ui.app import App
@@ -54,8 +55,18 @@ def open_app(launch: Launch, **app_options: Any) -> App:
     app = App(store=store, deal=launch.deal, fixed=fixed, rng=rng, **app_options)
     app.open_sessions()  # every game's file read now: what the store says of each is said at start
     app.on_screen.at_start(dealt=launch.names_a_deal)
-    app.persist.show(*store.notices, *app.take_unsaid(), *app.persist.save_now(), after_current=True)
+    app.persist.show(*missing_pictures(), *store.notices, *app.take_unsaid(), *app.persist.save_now(),
+                     after_current=True)
     return app
+
+
+def missing_pictures() -> list[Notice]:
+    """A broken install (a wheel built without its assets) draws plain stand-in cards: say so, and which."""
+    missing = paths.missing_assets()
+    if not missing:
+        return []
+    return [Notice("ui.assets_missing", {"first": missing[0], "more": len(missing) - 1,
+                                         "folder": str(paths.asset_root())})]
 
 
 def run(launch: Launch) -> int:

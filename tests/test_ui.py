@@ -271,6 +271,27 @@ def test_keyboard_play_discard_and_move_into_a_gap():
     assert aces_table(app).message == i18n.t("rule.target_not_empty")
 
 
+def test_a_refused_d_drops_the_chosen_pile_so_the_next_digit_chooses_again():
+    app, _ = make_app(position(["2H", "KH", "5C", "AC"], stock=8))
+    key(app, pygame.K_2)
+    key(app, pygame.K_d)  # the king of hearts has no higher heart on top: refused
+    table = aces_table(app)
+    assert table.selected is None and table.message.startswith("No higher") and table.message.endswith("pile.")
+    key(app, pygame.K_3)  # chooses pile 3, not a move from pile 2 into it
+    assert aces_table(app).selected == 2
+
+
+def test_piles_and_d_typed_fast_stay_in_step():
+    app, _ = make_app(position(["2H", "KH", "5C", "AC"], stock=8))
+    for pile_key in (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4):
+        post(pygame.event.Event(pygame.KEYDOWN, key=pile_key, mod=0, unicode=""),
+             pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode=""))
+    app.settle()  # all eight keys in the queue at once, as fast typing leaves them
+    piles = aces_table(app).game.piles
+    assert piles == [[], [parse_card("KH")], [], [parse_card("AC")]]  # 2H and 5C gone; KH and AC refused
+    assert aces_table(app).selected is None
+
+
 @pytest.mark.parametrize("between, pile", [(0.2, 2), (1.0, 1)])
 def test_a_double_click_moves_a_card_that_cannot_be_discarded_into_the_gap_and_two_slow_clicks_do_not(between, pile):
     app, clock = make_app(position(["2H 5C", "KH", "", "AS"], stock=8))

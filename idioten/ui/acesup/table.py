@@ -228,6 +228,9 @@ class TableScene(CardGameScene):
         try:
             change = self.session.act(action, by_computer=self.computer_playing())
         except IllegalAction as refusal:
+            # A refusal drops the chosen pile (as other patience programs do): the next digit then chooses
+            # again instead of being read as a move's target, so keys typed fast stay in step.
+            self.selected = None
             self.refuse(refusal, shake_pile if shake_pile is not None else action.pile, at)
             return False
         self.selected = None

@@ -484,3 +484,51 @@ def test_a_window_without_a_store_keeps_its_settings_in_memory(data_folder, tmp_
     press(app, pygame.K_s)
     assert i18n.t("ui.stats.title") in headings(app)
     assert sorted(p.name for p in tmp_path.iterdir()) == []  # nothing written anywhere
+
+
+def demo_then_stop(app, monkeypatch, moves: int = 2) -> None:
+    """A, let the demo play `moves` actions, then any key stops it (all through the real loop)."""
+    from types import SimpleNamespace
+
+    from idioten.acesup.players import greedy
+    from idioten.ui.acesup import coach
+    monkeypatch.setattr(coach, "no_peek", SimpleNamespace(hint=lambda game, time_budget, rng, cancel=None:
+                                                           greedy(game, rng)))
+    before = len(aces_table(app).game.history)
+    press(app, pygame.K_a, settle_after=False)
+    deadline = time.monotonic() + 60  # a hang guard only: the outcome is the same fast or slow
+    while len(aces_table(app).game.history) < before + moves:
+        assert time.monotonic() < deadline, "the demo did not play"
+        aces_table(app).assistant.worker.wait(0.05)
+        settle(app)
+    press(app, pygame.K_x)  # any key stops the demo
+    assert not aces_table(app).game.is_over()
+
+
+def test_a_game_the_demo_played_last_and_the_player_left_is_not_counted(data_folder, monkeypatch):
+    no_animation(data_folder)
+    app = window(deal=7)
+    play_one(app)
+    game_id = aces_table(app).session.saved.game_id
+    demo_then_stop(app, monkeypatch)
+    press(app, pygame.K_n)
+    play_one(app)  # the first move in the new deal leaves the demo's game for good
+    app.persist.wait()
+    stats = Store.open(data_folder).stats
+    assert stats.variants["standard"].played == 0 and not stats.is_counted(game_id)
+
+
+def test_a_game_the_player_moved_in_after_the_demo_is_counted_when_left(data_folder, monkeypatch):
+    no_animation(data_folder)
+    app = window(deal=7)
+    play_one(app)
+    game_id = aces_table(app).session.saved.game_id
+    demo_then_stop(app, monkeypatch)
+    play_one(app)  # the player takes over: the game is the player's again
+    score = aces_table(app).game.score
+    press(app, pygame.K_n)
+    play_one(app)
+    app.persist.wait()
+    counted = Store.open(data_folder).stats.variants["standard"]
+    assert Store.open(data_folder).stats.is_counted(game_id) and counted.played == 1
+    assert counted.histogram[score] == 1

@@ -183,7 +183,7 @@ class AcesUpSession:
 
     def _stepped(self, by_computer: bool) -> None:
         game = self.game
-        self.saved.by_computer = game.is_over() and by_computer
+        self.saved.by_computer = by_computer  # whoever played last owns the game's result, over or left
         if game.is_over():
             self._notices.append(self.days.count(self.store, game, by_computer))
         self.unsaved = True

@@ -4,8 +4,8 @@
 - `game_id` names this game for the statistics ("counted once"); `new_game_id()` makes one per new deal.
 - `undo_used` is set by the window on undo (and on restart, which takes back every action); it decides
   "won without undo".
-- `by_computer`: the demo or the shown solution played the last action of a game that is over; such a game
-  is not the player's win or loss and is not counted (the statistics screen says so).
+- `by_computer`: the demo or the shown solution played the game's last action; such a game, finished or left,
+  is not the player's win, loss or abandoned game and is not counted (the statistics screen says so).
 - `previous`: the game a new deal or a restart replaced, while Ctrl+Z can still bring it back (until the
   first action in the new game); it is counted as abandoned only when it is dropped. Never nested deeper.
 - `following`: the game Ctrl+Z left when it brought `previous` back, while Ctrl+Y can still return to it

@@ -128,7 +128,7 @@ class Store:
         return self._count(old, old.game.score, old.game.is_won())
 
     def _count(self, saved: SavedGame, score: int, won: bool) -> Notice | None:
-        if saved.by_computer and saved.game.is_over():
+        if saved.by_computer:  # the demo or the shown solution played its last action: not the player's
             return None
         if not self.stats.record_result(saved.game_id, saved.game.variant, score, won, saved.undo_used):
             return None

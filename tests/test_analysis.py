@@ -15,6 +15,7 @@ from idioten.acesup.players import greedy
 from idioten.acesup.rules import DEAL, WIN_SCORE, Action, Game
 from idioten.cards import deal_cards
 from idioten.cli import main
+from idioten.play.lesson import deed
 
 
 def random_line(game: Game, rng: random.Random, length: int) -> list[Action]:
@@ -175,7 +176,11 @@ def test_analyse_json_is_the_contract(capsys):
 def test_analyse_text_for_a_deal_never_winnable(capsys):
     _, moves = greedy_line(19)
     status, out, _ = run(capsys, "analyse", "--deal", "19", "--moves", ", ".join(map(str, moves)))
-    assert status == 0 and "47" in out and "Move 8, you played" in out and "stock" in out
+    assert status == 0 and "47" in out and "stock" in out
+    found = analysis.analyse(Game.new(deal_cards(19)), moves)
+    before = analysis.positions_along(Game.new(deal_cards(19)), moves)[found.best_until]
+    # The window's words for the move (play.lesson.deed), then the move as --moves writes it.
+    assert f"Move {found.best_until + 1}, {deed(before, found.move)} ({found.move}):" in out
 
 
 @pytest.mark.parametrize("argv", [
@@ -193,9 +198,10 @@ def test_the_command_line_names_what_the_player_did_not_what_to_do():
     from idioten.cli.acesup import analysis_text
 
     lost = analysis.Analysis(41, Action.parse("move 1 3"), (Action.parse("deal"),), WIN_SCORE, 41)
-    text = analysis_text(lost, [])
-    assert text.startswith("Move 42, you played move 1 3: after that no line wins.")
+    text = analysis_text(lost, "you moved A\u2666 into pile 3 (move 1 3)")
+    assert text.startswith("Move 42, you moved A\u2666 into pile 3 (move 1 3): after that no line wins.")
     assert "A winning line from just before it: deal" in text and "could still" not in text
     never = analysis.Analysis(None, Action.parse("deal"), None, 45, 6)
-    assert analysis_text(never, []).startswith(
-        "The deal could not be won. Move 7, you played deal: after that no line reaches the best possible score, 45.")
+    assert analysis_text(never, "you dealt four more cards (deal)").startswith(
+        "The deal could not be won. Move 7, you dealt four more cards (deal): after that no line reaches the best "
+        "possible score, 45.")

@@ -236,6 +236,8 @@ def test_the_statistics_screen_shows_the_store_numbers_and_resets_after_confirma
                 ("Total points", "106")]
     for pair in expected:
         assert pair in pairs, pair
+    # The chart's corner names its scale (the tallest bar, 2 games at 48), not a total (3 games played).
+    assert "tallest bar: 2" in shown and not any(text.endswith("games") for text in shown)
     chart = panel.chart
     slot = chart.w / 49
     surface = app.window.get_surface()

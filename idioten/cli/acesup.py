@@ -26,6 +26,7 @@ from idioten.cli.args import (
     positive_int,
     thread_count,
 )
+from idioten.play.lesson import deed
 
 DEFAULT_TIME_LIMIT = 60.0
 
@@ -131,7 +132,7 @@ def run_analyse(args) -> int:
     if args.json:
         print(json.dumps(found.to_json()))
         return 0
-    print(analysis_text(found, moves))
+    print(analysis_text(found, played_before(game, moves, found)))
     return 0
 
 
@@ -147,13 +148,22 @@ def played_moves(text: str, game: Game) -> list:
     return moves
 
 
-def analysis_text(found: analysis.Analysis, moves) -> str:
+def played_before(game: Game, moves, found: analysis.Analysis) -> str:
+    """What the player did with the move that lost the win, worded as the window's end panel words it, with
+    the move's notation (what `--moves` takes) after it."""
+    if found.best_until is None or found.move is None:
+        return ""
+    before = analysis.positions_along(game, moves)[found.best_until]
+    return f"{deed(before, found.move)} ({found.move})"
+
+
+def analysis_text(found: analysis.Analysis, did: str) -> str:
     if found.best_until is None:
         if found.best_score == WIN_SCORE:
             return "The deal was winnable and these moves never lost the win."
         return f"The deal could not be won; these moves kept the best possible score, {found.best_score}."
     # What the player did, not advice: the move named is the one that lost the win (or the best score).
-    where = f"Move {found.best_until + 1}, you played {found.move}"
+    where = f"Move {found.best_until + 1}, {did}"
     if found.winnable_until is not None:
         text = (f"{where}: after that no line wins.\nA winning line from just before it: "
                 + ", ".join(str(a) for a in found.line or ()))

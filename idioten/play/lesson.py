@@ -12,9 +12,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from idioten import i18n
 from idioten.acesup import analysis
-from idioten.acesup.rules import WIN_SCORE, Action, Game
+from idioten.acesup.rules import DISCARD, MOVE, WIN_SCORE, Action, Game
 from idioten.acesup.verdict import UNWINNABLE, WINNABLE
+from idioten.cards import Card
 from idioten.play.knowledge import Knowledge, Known
 
 LineKey = tuple[str, tuple[Action, ...]]  # (start position, the moves played)
@@ -93,3 +95,21 @@ def run_lesson(start: Game, moves: list[Action], known: Mapping[str, analysis.Fa
             except analysis.Undecided:
                 pass  # out of time: B goes back without an arrow, and F has nothing to play
     return found
+
+
+def deed(game: Game, action: Action) -> str:
+    """What the player did with `action` from `game`'s position, in the past tense (the hint's words, in
+    `coach.advice`, say what to do). The window's end panel and `idioten analyse` say it alike."""
+    if action.kind == DISCARD:
+        return i18n.t("ui.lesson.did.discard", card=i18n.card_name(_top(game, action.pile)))
+    if action.kind == MOVE and action.target is not None:
+        return i18n.t("ui.lesson.did.move", card=i18n.card_name(_top(game, action.pile)), pile=action.target + 1)
+    kept = [i18n.card_name(_top(game, a.pile)) for a in game.legal_actions() if a.kind == DISCARD]
+    return i18n.t("ui.lesson.did.deal_keep", cards=", ".join(kept)) if kept else i18n.t("ui.lesson.did.deal")
+
+
+def _top(game: Game, pile: int | None) -> Card:
+    card = game.top(pile) if pile is not None else None
+    if card is None:  # the rules let an action name only a pile with a top card
+        raise ValueError(f"no top card on pile {pile}")
+    return card

@@ -15,19 +15,8 @@ from idioten import i18n
 from idioten.acesup import analysis
 from idioten.acesup.rules import DISCARD, MOVE, WIN_SCORE, Action, Game
 from idioten.play.knowledge import UNWINNABLE, Knowledge
-from idioten.play.lesson import Lesson, facts_along, key_of, line_of, run_lesson
+from idioten.play.lesson import Lesson, deed, facts_along, key_of, line_of, run_lesson
 from idioten.ui.worker import WAKE_EVENT
-
-
-def deed(game: Game, action: Action) -> str:
-    """What the player did with `action` from `game`'s position, in the past tense (the hint's words, in
-    `coach.advice`, say what to do)."""
-    if action.kind == DISCARD:
-        return i18n.t("ui.lesson.did.discard", card=i18n.card_name(game.top(action.pile)))
-    if action.kind == MOVE:
-        return i18n.t("ui.lesson.did.move", card=i18n.card_name(game.top(action.pile)), pile=action.target + 1)
-    kept = [i18n.card_name(game.top(a.pile)) for a in game.legal_actions() if a.kind == DISCARD]
-    return i18n.t("ui.lesson.did.deal_keep", cards=", ".join(kept)) if kept else i18n.t("ui.lesson.did.deal")
 
 
 class Teacher:

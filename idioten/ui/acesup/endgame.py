@@ -5,7 +5,6 @@ from __future__ import annotations
 import pygame
 
 from idioten import i18n
-from idioten.acesup.rules import Game
 from idioten.ui.kit.panels import EndOfGameKeys, Panel
 from idioten.ui.kit.scene import Host
 from idioten.ui.kit.widgets import Button

@@ -4,7 +4,6 @@ games), and animates the `Change` each verb returns. It never decides a rule its
 
 from __future__ import annotations
 
-from typing import Any
 
 import pygame
 
@@ -34,7 +33,7 @@ class TableScene(CardGameScene):
         self.assistant = Assistant(app, self)  # the solver's answers: verdict, hints, demo (off the loop)
         self.sprites: dict[Card, CardSprite] = {}
         self.zones: dict[Card, str] = {}
-        self.input = TableInput(self)  # clicks, drags and keys, turned into actions this table asks for
+        self.input: TableInput = TableInput(self)  # clicks, drags and keys, turned into actions this table asks for
         self.selected: int | None = None
         self.end_pending = False
         self.auto_pending = False
@@ -61,21 +60,6 @@ class TableScene(CardGameScene):
     def drag(self) -> Drag | None:
         """The card being dragged, if one is (the painter draws it under the pointer)."""
         return self.input.drag
-
-    def on_press(self, event: Any) -> None:
-        self.input.on_press(event)
-
-    def on_motion(self, event: Any) -> None:
-        self.input.on_motion(event)
-
-    def on_release(self, event: Any) -> None:
-        self.input.on_release(event)
-
-    def game_key(self, event: Any) -> None:
-        self.input.game_key(event)
-
-    def drop_choice(self) -> bool:
-        return self.input.drop_choice()
 
     def cancel_pointer(self) -> None:
         self.input.cancel_pointer()

@@ -18,7 +18,6 @@ import math
 import pygame
 
 from idioten import i18n
-from idioten.acesup.rules import Game
 from idioten.play.knowledge import ERROR, UNWINNABLE, WINNABLE
 from idioten.play.lesson import line_of
 from idioten.ui.acesup.endgame import EndPanel

@@ -25,6 +25,16 @@ MESSAGE_SECONDS = 4.0  # how long a message stays in the message line unless it 
 DRAG_THRESHOLD = 6  # pixels the pointer must travel before a press becomes a drag (both games)
 
 
+class GameInput(Protocol):
+    """A table's own part that turns the mouse and the game's own keys into its verbs (each game has one)."""
+
+    def on_press(self, event: Any) -> None: ...
+    def on_motion(self, event: Any) -> None: ...
+    def on_release(self, event: Any) -> None: ...
+    def game_key(self, event: Any) -> None: ...
+    def drop_choice(self) -> bool: ...
+
+
 class Host(Protocol):
     """The window (ui/app.py's `App`) as a table or panel of any game sees it. Declared here, below the games'
     screens, because the window imports them: a screen that named `App` would close a circle."""
@@ -97,9 +107,11 @@ class CardGameScene(Scene):
     key events handed to on_motion / on_press / on_release / game_key. (A new deal or a restart does not ask
     first: Ctrl+Z brings the game back, see play/chain.py.)
 
-    A table provides game, the verbs below that raise NotImplementedError, can_go_back, on_motion / on_press /
-    on_release, and game_key for the keys that are its own; drop_choice and open_stats when it has something
-    to add."""
+    A table provides game, the verbs below that raise NotImplementedError, can_go_back, and its `input`
+    (GameInput), which gets the mouse, the keys that are the game's own and Escape's choice to drop; open_stats
+    when it has something to add. A table without an input answers no mouse and no key of its own."""
+
+    input: GameInput | None = None
 
     def __init__(self, app: Host):
         super().__init__(app)
@@ -230,12 +242,26 @@ class CardGameScene(Scene):
         else:
             self.game_key(event)
 
-    def game_key(self, event) -> None:
+    def on_press(self, event: Any) -> None:
+        if self.input is not None:
+            self.input.on_press(event)
+
+    def on_motion(self, event: Any) -> None:
+        if self.input is not None:
+            self.input.on_motion(event)
+
+    def on_release(self, event: Any) -> None:
+        if self.input is not None:
+            self.input.on_release(event)
+
+    def game_key(self, event: Any) -> None:
         """A key only this game knows."""
+        if self.input is not None:
+            self.input.game_key(event)
 
     def drop_choice(self) -> bool:
         """Escape: forget a chosen card or cursor (True), or nothing was chosen and the menu opens (False)."""
-        return False
+        return self.input.drop_choice() if self.input is not None else False
 
     # -- what the window tells every game, on screen or on the shelf --------------------------------------
 

@@ -9,7 +9,6 @@ from the start of a deal, the arrows move it and Enter or Space places there; Ta
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
@@ -35,7 +34,7 @@ class PokerScene(CardGameScene):
     def __init__(self, app: Host, session: PokerSession):
         super().__init__(app)
         self.session = session
-        self.input = PokerInput(self)  # clicks, drags and keys, turned into placements this scene asks for
+        self.input: PokerInput = PokerInput(self)  # clicks, drags and keys, turned into placements this scene asks for
         self.flight: Flight | None = None
         self.shake: tuple[int, Shake] | None = None  # a refused cell wobbles
         self.selected: Card | None = None  # the open deck's chosen card (None: the next in draw order)
@@ -79,21 +78,6 @@ class PokerScene(CardGameScene):
     @property
     def drag_pos(self) -> tuple[float, float]:
         return self.input.drag_pos
-
-    def on_press(self, event: Any) -> None:
-        self.input.on_press(event)
-
-    def on_motion(self, event: Any) -> None:
-        self.input.on_motion(event)
-
-    def on_release(self, event: Any) -> None:
-        self.input.on_release(event)
-
-    def game_key(self, event: Any) -> None:
-        self.input.game_key(event)
-
-    def drop_choice(self) -> bool:
-        return self.input.drop_choice()
 
     @property
     def layout(self):

@@ -168,7 +168,8 @@ def test_the_computers_grid_grows_into_the_room_it_is_given():
         sizes[size], players[size] = scene(app).layout.computer_cells[0].w, scene(app).layout.card_w
     assert list(sizes.values()) == sorted(sizes.values()) and sizes[(720, 520)] < sizes[(1920, 1080)]
     assert sizes[(720, 520)] < players[(720, 520)]  # where room is short, the player's grid comes first
-    assert sizes[(1920, 1080)] == players[(1920, 1080)]  # where there is room, both grids are alike
+    for size in sizes:  # and it never takes the computer's below legible
+        assert sizes[size] >= 0.7 * players[size]
 
 
 def everything(layout: PokerLayout, game) -> list[pygame.Rect]:

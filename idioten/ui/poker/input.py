@@ -101,17 +101,21 @@ class PokerInput:
                 self.on_motion(event)
 
     def target_cell(self, pointer) -> int | None:
-        if self.scene.game.is_over():
-            return None
+        """The cell a drop (or a click) here would fill, if the rules would take the card there: it lights up.
+        The rules answer (`PokerGame.can_place`); the window only finds the cell under the card."""
         if self.drag is not None:
-            corner = (pointer[0] - self.drag.grab[0], pointer[1] - self.drag.grab[1])
-            rect = pygame.Rect(round(corner[0]), round(corner[1]), self.scene.layout.card_w, self.scene.layout.card_h)
-            cell = self.scene.layout.cell_under(rect)
-            if cell is None:
-                cell = self.scene.layout.cell_at(pointer)
+            cell, card = self.drop_cell(self.drag, pointer), self.drag.card
         else:
-            cell = self.scene.layout.cell_at(pointer)
-        return cell if cell is not None and self.scene.game.grid[cell] is None else None
+            cell, card = self.scene.layout.cell_at(pointer), self.scene.current_card()
+        return cell if cell is not None and self.scene.game.can_place(cell, card) else None
+
+    def drop_cell(self, drag: Press, pointer) -> int | None:
+        """The cell a card dragged to `pointer` is dropped on: the one it covers most, else the one under the
+        pointer."""
+        corner = (pointer[0] - drag.grab[0], pointer[1] - drag.grab[1])
+        rect = pygame.Rect(round(corner[0]), round(corner[1]), self.scene.layout.card_w, self.scene.layout.card_h)
+        cell = self.scene.layout.cell_under(rect)
+        return self.scene.layout.cell_at(pointer) if cell is None else cell
 
     def on_release(self, event) -> None:
         if self.scene.buttons_take(event):
@@ -125,10 +129,8 @@ class PokerInput:
 
     def drop(self, drag: Press, pointer) -> None:
         corner = (pointer[0] - drag.grab[0], pointer[1] - drag.grab[1])
-        rect = pygame.Rect(round(corner[0]), round(corner[1]), self.scene.layout.card_w, self.scene.layout.card_h)
-        cell = self.scene.layout.cell_under(rect)
-        if cell is None:
-            cell = self.scene.layout.cell_at(pointer)
+        cell = self.drop_cell(drag, pointer)
+        self.scene.target = None
         if cell is not None and self.scene.place(cell, drag.card, start=corner):
             return
         home = self.scene.layout.drawn.topleft  # a dragged card always shows at grid size; it glides back there

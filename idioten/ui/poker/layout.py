@@ -7,10 +7,17 @@ bottom-right corner, the second's beyond the top-right one, where the diagonals 
 column with the drawn card, the cards left and the total, and the open deck's cards (four rows, one per suit)
 in the Open-deck practice below them.
 
+The cards grow with the window as the Aces Up table's do, up to that table's card size. Where the height is
+short for five whole rows, the rows overlap like a fanned pile: each row lies over the lower part of the one
+above, which still shows its top `ROW_SHOWS` or more (the corner index and the top of the face, all a hand
+needs), and the last row shows whole. `cells` are the parts that show, where a click or a drop lands;
+`card_rect(cell)` is the whole card, where it is drawn.
+
 In the Competitive mode the computer's grid comes too, either beside the side column or below it, whichever
 gives the player's grid the larger cards. Its cards are at least `COMPUTER_MIN` of the player's width (the
 player's grid shrinks before it does, so its ranks and suits stay legible) and grow into the room that is
-left, up to the player's size.
+left, up to the player's size. (Since rows may overlap, the player's grid takes the room a wide window has:
+the two grids are alike only where the player's cards have reached the Aces Up table's size.)
 
 The texts on the felt lie on dark plates (`plates`): the felt's light middle is too bright behind light text
 for a readable contrast, so every text has the same dark ground wherever it is. Each line's label has a plate
@@ -29,6 +36,7 @@ from idioten.ui.kit.layout import CARD_ASPECT, Layout
 CELL_GAP = 0.09  # of the card width, between grid cells
 MARGIN = 0.35  # of the card width, around the blocks
 LABEL_GAP = 12  # pixels between the grid and its row labels
+ROW_SHOWS = 0.42  # of the card height: how much of a row at least shows above the next (rows overlap below 1)
 COMPUTER_MIN = 0.7  # the computer's cards, in grid card widths, at the least
 DECK = 0.62  # the open deck's cards, in grid card widths
 DECK_STEP = 0.4  # of an open-deck card's width: how much of each card shows in its suit's fan
@@ -47,6 +55,14 @@ def _largest(low: int, high: int, fits) -> int:
     return low
 
 
+def _grid(x0: int, y0: int, w: int, h: int, gap: int, shows: float) -> list[pygame.Rect]:
+    """The part of each of 25 cards that shows, row by row: the top `shows` of each card but the last row's,
+    which show whole."""
+    shown_h = max(1, min(h, round(h * shows)))
+    return [pygame.Rect(x0 + c * (w + gap), y0 + r * (shown_h + gap), w, h if r == 4 else shown_h)
+            for r in range(5) for c in range(5)]
+
+
 @dataclass
 class PokerLayout:
     base: Layout
@@ -59,6 +75,7 @@ class PokerLayout:
     note_w: int = 0  # "the computer is thinking", in pixels: on the same line if there is room, else below
     card_w: int = 0
     card_h: int = 0
+    shows: float = 1.0  # of the card height, the part of each row but the last that shows (1: whole rows)
     arrangement: str | None = None  # BESIDE or BELOW in the Competitive mode
     cells: list[pygame.Rect] = field(default_factory=list)
     row_labels: list[pygame.Rect] = field(default_factory=list)
@@ -68,7 +85,8 @@ class PokerLayout:
     drawn: pygame.Rect = field(default_factory=pygame.Rect)
     caption: pygame.Rect = field(default_factory=pygame.Rect)  # "Next card" above the drawn card
     info: pygame.Rect = field(default_factory=pygame.Rect)  # cards left and the total, below it
-    computer_cells: list[pygame.Rect] = field(default_factory=list)
+    computer_cells: list[pygame.Rect] = field(default_factory=list)  # the parts that show, as `cells`
+    computer_card_size: tuple[int, int] = (0, 0)
     computer_title: pygame.Rect = field(default_factory=pygame.Rect)  # the computer's total
     computer_note: pygame.Rect = field(default_factory=pygame.Rect)  # "thinking", beside the total or under the grid
     plates: list[pygame.Rect] = field(default_factory=list)
@@ -78,32 +96,39 @@ class PokerLayout:
     def __post_init__(self):
         base = self.base
         self.area = pygame.Rect(0, base.top_bar.bottom, base.width, base.status_bar.top - base.top_bar.bottom)
-        best = None
+        # The Aces Up table's card size is the most: switching games keeps the cards' size where there is room.
+        largest = max(4, min(self.area.h, base.card_w))
+        best: tuple[int, int, str | None] | None = None
         for arrangement in ((BESIDE, BELOW) if self.competitive else (None,)):
-            card_w = _largest(4, max(4, self.area.h), lambda w: self._fits(w, self._least_computer(w), arrangement))
+            card_w = _largest(4, largest, lambda w: self._fits(w, self._least_computer(w), arrangement, ROW_SHOWS))
             computer_w = _largest(self._least_computer(card_w), card_w,
-                                  lambda m: self._fits(card_w, m, arrangement)) if arrangement else 0
+                                  lambda m: self._fits(card_w, m, arrangement, ROW_SHOWS)) if arrangement else 0
             if best is None or (card_w, computer_w) > best[:2]:
                 best = (card_w, computer_w, arrangement)
+        assert best is not None
         card_w, computer_w, self.arrangement = best
-        bounds = self._place(card_w, computer_w, self.arrangement, 0, 0)
+        # Then the rows spread out into the height that is left, up to whole rows.
+        permille = _largest(round(ROW_SHOWS * 1000), 1000,
+                            lambda p: self._fits(card_w, computer_w, self.arrangement, p / 1000))
+        self.shows = permille / 1000
+        bounds = self._place(card_w, computer_w, self.arrangement, 0, 0, self.shows)
         # Centred in the room between the bars (what does not fit at the smallest card starts at the corner).
         dx = max(0, (self.area.w - bounds.w) // 2) - bounds.x
         dy = self.area.y + max(0, (self.area.h - bounds.h) // 2) - bounds.y
-        self._place(card_w, computer_w, self.arrangement, dx, dy)
+        self._place(card_w, computer_w, self.arrangement, dx, dy, self.shows)
 
     @staticmethod
     def _least_computer(card_w: int) -> int:
         return max(1, -int(-card_w * COMPUTER_MIN // 1))
 
-    def _fits(self, card_w: int, computer_w: int, arrangement) -> bool:
-        bounds = self._place(card_w, computer_w, arrangement, 0, 0)
+    def _fits(self, card_w: int, computer_w: int, arrangement, shows: float) -> bool:
+        bounds = self._place(card_w, computer_w, arrangement, 0, 0, shows)
         margin = round(card_w * MARGIN)
         return bounds.w + 2 * margin <= self.area.w and bounds.h + 16 <= self.area.h
 
-    def _place(self, cw: int, mw: int, arrangement, x0: int, y0: int) -> pygame.Rect:
-        """Everything at card width `cw` (the computer's `mw`), the grid's corner at (x0, y0); returns the
-        rectangle that holds it all."""
+    def _place(self, cw: int, mw: int, arrangement, x0: int, y0: int, shows: float) -> pygame.Rect:
+        """Everything at card width `cw` (the computer's `mw`), each row but the last showing `shows` of its
+        height, the grid's corner at (x0, y0); returns the rectangle that holds it all."""
         line = self.base.label_size
         top_strip = line + 12
         column_strip = round(2.7 * line) + 16  # a hand name on up to two small lines, then the points
@@ -113,13 +138,13 @@ class PokerLayout:
         margin = round(cw * MARGIN)
         self.card_w, self.card_h = cw, ch
 
-        grid_w, grid_h = 5 * cw + 4 * gap, 5 * ch + 4 * gap
-        self.grid_rect = pygame.Rect(x0, y0, grid_w, grid_h)
-        self.cells = [pygame.Rect(x0 + c * (cw + gap), y0 + r * (ch + gap), cw, ch) for r in range(5) for c in range(5)]
+        self.cells = _grid(x0, y0, cw, ch, gap, shows)
+        self.grid_rect = self.cells[0].unionall(self.cells[1:])
         label_x = self.grid_rect.right + LABEL_GAP
-        label_h = min(ch, round(2.3 * line) + 12)  # the hand over its points, not a whole card's height
-        self.row_labels = [pygame.Rect(label_x, self.cells[r * 5].centery - label_h // 2, self.label_w, label_h)
-                           for r in range(5)]
+        shown_h = self.cells[0].h
+        label_h = min(shown_h, round(2.3 * line) + 12)  # the hand over its points, not a whole card's height
+        self.row_labels = [pygame.Rect(label_x, self.cells[r * 5].y + (shown_h - label_h) // 2, self.label_w,
+                                       label_h) for r in range(5)]
         self.column_labels = [pygame.Rect(self.cells[c].x, self.grid_rect.bottom + gap, cw, column_strip - gap)
                               for c in range(5)]
         self.diagonal_labels = [
@@ -153,8 +178,8 @@ class PokerLayout:
                 mx, my = side_x + side_w + 2 * pad + margin, y0
             else:
                 mx, my = side_x, side_bottom + 2 * pad + margin + line + 6
-            self.computer_cells = [pygame.Rect(mx + c * (mw + mgap), my + r * (mh + mgap), mw, mh)
-                                   for r in range(5) for c in range(5)]
+            self.computer_cells = _grid(mx, my, mw, mh, mgap, shows)
+            self.computer_card_size = (mw, mh)
             block_w = max(5 * mw + 4 * mgap, self.computer_w, self.note_w)
             self.computer_title = pygame.Rect(mx, my - line - 6, self.computer_w, line)
             if self.computer_w + 2 * line + self.note_w <= block_w:
@@ -166,6 +191,17 @@ class PokerLayout:
                                            bottom - self.computer_title.y + 2 * pad))
             everything.append(self.plates[-1])
         return everything[0].unionall(everything[1:])
+
+    def card_rect(self, cell: int) -> pygame.Rect:
+        """The whole card in `cell` (its lower part lies under the next row where rows overlap)."""
+        return pygame.Rect(self.cells[cell].topleft, (self.card_w, self.card_h))
+
+    def computer_card_rect(self, cell: int) -> pygame.Rect:
+        return pygame.Rect(self.computer_cells[cell].topleft, self.computer_card_size)
+
+    @property
+    def overlapping(self) -> bool:
+        return self.shows < 1
 
     @property
     def deck_step(self) -> int:
@@ -201,10 +237,10 @@ class PokerLayout:
         return None
 
     def cell_under(self, card_rect: pygame.Rect) -> int | None:
-        """The cell a dropped card covers most (at least a quarter of a card)."""
-        best, best_area = None, self.card_w * self.card_h // 4
+        """The cell whose showing part a dropped card covers most (at least a quarter of that part)."""
+        best, best_area = None, 0
         for cell, rect in enumerate(self.cells):
             clip = rect.clip(card_rect)
-            if clip.w * clip.h > best_area:
+            if clip.w * clip.h > max(best_area, rect.w * rect.h // 4):
                 best, best_area = cell, clip.w * clip.h
         return best

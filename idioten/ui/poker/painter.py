@@ -77,7 +77,7 @@ class PokerPainter:
         if layout.open_deck:
             self.deck_images.set_size(layout.deck_size)
         if layout.computer_cells:
-            self.computer_images.set_size(layout.computer_cells[0].size)
+            self.computer_images.set_size(layout.computer_card_size)
         size = base.font_size
         widths = [button.width_for(self.texts, size) for button in buttons]
         for button, rect in zip(buttons, base.button_row(widths)):
@@ -122,8 +122,8 @@ class PokerPainter:
             pygame.draw.rect(plates, PLATE, rect, border_radius=INSET)
         surface.blit(plates, (0, 0))
         slot = self.images.slot()
-        for rect in layout.cells:
-            surface.blit(slot, rect)
+        for rect in layout.cells:  # where rows overlap, a row's slot shows only down to the next row
+            surface.blit(slot, rect, area=pygame.Rect((0, 0), rect.size))
         surface.blit(slot, layout.drawn)
         caption = i18n.t("ui.poker.choose_card" if layout.open_deck else "ui.poker.next_card")
         label = self.texts.render(caption, base.label_size, LABEL)
@@ -131,7 +131,7 @@ class PokerPainter:
         if layout.computer_cells:
             small_slot = self.computer_images.slot()
             for rect in layout.computer_cells:
-                surface.blit(small_slot, rect)
+                surface.blit(small_slot, rect, area=pygame.Rect((0, 0), rect.size))
         return surface
 
     # -- a frame ---------------------------------------------------------------------------------------
@@ -149,19 +149,14 @@ class PokerPainter:
         flying = scene.flight.card if scene.flight else None
         shake_cell, shake = scene.shake if scene.shake else (None, None)
 
-        for cell, card in enumerate(game.grid):
-            if card is None or card == flying:
-                continue
-            x, y = layout.cells[cell].topleft
-            if cell == shake_cell:
-                x += round(shake.offset)
-            surface.blit(self.images.face(card), (x, y))
+        shown = {cell: None if card == flying else card for cell, card in enumerate(game.grid)}
+        self.grid(surface, shown, layout.card_rect, self.images, shake_cell, shake.offset if shake else 0)
         if scene.hint is not None and game.grid[scene.hint[0]] is None:
             self.ring(surface, self.glow, layout.cells[scene.hint[0]].topleft)
         if scene.cursor is not None:
             self.ring(surface, self.cursor_ring, layout.cells[scene.cursor].topleft)
-        if scene.target is not None and game.grid[scene.target] is None:
-            surface.blit(self.target_fill, layout.cells[scene.target])
+        if scene.target is not None:  # the input lights only a cell the rules would take the card into
+            surface.blit(self.target_fill, layout.cells[scene.target].topleft)
 
         self.line_labels(surface)
         self.side(surface)
@@ -173,10 +168,22 @@ class PokerPainter:
             offset = max(3, layout.card_w // 24)
             surface.blit(self.shadow, (x + offset, y + offset))
             surface.blit(self.images.face(scene.drag.card), (x, y))
+            if scene.target is not None:  # the dragged card covers its cell: the glow goes over it
+                self.ring(surface, self.glow, layout.cells[scene.target].topleft)
 
         for button in scene.buttons:
             button.draw(surface, self.texts, layout.base.font_size)
         self.status(surface)
+
+    def grid(self, surface, grid: dict, card_rect, images: CardImages, shake_cell=None, shake_offset=0.0) -> None:
+        """A grid's cards (`grid`: cell -> card or None), row after row, each row over the lower part of the one
+        above where rows overlap; an empty cell there shows its slot over the card above it, as the felt does."""
+        for cell, card in grid.items():
+            rect = card_rect(cell)
+            if card is not None:
+                surface.blit(images.face(card), rect.move(round(shake_offset) if cell == shake_cell else 0, 0))
+            elif self.layout.overlapping and cell >= 5:
+                surface.blit(self.background, rect, area=rect)
 
     def ring(self, surface, ring: pygame.Surface, corner, card_w: int | None = None) -> None:
         pad = (ring.get_width() - (card_w or self.layout.card_w)) // 2
@@ -305,9 +312,7 @@ class PokerPainter:
         if scene.computer_worker.running:
             note = self.texts.render(i18n.t("ui.poker.computer_thinking"), size, DIM)
             surface.blit(note, layout.computer_note.topleft)
-        for cell, card in enumerate(computer.grid):
-            if card is not None:
-                surface.blit(self.computer_images.face(card), layout.computer_cells[cell])
+        self.grid(surface, dict(enumerate(computer.grid)), layout.computer_card_rect, self.computer_images)
 
     def open_deck(self, surface, current, dragging) -> None:
         layout, scene = self.layout, self.scene

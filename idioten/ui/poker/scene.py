@@ -39,7 +39,7 @@ class PokerScene(CardGameScene):
         self.shake: tuple[int, Shake] | None = None  # a refused cell wobbles
         self.selected: Card | None = None  # the open deck's chosen card (None: the next in draw order)
         self.cursor: int | None = None  # the keyboard's cell: where Space places (None: the grid is full)
-        self.target: int | None = None  # the empty cell under the pointer (or under a dragged card)
+        self.target: int | None = None  # the cell under the pointer (or a dragged card) the rules would fill
         self.hint: tuple[int, Card] | None = None
         self.hint_worker = Worker()  # the player's hint and the computer opponent may think at the same time
         self.computer_worker = Worker()
@@ -162,7 +162,7 @@ class PokerScene(CardGameScene):
             return
         record = change.record
         assert isinstance(record, Placed)
-        self.selected = self.hint = None
+        self.selected = self.hint = self.target = None  # the pointer's next move asks the rules again
         self.input.settle_cursor()
         self.fresh_lines = ()
         self.end_pending = False
@@ -185,7 +185,7 @@ class PokerScene(CardGameScene):
             return
         record = change.record
         assert isinstance(record, Placed)
-        self.hint = None
+        self.hint = self.target = None
         self.input.settle_cursor()
         self.fresh_lines = tuple(line.line.name for line in record.lines)
         self.say("")

@@ -30,9 +30,9 @@ class TablePainter:
     def resize(self, layout, buttons) -> None:
         self.layout = layout
         self.scene.app.images.set_size((layout.card_w, layout.card_h))
-        size = layout.font_size
-        widths = [button.width_for(self.texts, size) for button in buttons]
-        for button, rect in zip(buttons, layout.button_row(widths)):
+        rects, self.button_size = layout.bar_buttons(lambda size: [button.width_for(self.texts, size)
+                                                                   for button in buttons])
+        for button, rect in zip(buttons, rects):
             button.rect = rect
         self.radius = max(3, layout.card_w // 14)
         line = max(2, layout.card_w // 45)
@@ -157,7 +157,7 @@ class TablePainter:
                 surface.blit(label, place)
 
         for button in scene.buttons:
-            button.draw(surface, self.texts, layout.font_size)
+            button.draw(surface, self.texts, self.button_size)
         self.status(surface)
 
     def turning(self, sprite, zone) -> pygame.Surface:

@@ -9,6 +9,7 @@ the width and a pile of about twelve cards fit the height at the nominal fan.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
@@ -21,6 +22,7 @@ CARDS_PLANNED = 12  # the pile length that must fit at the nominal fan
 PILE_GAP = 0.22  # of the card width, between piles
 SIDE_GAP = 0.55  # of the card width, between the stock or discard pile and the piles
 OUTER_MARGIN = 0.4  # of the card width, at the left and right window edges
+SMALLEST_BUTTON_TEXT = 0.65  # of the bar's text size: how far the buttons' text shrinks before buttons go
 
 
 def status_line_pitch(size: int) -> int:
@@ -101,6 +103,29 @@ class Layout:
         rect = self.piles[pile]
         height = self.card_h + self.fan_step(cards_in_pile) * max(0, cards_in_pile - 1)
         return pygame.Rect(rect.x, rect.y, rect.w, round(height))
+
+    def bar_buttons(self, widths_at: Callable[[int], list[int]], right_aligned: int = 1) -> tuple[list[pygame.Rect], int]:
+        """The top bar's buttons side by side, never over each other, and the text size to draw them at
+        (`widths_at(size)`: each button's width at that size). At the bar's own size if they fit; else at a
+        smaller one, down to SMALLEST_BUTTON_TEXT of it; should even that be too wide (a window narrower than
+        the program ever opens one), the left group's last buttons are left out, each an empty rectangle at the
+        corner: their keys and the menu still do what they do."""
+        pad = max(6, self.top_bar.h // 6)
+
+        def needed(widths: list[int]) -> int:  # margins of 2 pads, a pad between buttons and between the groups
+            return 4 * pad + sum(widths) + pad * len(widths)
+
+        smallest = max(1, round(self.font_size * SMALLEST_BUTTON_TEXT))
+        for size in range(self.font_size, smallest - 1, -1):
+            widths = widths_at(size)
+            if needed(widths) <= self.width:
+                return self.button_row(widths, right_aligned), size
+        widths = widths_at(smallest)
+        shown = list(range(len(widths)))
+        while len(shown) > right_aligned and needed([widths[i] for i in shown]) > self.width:
+            shown.pop(len(shown) - right_aligned - 1)
+        rects = dict(zip(shown, self.button_row([widths[i] for i in shown], right_aligned)))
+        return [rects.get(i, pygame.Rect(0, 0, 0, 0)) for i in range(len(widths))], smallest
 
     def button_row(self, widths: list[int], right_aligned: int = 1) -> list[pygame.Rect]:
         """Buttons along the top bar: all but the last `right_aligned` from the left, those at the right."""

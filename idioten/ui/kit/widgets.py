@@ -53,6 +53,8 @@ class Button:
         return False
 
     def draw(self, surface, texts, size: int) -> None:
+        if not self.rect.w:  # left out of a bar too narrow for it (kit/layout.py, bar_buttons)
+            return
         enabled = self.enabled()
         face = FACE_PRESSED if self.pressed and enabled else FACE_HOVER if self.hover and enabled else FACE
         radius = self.rect.h // 4

@@ -78,9 +78,9 @@ class PokerPainter:
             self.deck_images.set_size(layout.deck_size)
         if layout.computer_cells:
             self.computer_images.set_size(layout.computer_card_size)
-        size = base.font_size
-        widths = [button.width_for(self.texts, size) for button in buttons]
-        for button, rect in zip(buttons, base.button_row(widths)):
+        rects, self.button_size = base.bar_buttons(lambda size: [button.width_for(self.texts, size)
+                                                                 for button in buttons])
+        for button, rect in zip(buttons, rects):
             button.rect = rect
         radius = max(3, layout.card_w // 14)
         line = max(2, layout.card_w // 45)
@@ -172,7 +172,7 @@ class PokerPainter:
                 self.ring(surface, self.glow, layout.cells[scene.target].topleft)
 
         for button in scene.buttons:
-            button.draw(surface, self.texts, layout.base.font_size)
+            button.draw(surface, self.texts, self.button_size)
         self.status(surface)
 
     def grid(self, surface, grid: dict, card_rect, images: CardImages, shake_cell=None, shake_offset=0.0) -> None:

@@ -5,6 +5,9 @@
     python tools/screenshot_scene.py poker-best   Poker patience with 24 cards placed and a lower grid counted
                                                    before: Space places the last card (the cursor
                                                    stands on its cell) for a new best
+    python tools/screenshot_scene.py poker-grid [WxH]           Poker patience, deal 7 with 7 cards placed,
+    python tools/screenshot_scene.py poker-grid-computer [WxH]  alone or against the computer (its cards too), in
+                                                                a window of WxH (default: as settings remember)
 
 It runs the window's own loop, with nothing saved (no data folder is touched), until the window is closed.
 Run it on an X server with something that presses keys (Xvfb and xdotool, as tools/readme_screenshot.sh)."""
@@ -18,7 +21,7 @@ from idioten import i18n
 from idioten.acesup.rules import Game
 from idioten.cards import full_deck, parse_cards
 
-SCENES = ("win", "poker-best")
+SCENES = ("win", "poker-best", "poker-grid", "poker-grid-computer")
 
 
 def near_win() -> Game:
@@ -29,23 +32,30 @@ def near_win() -> Game:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 1 or argv[0] not in SCENES:
-        print(f"usage: screenshot_scene.py {{{','.join(SCENES)}}}", file=sys.stderr)
+    if not 1 <= len(argv) <= 2 or argv[0] not in SCENES:
+        print(f"usage: screenshot_scene.py {{{','.join(SCENES)}}} [WxH]", file=sys.stderr)
         return 2
+    from idioten.play.poker import Place, PokerSession
     from idioten.ui.app import App
+
+    size = tuple(int(n) for n in argv[1].split("x")) if len(argv) == 2 else None
 
     i18n.set_language("en")
     if argv[0] == "win":
         app = App(near_win(), rng=random.Random(3))
     else:
-        from idioten.play.poker import PokerSession
-
         session = PokerSession(None, random.Random(1))
-        session.memory_stats.record_keyed("poker", "classic", "an earlier grid", 0)
+        if argv[0] == "poker-best":
+            session.memory_stats.record_keyed("poker", "classic", "an earlier grid", 0)
+        if argv[0] == "poker-grid-computer":
+            session.options = session.options.changed("competitive", True)
         session.new_deal(7)
-        for _ in range(24):
-            session.place(session.game.empty_cells()[0])
-        app = App(rng=random.Random(3), sessions={"poker": session})
+        for _ in range(24 if argv[0] == "poker-best" else 7):
+            session.act(Place(session.game.empty_cells()[0], None))
+            if session.computer is not None:  # the computer places its copy of each card as the player does
+                cell, card = session.computer_task()()
+                session.computer_place(cell, card)
+        app = App(rng=random.Random(3), sessions={"poker": session}, size=size)
         app.switch_game("poker")
     try:
         app.loop()

@@ -87,6 +87,7 @@ class PokerPainter:
         self.radius = radius
         self.glow = outline((layout.card_w, layout.card_h), GLOW, radius, line, fill_alpha=40)
         self.cursor_ring = outline((layout.card_w, layout.card_h), SELECT, radius, line)
+        self.drop_ring = outline((layout.card_w, layout.card_h), GLOW, radius, line)  # unfilled: over a card
         self.fresh_line = line
         self.shadow = shadow((layout.card_w, layout.card_h), radius)
         self.target_fill = pygame.Surface((layout.card_w, layout.card_h), pygame.SRCALPHA)
@@ -169,7 +170,7 @@ class PokerPainter:
             surface.blit(self.shadow, (x + offset, y + offset))
             surface.blit(self.images.face(scene.drag.card), (x, y))
             if scene.target is not None:  # the dragged card covers its cell: the glow goes over it
-                self.ring(surface, self.glow, layout.cells[scene.target].topleft)
+                self.ring(surface, self.drop_ring, layout.cells[scene.target].topleft)
 
         for button in scene.buttons:
             button.draw(surface, self.texts, self.button_size)

@@ -5,9 +5,12 @@ cards do, their rows overlapping where the height is short, and still fit at the
 import pygame
 import pytest
 from test_ui_poker import cell_centre, poker_app, scene
+from test_ui_poker_look import placed_texts
 from ui_support import click, drag, post
 
 from idioten.poker.game import PokerGame
+from idioten.poker.scoring import ROWS, score_line
+from idioten.ui.poker import texts as poker_texts
 from idioten.ui.kit.palette import GLOW
 from idioten.ui.poker.layout import ROW_SHOWS
 
@@ -148,3 +151,22 @@ def test_still_fits_and_lights_at_the_smallest_sizes(size, options):
         assert rect.collidelist(buttons[i + 1:]) == -1, rect  # Menu never over Statistics
     drag(app, scene(app).layout.drawn.center, cell_centre(app, 7), release=False)
     assert lit_cells(app) == [7]
+
+
+@pytest.mark.parametrize("size", [(400, 300), (720, 520), (1200, 680)])
+def test_every_label_text_stays_on_its_plate_and_off_the_others(size):
+    """However close the rows come, a row's hand and points are written inside its label's plate (on one line
+    where two do not fit), never over the next row's."""
+    app, _ = poker_app(competitive=True, diagonals=True)
+    force_size(app, size)
+    for cell in range(20):  # four full rows: each row's label names its hand
+        click(app, cell_centre(app, cell))
+    layout = scene(app).layout
+    on_felt = [(text, rect) for text, _, rect in placed_texts(app) if layout.area.contains(rect) and rect.w]
+    for row in range(4):
+        hand = poker_texts.hand_name(score_line(scene(app).game.grid, ROWS[row], scene(app).game.table).hand)
+        assert any(hand in text for text, _ in on_felt), hand
+    for i, (text, rect) in enumerate(on_felt):
+        assert any(plate.contains(rect) for plate in layout.plates), (text, rect)
+        for other, other_rect in on_felt[i + 1:]:
+            assert not rect.colliderect(other_rect), (text, other)

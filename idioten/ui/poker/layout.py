@@ -55,11 +55,12 @@ def _largest(low: int, high: int, fits) -> int:
     return low
 
 
-def _grid(x0: int, y0: int, w: int, h: int, gap: int, shows: float) -> list[pygame.Rect]:
+def _grid(x0: int, y0: int, w: int, h: int, gap: int, shows: float, least_pitch: int = 0) -> list[pygame.Rect]:
     """The part of each of 25 cards that shows, row by row: the top `shows` of each card but the last row's,
-    which show whole."""
+    which show whole; rows at least `least_pitch` apart."""
     shown_h = max(1, min(h, round(h * shows)))
-    return [pygame.Rect(x0 + c * (w + gap), y0 + r * (shown_h + gap), w, h if r == 4 else shown_h)
+    pitch = max(shown_h + gap, least_pitch)
+    return [pygame.Rect(x0 + c * (w + gap), y0 + r * pitch, w, h if r == 4 else shown_h)
             for r in range(5) for c in range(5)]
 
 
@@ -138,13 +139,15 @@ class PokerLayout:
         margin = round(cw * MARGIN)
         self.card_w, self.card_h = cw, ch
 
-        self.cells = _grid(x0, y0, cw, ch, gap, shows)
+        # A row's label needs at least a line of text: in a very small window the rows keep that far apart.
+        self.cells = _grid(x0, y0, cw, ch, gap, shows, least_pitch=line + 8)
         self.grid_rect = self.cells[0].unionall(self.cells[1:])
         label_x = self.grid_rect.right + LABEL_GAP
-        shown_h = self.cells[0].h
-        label_h = min(shown_h, round(2.3 * line) + 12)  # the hand over its points, not a whole card's height
-        self.row_labels = [pygame.Rect(label_x, self.cells[r * 5].y + (shown_h - label_h) // 2, self.label_w,
+        shown_h, pitch = self.cells[0].h, self.cells[5].y - self.cells[0].y
+        label_h = min(pitch - 2, round(2.3 * line) + 12)  # the hand over its points, not a whole card's height
+        self.row_labels = [pygame.Rect(label_x, self.cells[r * 5].y + max(0, shown_h - label_h) // 2, self.label_w,
                                        label_h) for r in range(5)]
+        self.grid_rect.h = max(self.grid_rect.bottom, self.row_labels[-1].bottom) - y0
         self.column_labels = [pygame.Rect(self.cells[c].x, self.grid_rect.bottom + gap, cw, column_strip - gap)
                               for c in range(5)]
         self.diagonal_labels = [

@@ -216,7 +216,12 @@ class PokerPainter:
             if kind == "row":
                 rect = layout.row_labels[index]
                 self.highlight(surface, rect, line_name in fresh)
-                self.two_lines(surface, rect, name, points, size, colour, points_colour, centred=False)
+                if rect.h >= self.texts.font(size).get_height() + round(size * 1.15) + 2:
+                    self.two_lines(surface, rect, name, points, size, colour, points_colour, centred=False)
+                elif name:  # rows so close that hand and points share a line (a very small window)
+                    line = self.texts.render(f"{name}  {points}", size, points_colour)
+                    self.blit_within(surface, line, rect, (rect.x + INSET + line.get_width() // 2,
+                                                           rect.centery - line.get_height() // 2))
             elif kind == "column":
                 rect = layout.column_labels[index]
                 self.highlight(surface, rect, line_name in fresh)

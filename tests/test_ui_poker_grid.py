@@ -10,8 +10,8 @@ from ui_support import click, drag, post
 
 from idioten.poker.game import PokerGame
 from idioten.poker.scoring import ROWS, score_line
-from idioten.ui.poker import texts as poker_texts
 from idioten.ui.kit.palette import GLOW
+from idioten.ui.poker import texts as poker_texts
 from idioten.ui.poker.layout import ROW_SHOWS
 
 pytestmark = pytest.mark.usefixtures("english_window")

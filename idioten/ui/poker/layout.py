@@ -77,6 +77,7 @@ class PokerLayout:
     card_w: int = 0
     card_h: int = 0
     shows: float = 1.0  # of the card height, the part of each row but the last that shows (1: whole rows)
+    computer_shows: float = 1.0  # the same in the computer's grid
     arrangement: str | None = None  # BESIDE or BELOW in the Competitive mode
     cells: list[pygame.Rect] = field(default_factory=list)
     row_labels: list[pygame.Rect] = field(default_factory=list)
@@ -101,35 +102,43 @@ class PokerLayout:
         largest = max(4, min(self.area.h, base.card_w))
         best: tuple[int, int, str | None] | None = None
         for arrangement in ((BESIDE, BELOW) if self.competitive else (None,)):
-            card_w = _largest(4, largest, lambda w: self._fits(w, self._least_computer(w), arrangement, ROW_SHOWS))
+            card_w = _largest(4, largest,
+                              lambda w: self._fits(w, self._least_computer(w), arrangement, ROW_SHOWS, ROW_SHOWS))
             computer_w = _largest(self._least_computer(card_w), card_w,
-                                  lambda m: self._fits(card_w, m, arrangement, ROW_SHOWS)) if arrangement else 0
+                                  lambda m: self._fits(card_w, m, arrangement, ROW_SHOWS, ROW_SHOWS)) if arrangement else 0
             if best is None or (card_w, computer_w) > best[:2]:
                 best = (card_w, computer_w, arrangement)
         assert best is not None
         card_w, computer_w, self.arrangement = best
-        # Then the rows spread out into the height that is left, up to whole rows.
-        permille = _largest(round(ROW_SHOWS * 1000), 1000,
-                            lambda p: self._fits(card_w, computer_w, self.arrangement, p / 1000))
-        self.shows = permille / 1000
-        bounds = self._place(card_w, computer_w, self.arrangement, 0, 0, self.shows)
+        # Then the rows spread out into the height that is left, up to whole rows: the player's first, then the
+        # computer's (beside or below other things, its grid may have room of another height).
+        arrangement = self.arrangement
+
+        def spread(fits) -> float:
+            return _largest(round(ROW_SHOWS * 1000), 1000, lambda p: fits(p / 1000)) / 1000
+
+        self.shows = spread(lambda f: self._fits(card_w, computer_w, arrangement, f, ROW_SHOWS))
+        self.computer_shows = spread(lambda f: self._fits(card_w, computer_w, arrangement, self.shows, f))
+        bounds = self._place(card_w, computer_w, arrangement, 0, 0, self.shows, self.computer_shows)
         # Centred in the room between the bars (what does not fit at the smallest card starts at the corner).
         dx = max(0, (self.area.w - bounds.w) // 2) - bounds.x
         dy = self.area.y + max(0, (self.area.h - bounds.h) // 2) - bounds.y
-        self._place(card_w, computer_w, self.arrangement, dx, dy, self.shows)
+        self._place(card_w, computer_w, arrangement, dx, dy, self.shows, self.computer_shows)
 
     @staticmethod
     def _least_computer(card_w: int) -> int:
         return max(1, -int(-card_w * COMPUTER_MIN // 1))
 
-    def _fits(self, card_w: int, computer_w: int, arrangement, shows: float) -> bool:
-        bounds = self._place(card_w, computer_w, arrangement, 0, 0, shows)
+    def _fits(self, card_w: int, computer_w: int, arrangement, shows: float, computer_shows: float) -> bool:
+        bounds = self._place(card_w, computer_w, arrangement, 0, 0, shows, computer_shows)
         margin = round(card_w * MARGIN)
         return bounds.w + 2 * margin <= self.area.w and bounds.h + 16 <= self.area.h
 
-    def _place(self, cw: int, mw: int, arrangement, x0: int, y0: int, shows: float) -> pygame.Rect:
+    def _place(self, cw: int, mw: int, arrangement, x0: int, y0: int, shows: float,
+               computer_shows: float) -> pygame.Rect:
         """Everything at card width `cw` (the computer's `mw`), each row but the last showing `shows` of its
-        height, the grid's corner at (x0, y0); returns the rectangle that holds it all."""
+        height (the computer's `computer_shows`), the grid's corner at (x0, y0); returns the rectangle that holds
+        it all."""
         line = self.base.label_size
         top_strip = line + 12
         column_strip = round(2.7 * line) + 16  # a hand name on up to two small lines, then the points
@@ -181,7 +190,7 @@ class PokerLayout:
                 mx, my = side_x + side_w + 2 * pad + margin, y0
             else:
                 mx, my = side_x, side_bottom + 2 * pad + margin + line + 6
-            self.computer_cells = _grid(mx, my, mw, mh, mgap, shows)
+            self.computer_cells = _grid(mx, my, mw, mh, mgap, computer_shows)
             self.computer_card_size = (mw, mh)
             block_w = max(5 * mw + 4 * mgap, self.computer_w, self.note_w)
             self.computer_title = pygame.Rect(mx, my - line - 6, self.computer_w, line)

@@ -183,7 +183,7 @@ class PokerPainter:
             rect = card_rect(cell)
             if card is not None:
                 surface.blit(images.face(card), rect.move(round(shake_offset) if cell == shake_cell else 0, 0))
-            elif self.layout.overlapping and cell >= 5:
+            elif cell >= 5:  # (where rows do not overlap, this repaints what is there)
                 surface.blit(self.background, rect, area=rect)
 
     def ring(self, surface, ring: pygame.Surface, corner, card_w: int | None = None) -> None:

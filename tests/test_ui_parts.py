@@ -13,6 +13,24 @@ from idioten.ui.kit.tween import Glide, Shake
 SIZES = [MIN_WINDOW, (800, 600), (1280, 800), (1920, 1080), (3840, 2160), (2560, 800), (900, 1400)]
 
 
+@pytest.mark.parametrize("width, expect", [(1280, "own size"), (560, "smaller text"), (400, "left out")])
+def test_the_bars_buttons_shrink_their_text_then_leave_out_the_last_but_never_overlap(width, expect):
+    layout = Layout(width, 520)
+    labels = [6, 7, 4, 4, 4, 7, 10, 4]  # characters of New, Restart, … Statistics, Menu
+
+    def widths_at(size: int) -> list[int]:
+        return [round(n * size * 0.6) + size for n in labels]
+
+    rects, size = layout.bar_buttons(widths_at)
+    shown = [rect for rect in rects if rect.w]
+    assert all(a.right < b.left for a, b in zip(shown, shown[1:]))  # side by side, in order
+    assert all(layout.top_bar.contains(rect) for rect in shown)
+    assert rects[-1].w and rects[-1].right > layout.width - layout.top_bar.h  # Menu stays, at the right
+    assert (size == layout.font_size) == (expect == "own size")
+    assert (len(shown) < len(rects)) == (expect == "left out")
+    assert size >= round(layout.font_size * 0.65)
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_the_row_fits_the_window_without_overlap(size):
     layout = Layout(*size)

@@ -55,8 +55,7 @@ class PokerPanel(Panel):
                        else (kind, what, size, colour, y) for kind, what, size, colour, y in self.placed]
 
     def refresh(self) -> None:
-        self.place()
-        self.dirty = True
+        self.resize(self.app.layout)  # a longer value may not fit where the shorter did
 
     def text_row(self, surface, text: str, x: int, y: int, size: int, colour=TEXT) -> int:
         line = self.app.texts.render(text, size, colour)

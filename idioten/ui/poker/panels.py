@@ -305,11 +305,14 @@ class PokerRulesPanel(PokerPanel):
 
     def paint_tables(self, surface, rect: pygame.Rect) -> None:
         """The four scoring tables side by side, the table now in use in gold."""
-        size = self.layout.label_size
-        step = round(size * 1.1)
         names = list(TABLES)
         first = round(rect.w * 0.34)
+        size = self.layout.label_size
         column = (rect.w - first - 2 * size) // len(names)
+        widest = max(names, key=lambda table: self.app.texts.width(texts.table_name(table), size))
+        while size > 8 and self.app.texts.width(texts.table_name(widest), size) > column - size // 2:
+            size -= 1  # the tables' names side by side, a little apart, in a narrow box
+        step = round(self.layout.label_size * 1.1)
         in_use = getattr(getattr(self.scene, "game", None), "table", None)
         for i, table in enumerate(names):
             label = self.app.texts.render(texts.table_name(table), size, GOLD if table == in_use else DIM)

@@ -17,9 +17,9 @@ from idioten import i18n
 from idioten.acesup.rules import WIN_SCORE, Game
 from idioten.cards import deal_cards
 from idioten.ui import window
+from idioten.ui.acesup.rules_panel import RulesPanel
 from idioten.ui.acesup.stats_panel import ResetConfirm, StatsPanel
 from idioten.ui.kit.layout import MIN_WINDOW
-from idioten.ui.acesup.rules_panel import RulesPanel
 from idioten.ui.menu import MenuPanel
 from idioten.ui.persist import persistence
 from idioten.ui.poker.panels import PokerEndPanel, PokerOptionsPanel, PokerRulesPanel, PokerStatsPanel

@@ -32,7 +32,7 @@ from idioten.ui.games import GAMES
 from idioten.ui.idle import Waiter
 from idioten.ui.kit.fonts import Texts
 from idioten.ui.kit.game import GameKind
-from idioten.ui.kit.layout import MIN_WINDOW, Layout
+from idioten.ui.kit.layout import Layout
 from idioten.ui.kit.scene import CardGameScene, Scene
 from idioten.ui.kit.sound import Player
 from idioten.ui.kit.sprites import CardImages
@@ -42,6 +42,15 @@ FRAME_SECONDS = 1 / 60
 IDLE_WAIT_MS = 30_000  # with nothing to do the loop sleeps until an event, at most this long
 SHARPEN_AFTER = 0.3  # seconds after the last size change, the cards are rendered crisp at the new size
 MAX_STEP = 0.1  # a long stall (window dragged, machine busy) must not make a glide jump to its end unseen
+
+
+def on_canvas(event: Any, canvas: tuple[int, int] | None, size: tuple[int, int]) -> Any:
+    """A pointer event with its position on a scene's larger canvas (Scene.canvas_size); else as it is."""
+    if canvas is None or not hasattr(event, "pos"):
+        return event
+    x, y = event.pos
+    return pygame.event.Event(event.type, dict(event.dict, pos=(x * canvas[0] // max(1, size[0]),
+                                                                   y * canvas[1] // max(1, size[1]))))
 
 
 class App:
@@ -71,11 +80,12 @@ class App:
         pygame.font.init()
         self.window = window.open_window(i18n.t("game_name"), size, self.settings.window_size,
                                          self.settings.window_position)
-        self.window.minimum_size = MIN_WINDOW
+        self.system_scale = window.system_scale()
+        displays = window.display_bounds()
+        self.window.minimum_size = window.smallest_size(self.system_scale, displays[0] if displays else None)
         self.windowed = (self.window.size, self.window.position)  # what to remember while in fullscreen
         self.pixel_ratio = window.pixel_ratio(self.window)  # also makes the surface before any picture, so
         self.sharpen_at: float | None = None                # each can take the window's pixel format
-        self.system_scale = window.system_scale()
         self.set_icon()
         self.layout = Layout(*window.pixel_size(self.window), scale=self.ui_scale())
         self.texts = Texts(four_colour=lambda: self.settings.four_colour)
@@ -309,7 +319,8 @@ class App:
               and not getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT)):
             self.switch_game()  # G: the next game
         elif kind in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
-            self.scenes[-1].handle_event(event)
+            top = self.scenes[-1]
+            top.handle_event(on_canvas(event, top.canvas_size, self.layout.size))
 
     def step(self, events: Iterable[Any] | None = None, dt: float | None = None) -> bool:
         """One turn of the loop: handle events (the queue's, or those given), advance time, draw if
@@ -338,7 +349,12 @@ class App:
     def draw(self) -> None:
         surface = self.window.get_surface()
         for scene in self.scenes:
-            scene.draw(surface)
+            if scene.canvas_size is None:
+                scene.draw(surface)
+            else:
+                canvas = pygame.Surface(scene.canvas_size, pygame.SRCALPHA)
+                scene.draw(canvas)
+                surface.blit(pygame.transform.smoothscale(canvas, surface.get_size()), (0, 0))
             scene.dirty = False
         self.window.flip()
 

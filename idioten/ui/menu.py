@@ -12,6 +12,9 @@ from idioten.ui.kit.panels import Panel
 from idioten.ui.kit.widgets import Button
 
 
+MENU_COLUMNS = (1, 2, 3)
+
+
 class MenuPanel(Panel):
     width_share = 0.35
     app: GameHost
@@ -35,11 +38,24 @@ class MenuPanel(Panel):
                    ("ui.menu.language", self.next_language),
                    ("ui.menu.quit", app.quit),
                    ("ui.menu.close", self.close)]
-        self.rows = [("title", "ui.menu.title")]
-        for key, action in entries:
-            button = Button(key, action)
-            self.buttons.append(button)
-            self.rows.append(("buttons", [button]))
+        self.buttons = [Button(key, action) for key, action in entries]
+
+    def place(self) -> None:
+        """One entry a line; where that does not fit the window at the full text size, two or three a line
+        (in reading order, so the focus still walks the list), before the text shrinks."""
+        fitting = None
+        for columns in MENU_COLUMNS:
+            self.rows = [("title", "ui.menu.title")] + [
+                ("buttons", self.buttons[i:i + columns]) for i in range(0, len(self.buttons), columns)]
+            super().place()
+            if not self.overflow and self.text_size == self.layout.font_size:
+                return
+            if not self.overflow and fitting is None:
+                fitting = columns
+        if fitting is not None and fitting != MENU_COLUMNS[-1]:
+            self.rows = [("title", "ui.menu.title")] + [
+                ("buttons", self.buttons[i:i + fitting]) for i in range(0, len(self.buttons), fitting)]
+            super().place()
 
     def then(self, action: Callable[[], None]) -> None:
         self.close()

@@ -104,6 +104,17 @@ def display_of(position, size, displays: list[Rect4]) -> Rect4 | None:
     return max(displays, key=lambda d: (_overlap(rect, d), -_distance(middle, d)))
 
 
+def smallest_size(scale: float = 1.0, display: Rect4 | None = None) -> tuple[int, int]:
+    """The smallest window the program asks for: MIN_WINDOW in points, so `scale` times as many pixels on a
+    desktop that counts in pixels (Windows at 200 %), where the bars and texts are as much larger; never more
+    than the display holds under a title bar. (macOS counts the window in points already: its scale here is 1.)"""
+    width, height = (round(side * scale) for side in MIN_WINDOW)
+    if display is not None:
+        width = min(width, display[2])
+        height = min(height, display[3] - round(TITLE_BAR_ROOM * scale))
+    return max(1, width), max(1, height)
+
+
 def first_size(asked, remembered, scale: float = 1.0, display: Rect4 | None = None) -> tuple[int, int]:
     """The size asked for (tests, benchmarks) as it is; else the remembered one, else the default (`scale`
     times: Windows at 200 % counts in pixels), either made to fit `display` (by default the first)."""
@@ -122,7 +133,8 @@ def first_size(asked, remembered, scale: float = 1.0, display: Rect4 | None = No
         if display is not None:
             width = min(width, display[2] - margin[0])
             height = min(height, display[3] - margin[1])
-    return max(width, MIN_WINDOW[0]), max(height, MIN_WINDOW[1])
+    smallest = smallest_size(scale, display)
+    return max(width, smallest[0]), max(height, smallest[1])
 
 
 def first_position(remembered, size: tuple[int, int], displays: list[Rect4] | None = None, scale: float = 1.0):

@@ -98,8 +98,12 @@ class StatsPanel(Panel):
     # -- layout ------------------------------------------------------------------------------------------
 
     def place(self) -> None:
-        layout = self.layout
-        size = layout.font_size
+        """Title, the variants' tabs, the figures in three columns (two, or with smaller labels, where a label
+        and its number would meet), the chart, then Reset and Close, the keys and what is counted. The chart
+        takes what height is left; where it would be shorter than two lines of text the panel does not fit
+        (`overflow`: it is then laid out larger and scaled down, kit/panels.py)."""
+        layout, texts = self.layout, self.app.texts
+        size, small = layout.font_size, layout.small_font_size
         width = int(min(max(layout.width * self.width_share, 660), layout.width - 40))
         height = int(min(layout.height - 40, max(size * 22, layout.height * 0.86)))
         self.box = pygame.Rect(0, 0, width, height)
@@ -111,16 +115,41 @@ class StatsPanel(Panel):
         self._row(list(self.tabs.values()), y, tab_h)
         self.figures_top = y + tab_h + size
         self.line_h = round(size * 1.25)
-        rows = (len(figures(self.stats)) + 2) // 3
+        self.columns, self.label_size, labels_fit = self.figure_columns(box.w - size * 4)
+        rows = -(-len(figures(self.stats)) // self.columns)
         chart_top = self.figures_top + rows * self.line_h + size
-        small = layout.small_font_size
         buttons_y = box.bottom - size - round(size * 1.8) - round(size * 1.2) - round(small * 2.5)
         self._row([self.reset_button, self.close_button], buttons_y, round(size * 1.8))
         self.keys_y = buttons_y + round(size * 1.8) + size // 3
         self.counted_y = self.keys_y + round(small * 1.3)
         self.chart = pygame.Rect(box.x + size * 2, chart_top + round(size * 1.3), box.w - size * 4,
                                  buttons_y - chart_top - round(size * 1.3) - round(size * 1.9))
+        heading_w = texts.width(i18n.t("ui.stats.histogram"), size)
+        corner_w = texts.width(i18n.t("ui.stats.games_axis", count=max(self.stats.histogram)), small)
+        words_fit = all(texts.width(line, small) <= box.w - size for line in self.counted_lines()) and \
+            texts.width(i18n.t("ui.stats.keys"), small) <= box.w - size and heading_w // 2 + corner_w < self.chart.w // 2
+        self.overflow = not (labels_fit and words_fit and self.chart.h >= 2 * size)
         self.set_focus(self.focused)
+
+    def figure_columns(self, inner: int) -> tuple[int, int, bool]:
+        """How many columns of figures, at what size their labels are written, and whether each label has room
+        beside its number then: three columns if they fit, else two; labels at the text's size, else smaller."""
+        texts, size = self.app.texts, self.layout.font_size
+        shown = figures(self.stats)
+        for columns in (3, 2):
+            for label_size in (size, self.layout.small_font_size):
+                if all(texts.width(i18n.t(key), label_size) + size + texts.width(value, size) <= inner // columns - size
+                       for key, value in shown):
+                    return columns, label_size, True
+        return 2, self.layout.small_font_size, False
+
+    def counted_lines(self) -> list[str]:
+        """What is counted, in one line, or one sentence a line where the box is too narrow for that."""
+        note = i18n.t("ui.stats.counted")
+        if self.app.texts.width(note, self.layout.small_font_size) > self.box.w - self.layout.font_size:
+            first, _, second = note.partition(". ")
+            return [first + ".", second]
+        return [note]
 
     def _row(self, buttons: list[Button], y: int, height: int) -> None:
         size = self.layout.font_size
@@ -157,29 +186,20 @@ class StatsPanel(Panel):
         keys = texts.render(i18n.t("ui.stats.keys"), self.layout.small_font_size, CAPTION)
         surface.blit(keys, keys.get_rect(midtop=(box.centerx, self.keys_y)))
         small = self.layout.small_font_size
-        note = i18n.t("ui.stats.counted")
-        if texts.font(small).size(note)[0] > box.w - size:  # a narrow window: one sentence a line
-            first, _, second = note.partition(". ")
-            lines = [first + ".", second]
-        else:
-            lines = [note]
-        for index, line in enumerate(lines):
+        for index, line in enumerate(self.counted_lines()):
             counted = texts.render(line, small, CAPTION)
             surface.blit(counted, counted.get_rect(midtop=(box.centerx, self.counted_y + index * round(small * 1.2))))
 
     def draw_figures(self, surface) -> None:
         texts, size, box = self.app.texts, self.layout.font_size, self.box
-        column_w = (box.w - size * 4) // 3
-        shown = figures(self.stats)
-        widest = max(texts.font(size).size(f"{i18n.t(key)}      {value}")[0] for key, value in shown)
-        label_size = size if widest <= column_w - size else self.layout.small_font_size  # a narrow window
-        for index, (label_key, value) in enumerate(shown):
-            column, row = index % 3, index // 3
+        column_w = (box.w - size * 4) // self.columns
+        for index, (label_key, value) in enumerate(figures(self.stats)):
+            column, row = index % self.columns, index // self.columns
             left = box.x + size * 2 + column * column_w
             y = self.figures_top + row * self.line_h
-            label = texts.render(i18n.t(label_key), label_size, CAPTION)
+            label = texts.render(i18n.t(label_key), self.label_size, CAPTION)
             number = texts.render(value, size, TEXT)
-            surface.blit(label, (left, y))
+            surface.blit(label, label.get_rect(bottomleft=(left, y + number.get_height())))
             surface.blit(number, number.get_rect(topright=(left + column_w - size, y)))
 
     def draw_chart(self, surface) -> None:

@@ -12,6 +12,7 @@ from typing import Callable
 import pygame
 
 from idioten import i18n
+from idioten.ui.kit.layout import Layout
 from idioten.ui.kit.palette import BOX, EDGE, TEXT, TITLE
 from idioten.ui.kit.widgets import Button
 from idioten.ui.kit.scene import Host, Scene
@@ -21,6 +22,9 @@ ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 FORWARD_KEYS = (pygame.K_DOWN, pygame.K_RIGHT)
 EDGE_ROOM = 10  # pixels kept free at least between a panel and the window's edges (20 at the sides if it fits)
 SMALLEST_TEXT = 13  # design points: the text of a panel too tall for its window shrinks no further (8-point type)
+RING = 8  # the focus ring is drawn this much larger than its button (widgets.Button.draw)
+GROW_STEP = 0.1  # a panel that does not fit its window is laid out on a canvas this much larger at each try,
+MOST_GROWN = 4.0  # up to this many times the window's size
 
 
 def _text(key_or_text: str) -> str:
@@ -45,6 +49,7 @@ def wrapped(buttons: list, per_line: int) -> list[list]:
 
 class Panel(Scene):
     overlay = True
+    overflow = False  # set by `place`: what it placed did not fit in the box
     width_share = 0.6
     dim_alpha = 120
     focus_arrows = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT)  # a panel may keep some for itself
@@ -68,14 +73,34 @@ class Panel(Scene):
         self.app.pop(self)
 
     def resize(self, layout) -> None:
+        """Lay the panel out for the window; where it does not fit even with its smallest text (a window
+        below the program's minimum, which no window manager has to keep to), lay it out on a canvas made
+        larger step by step, keeping the window's shape, until it fits: the window shows that canvas scaled
+        down (the app maps the mouse onto it)."""
+        self.canvas_size = None
+        self.lay_out(layout)
+        grown = 1.0
+        while self.overflows() and grown < MOST_GROWN:
+            grown += GROW_STEP
+            self.lay_out(Layout(round(layout.width * grown), round(layout.height * grown), scale=layout.scale))
+            self.canvas_size = self.layout.size
+
+    def lay_out(self, layout) -> None:
         self.layout = layout
         self.dirty = True
         self.dim = pygame.Surface(layout.size, pygame.SRCALPHA)
         self.dim.fill((0, 0, 0, self.dim_alpha))
         self.place()
 
+    def overflows(self) -> bool:
+        """The last `place` left something out of the box, or the box or a button (with its focus ring) out of
+        the window."""
+        window = pygame.Rect((0, 0), self.layout.size)
+        return (self.overflow or not window.contains(self.box)
+                or any(not self.box.contains(b.rect.inflate(RING, RING)) for b in self.buttons if b.rect.w))
+
     def language_changed(self) -> None:
-        self.place()
+        self.resize(self.app.layout)
 
     def place(self) -> None:
         """Lay the rows out in the box. Rows too tall for the window first take its whole width, then leave
@@ -90,7 +115,8 @@ class Panel(Scene):
         tries += [(size, full, False, air) for size in range(largest, smallest - 1, -1) for air in (1.0, 0.5)]
         for size, width, with_keys, air in tries:
             placed, rects, height, sideways = self.arrange(size, width, with_keys, air)
-            if sideways and height <= layout.height - 2 * EDGE_ROOM:
+            self.overflow = not (sideways and height <= layout.height - 2 * EDGE_ROOM)
+            if not self.overflow:
                 break
         self.text_size, self.placed = size, placed
         self.box = pygame.Rect(0, 0, width, min(height, layout.height - 2 * EDGE_ROOM))

@@ -69,6 +69,10 @@ class Host(Protocol):
 
 class Scene:
     overlay = False  # drawn over the scene below it instead of covering the whole window
+    # None: laid out for the window's own pixels. Else the larger size the scene is laid out and drawn at, the
+    # picture then scaled down to the window and the mouse's positions scaled up (a window smaller than the
+    # program's minimum, where it would not fit: kit/panels.py).
+    canvas_size: tuple[int, int] | None = None
 
     def __init__(self, app: Host):
         self.app = app

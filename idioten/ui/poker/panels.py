@@ -13,7 +13,7 @@ from idioten.poker.hands import HAND_NAMES
 from idioten.poker.scoring import TABLES
 from idioten.ui.poker import texts
 from idioten.ui.kit.palette import CHART_BAR, GOLD, TEXT
-from idioten.ui.kit.panels import EndOfGameKeys, Panel
+from idioten.ui.kit.panels import SMALLEST_TEXT, EndOfGameKeys, Panel
 from idioten.ui.kit.scene import Host
 from idioten.play.poker import stats_key
 from idioten.ui.kit.widgets import Button
@@ -55,8 +55,7 @@ class PokerPanel(Panel):
                        else (kind, what, size, colour, y) for kind, what, size, colour, y in self.placed]
 
     def refresh(self) -> None:
-        self.place()
-        self.dirty = True
+        self.resize(self.app.layout)  # a longer value may not fit where the shorter did
 
     def text_row(self, surface, text: str, x: int, y: int, size: int, colour=TEXT) -> int:
         line = self.app.texts.render(text, size, colour)
@@ -99,10 +98,30 @@ class PokerEndPanel(EndOfGameKeys, PokerPanel):
         per_column = 6 if self.scene.game.diagonals else 5
         return per_column * round(self.layout.font_size * 1.15)
 
+    def place(self) -> None:
+        super().place()
+        if self.hands_size() is None:
+            self.overflow = True  # the lines' hands do not fit side by side: laid out larger (kit/panels.py)
+
+    def hands_size(self) -> tuple[int, int] | None:
+        """The text size of the hands' table and where its hands begin (from a line's name), the largest at
+        which each line's name, hand and points fit in half the box; None if none from the panel's text size
+        down to SMALLEST_TEXT does."""
+        width = self.app.texts.width
+        smallest = min(self.layout.font_size, round(SMALLEST_TEXT * self.layout.scale))
+        for size in range(self.layout.font_size, smallest - 1, -1):
+            half = (self.box.w - 2 * size) // 2
+            line_w = max(width(texts.line_name(score.line), size) for score in self.score.lines)
+            hand_at = max(round(half * 0.36), line_w + size // 2)
+            hand_w = max(width(texts.hand_name(score.hand), size) for score in self.score.lines)
+            if hand_at + hand_w + size // 2 + width("888", size) <= half - size:
+                return size, hand_at
+        return None
+
     def paint_hands(self, surface, rect: pygame.Rect) -> None:
         """Rows in the left column, columns in the right, the diagonals under each: line, hand, points."""
-        size = self.layout.font_size
-        step = round(size * 1.15)
+        step = round(self.layout.font_size * 1.15)
+        size, hand_at = self.hands_size() or (round(SMALLEST_TEXT * self.layout.scale), 0)
         half = (rect.w - 2 * size) // 2
         for score in self.score.lines:
             kind, number = score.line.name.split()
@@ -111,7 +130,7 @@ class PokerEndPanel(EndOfGameKeys, PokerPanel):
             x = rect.x + size + column * half
             y = rect.y + index * step
             self.text_row(surface, texts.line_name(score.line), x, y, size, DIM)
-            self.text_row(surface, texts.hand_name(score.hand), x + round(half * 0.36), y, size)
+            self.text_row(surface, texts.hand_name(score.hand), x + hand_at, y, size)
             points = self.app.texts.render(str(score.points), size, GOLD if score.points else TEXT)
             surface.blit(points, points.get_rect(topright=(x + half - size, y)))
 
@@ -306,11 +325,14 @@ class PokerRulesPanel(PokerPanel):
 
     def paint_tables(self, surface, rect: pygame.Rect) -> None:
         """The four scoring tables side by side, the table now in use in gold."""
-        size = self.layout.label_size
-        step = round(size * 1.1)
         names = list(TABLES)
         first = round(rect.w * 0.34)
+        size = self.layout.label_size
         column = (rect.w - first - 2 * size) // len(names)
+        widest = max(names, key=lambda table: self.app.texts.width(texts.table_name(table), size))
+        while size > 8 and self.app.texts.width(texts.table_name(widest), size) > column - size // 2:
+            size -= 1  # the tables' names side by side, a little apart, in a narrow box
+        step = round(self.layout.label_size * 1.1)
         in_use = getattr(getattr(self.scene, "game", None), "table", None)
         for i, table in enumerate(names):
             label = self.app.texts.render(texts.table_name(table), size, GOLD if table == in_use else DIM)

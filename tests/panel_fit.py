@@ -1,0 +1,96 @@
+"""Whether what a scene draws fits its window: every text's ink and every button inside the window (and a panel's
+box), no two texts over each other, no text over a button it is not the label of, no two buttons over each
+other, each button's label inside it. The texts are those the scene really draws, caught as they are blitted."""
+
+from __future__ import annotations
+
+import pygame
+
+from idioten.ui.kit.palette import BOX
+
+RING = 8  # the focus ring is drawn this much larger than its button (widgets.Button.draw)
+
+
+class Recorder(pygame.Surface):
+    """A surface that remembers what was blitted onto it and where."""
+
+    def __init__(self, size: tuple[int, int]):
+        super().__init__(size)
+        self.blits: list[tuple[pygame.Surface, pygame.Rect]] = []
+
+    def blit(self, source, dest, area=None, special_flags=0):
+        self.blits.append((source, pygame.Rect(dest[0], dest[1], *source.get_size())))
+        return super().blit(source, dest, area, special_flags)
+
+
+def ink(surface: pygame.Surface, at: pygame.Rect) -> pygame.Rect:
+    """Where a rendered text's letters really are (the line's own air above and below left out)."""
+    rects = pygame.mask.from_surface(surface, 60).get_bounding_rects()
+    if not rects:
+        return pygame.Rect(at.topleft, (0, 0))
+    return rects[0].unionall(rects[1:]).move(at.topleft)
+
+
+def canvas(app, scene) -> tuple[int, int]:
+    """The size `scene` is drawn at: the window's, or the larger canvas it is scaled down from."""
+    return scene.canvas_size or app.layout.size
+
+
+def drawn_texts(app, scene) -> list[tuple[str, pygame.Rect]]:
+    """Each text `scene` draws in a fresh frame, with the rectangle of its ink."""
+    rendered: dict[int, tuple[str, pygame.Surface]] = {}
+    render = app.texts.render
+
+    def spy(text, size, *rest):
+        surface = render(text, size, *rest)
+        rendered[id(surface)] = (text, surface)  # kept alive, so no other surface takes its id
+        return surface
+
+    app.texts.render = spy
+    picture = Recorder(canvas(app, scene))
+    picture.fill(BOX)
+    try:
+        scene.draw(picture)
+    finally:
+        app.texts.render = render
+    return [(rendered[id(source)][0], ink(source, rect)) for source, rect in picture.blits
+            if id(source) in rendered and ink(source, rect).w]
+
+
+def misfits(app, scene=None) -> list[str]:
+    """Everything `scene` (by default the one on top) draws that does not lie where it should."""
+    scene = scene or app.scenes[-1]
+    window = pygame.Rect((0, 0), canvas(app, scene))
+    box = getattr(scene, "box", None) if getattr(scene, "overlay", False) else None
+    frame = box if box is not None else window
+    wrong = [] if window.contains(frame) else [f"box {frame} outside the window {window}"]
+    buttons = [b for b in getattr(scene, "buttons", []) if b.rect.w]
+    for button in buttons:
+        ring = button.rect.inflate(RING, RING) if box is not None else button.rect
+        if not frame.contains(ring):
+            wrong.append(f"button {button.label!r} {button.rect} outside {frame}")
+        wrong += [f"button {button.label!r} overlaps {other.label!r}" for other in buttons
+                  if other is not button and button.rect.colliderect(other.rect)]
+    texts = drawn_texts(app, scene)
+    for index, (text, rect) in enumerate(texts):
+        if not frame.contains(rect):
+            wrong.append(f"text {text!r} {rect} outside {frame}")
+        label_of = [b for b in buttons if b.label == text and b.rect.contains(rect)]
+        if any(b.label == text for b in buttons) and not label_of and any(b.rect.colliderect(rect) for b in buttons):
+            wrong.append(f"label {text!r} {rect} not inside its button")
+        wrong += [f"text {text!r} {rect} over button {b.label!r} {b.rect}" for b in buttons
+                  if b not in label_of and b.rect.colliderect(rect) and b.label != text]
+        wrong += [f"text {text!r} {rect} overlaps {other!r} {at}" for other, at in texts[index + 1:]
+                  if rect.colliderect(at)]
+    return wrong
+
+
+def resize(app, width: int, height: int, scale: float) -> None:
+    """The window made `width`×`height` pixels at `scale` pixels a point, as a window manager and the desktop
+    would (smaller than the game's own minimum too: no window manager has to keep to it)."""
+    app.window.minimum_size = (1, 1)
+    app.system_scale = scale
+    app.window.size = (width, height)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=width, y=height))
+    app.step(dt=1 / 60)
+    assert app.layout.scale == scale

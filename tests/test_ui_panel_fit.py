@@ -1,0 +1,147 @@
+"""Every panel and both tables fit the smallest window the program allows, 720×520 points, at a desktop scale of
+100 % and 200 % (1440×1040 pixels), in Swedish, English and German: every text and button inside the panel's box,
+the box inside the window, no text over another or over a button not its own (tests/panel_fit.py reads what the
+panel really draws). There the panels are laid out for the window's own pixels. A window smaller still (no window
+manager has to keep to the minimum) shows a panel that does not fit laid out larger and scaled down, and a click
+there reaches the button under it. Each panel is opened in the real loop, by its key or by playing to it."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from panel_fit import misfits, resize
+from test_ui_poker import finish_by_hand, poker_app
+from ui_support import click, key, make_app
+
+from idioten import i18n
+from idioten.acesup.rules import WIN_SCORE, Game
+from idioten.cards import deal_cards
+from idioten.ui import window
+from idioten.ui.acesup.rules_panel import RulesPanel
+from idioten.ui.acesup.stats_panel import ResetConfirm, StatsPanel
+from idioten.ui.kit.layout import MIN_WINDOW
+from idioten.ui.menu import MenuPanel
+from idioten.ui.persist import persistence
+from idioten.ui.poker.panels import PokerEndPanel, PokerOptionsPanel, PokerRulesPanel, PokerStatsPanel
+from idioten.ui.settings_screen import SettingsPanel
+
+SMALLEST = [(720, 520, 1.0), (1440, 1040, 2.0)]  # the program's minimum at 100 % and 200 %
+BELOW = [(400, 300, 1.0), (800, 600, 2.0), (640, 400, 1.0)]  # what a window manager may still make of it
+LANGUAGES = ("sv", "en", "de")
+
+pytestmark = pytest.mark.usefixtures("english_window")
+
+
+def check_every_size_and_language(app, kind: type) -> None:
+    wrong = {}
+    for language in LANGUAGES:
+        app.set_language(language)
+        for width, height, scale in SMALLEST + BELOW:
+            resize(app, width, height, scale)
+            panel = app.scenes[-1]
+            assert isinstance(panel, kind)
+            found = misfits(app)
+            if (width, height, scale) in SMALLEST and panel.canvas_size is not None:
+                found.append(f"laid out on a canvas of {panel.canvas_size}, not for the window itself")
+            if found:
+                wrong[(language, width, height, scale)] = found
+    assert wrong == {}
+
+
+def aces_up():
+    app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
+    return app
+
+
+def some_games(app) -> None:
+    """Games counted in both variants and in Poker patience, so the charts have bars and the figures numbers."""
+    stats = persistence(app).stats
+    for index, score in enumerate([3, 17, 17, 25, 30, 44, 47, WIN_SCORE, 12, 9, 40, 41]):
+        for variant in ("standard", "aces-only"):
+            assert stats.record_result(f"{variant}{index}", variant, score, score == WIN_SCORE, index % 2 == 0)
+        assert stats.record_keyed("poker", "classic", f"poker{index}", score * 3)
+
+
+@pytest.mark.parametrize("keys, kind", [([pygame.K_ESCAPE], MenuPanel), ([pygame.K_e], SettingsPanel),
+                                        ([pygame.K_F1], RulesPanel), ([pygame.K_s], StatsPanel),
+                                        ([pygame.K_s, pygame.K_DELETE], ResetConfirm)])
+def test_every_aces_up_panel_fits(keys, kind):
+    app = aces_up()
+    some_games(app)
+    for each in keys:
+        key(app, each)
+    check_every_size_and_language(app, kind)
+
+
+def test_the_statistics_fit_before_any_game_too():
+    app = aces_up()
+    key(app, pygame.K_s)
+    check_every_size_and_language(app, StatsPanel)
+
+
+@pytest.mark.parametrize("keys, kind", [([pygame.K_ESCAPE], MenuPanel), ([pygame.K_e], SettingsPanel),
+                                        ([pygame.K_F1], PokerRulesPanel), ([pygame.K_s], PokerStatsPanel),
+                                        ([pygame.K_o], PokerOptionsPanel)])
+def test_every_poker_panel_fits(keys, kind):
+    app, _ = poker_app(competitive=True, diagonals=True)
+    some_games(app)
+    for each in keys:
+        key(app, each)
+    check_every_size_and_language(app, kind)
+
+
+def test_the_poker_end_panel_fits():
+    app, _ = poker_app(diagonals=True)
+    finish_by_hand(app)
+    for _ in range(600):
+        if isinstance(app.scenes[-1], PokerEndPanel):
+            break
+        app.step(dt=1 / 60)
+    check_every_size_and_language(app, PokerEndPanel)
+
+
+@pytest.mark.parametrize("game", ["idioten", "poker"])
+def test_both_tables_fit_the_smallest_window(game):
+    app, _ = poker_app(competitive=True, diagonals=True, open_deck=True)
+    app.switch_game(game)
+    wrong = {}
+    for language in LANGUAGES:
+        app.set_language(language)
+        for width, height, scale in SMALLEST:
+            resize(app, width, height, scale)
+            found = misfits(app, app.scenes[0])
+            if found:
+                wrong[(language, width, height, scale)] = found
+    assert wrong == {}
+
+
+def test_a_click_on_a_panel_scaled_down_reaches_the_button_under_it():
+    app = aces_up()
+    i18n.set_language("de")
+    key(app, pygame.K_e)
+    resize(app, 400, 300, 1.0)
+    panel = app.scenes[-1]
+    assert isinstance(panel, SettingsPanel) and panel.canvas_size is not None
+    wide, high = panel.canvas_size
+    assert wide > 400 and high > 300 and abs(wide / high - 400 / 300) < 0.02  # the window's shape, larger
+    fast = next(button for value, button in dict(panel.rows_of_buttons)["animation"] if value == "fast")
+    on_screen = (fast.rect.centerx * 400 // wide, fast.rect.centery * 300 // high)
+    assert on_screen != fast.rect.center  # the canvas' place is not the window's
+    click(app, on_screen)
+    assert app.settings.animation == "fast"
+    resize(app, 720, 520, 1.0)
+    assert panel.canvas_size is None  # back in a window of the program's size, drawn for its pixels again
+
+
+def test_the_smallest_window_is_counted_in_points():
+    assert window.smallest_size(1.0) == MIN_WINDOW
+    assert window.smallest_size(2.0) == (1440, 1040)
+    assert window.smallest_size(2.0, (0, 0, 1366, 768)) == (1366, 768 - 2 * window.TITLE_BAR_ROOM)  # the screen's
+    assert window.first_size((400, 300), None, 2.0) == (1440, 1040)
+
+
+def test_the_window_asks_for_the_smallest_size_at_the_desktops_scale(monkeypatch):
+    monkeypatch.setattr(window, "system_scale", lambda: 2.0)
+    app, _ = make_app(size=(1600, 1100))
+    assert tuple(app.window.minimum_size) == window.smallest_size(2.0, window.display_bounds()[0])
+    assert app.layout.scale == 2.0

@@ -32,6 +32,7 @@ def first_frame_done(self) -> None:
     os._exit(0)  # the test has what it asked for; the loop would otherwise wait for the player
 
 
-App.draw, App.first_frame_done = draw, first_frame_done
-main(sys.argv[1:])
-print(json.dumps({"error": "the loop ended without a first frame"}), flush=True)
+if __name__ == "__main__":  # not when pytest's --doctest-modules imports it
+    App.draw, App.first_frame_done = draw, first_frame_done
+    main(sys.argv[1:])
+    print(json.dumps({"error": "the loop ended without a first frame"}), flush=True)

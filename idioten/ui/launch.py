@@ -57,14 +57,14 @@ def open_app(launch: Launch, **app_options: Any) -> App:
     start_in = None if launch.names_a_deal else store.settings.last_game  # a named deal is Idioten's
     app = App(store=store, deal=launch.deal, fixed=fixed, rng=rng, start_in=start_in, **app_options)
     app.on_screen.at_start(dealt=launch.names_a_deal)
-    app.persist.show(*missing_pictures(), *store.notices, *app.take_unsaid(), *app.persist.save_now(),
-                     after_current=True)
+    app.persist.show(*missing_pictures(), *store.notices, *app.take_unsaid(), after_current=True)
     app.after_first_frame(lambda: open_the_other_games(app))
     return app
 
 
 def open_the_other_games(app: App) -> None:
-    """Every game's file read, what the store says of each said in turn, as at start."""
+    """Every game's file read, what the store says of each said in turn, and what changed at start (a new
+    deal, a finished game counted) written at once: its fsyncs need not delay the first frame."""
     app.open_sessions()
     app.persist.show(*app.take_unsaid(), *app.persist.save_now(), after_current=True)
 

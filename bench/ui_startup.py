@@ -139,7 +139,9 @@ def one_run(lib, display, display_name: str, command: list[str], extra_env: dict
         while lib.XPending(display):  # nothing left over from the run before
             lib.XNextEvent(display, ctypes.byref(event))
         started = time.time()
-        program = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        # `python -m` looks first in its working folder: each game runs in the folder of its own source.
+        program = subprocess.Popen(command, env=env, cwd=extra_env.get("PYTHONPATH", home), stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL)
         mapped = frame = None
         window = 0
         try:

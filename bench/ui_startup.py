@@ -1,90 +1,240 @@
-"""Start to first frame, from source: a fresh Python process that opens the game window the way `idioten`
-does and shows one frame. Compared with a process that only runs `import pygame` (same machine, same run),
-and with a process that opens only the window (no command line, no store).
+"""Start to the first drawn frame, side by side: the game from this tree, the same from other checkouts (main),
+Aisleriot where it is installed, and a bare pygame-ce window that draws one frame. Prints one JSON object.
 
-    python -m bench.ui_startup [--runs 9] [--x11]      prints JSON
+    python -m bench.ui_startup [--runs 9] [--checkout main=/work/main ...] [--no-aisleriot]
 
-The child notes the wall-clock time just after the first frame was flipped; the parent subtracts the time
-it started the child. --x11 does the same in a real window on a private Xvfb screen (dummy driver otherwise).
+Every program runs on one private Xvfb screen (black root, no window manager), in turns (A B C D A B C D ...)
+after one start each not counted, so a change in the machine's load touches each alike; ratios are taken run
+by run. The clock starts just before the program is started. Two moments are taken from the X server:
+
+- mapped: its top-level window is mapped (MapNotify on the root window, as bench/window_visible.py);
+- first frame: that window shows a drawn picture, i.e. five rows across it (at 1/6 ... 5/6 of its height)
+  hold more than one colour. An unpainted window is one colour (the black root, or its background), so
+  the first frame is the first picture the program puts on the screen. The rows are read every 2 ms
+  (XGetImage of five 1-pixel rows), a few percent of a core.
+
+The game is `python -m idioten --deal 7` with PYTHONPATH at this tree, or at a temporary copy of another
+checkout's `idioten` package (its built cores included; nothing is written into the checkout); every start
+gets a new, empty IDIOTEN_DATA_DIR and HOME. The bare window is `import pygame`, a 1280x800 pygame.Window
+with the game's framebuffer setting, one fill and a bar, one flip, and a flip again when the window is shown
+or exposed (the floor of any pygame-ce program). Aisleriot is `sol` (apt-get install aisleriot), in its
+default game, Klondike.
 """
 
 from __future__ import annotations
 
 import argparse
+import ctypes
 import json
+import os
+import shutil
+import signal
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
+from pathlib import Path
 
 from bench.common import load_average
-from bench.ui_common import PYTHON, Xvfb, child_env
+from bench.window_visible import MAP_NOTIFY, SUBSTRUCTURE_NOTIFY_MASK, XEvent, private_screen, xlib
 
-# The path `idioten --deal 7` takes (command line, saved-game store, window), up to its first frame.
-CHILD = """
-import time
-from idioten.cli import build_parser, launch_options
-args = build_parser().parse_args(["--deal", "7"])
-from idioten.ui.launch import open_app
-window = open_app(launch_options(args))
-window.step(dt=0)
-print(repr(time.time()))
-window.close()
+ROOT = Path(__file__).resolve().parents[1]
+PYTHON = sys.executable
+TIMEOUT_S = 60
+POLL_S = 0.002
+Z_PIXMAP, ALL_PLANES = 2, 0xFFFFFFFF
+
+BARE = """
+import os
+os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")  # as the game on Linux (idioten/ui/__init__.py)
+import pygame
+pygame.display.init()
+window = pygame.Window("bare", (1280, 800), resizable=True)
+surface = window.get_surface()
+surface.fill((20, 90, 50))
+pygame.draw.rect(surface, (240, 240, 230), (600, 0, 80, 800))
+window.flip()
+while True:  # as any program must, it draws again when shown or exposed (X keeps no copy of the window)
+    event = pygame.event.wait()
+    if event.type == pygame.QUIT:
+        raise SystemExit
+    if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN):
+        window.flip()
 """
 
-# The window alone, without the command line and the store: the part idioten/ui/ is answerable for.
-WINDOW_ONLY = """
-import time
-from idioten.ui.app import App
-from idioten.cards import deal_cards
-from idioten.acesup.rules import Game
-window = App(Game.new(deal_cards(7), "standard", 7))
-window.step(dt=0)
-print(repr(time.time()))
-window.close()
-"""
+
+class XImage(ctypes.Structure):
+    _fields_ = [("width", ctypes.c_int), ("height", ctypes.c_int), ("xoffset", ctypes.c_int),
+                ("format", ctypes.c_int), ("data", ctypes.c_void_p), ("byte_order", ctypes.c_int),
+                ("bitmap_unit", ctypes.c_int), ("bitmap_bit_order", ctypes.c_int), ("bitmap_pad", ctypes.c_int),
+                ("depth", ctypes.c_int), ("bytes_per_line", ctypes.c_int), ("bits_per_pixel", ctypes.c_int)]
 
 
-def first_frame(env, code: str = CHILD) -> float:
-    started = time.time()
-    out = subprocess.run([PYTHON, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
-    return float(out.strip().splitlines()[-1]) - started
+ERROR_HANDLER = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p)
+ignore_x_errors = ERROR_HANDLER(lambda display, error: 0)  # a window gone between two looks is not fatal
 
 
-def import_pygame(env) -> float:
-    started = time.time()
-    subprocess.run([PYTHON, "-c", "import pygame"], env=env, check=True, capture_output=True)
-    return time.time() - started
+def prepare(lib: ctypes.CDLL) -> None:
+    lib.XGetImage.restype = ctypes.POINTER(XImage)
+    lib.XGetImage.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_int, ctypes.c_int, ctypes.c_uint,
+                              ctypes.c_uint, ctypes.c_ulong, ctypes.c_int]
+    lib.XGetGeometry.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.POINTER(ctypes.c_ulong)] + \
+        [ctypes.POINTER(ctypes.c_int)] * 2 + [ctypes.POINTER(ctypes.c_uint)] * 4
+    lib.XFree.argtypes = [ctypes.c_void_p]
+    lib.XSetErrorHandler(ignore_x_errors)
 
 
-def measure(env, runs: int) -> dict:
-    env = dict(env, IDIOTEN_DATA_DIR=tempfile.mkdtemp(prefix="idioten-bench-"))  # never a player's saves
-    first_frame(env)  # warm the file cache once
-    frames, window_only, imports = [], [], []
-    for _ in range(runs):  # interleaved, so a busy moment on the shared machine hits all alike
-        frames.append(first_frame(env))
-        window_only.append(first_frame(env, WINDOW_ONLY))
-        imports.append(import_pygame(env))
-    frame, plain = statistics.median(frames), statistics.median(imports)
-    return {"first_frame_s": {"median": round(frame, 3), "min": round(min(frames), 3), "max": round(max(frames), 3)},
-            "window_only_first_frame_s": {"median": round(statistics.median(window_only), 3),
-                                          "min": round(min(window_only), 3)},
-            "import_pygame_s": {"median": round(plain, 3), "min": round(min(imports), 3)},
-            "ratio_to_import_pygame": round(frame / plain, 2), "target_s": 0.5, "ok": frame <= 0.5}
+def size_of(lib, display, window: int) -> tuple[int, int] | None:
+    root, x, y = ctypes.c_ulong(), ctypes.c_int(), ctypes.c_int()
+    width, height, border, depth = ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint()
+    if not lib.XGetGeometry(display, window, ctypes.byref(root), ctypes.byref(x), ctypes.byref(y),
+                            ctypes.byref(width), ctypes.byref(height), ctypes.byref(border), ctypes.byref(depth)):
+        return None
+    return width.value, height.value
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
+def row_colours(lib, display, window: int, y: int, width: int) -> set[int] | None:
+    """The colours of one row of the window (at most two looked for), or None if it cannot be read."""
+    image = lib.XGetImage(display, window, 0, y, width, 1, ALL_PLANES, Z_PIXMAP)
+    if not image:
+        return None
+    try:
+        header = image.contents
+        data = ctypes.string_at(header.data, header.bytes_per_line)
+        if header.bits_per_pixel != 32:
+            return {0, 1} if len(set(data)) > 1 else {0}
+        pixels = memoryview(data)[:4 * width].cast("I")
+        first = pixels[0] & 0xFFFFFF
+        if data[:4 * width] == data[:4] * width:  # the common case, at C speed
+            return {first}
+        return {p & 0xFFFFFF for p in pixels}
+    finally:
+        lib.XFree(image.contents.data)
+        lib.XFree(image)
+
+
+def drawn(lib, display, window: int) -> bool:
+    size = size_of(lib, display, window)
+    if size is None or size[0] < 2 or size[1] < 6:
+        return False
+    colours: set[int] = set()
+    for k in range(1, 6):
+        row = row_colours(lib, display, window, size[1] * k // 6, size[0])
+        if row is None:
+            return False
+        colours |= row
+        if len(colours) > 1:
+            return True
+    return False
+
+
+def one_run(lib, display, display_name: str, command: list[str], extra_env: dict[str, str]) -> tuple[float, float]:
+    """(seconds to the window mapped, seconds to its first drawn frame) of one start of `command`."""
+    event = XEvent()
+    with tempfile.TemporaryDirectory(prefix="idioten-bench-") as home:
+        env = dict(os.environ, DISPLAY=display_name, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
+                   IDIOTEN_DATA_DIR=os.path.join(home, "data"), HOME=home, PYGAME_HIDE_SUPPORT_PROMPT="1",
+                   **extra_env)
+        while lib.XPending(display):  # nothing left over from the run before
+            lib.XNextEvent(display, ctypes.byref(event))
+        started = time.time()
+        # `python -m` looks first in its working folder: each game runs in the folder of its own source.
+        program = subprocess.Popen(command, env=env, cwd=extra_env.get("PYTHONPATH", home), stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL)
+        mapped = frame = None
+        window = 0
+        try:
+            deadline = started + TIMEOUT_S
+            while mapped is None and time.time() < deadline:
+                while lib.XPending(display):
+                    lib.XNextEvent(display, ctypes.byref(event))
+                    if event.type == MAP_NOTIFY and not event.map.override_redirect:
+                        mapped, window = time.time(), event.map.window
+                        break
+                if mapped is None:
+                    time.sleep(POLL_S / 2)
+            while mapped is not None and frame is None and time.time() < deadline:
+                while lib.XPending(display):  # a window made again (SDL does, for another framebuffer)
+                    lib.XNextEvent(display, ctypes.byref(event))
+                    if event.type == MAP_NOTIFY and not event.map.override_redirect:
+                        window = event.map.window
+                if drawn(lib, display, window):
+                    frame = time.time()
+                else:
+                    time.sleep(POLL_S)
+        finally:
+            program.send_signal(signal.SIGTERM)
+            try:
+                program.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                program.kill()
+                program.wait()
+    if mapped is None or frame is None:
+        raise RuntimeError(f"{command} drew no window within {TIMEOUT_S} s")
+    return mapped - started, frame - started
+
+
+def programs(checkouts: dict[str, str], aisleriot: bool, cache: str) -> dict[str, tuple[list[str], dict[str, str]]]:
+    game = [PYTHON, "-m", "idioten", "--deal", "7"]
+    found = {"this_tree": (game, {"PYTHONPATH": str(ROOT)})}
+    for name, path in checkouts.items():  # a copy of its package, so its compiled bytecode is written there
+        copy = Path(cache) / name
+        shutil.copytree(Path(path) / "idioten", copy / "idioten", ignore=shutil.ignore_patterns("__pycache__"))
+        found[name] = (game, {"PYTHONPATH": str(copy)})
+    sol = shutil.which("sol") or ("/usr/games/sol" if os.path.exists("/usr/games/sol") else None)
+    if aisleriot and sol:
+        found["aisleriot"] = ([sol], {})
+    found["bare_pygame"] = ([PYTHON, "-c", BARE], {})
+    return found
+
+
+def summary(samples: list[float]) -> dict:
+    return {"median_s": round(statistics.median(samples), 3), "min_s": round(min(samples), 3),
+            "max_s": round(max(samples), 3)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=9)
-    parser.add_argument("--x11", action="store_true", help="also in a real window on a private Xvfb screen")
-    options = parser.parse_args()
-    result = {"benchmark": "ui_startup", "runs": options.runs, "load_average_1min": load_average()[0],
-              "dummy": measure(child_env(SDL_VIDEODRIVER="dummy"), options.runs)}
-    if options.x11:
-        with Xvfb() as display:
-            result["x11"] = measure(child_env(SDL_VIDEODRIVER="x11", DISPLAY=display), options.runs)
-    print(json.dumps(result))
+    parser.add_argument("--checkout", action="append", default=[], metavar="NAME=PATH",
+                        help="also time the game from another source tree (e.g. main=/work/main)")
+    parser.add_argument("--no-aisleriot", action="store_true", help="leave Aisleriot out even if installed")
+    args = parser.parse_args(argv)
+    if shutil.which("Xvfb") is None:
+        parser.error("needs Xvfb (apt-get install xvfb)")
+    checkouts = dict(item.split("=", 1) for item in args.checkout)
+    lib = xlib()
+    prepare(lib)
+    load_before = load_average()
+    with tempfile.TemporaryDirectory(prefix="idioten-checkouts-") as cache:
+        commands = programs(checkouts, not args.no_aisleriot, cache)
+        times: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
+        with private_screen(150 + os.getpid() % 50) as name:
+            display = lib.XOpenDisplay(name.encode())
+            lib.XSelectInput(display, lib.XDefaultRootWindow(display), SUBSTRUCTURE_NOTIFY_MASK)
+            lib.XFlush(display)
+            try:
+                for command, env in commands.values():  # one start each not counted: files into the cache
+                    one_run(lib, display, name, command, env)
+                for _ in range(args.runs):
+                    for label, (command, env) in commands.items():
+                        times[label].append(one_run(lib, display, name, command, env))
+            finally:
+                lib.XCloseDisplay(display)
+    frames = {label: [f for _, f in runs] for label, runs in times.items()}
+    result = {"benchmark": "ui_startup", "runs": args.runs, "load_before": load_before, "load_after": load_average(),
+              "commands": {label: (" ".join(command) if command[-1] != BARE else "python -c BARE")
+                           + (f"  (PYTHONPATH={env['PYTHONPATH']})" if "PYTHONPATH" in env else "")
+                           for label, (command, env) in commands.items()},
+              "first_frame": {label: summary(f) for label, f in frames.items()},
+              "mapped": {label: summary([m for m, _ in runs]) for label, runs in times.items()},
+              "first_frame_ratio_to_this_tree": {
+                  label: round(statistics.median(a / b for a, b in zip(f, frames["this_tree"])), 2)
+                  for label, f in frames.items() if label != "this_tree"}}
+    print(json.dumps(result, indent=1))
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -62,7 +62,7 @@ def xlib() -> ctypes.CDLL:
 @contextmanager
 def private_screen(number: int):
     display = f":{number}"
-    server = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset"],
+    server = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset", "-br"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         lib = xlib()

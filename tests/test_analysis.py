@@ -195,7 +195,7 @@ def test_analyse_bad_input_is_one_line_and_exit_2(capsys, argv):
 
 
 def test_the_command_line_names_what_the_player_did_not_what_to_do():
-    from idioten.cli.acesup import analysis_text
+    from idioten.cli.acesup_run import analysis_text
 
     lost = analysis.Analysis(41, Action.parse("move 1 3"), (Action.parse("deal"),), WIN_SCORE, 41)
     text = analysis_text(lost, "you moved A\u2666 into pile 3 (move 1 3)")

@@ -31,3 +31,11 @@ def test_bad_command_lines_get_one_line_and_exit_2(argv, capsys):
 def test_the_installed_entry_point_reports_bad_input_without_a_traceback():
     run = subprocess.run([sys.executable, "-m", "idioten", "deal", "x"], capture_output=True, text=True)
     assert run.returncode == 2 and "Traceback" not in run.stderr and run.stderr.strip()
+
+
+def test_the_command_line_offers_exactly_the_rules_players_and_policies_there_are():
+    from idioten.acesup import hint, options, players, solver
+
+    assert options.READINGS == solver.READINGS and options.STANDARD_RULES in solver.READINGS
+    assert options.HINT_PLAYERS == hint.PLAYERS and options.DEFAULT_HINT_PLAYER == hint.DEFAULT_PLAYER
+    assert options.POLICIES == tuple(sorted(players.POLICIES))

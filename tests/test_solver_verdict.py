@@ -138,7 +138,7 @@ def inexact(*_args, **_kwargs) -> SolveResult:
 
 
 def test_the_command_line_says_the_best_score_is_only_the_best_found(monkeypatch, capsys):
-    import idioten.cli.acesup as cli
+    import idioten.cli.acesup_run as cli
     monkeypatch.setattr(cli, "solve", inexact)
     assert main(["solve", "--deal", "12"]) == 0
     text = capsys.readouterr().out

@@ -20,7 +20,6 @@ from __future__ import annotations
 import errno
 import json
 import os
-import secrets
 import socket
 import sys
 import threading
@@ -142,7 +141,7 @@ class HandoverListener:
 
     def __init__(self, on_request: Callable[[], bool]):
         self.on_request = on_request
-        self.token = secrets.token_hex(16)
+        self.token = os.urandom(16).hex()  # as secrets.token_hex, without its imports (hmac, hashlib) at start
         self._socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self._socket.bind((LOOPBACK, 0))
         self._socket.listen(4)

@@ -28,12 +28,14 @@ import dataclasses
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from idioten.poker.game import PokerGame
-from idioten.poker.options import DEFAULT_TABLE
-from idioten.poker.scoring import TABLES
+from idioten.poker.options import DEFAULT_TABLE, TABLES
 from idioten.storage.files import JsonObject
 from idioten.storage.settings import is_game_name
+
+if TYPE_CHECKING:  # the rules build their hand tables on import: only a saved grid read needs them (_grid)
+    from idioten.poker.game import PokerGame
 
 FILE = "poker.json"
 FORMAT = "idioten-poker"
@@ -163,6 +165,7 @@ def _game_from_json(document: object, name: str) -> SavedPokerGame:
 def _grid(text: object, name: str) -> PokerGame:
     if not isinstance(text, str):
         raise BadPokerSave(f"{name} should be text")
+    from idioten.poker.game import PokerGame
     try:
         return PokerGame.from_text(text)
     except ValueError as err:  # CardError: a text that could not have come from play

@@ -59,13 +59,15 @@ class App:
                  deal: NamedDeal | None = None, fixed: dict[str, str] | None = None,
                  settings: Settings | None = None, clock: Callable[[], float] = time.monotonic,
                  rng: random.Random | None = None, on_action: Callable[[Change], None] | None = None,
-                 size: tuple[int, int] | None = None, fullscreen: bool = False):
+                 size: tuple[int, int] | None = None, fullscreen: bool = False, start_in: str | None = None):
         """The window opens in the first of `games`, on `store` (None: one in memory, with `settings`, that
         writes nothing). Each game's session is opened by its game when first needed, the first game's with
         `deal`, the deal the command line named, and `first`, a game to show instead of the saved one (tests,
         benchmarks); `sessions`, by game name, are sessions already open. `fixed` are the settings the command
         line fixed for this run (`{"variant": ...}`). `size` None opens the window as the settings remember
-        it (window.py), else at exactly that size."""
+        it (window.py), else at exactly that size. `start_in` names the game to open in (None or a game not
+        in `games`: the first), so the program start draws the game chosen last without making the other's
+        scene first."""
         self.clock = clock
         self.rng = rng if rng is not None else random.Random()
         store = store if store is not None else MemoryStore(settings)
@@ -98,7 +100,9 @@ class App:
         self.shown = {self.games[0].name: first} if first is not None else {}
         self.unsaid: list[Notice] = []  # what the store said reading a game's file, until a table shows it
         self.shelf: dict[str, CardGameScene] = {}  # the scenes of the games not on screen, by name
-        self.current_game = self.games[0]
+        self.current_game = next((kind for kind in self.games if kind.name == start_in), self.games[0])
+        self.first_frame_shown = False
+        self.waiting_for_first_frame: list[Callable[[], None]] | None = []  # None once they have run
         self.scenes: list[Scene] = [self.open_scene(self.current_game)]
         if fullscreen:
             self.toggle_fullscreen()
@@ -132,8 +136,8 @@ class App:
         return self.sessions[name]
 
     def open_sessions(self) -> None:
-        """Every game's session now (the program start): each reads its file, and what the store said about
-        it is said at start with the other files' notices."""
+        """Every game's session now (the program start, once its first frame is on screen: launch.py): each
+        reads its file, and what the store said about it is said with the other files' notices."""
         for kind in self.games:
             self.session(kind.name)
 
@@ -176,7 +180,10 @@ class App:
         self.persist.wait()
         self.close_panels()
         self.shelf[playing.name] = self.on_screen
-        scene = self.shelf.pop(name, None) or self.open_scene(kind)
+        scene = self.shelf.pop(name, None)
+        if scene is None:  # first shown in this run: as at the program start, a game that had ended shows its end
+            scene = self.open_scene(kind)
+            scene.at_start(dealt=False)
         self.scenes[0], self.current_game = scene, kind
         scene.resize(self.layout)  # the window may have changed size or language while it was shelved
         scene.language_changed()
@@ -329,8 +336,9 @@ class App:
         if dt is None:
             dt = min(MAX_STEP, max(0.0, now - self._last))
         self._last = now
-        for game in self.game_scenes():
-            game.poll()  # answers from its searches off the loop, also while it waits on the shelf
+        if self.first_frame_shown:  # no search starts before the first frame is on screen
+            for game in self.game_scenes():
+                game.poll()  # answers from its searches off the loop, also while it waits on the shelf
         for event in pygame.event.get() if events is None else events:
             self.handle(event)
             if not self.running:
@@ -344,7 +352,26 @@ class App:
         if any(scene.dirty for scene in self.scenes):
             self.draw()
         self.persist.flush()  # after the flip: saving starts once the frame is on screen
+        if self.first_frame_shown and self.waiting_for_first_frame is not None:
+            self.first_frame_done()
         return self.running
+
+    def after_first_frame(self, job: Callable[[], None]) -> None:
+        """`job` once the first frame is on screen (now, if it is): work the first frame does not need."""
+        if self.waiting_for_first_frame is None:
+            job()
+        else:
+            self.waiting_for_first_frame.append(job)
+
+    def first_frame_done(self) -> None:
+        """Once the first frame is on screen: what it did not need (the other games' files and what the
+        store said of them, ...), then the first polls, which start the table's searches, in this turn
+        rather than at the next event."""
+        jobs, self.waiting_for_first_frame = self.waiting_for_first_frame or [], None
+        for job in jobs:
+            job()
+        for game in self.game_scenes():
+            game.poll()
 
     def draw(self) -> None:
         surface = self.window.get_surface()
@@ -357,6 +384,7 @@ class App:
                 surface.blit(pygame.transform.smoothscale(canvas, surface.get_size()), (0, 0))
             scene.dirty = False
         self.window.flip()
+        self.first_frame_shown = True
 
     def busy(self) -> bool:
         return any(scene.busy() for scene in self.scenes)

@@ -1,11 +1,13 @@
 """The program start: `idioten` with no command.
 
 The command line has already checked what it was given and hands over a `Launch`. `open_app` opens the
-store, chooses the language (the command line wins for this run), opens the window on it with the deal the
-command line names and the settings it fixes, has every game open its session (the first game resumes its
-saved game or starts the named deal, keeping the saved game behind Ctrl+Z as a new deal in the window
-does), and says what the store said of every file; `run` adds the game chosen last (`App.open_last_game`)
-and the loop.
+store, chooses the language (the command line wins for this run), opens the window on it in the game chosen
+last (Idioten when the command line names a deal) with the deal the command line names and the settings it
+fixes (Idioten resumes its saved game or starts the named deal, keeping the saved game behind Ctrl+Z as a new
+deal in the window does), and says what the store said of every file; `run` adds the loop.
+
+The first frame waits only for what it shows: the other games open their sessions once it is on screen
+(`App.after_first_frame`), and what the store says of their files is said then.
 """
 
 from __future__ import annotations
@@ -52,12 +54,19 @@ def open_app(launch: Launch, **app_options: Any) -> App:
     rng = app_options.pop("rng", None) or random.Random()
     app_options["fullscreen"] = app_options.get("fullscreen") or store.settings.fullscreen  # as it was left
     fixed = {"variant": launch.variant} if launch.variant is not None else {}
-    app = App(store=store, deal=launch.deal, fixed=fixed, rng=rng, **app_options)
-    app.open_sessions()  # every game's file read now: what the store says of each is said at start
+    start_in = None if launch.names_a_deal else store.settings.last_game  # a named deal is Idioten's
+    app = App(store=store, deal=launch.deal, fixed=fixed, rng=rng, start_in=start_in, **app_options)
     app.on_screen.at_start(dealt=launch.names_a_deal)
-    app.persist.show(*missing_pictures(), *store.notices, *app.take_unsaid(), *app.persist.save_now(),
-                     after_current=True)
+    app.persist.show(*missing_pictures(), *store.notices, *app.take_unsaid(), after_current=True)
+    app.after_first_frame(lambda: open_the_other_games(app))
     return app
+
+
+def open_the_other_games(app: App) -> None:
+    """Every game's file read, what the store says of each said in turn, and what changed at start (a new
+    deal, a finished game counted) written at once: its fsyncs need not delay the first frame."""
+    app.open_sessions()
+    app.persist.show(*app.take_unsaid(), *app.persist.save_now(), after_current=True)
 
 
 def missing_pictures() -> list[Notice]:
@@ -72,9 +81,7 @@ def missing_pictures() -> list[Notice]:
 def run(launch: Launch) -> int:
     """Open the window, play until it is closed, and leave everything saved."""
     try:
-        app = open_app(launch, fullscreen=launch.fullscreen)
-        if not launch.names_a_deal:
-            app.open_last_game()  # the game played last, if another
+        app = open_app(launch, fullscreen=launch.fullscreen)  # in the game played last
     except pygame.error as err:
         print(f"idioten: cannot open the game window: {err}", file=sys.stderr)
         return 1

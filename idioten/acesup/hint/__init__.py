@@ -30,6 +30,7 @@ from typing import Callable, Sequence
 from idioten import cores
 from idioten.acesup.hint import core as hint_core
 from idioten.acesup.hint import pimc
+from idioten.acesup.options import DEFAULT_HINT_PLAYER, PIMC, ROLLOUT
 from idioten.acesup.rules import ACES_ONLY, DEAL, PILES, WIN_SCORE, Action, Game
 from idioten.cards import full_deck
 
@@ -44,9 +45,9 @@ FIRST_CUT = 8  # samples before the weaker half of the candidates is first dropp
 WIN_BONUS = 24  # a win counts as half a game more; larger bonuses let one lucky rollout decide
 TURN_LIMIT = 100  # positions a rollout searches for its best line each turn (0: it plays the simple rule)
 CHUNK_SECONDS = 0.002  # sampling runs in chunks about this long between looks at the clock and the cancel flag
-ROLLOUT, PIMC = "rollout", "pimc"  # the players: rollouts alone, or with perfect-information sampling (pimc.py)
+# The players: rollouts alone, or with perfect-information sampling (pimc.py); named in options.py for the CLI.
 PLAYERS = (ROLLOUT, PIMC)
-DEFAULT_PLAYER = ROLLOUT
+DEFAULT_PLAYER = DEFAULT_HINT_PLAYER
 
 
 COMPILED_CORE = cores.load("idioten.acesup.hint._crollout")

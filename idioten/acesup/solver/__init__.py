@@ -29,6 +29,9 @@ from typing import Any
 
 from idioten import cores
 from idioten.acesup import rules
+from idioten.acesup.options import READINGS as READINGS  # re-exported: callers of solve() name them here
+from idioten.acesup.options import STANDARD_RULES as STANDARD_RULES
+from idioten.acesup.options import STRICT_RULES as STRICT_RULES
 from idioten.acesup.solver import prune, quick
 from idioten.acesup.solver import search as python_search
 from idioten.acesup.solver.quick import quick_win, shorten_moves
@@ -42,9 +45,6 @@ from idioten.acesup.solver.search import (
     compact,
     to_steps,
 )
-from idioten.acesup.solver.strict import READINGS as READINGS  # re-exported: the command line names them here
-from idioten.acesup.solver.strict import STANDARD_RULES as STANDARD_RULES
-from idioten.acesup.solver.strict import STRICT_RULES as STRICT_RULES
 from idioten.acesup.solver.strict import StrictSearch
 from idioten.acesup.verdict import UNKNOWN as UNKNOWN  # re-exported: callers name the verdicts here
 from idioten.acesup.verdict import UNWINNABLE as UNWINNABLE

@@ -50,8 +50,6 @@ from idioten.acesup import rules
 from idioten.acesup.solver.search import Cancel, SearchStopped
 from idioten.errors import IllegalAction
 
-STANDARD_RULES, STRICT_RULES = "standard", "strict"
-READINGS = (STANDARD_RULES, STRICT_RULES)
 ACE_RANK = 12
 CHECK_EVERY = 256  # positions between looks at the clock and the cancel flag
 Piles = tuple[tuple[int, ...], ...]  # card indices, bottom to top

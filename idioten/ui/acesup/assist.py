@@ -20,20 +20,24 @@ play its `computer` (both in `coach.py`).
 
 from __future__ import annotations
 
+import functools
 import random
 import time
+from typing import TYPE_CHECKING
 
 from idioten import i18n
-from idioten.acesup import analysis
 from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards
 from idioten.acesup.rules import Action, Game
 from idioten.play.change import Change
 from idioten.play.knowledge import ERROR, UNKNOWN, UNWINNABLE, WINNABLE, Knowledge, Known, knowledge_of
 from idioten.ui.acesup.coach import Coach, ComputerPlay, advice
 from idioten.ui.acesup.daily_deal import DailyDeal
-from idioten.ui.acesup.lesson import Teacher
 from idioten.ui.kit.scene import Host
 from idioten.ui.worker import Worker
+
+if TYPE_CHECKING:  # the solver and the analysis load with the first search, after the first frame
+    from idioten.acesup import analysis
+    from idioten.ui.acesup.lesson import Teacher
 
 VERDICT_SECONDS = 30.0  # the end panel's question: could the deal have been won? (Python core, at the end)
 VERDICT_CPU_SECONDS = 60.0  # the compiled core's search from the deal on: CPU seconds of its thread per deal
@@ -61,6 +65,8 @@ def compiled_core() -> bool:
 
 def verdict_budget() -> analysis.StopFlag:
     """The early verdict's budget, `VERDICT_CPU_SECONDS` of its thread's CPU, which also keeps its progress."""
+    from idioten.acesup import analysis
+
     return analysis.StopFlag(seconds=VERDICT_CPU_SECONDS, cpu=True)
 
 
@@ -76,7 +82,7 @@ class EarlyVerdict(Worker):
     def __init__(self):
         super().__init__(one_job_in_memory=True)
         self.started_for: str | None = None  # the deal start it was last started for
-        self.progress = analysis.StopFlag()  # what its running search has told of its progress
+        self.progress: analysis.StopFlag | None = None  # what its running search has told of its progress
 
     def start(self, start: str, known) -> None:
         if start == self.started_for:
@@ -98,7 +104,6 @@ class Assistant:
         self.table = table  # the table it advises: it holds this assistant
         self.worker = Worker(one_job_in_memory=True)
         self.early = EarlyVerdict()
-        self.teacher = Teacher(self)
         self.days = DailyDeal(self)
         self.known = Known()
         self.purposes: set[str] = set()  # who waits for the running solve ("verdict", "live", "solution", ...)
@@ -106,7 +111,14 @@ class Assistant:
         self.computer = ComputerPlay(self)  # the demo or the shown solution while it plays
         self.searching_deal = False
         self._position: tuple[int, str] | None = None  # (id of the game, its text), until the next change
-        self.solve_progress = analysis.StopFlag()  # what the worker's running solve has told of its progress
+        self.solve_progress: analysis.StopFlag | None = None  # what the worker's running solve has told of its progress
+
+    @functools.cached_property
+    def teacher(self) -> Teacher:
+        """Where did I go wrong (lesson.py), made when first needed: it brings the analysis with it."""
+        from idioten.ui.acesup.lesson import Teacher
+
+        return Teacher(self)
 
     # -- the position on the table -----------------------------------------------------------------------
 
@@ -138,6 +150,8 @@ class Assistant:
             return None
         self.stop_deal_search()
         self.purposes = {purpose}
+        from idioten.acesup import analysis
+
         flag = self.solve_progress = analysis.StopFlag(seconds=seconds)
         self.worker.submit("solve", lambda cancel: solve(Game.from_text(text), seconds, flag.watching(cancel)),
                            tag=text)
@@ -151,6 +165,8 @@ class Assistant:
         elif self.worker.kind == "solve" and self.worker.tag == text:
             flag = self.solve_progress
         else:
+            return None
+        if flag is None:
             return None
         return flag.positions, flag.seconds_left()
 

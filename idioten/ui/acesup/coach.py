@@ -15,13 +15,25 @@ import random
 from typing import Any
 
 from idioten import i18n
-from idioten.acesup import hint as no_peek
 from idioten.acesup.rules import DISCARD, MOVE, Action, Game
 from idioten.play.knowledge import WINNABLE
 
 SOLUTION_SECONDS = 8.0  # the shown solution's search for the next step of a winning line
 NO_PEEK_SECONDS = 1.0  # idioten.acesup.hint's time budget per hint
 THINK_SHARE = 0.75  # of the demo's shortest step its player thinks; the rest is slack for a busy machine
+
+
+class NoPeek:
+    """The hint player (idioten.acesup.hint), loaded when first asked: the first frame does not wait for it."""
+
+    @staticmethod
+    def hint(*args: Any, **kwargs: Any) -> Any:
+        from idioten.acesup import hint
+
+        return hint.hint(*args, **kwargs)
+
+
+no_peek = NoPeek()
 
 
 def advice(game: Game, action: Action) -> str:

@@ -1,0 +1,60 @@
+"""The first frame waits only for what it shows (issue 26, item 8): started as a player starts it, in a real
+process (tests/start_imports_child.py), the game has not loaded the solver, the hint players, the analysis of
+a lost game, a process pool or, unless Poker patience is the game on screen, the poker rules when its first
+frame is drawn. They load afterwards, as they are needed. Nothing here is timed: bench/ui_startup.py measures
+the start."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+CHILD = Path(__file__).resolve().parent / "start_imports_child.py"
+HANG = 120  # seconds: reached only if the child hangs
+
+# Loaded by searches, hints, "where did I go wrong" and the command line's commands, never by the first frame.
+SEARCH_MODULES = ("idioten.acesup.solver", "idioten.acesup.hint", "idioten.acesup.analysis", "idioten.play.lesson",
+                  "idioten.ui.acesup.lesson", "idioten.cli.acesup_run", "concurrent.futures.process",
+                  "multiprocessing")
+# Poker patience's rules (hand tables built on import) and its computer player.
+POKER_MODULES = ("idioten.poker.hands", "idioten.poker.scoring", "idioten.poker.game", "idioten.poker.player",
+                 "idioten.poker.values", "idioten.play.poker")
+
+
+def modules_at_first_frame(folder: Path, *args: str) -> dict[str, list[str]]:
+    env = dict(os.environ, IDIOTEN_DATA_DIR=str(folder), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    run = subprocess.run([sys.executable, str(CHILD), *args], env=env, capture_output=True, text=True,
+                         timeout=HANG)
+    assert run.returncode == 0, run.stderr
+    report = json.loads(run.stdout.strip().splitlines()[-1])
+    assert "error" not in report, report
+    return report
+
+
+def loaded(modules: list[str], families: tuple[str, ...]) -> list[str]:
+    return [name for name in modules if any(name == f or name.startswith(f + ".") for f in families)]
+
+
+@pytest.mark.parametrize("args", [[], ["--deal", "7"], ["--deal", "7", "--variant", "aces-only", "--lang", "de"]])
+def test_the_first_frame_of_idioten_loads_no_search_and_no_poker_rules(tmp_path, args):
+    report = modules_at_first_frame(tmp_path, *args)
+    first = report["first_frame"]
+    assert "idioten.ui.acesup.table" in first and "pygame" in first  # the report comes from the drawn table
+    assert loaded(first, SEARCH_MODULES) == []
+    assert loaded(first, POKER_MODULES) == []
+    # Poker's saved game is read once the first frame is on screen: the report sees the difference.
+    assert "idioten.play.poker" in report["after"]
+
+
+def test_a_start_in_poker_patience_loads_no_aces_up_search(tmp_path):
+    (tmp_path / "settings.json").write_text(json.dumps({"format": "idioten-settings", "version": 1,
+                                                        "last_game": "poker"}), encoding="utf-8")
+    first = modules_at_first_frame(tmp_path)["first_frame"]
+    assert "idioten.ui.poker.scene" in first  # opened straight in the game chosen last
+    assert "idioten.ui.acesup.table" not in first  # without making Idioten's table first
+    assert loaded(first, SEARCH_MODULES) == []

@@ -144,8 +144,13 @@ class TruthEndPanel(EndPanel):
         self.rebuild()  # its lines are worded when built
 
     def rebuild(self) -> None:
+        """The rows again (the search said more, the verdict or the lesson came); the keyboard's ring stays on
+        the button it was on, found by what it says, since the buttons are made anew."""
+        focused = self.focused.text_key if self.focused is not None else None
         self.buttons, self.rows = [], []
+        self.focused = None
         self.build()
+        self.focused = next((button for button in self.buttons if button.text_key == focused), None)
         self.place()
         self.dirty = True
 

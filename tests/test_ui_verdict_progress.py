@@ -149,3 +149,11 @@ def test_a_deal_is_never_searched_twice_and_the_game_brought_back_finds_its_sear
     assert aces_table(app).game.start_text == lost_deal
     assert i18n.t("ui.truth.unknown") in panel_text(end_panel(app)) and search.started.count(lost_deal) == 1
     assert not search.stopped.is_set()
+
+
+def test_the_team_of_threads_only_where_cores_are_idle():
+    assert assist.team_size(2, 0.0) == 1  # this project's machine: one thread, as before the team existed
+    assert assist.team_size(None, 0.0) == 1 and assist.team_size(3, 0.0) == 1
+    assert assist.team_size(4, 0.2) == 2  # four idle cores: one is left to the window and the rest
+    assert assist.team_size(4, 3.5) == 1  # four busy cores: a team would only split one thread's share
+    assert assist.team_size(16, 0.0) == assist.TEAM_MAX_THREADS

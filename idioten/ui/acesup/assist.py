@@ -39,8 +39,9 @@ from idioten.ui.acesup.lesson import Teacher
 from idioten.ui.kit.scene import Host
 from idioten.ui.worker import Worker
 
-# The verdict's search of one deal, at most: the compiled core examines about 1.8 M positions a CPU-second
-# (docs/figures.md), so 150 M is about 85 s of one core's time; the Python core about 81,000, so 2 M is 25 s.
+# The verdict's search of one deal, at most: the compiled core examines 1.8-3 M positions a CPU-second
+# (docs/figures.md: deal 1,000,028 reached this cap in 49 s of wall time), about as far as the 60 CPU-seconds
+# it had before; the Python core about 81,000, so 2 M is about 25 s.
 VERDICT_POSITIONS = 150_000_000
 VERDICT_POSITIONS_PYTHON = 2_000_000
 # The team of search threads (solve(threads=N)) only where there are cores nobody uses: on fewer cores a

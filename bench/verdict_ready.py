@@ -4,7 +4,7 @@
 
 Takes the first COUNT deals from FIRST on that the greedy policy loses (the games whose end panel asks "could
 this deal have been won?"). For each, the window's own verdict job (`assist.solve_from_deal`: the deal's start,
-60 CPU-seconds of its thread at most) is started in the window's low-priority worker the moment the deal is
+at most `assist.VERDICT_POSITIONS` positions) is started in the window's low-priority worker the moment the deal is
 dealt, exactly as the window does; the player then takes GAME_SECONDS of wall time to lose the game (a human
 pace; the player's own moves cost the machine nothing). The verdict is ready "at once" when the worker's
 answer is a decided one (winnable or unwinnable) before the game ends. The wait ends as soon as the answer is
@@ -32,7 +32,7 @@ from idioten.acesup import solver
 from idioten.acesup.players import greedy, play
 from idioten.acesup.rules import WIN_SCORE, Game
 from idioten.cards import deal_cards
-from idioten.ui.acesup.assist import UNKNOWN, solve_from_deal
+from idioten.ui.acesup.assist import UNKNOWN, solve_from_deal, verdict_cap
 from idioten.ui.worker import Worker
 
 
@@ -80,7 +80,7 @@ def main() -> None:
     low, high = wilson(ready, args.count)
     print(json.dumps({
         "variant": args.variant, "deals": f"{args.first}..{last} (first {args.count} lost by greedy)",
-        "core": getattr(solver, "CORE", "python"), "game_seconds": args.game_seconds,
+        "core": getattr(solver, "CORE", "python"), "game_seconds": args.game_seconds, "cap_positions": verdict_cap(),
         "ready_at_once": ready, "share": round(ready / args.count, 4), "interval_95": [round(low, 4), round(high, 4)],
         "results": results, "seconds_median": round(statistics.median(times), 4),
         "seconds_p90": round(percentile(times, 0.9), 4), "seconds_p99": round(percentile(times, 0.99), 4),

@@ -4,7 +4,6 @@ SDL's dummy driver."""
 from __future__ import annotations
 
 import datetime as dt
-import itertools
 import threading
 import time
 
@@ -14,7 +13,7 @@ from ui_solver_support import HANG_GUARD, TRAP, computer_playing, panel_text, pl
 from ui_support import OPEN_APPS, aces_table, click, end_panel, key, make_app, position
 
 from idioten import i18n
-from idioten.acesup import analysis, daily
+from idioten.acesup import analysis, daily, solver
 from idioten.acesup.rules import ACES_ONLY, Action, Game
 from idioten.cards import deal_cards
 from idioten.ui.acesup import assist, lesson
@@ -284,15 +283,9 @@ def test_the_verdict_is_searched_from_the_deal_on_with_the_compiled_core(monkeyp
     assert end_panel(app) is not None and i18n.t("ui.truth.yes") in panel_text(end_panel(app))
 
 
-def test_the_verdict_from_the_deal_on_stops_after_its_cpu_budget(monkeypatch):
+def test_the_verdict_from_the_deal_on_stops_at_its_cap_of_positions(monkeypatch):
     monkeypatch.setattr(assist, "compiled_core", lambda: True)
-    # The search's CPU clock made to move a second at every reading: the budget runs out after a few of the
-    # solver's looks at its flag, however fast the machine; a budget read from the wall clock never would.
-    readings = itertools.count()
-    wall = analysis.StopFlag.clock
-    monkeypatch.setattr(analysis.StopFlag, "clock",
-                        lambda flag: float(next(readings)) if flag.cpu else wall(flag))
-    monkeypatch.setattr(assist, "VERDICT_CPU_SECONDS", 2.5)
+    monkeypatch.setattr(assist, "VERDICT_POSITIONS", 20_000)  # a count: the same stop on every machine
     app, _ = make_app(Game.new(deal_cards(LONG_SEARCH_DEAL), "standard", LONG_SEARCH_DEAL))
     start = aces_table(app).game.start_text
     assert run_until(app, lambda: start in aces_table(app).assistant.known, timeout=HANG_GUARD)
@@ -300,18 +293,19 @@ def test_the_verdict_from_the_deal_on_stops_after_its_cpu_budget(monkeypatch):
     assert aces_table(app).assistant.early.wait(HANG_GUARD)  # its thread has ended: the window is idle again
 
 
-def test_a_new_deal_cancels_the_verdict_from_the_deal_on_but_a_restart_keeps_it(monkeypatch):
+def test_a_new_deal_waits_for_the_verdict_search_running_and_a_restart_keeps_it(monkeypatch):
     monkeypatch.setattr(assist, "compiled_core", lambda: True)
     started, stopped, flags = threading.Event(), threading.Event(), []
+    finish = threading.Event()
 
-    def endless(game, seconds, cancel, *memory):  # a search that only ends when told to
-        flags.append(cancel)
+    def endless(game, seconds, cancel, *memory, **limits):  # a search that ends when the test says so
+        flags.append((game.to_text(), cancel))
         started.set()
         given_up = time.monotonic() + HANG_GUARD
-        while not cancel.is_set() and time.monotonic() < given_up:  # a StopFlag is asked, as the solver does
+        while not cancel.is_set() and not finish.is_set() and time.monotonic() < given_up:
             time.sleep(0.001)
         stopped.set()
-        return None
+        return solver.SolveResult(solver.UNKNOWN, None, 0, 0, 0.0, best_score_exact=False)
     monkeypatch.setattr(assist, "solve", endless)
     app, _ = make_app(Game.from_text(TRAP))
     assert started.wait(HANG_GUARD)
@@ -319,16 +313,16 @@ def test_a_new_deal_cancels_the_verdict_from_the_deal_on_but_a_restart_keeps_it(
     app.settle()
     aces_table(app).restart()
     app.step(dt=1 / 60)
-    # The search's flag is a StopFlag on the CPU time of the thread that asks it: asked from this thread it
-    # would count this thread's time. The window's own flag, which it follows, says whether it was cancelled.
-    cancelled = flags[0].outer
+    cancelled = flags[0][1].outer  # the window's own flag, which the search's StopFlag follows
     early = aces_table(app).assistant.early
     assert early.running and early.tag == TRAP and not cancelled.is_set()
     key(app, pygame.K_n)
-    assert cancelled.is_set(), "the new deal left the verdict of the old one searching"
-    early = aces_table(app).assistant.early
-    assert early.tag == aces_table(app).game.start_text != TRAP, (early.tag, len(flags))
-    assert stopped.wait(HANG_GUARD)
+    assert not cancelled.is_set(), "the new deal gave up the verdict of the old one, to be searched again"
+    new_deal = aces_table(app).game.start_text
+    assert early.tag == TRAP and len(flags) == 1
+    finish.set()
+    assert run_until(app, lambda: len(flags) == 2, timeout=HANG_GUARD)
+    assert flags[1][0] == new_deal
 
 
 def test_the_python_core_keeps_the_verdict_for_the_end(monkeypatch):

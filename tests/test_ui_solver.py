@@ -107,7 +107,7 @@ def watch_searches(monkeypatch) -> list[tuple[str, threading.Event, threading.Ev
     cancelled, so "still running" does not depend on how fast the machine is."""
     searches = []
 
-    def until_cancelled(game, seconds, cancel, *memory):
+    def until_cancelled(game, seconds, cancel, *memory, **limits):
         returned = threading.Event()
         searches.append((game.to_text(), cancel, returned))
         given_up = time.monotonic() + HANG_GUARD
@@ -201,9 +201,9 @@ def test_end_panel_says_working_it_out_until_the_answer_comes(monkeypatch):
     gate = threading.Event()
     real_solve = assist.solve
 
-    def slow_solve(game, seconds, cancel, *memory):
+    def slow_solve(game, seconds, cancel, *memory, **limits):
         gate.wait(HANG_GUARD)
-        return real_solve(game, seconds, cancel, *memory)
+        return real_solve(game, seconds, cancel, *memory, **limits)
     monkeypatch.setattr(assist, "solve", slow_solve)
     app, _ = make_app(lost_position())
     for _ in range(2):

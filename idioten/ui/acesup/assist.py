@@ -6,13 +6,16 @@ Everything the solver says is kept per position in `known` (`play.knowledge.Know
 answer along the moves played without searching again). The window's scenes pull what they need from
 `known` when they update; `poll` (once per frame, from `App.step`) takes the worker's answers.
 
-The verdict from the deal on: with the compiled solver core (`solver.CORE`), each deal is solved from its start
-as soon as it is on the table, in a second low-priority worker of its own (a hint or the live indicator never
-cancels it), until it is decided or has used `VERDICT_CPU_SECONDS` of its thread's CPU; then the thread ends
-and the window is idle again. The end panel, the live indicator (carried along the player's moves while they
-follow the winning line), "Show solution" and "where did I go wrong" (`lesson`) all read that answer. With the
-pure-Python core the search would rarely finish and would only slow the game, so then the verdict is
-searched when the game ends, as before.
+The verdict of a deal: with the compiled solver core (`solver.CORE`), each deal is solved from its start as
+soon as it is on the table, in a second low-priority worker of its own (a hint or the live indicator never
+cancels it), until it is decided or has examined `VERDICT_POSITIONS` positions (a count, so the end panel can
+say how far it has come out of how far it will go, the same on every machine); then the thread ends and the
+window is idle again. With the pure-Python core the search would rarely finish and would only slow the game,
+so then it starts when the game is lost, with a smaller cap (`VERDICT_POSITIONS_PYTHON`). A search once
+started is never given up while the window is open: a new deal waits for it, so a game that comes back
+(Ctrl+Z, Ctrl+Y, R) finds its search still going or its answer kept (`EarlyVerdict.decided`), and no deal is
+searched twice in one run. The end panel, the live indicator (carried along the player's moves while they
+follow the winning line), "Show solution" and "where did I go wrong" (`lesson`) all read that answer.
 
 Hints, the demo and the shown solution are its child `coach`, and the computer at the table while they
 play its `computer` (both in `coach.py`).
@@ -21,6 +24,7 @@ play its `computer` (both in `coach.py`).
 from __future__ import annotations
 
 import functools
+import os
 import random
 import time
 from typing import TYPE_CHECKING
@@ -39,8 +43,15 @@ if TYPE_CHECKING:  # the solver and the analysis load with the first search, aft
     from idioten.acesup import analysis
     from idioten.ui.acesup.lesson import Teacher
 
-VERDICT_SECONDS = 30.0  # the end panel's question: could the deal have been won? (Python core, at the end)
-VERDICT_CPU_SECONDS = 60.0  # the compiled core's search from the deal on: CPU seconds of its thread per deal
+# The verdict's search of one deal, at most: the compiled core examines 1.8-3 M positions a CPU-second
+# (docs/figures.md: deal 1,000,028 reached this cap in 49 s of wall time), about as far as the 60 CPU-seconds
+# it had before; the Python core about 81,000, so 2 M is about 25 s.
+VERDICT_POSITIONS = 150_000_000
+VERDICT_POSITIONS_PYTHON = 2_000_000
+# The team of search threads (solve(threads=N)) only where there are cores nobody uses: on fewer cores a
+# second thread only splits the first one's share and adds its duplicated work (docs/figures.md).
+TEAM_MIN_CORES = 4
+TEAM_MAX_THREADS = 8
 LIVE_SECONDS = 20.0  # the status bar's question about the position on the table
 DEAL_SECONDS = 4.0  # per deal tried for "winnable deals only"
 DEAL_SEARCH_SECONDS = 40.0  # in all, before the last deal tried is dealt unproven
@@ -53,9 +64,11 @@ EARLY_MEMORY = 32 * 2**20
 WORKER_MEMORY = 16 * 2**20
 
 
-def solve(game: Game, seconds: float, cancel, memory_bytes: int = WORKER_MEMORY):
+def solve(game: Game, seconds: float | None, cancel, memory_bytes: int = WORKER_MEMORY, *,
+          max_positions: int | None = None, threads: int = 1):
     from idioten.acesup.solver import solve as solver_solve
-    return solver_solve(game, seconds, cancel, memory_bytes=memory_bytes)
+    return solver_solve(game, seconds, cancel, memory_bytes=memory_bytes, max_positions=max_positions,
+                        threads=threads)
 
 
 def compiled_core() -> bool:
@@ -63,36 +76,66 @@ def compiled_core() -> bool:
     return getattr(solver, "CORE", "python") == "compiled"
 
 
-def verdict_budget() -> analysis.StopFlag:
-    """The early verdict's budget, `VERDICT_CPU_SECONDS` of its thread's CPU, which also keeps its progress."""
+def verdict_cap() -> int:
+    """The most positions the verdict's search of one deal examines, for the core that runs."""
+    return VERDICT_POSITIONS if compiled_core() else VERDICT_POSITIONS_PYTHON
+
+
+def team_size(cores: int | None, load: float) -> int:
+    """Threads for the verdict's search: one, unless the machine has at least TEAM_MIN_CORES cores and some
+    of them idle (`load`: the load average); one core is left to the window and everything else."""
+    if not cores or cores < TEAM_MIN_CORES:
+        return 1
+    idle = int(cores - load)
+    return max(1, min(idle - 1, TEAM_MAX_THREADS))
+
+
+def load_average() -> float:
+    try:
+        return os.getloadavg()[0]
+    except (AttributeError, OSError):  # not on Windows: count every core as busy, so one thread
+        return float(os.cpu_count() or 1)
+
+
+def solve_from_deal(start: str, cancel, progress: analysis.StopFlag | None = None, cap: int | None = None,
+                    threads: int = 1):
+    """The verdict of a deal: its start, stopped by the cancel flag or after `cap` positions (`verdict_cap()`);
+    `progress` keeps what the search tells of how far it has come."""
     from idioten.acesup import analysis
 
-    return analysis.StopFlag(seconds=VERDICT_CPU_SECONDS, cpu=True)
-
-
-def solve_from_deal(start: str, cancel, budget: analysis.StopFlag | None = None):
-    """The early verdict: the deal's start, stopped by the cancel flag or after its CPU budget."""
-    return solve(Game.from_text(start), None, (budget or verdict_budget()).watching(cancel), EARLY_MEMORY)
+    flag = (progress or analysis.StopFlag()).watching(cancel)
+    return solve(Game.from_text(start), None, flag, EARLY_MEMORY, max_positions=cap or verdict_cap(),
+                 threads=threads)
 
 
 class EarlyVerdict(Worker):
-    """The verdict from the deal on (compiled core only): a worker of its own that searches each deal from its
-    start as it comes to the table (a hint or the live indicator never cancels it)."""
+    """The verdict of each deal, one deal at a time in a worker of its own (a hint or the live indicator never
+    cancels it). A search once started runs to its answer, also when another deal comes to the table (that
+    one waits), so that no deal is searched twice in one run; `decided` keeps every deal's answer for the run
+    (a few hundred bytes each), whatever the position table forgets."""
 
     def __init__(self):
         super().__init__(one_job_in_memory=True)
-        self.started_for: str | None = None  # the deal start it was last started for
+        self.decided: dict[str, Knowledge] = {}
         self.progress: analysis.StopFlag | None = None  # what its running search has told of its progress
+        self.cap = 0  # the most positions the running search will examine
 
-    def start(self, start: str, known) -> None:
-        if start == self.started_for:
+    def searching(self, start: str) -> bool:
+        return self.running and self.tag == start
+
+    def start(self, start: str, known: Known, wanted: bool = True) -> None:
+        """Search deal `start` if it is wanted, not known, and no other search runs."""
+        answer = self.decided.get(start)
+        if answer is not None and start not in known:
+            known.learn(start, answer)
+        if not wanted or self.running or start in known:
             return
-        self.started_for = start
-        self.cancel()
-        if start in known or not compiled_core():
-            return
-        budget = self.progress = verdict_budget()
-        self.submit("early_verdict", lambda cancel: solve_from_deal(start, cancel, budget), tag=start)
+        from idioten.acesup import analysis
+
+        progress, cap = self.progress, self.cap = analysis.StopFlag(), verdict_cap()
+        threads = team_size(os.cpu_count(), load_average())
+        self.submit("early_verdict", lambda cancel: solve_from_deal(start, cancel, progress, cap, threads),
+                    tag=start)
 
 
 class Assistant:
@@ -111,7 +154,7 @@ class Assistant:
         self.computer = ComputerPlay(self)  # the demo or the shown solution while it plays
         self.searching_deal = False
         self._position: tuple[int, str] | None = None  # (id of the game, its text), until the next change
-        self.solve_progress: analysis.StopFlag | None = None  # what the worker's running solve has told of its progress
+        self.solve_progress: analysis.StopFlag | None = None  # what the running solve told of its progress
 
     @functools.cached_property
     def teacher(self) -> Teacher:
@@ -157,25 +200,22 @@ class Assistant:
                            tag=text)
         return None
 
-    def progress(self, text: str) -> tuple[int, float] | None:
-        """How far the search running for position `text` has come: (positions examined, seconds left of its
-        budget: CPU seconds for the verdict from the deal on, else wall seconds), or None when none runs."""
-        if self.early.running and self.early.tag == text:
-            flag = self.early.progress
-        elif self.worker.kind == "solve" and self.worker.tag == text:
-            flag = self.solve_progress
-        else:
+    def progress(self, start: str) -> tuple[int, int] | None:
+        """How far the verdict's search of deal `start` has come: (positions examined, the most it will
+        examine), or None when it does not run."""
+        if not self.early.searching(start):
             return None
-        if flag is None:
+        if self.early.progress is None:
             return None
-        return flag.positions, flag.seconds_left()
+        return self.early.progress.positions, self.early.cap
 
     def poll(self) -> None:
         """Once per frame: take the worker's answers; keep the live indicator's search going."""
         for answer in self.worker.poll() + self.early.poll():
             self.receive(answer)
         self.computer.think_ahead()
-        self.early.start(self.game.start_text, self.known)
+        game = self.game
+        self.early.start(game.start_text, self.known, compiled_core() or (game.is_over() and not game.is_won()))
         if (self.app.settings.live_verdict and not self.worker.running and self.app.scenes[0] is self.table
                 and not self.game.is_over() and self.position() not in self.known):
             self.ask(self.position(), "live", LIVE_SECONDS)
@@ -190,6 +230,7 @@ class Assistant:
             if answer.kind == "solve":
                 self.purposes = set()
             else:
+                self.early.decided[answer.tag] = self.known[answer.tag]
                 self.known.carry_along_history(self.game)
         elif answer.kind == "no_peek_hint":
             if self.coach.hint_for == answer.tag == self.position():
@@ -229,17 +270,30 @@ class Assistant:
                 and not self.purposes & {"verdict", "solution"}):
             self.worker.cancel()
         if game.is_over() and not game.is_won():
-            self.ask(game.start_text, "verdict", VERDICT_SECONDS)  # the end panel will ask this
+            self.verdict(game)  # the end panel will ask this
 
     # -- the end panel -----------------------------------------------------------------------------------
 
     def verdict(self, game: Game) -> Knowledge | None:
-        return self.ask(game.start_text, "verdict", VERDICT_SECONDS)
+        """Whether deal `game` could have been won; None while its search runs (or waits for another deal's
+        search to end)."""
+        start = game.start_text
+        self.early.start(start, self.known)
+        return self.known.get(start)
+
+    def verdict_parts(self) -> list[str]:
+        """A lost game's line in the status bar once its end panel is closed: the verdict still coming, or
+        there; V opens the panel again."""
+        game = self.game
+        if not game.is_over() or game.is_won():
+            return []
+        known = self.known.get(game.start_text)
+        return [i18n.t("ui.status.verdict_pending" if known is None else "ui.status.verdict_ready")]
 
     # -- the live indicator ------------------------------------------------------------------------------
 
     def status_parts(self) -> list[str]:
-        return self.days.status_parts(self.game) + self.live_parts()
+        return self.days.status_parts(self.game) + self.verdict_parts() + self.live_parts()
 
     def live_parts(self) -> list[str]:
         if not self.app.settings.live_verdict or self.game.is_over():

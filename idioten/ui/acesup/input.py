@@ -171,6 +171,8 @@ class TableInput:
             self.table.assistant.days.start()
         elif key in (pygame.K_b, pygame.K_f):  # as on the end panel of a lost game, once it is closed
             self.table.assistant.teacher.table_key(back=key == pygame.K_b)
+        elif key == pygame.K_v and self.table.game.is_over():  # its end panel again, with the verdict or its search
+            self.table.show_end()
 
     def drop_choice(self) -> bool:
         if self.table.selected is None:

@@ -1,8 +1,8 @@
 """The end panel with the truth about the deal: could it have been won with perfect knowledge of the stock
 (yes / no, with the best possible score / not known), and a "Show solution" button when it could. The
 answer comes from the solver off the loop (from the deal on with the compiled core, so usually it is there
-at once); until it arrives the panel says it is working it out, with the positions searched so far and the
-seconds left of the search's budget (`Assistant.progress`, looked at twice a second), and it grows its line
+at once); until it arrives the panel says it is working it out, with the positions searched so far out of the
+most the search will examine (`Assistant.progress`, looked at twice a second), and it grows its line
 and button when the answer comes (it asks again each frame: `Assistant.verdict`).
 
 For the player's own lost game it then asks where the game was lost (`lesson`): the move after which no win
@@ -12,8 +12,6 @@ statistics and the time to the next deal (or, played past midnight, that the nex
 deal of the day from here as from the table."""
 
 from __future__ import annotations
-
-import math
 
 import pygame
 
@@ -40,7 +38,7 @@ class TruthEndPanel(EndPanel):
         self.known = None
         self.lesson = None
         self.shown: tuple = ()  # what the rows were built from, to rebuild only when it changes
-        self.searched: tuple[int, int] | None = None  # the verdict's search so far: positions, seconds left
+        self.searched: tuple[int, int] | None = None  # the verdict's search so far: positions, its cap
         self.look_at = app.now()  # when to look at it again
         super().__init__(app, table)
         if self.finished_by is not None:
@@ -104,8 +102,8 @@ class TruthEndPanel(EndPanel):
     def verdict_text(self) -> str:
         known = self.known
         if known is None and self.searched is not None:
-            positions, seconds = self.searched
-            return i18n.t("ui.truth.searching", positions=grouped(positions), seconds=seconds)
+            positions, cap = self.searched
+            return i18n.t("ui.truth.searching", positions=grouped(positions), cap=grouped(cap))
         if known is None:
             return i18n.t("ui.truth.looking")
         if known.result == WINNABLE:
@@ -129,12 +127,12 @@ class TruthEndPanel(EndPanel):
             self.rebuild()
 
     def search_so_far(self) -> tuple[int, int] | None:
-        """The verdict's search: positions examined and whole seconds left of its budget (None before it has
-        said anything)."""
+        """The verdict's search: positions examined and the most it will examine (None before it has said
+        anything)."""
         progress = self.assistant.progress(self.game.start_text)
-        if progress is None or not progress[0] or progress[1] is None:
+        if progress is None or not progress[0]:
             return None
-        return progress[0], math.ceil(progress[1])
+        return progress
 
     def wake_at(self) -> float | None:
         """While the verdict is searched the panel looks at its progress now and then, also in an idle loop."""
@@ -144,8 +142,13 @@ class TruthEndPanel(EndPanel):
         self.rebuild()  # its lines are worded when built
 
     def rebuild(self) -> None:
+        """The rows again (the search said more, the verdict or the lesson came); the keyboard's ring stays on
+        the button it was on, found by what it says, since the buttons are made anew."""
+        focused = self.focused.text_key if self.focused is not None else None
         self.buttons, self.rows = [], []
+        self.focused = None
         self.build()
+        self.focused = next((button for button in self.buttons if button.text_key == focused), None)
         self.place()
         self.dirty = True
 

@@ -337,8 +337,10 @@ class App:
 
     def draw(self) -> None:
         surface = self.window.get_surface()
-        for scene in self.scenes:
+        covering = max(i for i, scene in enumerate(self.scenes) if not scene.overlay)  # hides those below it
+        for scene in self.scenes[covering:]:
             scene.draw(surface)
+        for scene in self.scenes:
             scene.dirty = False
         self.window.flip()
 

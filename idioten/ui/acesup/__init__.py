@@ -46,8 +46,14 @@ def stats_panel(app: Host, scene: CardGameScene) -> Scene:
 
 
 def menu_entries(app: Host, scene: CardGameScene, then: Then) -> MenuEntries:
-    """The demo and the deal of the day."""
-    return table_of(scene).assistant.menu_entries(then)
+    """The demo, the deal of the day, and Learn to play (the guide)."""
+    return [*table_of(scene).assistant.menu_entries(then), ("guide.title", lambda: then(lambda: open_guide(app)))]
+
+
+def open_guide(app: Host) -> None:
+    from idioten.ui.acesup.guide import open_guide as open_it  # the guide's scene only when it is asked for
+
+    open_it(app)
 
 
 def table_of(scene: CardGameScene) -> "TableScene":

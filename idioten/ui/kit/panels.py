@@ -279,3 +279,33 @@ class ConfirmPanel(Panel):
             self.yes()
         elif event.key not in (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL):
             self.close()
+
+
+class OfferPanel(Panel):
+    """Something offered once, answered with one key: Enter (or the first button) takes it, Esc (or the
+    second button, or a click beside the panel) lets it go. Either way the panel closes first."""
+
+    def __init__(self, app: Host, title_key: str, text_key: str, take_key: str, skip_key: str,
+                 on_take: Callable[[], None], on_skip: Callable[[], None] = lambda: None):
+        self.title_key, self.text_key, self.take_key, self.skip_key = title_key, text_key, take_key, skip_key
+        self.on_take, self.on_skip = on_take, on_skip
+        super().__init__(app)
+
+    def build(self) -> None:
+        self.rows = [("title", self.title_key), ("text", self.text_key)]
+        self.add_buttons(Button(self.take_key, self.take), Button(self.skip_key, self.skip))
+
+    def take(self) -> None:
+        self.close()
+        self.on_take()
+
+    def skip(self) -> None:
+        self.close()
+        self.on_skip()
+
+    def outside_click(self) -> None:
+        self.skip()
+
+    def key(self, event) -> None:
+        if event.key == pygame.K_ESCAPE:
+            self.skip()

@@ -55,6 +55,8 @@ def open_app(launch: Launch, **app_options: Any) -> App:
     app = App(store=store, deal=launch.deal, fixed=fixed, rng=rng, **app_options)
     app.open_sessions()  # every game's file read now: what the store says of each is said at start
     app.on_screen.at_start(dealt=launch.names_a_deal)
+    if not launch.names_a_deal:
+        app.current_game.welcome(app)
     app.persist.show(*missing_pictures(), *store.notices, *app.take_unsaid(), *app.persist.save_now(),
                      after_current=True)
     return app

@@ -56,6 +56,14 @@ def open_guide(app: Host) -> None:
     open_it(app)
 
 
+def welcome(app: Host) -> None:
+    """The very first start: Learn to play is offered, once."""
+    if not app.settings.guide_offered:
+        from idioten.ui.acesup.guide import offer_guide
+
+        offer_guide(app)
+
+
 def table_of(scene: CardGameScene) -> "TableScene":
     from idioten.ui.acesup.table import TableScene
 
@@ -65,4 +73,4 @@ def table_of(scene: CardGameScene) -> "TableScene":
 
 GAME: GameKind[AcesUpSession] = GameKind(name="idioten", play_key="ui.menu.to_idioten", open_session=open_session,
                                          make_scene=make_scene, rules_panel=rules_panel, stats_panel=stats_panel,
-                                         menu_entries=menu_entries)
+                                         menu_entries=menu_entries, welcome=welcome)

@@ -197,10 +197,6 @@ class TableScene(CardGameScene):
             self.show_end()
         if dealt and self.can_go_back():
             self.say_dealt(restarted=False)
-        if not dealt and not self.app.settings.guide_offered:
-            from idioten.ui.acesup.guide import offer_guide  # only a first start needs it
-
-            offer_guide(self.app)
 
     def poll(self) -> None:
         self.assistant.poll()

@@ -20,6 +20,7 @@ CONFIRM_YES_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y, pygame.K_j)
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 FORWARD_KEYS = (pygame.K_DOWN, pygame.K_RIGHT)
 EDGE_ROOM = 10  # pixels kept free at least between a panel and the window's edges (20 at the sides if it fits)
+FOCUS_ROOM = 10  # pixels at least between two rows of buttons: the focus ring (4 out, 2 wide) touches no other
 SMALLEST_TEXT = 13  # design points: the text of a panel too tall for its window shrinks no further (8-point type)
 
 
@@ -142,7 +143,7 @@ class Panel(Scene):
                     for button in line:
                         rects.append((button, pygame.Rect(x, y, min(same, inner), height)))
                         x += same + size
-                    y += height + max(half, 6)  # the focus ring needs a few pixels
+                    y += height + max(half, FOCUS_ROOM)
         return placed, rects, y + half, same <= inner
 
     def centre(self, layout, height: int) -> tuple[int, int]:

@@ -153,6 +153,10 @@ class GuideScene(TableScene):
             surface.blit(line, line.get_rect(midtop=(self.box.centerx, y)))
             y += round(size * 1.15)
 
+    def box_texts(self) -> list[str]:
+        """The step's lines as the box shows them, in the current language."""
+        return [words(line) for line in self.guide.lines()]
+
     def place_box(self) -> None:
         """The lines at the largest text size whose box stays below the first card of every pile; in a small
         window the heading and the line of keys go first, then the text shrinks (down to SMALLEST_TEXT)."""
@@ -160,7 +164,7 @@ class GuideScene(TableScene):
         width = min(layout.width - 20, max(360, round(layout.width * 0.8)))
         bottom = layout.table_bottom
         room = bottom - (layout.piles[0].bottom + 6)
-        step = [words(line) for line in self.guide.lines()]
+        step = self.box_texts()
         heading = f"{i18n.t(TITLE)} · {words(self.guide.step_of())}"
         largest = layout.font_size
         smallest = min(largest, round(SMALLEST_TEXT * layout.scale))

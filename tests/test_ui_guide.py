@@ -219,3 +219,29 @@ def test_esc_leaves_the_guide_at_any_step_and_the_offer_comes_only_once(folder):
     OPEN_APPS.remove(app)
     again = first_start()
     assert len(again.scenes) == 1  # never offered again
+
+
+@pytest.mark.parametrize("size", [(720, 520), (400, 300)])
+def test_the_steps_lines_fit_a_small_window_below_the_cards(size):
+    """Every step's box, at the program's smallest window and below it: under the first row of cards, above the
+    status bar, inside the window, every line as wide as the box at most, and all the step's words in it."""
+    from ui_support import make_app, post
+
+    app, _ = make_app()
+    choose_in_menu(app, "guide.title")
+    guide = guide_of(app)
+    app.window.minimum_size = (1, 1)  # as a tiling window manager may: below the smallest the program asks for
+    app.window.size = size
+    post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1]))
+    app.settle()
+    assert app.layout.size == size
+    for index, step in enumerate(STEPS):  # each step's position shown as the guide shows it
+        guide.guide.index, guide.guide.game = index, step.new_game()
+        guide.set_game()
+        app.draw()
+        box, layout = guide.box, app.layout
+        assert box.top > layout.piles[0].bottom and box.bottom <= layout.status_bar.top
+        assert 0 <= box.left and box.right <= layout.width
+        assert all(app.texts.width(text, s) <= box.w for text, s, _ in guide.box_lines)
+        shown = "".join(text for text, _, _ in guide.box_lines).replace(" ", "")
+        assert all(text.replace(" ", "") in shown for text in guide.box_texts())

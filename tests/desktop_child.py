@@ -35,6 +35,9 @@ def moves(app) -> int:
 def step(self, events=None, dt=None):
     if MOVE and not state["posted"]:
         state["posted"] = True
+        if len(self.scenes) > 1:  # Learn to play offered at a first start: skipped with Esc, as a player would
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b",
+                                                 scancode=0))
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0))
     busy = real_step(self, events, dt)
     if not state["done"] and (moves(self) >= 1 or not MOVE):

@@ -7,7 +7,7 @@ import random
 
 import pygame
 import pytest
-from ui_store_support import Clock, play_one, press, state
+from ui_store_support import Clock, play_one, press, skip_the_offer, state
 from ui_support import aces_table, shown_texts
 
 from idioten import i18n
@@ -42,6 +42,7 @@ def start(*argv: str):
     app.clock_for_tests = clock
     OPEN.append(app)
     app.step(dt=0)
+    skip_the_offer(app)
     return app
 
 

@@ -40,7 +40,18 @@ def open_window(size=(1280, 800), **given):
     app = open_app(launch(**given), clock=clock, rng=random.Random(3), size=size)
     app.clock_for_tests = clock
     app.step(dt=0)
+    skip_the_offer(app)
     return app
+
+
+def skip_the_offer(app) -> None:
+    """A first start on a new data folder offers Learn to play: Esc skips it, as a player would (tests of the
+    offer itself are in test_ui_guide.py)."""
+    from idioten.ui.kit.panels import OfferPanel
+
+    if isinstance(app.scenes[-1], OfferPanel):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b"))
+        app.step(dt=0)
 
 
 def settle(app) -> None:

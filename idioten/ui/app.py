@@ -375,13 +375,15 @@ class App:
 
     def draw(self) -> None:
         surface = self.window.get_surface()
-        for scene in self.scenes:
+        covering = max(i for i, scene in enumerate(self.scenes) if not scene.overlay)  # hides those below it
+        for scene in self.scenes[covering:]:
             if scene.canvas_size is None:
                 scene.draw(surface)
             else:
                 canvas = pygame.Surface(scene.canvas_size, pygame.SRCALPHA)
                 scene.draw(canvas)
                 surface.blit(pygame.transform.smoothscale(canvas, surface.get_size()), (0, 0))
+        for scene in self.scenes:
             scene.dirty = False
         self.window.flip()
         self.first_frame_shown = True

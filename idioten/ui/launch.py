@@ -57,6 +57,8 @@ def open_app(launch: Launch, **app_options: Any) -> App:
     start_in = None if launch.names_a_deal else store.settings.last_game  # a named deal is Idioten's
     app = App(store=store, deal=launch.deal, fixed=fixed, rng=rng, start_in=start_in, **app_options)
     app.on_screen.at_start(dealt=launch.names_a_deal)
+    if not launch.names_a_deal:
+        app.current_game.welcome(app)  # the very first start offers Learn to play
     app.persist.show(*missing_pictures(), *store.notices, *app.take_unsaid(), after_current=True)
     app.after_first_frame(lambda: open_the_other_games(app))
     return app

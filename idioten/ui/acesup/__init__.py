@@ -46,8 +46,22 @@ def stats_panel(app: Host, scene: CardGameScene) -> Scene:
 
 
 def menu_entries(app: Host, scene: CardGameScene, then: Then) -> MenuEntries:
-    """The demo and the deal of the day."""
-    return table_of(scene).assistant.menu_entries(then)
+    """The demo, the deal of the day, and Learn to play (the guide)."""
+    return [*table_of(scene).assistant.menu_entries(then), ("guide.title", lambda: then(lambda: open_guide(app)))]
+
+
+def open_guide(app: Host) -> None:
+    from idioten.ui.acesup.guide import open_guide as open_it  # the guide's scene only when it is asked for
+
+    open_it(app)
+
+
+def welcome(app: Host) -> None:
+    """The very first start: Learn to play is offered, once."""
+    if not app.settings.guide_offered:
+        from idioten.ui.acesup.guide import offer_guide
+
+        offer_guide(app)
 
 
 def table_of(scene: CardGameScene) -> "TableScene":
@@ -59,4 +73,4 @@ def table_of(scene: CardGameScene) -> "TableScene":
 
 GAME: GameKind[AcesUpSession] = GameKind(name="idioten", play_key="ui.menu.to_idioten", open_session=open_session,
                                          make_scene=make_scene, rules_panel=rules_panel, stats_panel=stats_panel,
-                                         menu_entries=menu_entries)
+                                         menu_entries=menu_entries, welcome=welcome)

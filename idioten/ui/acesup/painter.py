@@ -149,13 +149,14 @@ class TablePainter:
             surface.blit(self.shadow, (x + offset, y + offset))
             surface.blit(images.face(dragged), (x, y))
 
-        hinted = scene.assistant.coach.hint_arrow()
+        hinted = scene.hint_arrow()
         if hinted is not None and dragged is None:
             draw_hint(surface, scene, hinted)
             # The arrow's arc runs through the strip of the piles' labels: they stay on top, edged, to be read.
             for label, place in self.edged_labels:
                 surface.blit(label, place)
 
+        scene.draw_over_table(surface)
         for button in scene.buttons:
             button.draw(surface, self.texts, self.button_size)
         self.status(surface)
@@ -190,10 +191,7 @@ class TablePainter:
 
     def status(self, surface) -> None:
         scene, layout = self.scene, self.layout
-        game = scene.game
-        parts = [scene.app.deal_label(game), i18n.t(f"ui.variant.{game.variant}"),
-                 i18n.t("ui.status.score", score=game.score), i18n.t("ui.status.stock", count=len(game.stock)),
-                 *scene.assistant.status_parts()]  # "still winnable", when the player wants to know
+        parts = scene.status_parts()
         beside_click = scene.message_at is not None
         self.status_lines = draw_status_line(surface, self.texts, layout.status_bar, layout.small_font_size, parts,
                                              "" if beside_click else scene.message)

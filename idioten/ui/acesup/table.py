@@ -4,6 +4,7 @@ games), and animates the `Change` each verb returns. It never decides a rule its
 
 from __future__ import annotations
 
+from typing import Protocol
 
 import pygame
 
@@ -11,7 +12,6 @@ from idioten import i18n
 from idioten.cards import Card
 from idioten.acesup.rules import DEAL, DISCARD, PILES, Action, Dealt, Discarded, Game, Moved
 from idioten.errors import IllegalAction
-from idioten.play.acesup import AcesUpSession
 from idioten.play.change import Change, How
 from idioten.ui.acesup import painter
 from idioten.ui.acesup.assist import Assistant
@@ -26,8 +26,29 @@ from idioten.ui.kit.widgets import Button
 SOUND_OF = {Dealt: "deal", Discarded: "discard", Moved: "slide"}
 
 
+class TableSession(Protocol):
+    """What the table asks of the session it plays: the player's own (`play.acesup.AcesUpSession`), or the
+    guide's (`play.guide_session.GuideSession`), which saves and counts nothing."""
+
+    @property
+    def variant(self) -> str: ...
+    @property
+    def game(self) -> Game: ...
+    def act(self, action: Action, *, by_computer: bool = False) -> Change: ...
+    def can_undo(self) -> bool: ...
+    def undo(self) -> Change | None: ...
+    def can_redo(self) -> bool: ...
+    def redo(self, *, by_computer: bool = False) -> Change | None: ...
+    def can_restart(self) -> bool: ...
+    def restart(self) -> Change: ...
+    def keeps_a_game(self) -> bool: ...
+    def switch_variant(self, variant: str) -> Change | None: ...
+    def new_deal(self, game: Game | None = None) -> Change: ...
+    def random_game(self) -> Game: ...
+
+
 class TableScene(CardGameScene):
-    def __init__(self, app: Host, session: AcesUpSession):
+    def __init__(self, app: Host, session: TableSession):
         super().__init__(app)
         self.session = session
         self.assistant = Assistant(app, self)  # the solver's answers: verdict, hints, demo (off the loop)
@@ -233,10 +254,27 @@ class TableScene(CardGameScene):
 
     def refuse(self, refusal: IllegalAction, pile: int | None, at=None) -> None:
         self.app.sound.play("illegal")
-        self.say(i18n.reason(refusal), at=at)
+        self.say(self.refusal_words(refusal), at=at)
         if pile is not None and 0 <= pile < PILES and self.game.top(pile) is not None:
             self.sprites[self.game.top(pile)].shake = Shake(self.layout.card_w * 0.08)
         self.dirty = True
+
+    def refusal_words(self, refusal: IllegalAction) -> str:
+        return i18n.reason(refusal)
+
+    def hint_arrow(self) -> Action | None:
+        """The action the painter rings and points at: the coach's hint, while it is on screen."""
+        return self.assistant.coach.hint_arrow()
+
+    def status_parts(self) -> list[str]:
+        """The facts of the status bar, left to right."""
+        game = self.game
+        return [self.app.deal_label(game), i18n.t(f"ui.variant.{game.variant}"),
+                i18n.t("ui.status.score", score=game.score), i18n.t("ui.status.stock", count=len(game.stock)),
+                *self.assistant.status_parts()]  # "still winnable", when the player wants to know
+
+    def draw_over_table(self, surface: pygame.Surface) -> None:
+        """What a table of its own kind shows over the cards, under the buttons and messages (the guide's box)."""
 
     def deal(self, at=None) -> bool:
         return self.act(Action(DEAL), at=at)

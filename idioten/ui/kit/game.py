@@ -25,6 +25,10 @@ def no_entries(app: Host, scene: CardGameScene, then: Then) -> MenuEntries:
     return []
 
 
+def no_welcome(app: Host) -> None:
+    pass
+
+
 @dataclass(frozen=True)
 class GameKind(Generic[S]):
     name: str  # the game in files ("idioten", "poker"): the game chosen last is saved under it
@@ -36,6 +40,8 @@ class GameKind(Generic[S]):
     stats_panel: Callable[[Host, CardGameScene], Scene]  # S and the menu
     menu_entries: Callable[[Host, CardGameScene, Then], MenuEntries] = no_entries  # its own, after the
     # entries to other games
+    welcome: Callable[[Host], None] = no_welcome  # at a start that names no deal, in the game it opens in:
+    # what the game offers a new player (Aces Up: its guide, once)
 
 
 class GameHost(Host, Protocol):

@@ -21,6 +21,7 @@ CONFIRM_YES_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y, pygame.K_j)
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 FORWARD_KEYS = (pygame.K_DOWN, pygame.K_RIGHT)
 EDGE_ROOM = 10  # pixels kept free at least between a panel and the window's edges (20 at the sides if it fits)
+FOCUS_ROOM = 10  # pixels at least between two rows of buttons: the focus ring (4 out, 2 wide) touches no other
 SMALLEST_TEXT = 13  # design points: the text of a panel too tall for its window shrinks no further (8-point type)
 RING = 8  # the focus ring is drawn this much larger than its button (widgets.Button.draw)
 GROW_STEP = 0.1  # a panel that does not fit its window is laid out on a canvas this much larger at each try,
@@ -168,7 +169,7 @@ class Panel(Scene):
                     for button in line:
                         rects.append((button, pygame.Rect(x, y, min(same, inner), height)))
                         x += same + size
-                    y += height + max(half, 6)  # the focus ring needs a few pixels
+                    y += height + max(half, FOCUS_ROOM)
         return placed, rects, y + half, same <= inner
 
     def centre(self, layout, height: int) -> tuple[int, int]:
@@ -305,3 +306,33 @@ class ConfirmPanel(Panel):
             self.yes()
         elif event.key not in (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL):
             self.close()
+
+
+class OfferPanel(Panel):
+    """Something offered once, answered with one key: Enter (or the first button) takes it, Esc (or the
+    second button, or a click beside the panel) lets it go. Either way the panel closes first."""
+
+    def __init__(self, app: Host, title_key: str, text_key: str, take_key: str, skip_key: str,
+                 on_take: Callable[[], None], on_skip: Callable[[], None] = lambda: None):
+        self.title_key, self.text_key, self.take_key, self.skip_key = title_key, text_key, take_key, skip_key
+        self.on_take, self.on_skip = on_take, on_skip
+        super().__init__(app)
+
+    def build(self) -> None:
+        self.rows = [("title", self.title_key), ("text", self.text_key)]
+        self.add_buttons(Button(self.take_key, self.take), Button(self.skip_key, self.skip))
+
+    def take(self) -> None:
+        self.close()
+        self.on_take()
+
+    def skip(self) -> None:
+        self.close()
+        self.on_skip()
+
+    def outside_click(self) -> None:
+        self.skip()
+
+    def key(self, event) -> None:
+        if event.key == pygame.K_ESCAPE:
+            self.skip()

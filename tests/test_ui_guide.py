@@ -1,0 +1,247 @@
+"""Learn to play in the window (issue 28): the whole guide driven through the real loop with posted events, by
+the keys and by the mouse, on a data folder of the test's own. Each step's refusals (the rules' reason, and the
+guide's own for a legal action the lesson is not about) are checked as the table says them, and leaving the
+guide, at its end or half-way, shows the player's own game exactly as it was, with statistics.json untouched."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+from ui_store_support import Clock, open_window, state
+from ui_support import OPEN_APPS, choose_in_menu, close_apps, drag, headings
+
+from idioten import i18n
+from idioten.acesup.rules import DEAL, DISCARD, Action
+from idioten.errors import IllegalAction
+from idioten.play.guide import BEGINNER_LINE, RING_ACTIONS, STEPS, parse_line
+from idioten.storage.files import ENV_DATA_DIR
+from idioten.storage.store import Store
+from idioten.ui.acesup.guide import GuideScene
+from idioten.ui.kit.panels import OfferPanel
+
+FRAME = 1 / 60
+
+
+@pytest.fixture(autouse=True)
+def folder(tmp_path, monkeypatch):
+    monkeypatch.setenv(ENV_DATA_DIR, str(tmp_path))
+    i18n.set_language("en")
+    assert Store.open(tmp_path).change_setting("animation", "off") is None
+    yield tmp_path
+    close_apps()
+
+
+def first_start():
+    """The program's very first start (no deal named): the offer is on top, kept on screen for the test."""
+    from idioten.ui.launch import Launch, open_app
+
+    clock = Clock()
+    app = open_app(Launch(language="en"), clock=clock, rng=random.Random(3), size=(1280, 800))
+    app.clock_for_tests = clock
+    OPEN_APPS.append(app)
+    app.step(dt=0)
+    return app
+
+
+def press(app, key: int, mod: int = 0) -> None:
+    app.clock_for_tests.now += 1.0
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))
+    app.settle(dt=FRAME)
+
+
+def click(app, pos) -> None:
+    app.clock_for_tests.now += 1.0  # a separate gesture, never half of a double click
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.settle(dt=FRAME)
+
+
+def guide_of(app) -> GuideScene:
+    scene = app.scenes[-1]
+    assert isinstance(scene, GuideScene), type(scene).__name__
+    return scene
+
+
+def pile_key(pile: int) -> int:
+    return pygame.K_1 + pile
+
+
+def play_by_keys(app, action: Action) -> None:
+    if action.kind == DEAL:
+        press(app, pygame.K_SPACE)
+    elif action.kind == DISCARD:
+        press(app, pile_key(action.source))
+        press(app, pygame.K_d)
+    else:
+        press(app, pile_key(action.source))
+        press(app, pile_key(action.destination))
+
+
+def refused_by_keys(app, action: Action, words: str) -> None:
+    """`action` by the keys changes nothing, and the message line says `words`."""
+    guide = guide_of(app)
+    before = guide.game.to_text()
+    play_by_keys(app, action)
+    assert guide.game.to_text() == before
+    assert guide.message == words
+
+
+def rules_reason(app, action: Action) -> str:
+    try:
+        guide_of(app).game.verify(action)
+    except IllegalAction as refusal:
+        return i18n.reason(refusal)
+    raise AssertionError(f"the rules allow {action}")
+
+
+def player_files(folder) -> dict[str, bytes]:
+    return {name: (folder / name).read_bytes() for name in ("stats.json", "game.json") if (folder / name).exists()}
+
+
+def a_game_in_progress(app, folder):
+    """The player's own game after a deal, as it stands, and the files of it as written."""
+    press(app, pygame.K_SPACE)
+    app.persist.wait()
+    return state(app), player_files(folder)
+
+
+def test_the_whole_guide_by_the_keys_from_the_first_start_offer(folder):
+    app = first_start()
+    assert isinstance(app.scenes[-1], OfferPanel) and headings(app) == [i18n.t("guide.title")]
+    app.persist.wait()
+    assert Store.open(folder).settings.guide_offered  # offered once: remembered at once
+    press(app, pygame.K_ESCAPE)  # skipped with one key
+    assert len(app.scenes) == 1
+    saved, files = a_game_in_progress(app, folder)
+
+    choose_in_menu(app, "guide.title", press=press)
+    guide = guide_of(app)
+    # 1. K♥ A♥ 8♣ 3♠: the ace never goes, the 8♣ has no higher club; dealing is legal but not the lesson.
+    assert guide.hint_arrow() == Action.discard(0)
+    refused_by_keys(app, Action.discard(1), rules_reason(app, Action.discard(1)))
+    refused_by_keys(app, Action.discard(2), rules_reason(app, Action.discard(2)))
+    refused_by_keys(app, Action.deal(), i18n.t("guide.try.discard", card=i18n.card_name(guide.game.top(0))))
+    press(app, pygame.K_RIGHT)  # not done yet: the step stays
+    assert guide.guide.index == 0
+    play_by_keys(app, Action.discard(0))
+    assert guide.game.score == 1 and guide.hint_arrow() is None
+    press(app, pygame.K_RIGHT)
+    # 2. the 9♠ under the ace is not free; moving the 6♦ into the gap is legal but not the lesson.
+    assert guide.guide.index == 1 and guide.hint_arrow() == Action.move(1, 0)
+    refused_by_keys(app, Action.move(3, 0), i18n.t("guide.try.move", card=i18n.card_name(guide.game.top(1)), pile=1))
+    refused_by_keys(app, Action.discard(1), rules_reason(app, Action.discard(1)))
+    play_by_keys(app, Action.move(1, 0))
+    assert guide.hint_arrow() == Action.discard(1)
+    play_by_keys(app, Action.discard(1))
+    press(app, pygame.K_RIGHT)
+    # 3. nothing to discard; moving the lone K♦ into the gap opens nothing: the guide says so.
+    assert guide.guide.index == 2 and guide.hint_arrow() == Action.deal()
+    refused_by_keys(app, Action.move(0, 1), i18n.t("guide.deal.lone_move"))
+    play_by_keys(app, Action.deal())
+    assert [len(pile) for pile in guide.game.piles] == [2, 1, 2, 2]  # one card on every pile, the gap too
+    refused_by_keys(app, Action.discard(1), rules_reason(app, Action.discard(1)))
+    press(app, pygame.K_RIGHT)
+    # 4. what the end looks like: the four aces alone.
+    assert guide.guide.index == 3 and guide.game.is_won() and not guide.game.stock
+    refused_by_keys(app, Action.discard(0), rules_reason(app, Action.discard(0)))
+    press(app, pygame.K_RIGHT)
+    # 5. the beginner's deal: the ring for its first actions, then the player alone.
+    assert guide.guide.index == 4 and guide.game.deal_number == STEPS[-1].deal_number
+    line = parse_line(BEGINNER_LINE)
+    for number, action in enumerate(line):
+        assert guide.hint_arrow() == (action if number < RING_ACTIONS else None)
+        play_by_keys(app, action)
+    assert guide.game.is_won() and i18n.t("guide.first.won") in guide.box_texts()
+    press(app, pygame.K_RIGHT)  # after the last step: the player's own game, as it was
+
+    assert len(app.scenes) == 1 and state(app) == saved
+    assert app.scenes[0].message == i18n.t("guide.back")
+    app.persist.wait()
+    assert player_files(folder) == files  # nothing written: no game saved over, no statistics counted
+
+
+def test_the_guide_by_the_mouse_and_left_half_way(folder):
+    app = open_window()  # a first start, its offer skipped with Esc
+    saved, files = a_game_in_progress(app, folder)
+    table = app.scenes[0]
+    menu_button = next(b for b in table.buttons if b.text_key == "ui.button.menu")
+    click(app, menu_button.rect.center)
+    entry = next(b for b in app.scenes[-1].buttons if b.text_key == "guide.title")
+    click(app, entry.rect.center)
+    guide = guide_of(app)
+    next_button = next(b for b in guide.buttons if b.text_key == "guide.next")
+
+    # 1. a click on the 8♣ is refused beside the click, with the rules' reason; the K♥ goes.
+    eight = guide.top_rect(2).center
+    reason = rules_reason(app, Action.discard(2))
+    click(app, eight)
+    assert guide.message == reason and guide.message_at == eight and guide.game.score == 0
+    click(app, next_button.rect.center)  # not done: Next does nothing
+    assert guide.guide.index == 0
+    click(app, guide.top_rect(0).center)
+    assert guide.game.score == 1
+    click(app, next_button.rect.center)
+    # 2. the ace dragged into the gap, then the freed 9♠ clicked; Undo takes the discard back.
+    assert guide.guide.index == 1
+    drag(app, guide.top_rect(1).center, app.layout.piles[0].center)
+    assert [str(c) for c in guide.game.piles[0]] == ["AH"]
+    click(app, guide.top_rect(1).center)
+    undo = next(b for b in guide.buttons if b.text_key == "ui.button.undo")
+    click(app, undo.rect.center)
+    assert [str(c) for c in guide.game.piles[1]] == ["9S"] and guide.hint_arrow() == Action.discard(1)
+    click(app, guide.top_rect(1).center)
+    click(app, next_button.rect.center)
+    # 3. the stock clicked deals.
+    click(app, app.layout.stock.center)
+    assert len(guide.game.stock) == 20
+    click(app, next_button.rect.center)
+    assert guide.guide.index == 3
+
+    leave = next(b for b in guide.buttons if b.text_key == "guide.leave")
+    click(app, leave.rect.center)
+    assert len(app.scenes) == 1 and state(app) == saved
+    app.persist.wait()
+    assert player_files(folder) == files
+
+
+def test_esc_leaves_the_guide_at_any_step_and_the_offer_comes_only_once(folder):
+    app = first_start()
+    press(app, pygame.K_RETURN)  # the offer taken: the guide at its first step
+    guide = guide_of(app)
+    press(app, pygame.K_n)  # a new deal is not the guide's: said, nothing changes
+    assert guide.message == i18n.t("guide.not_here") and guide.guide.index == 0
+    press(app, pygame.K_ESCAPE)
+    assert len(app.scenes) == 1
+    app.persist.close()
+    app.close()
+    OPEN_APPS.remove(app)
+    again = first_start()
+    assert len(again.scenes) == 1  # never offered again
+
+
+@pytest.mark.parametrize("size", [(720, 520), (400, 300)])
+def test_the_steps_lines_fit_a_small_window_below_the_cards(size):
+    """Every step's box, at the program's smallest window and below it: under the first row of cards, above the
+    status bar, inside the window, every line as wide as the box at most, and all the step's words in it."""
+    from ui_support import make_app, post
+
+    app, _ = make_app()
+    choose_in_menu(app, "guide.title")
+    guide = guide_of(app)
+    app.window.minimum_size = (1, 1)  # as a tiling window manager may: below the smallest the program asks for
+    app.window.size = size
+    post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=size[0], y=size[1]))
+    app.settle()
+    assert app.layout.size == size
+    for index, step in enumerate(STEPS):  # each step's position shown as the guide shows it
+        guide.guide.index, guide.guide.game = index, step.new_game()
+        guide.set_game()
+        app.draw()
+        box, layout = guide.box, app.layout
+        assert box.top > layout.piles[0].bottom and box.bottom <= layout.status_bar.top
+        assert 0 <= box.left and box.right <= layout.width
+        assert all(app.texts.width(text, s) <= box.w for text, s, _ in guide.box_lines)
+        shown = "".join(text for text, _, _ in guide.box_lines).replace(" ", "")
+        assert all(text.replace(" ", "") in shown for text in guide.box_texts())

@@ -1,9 +1,9 @@
 """The window and its loop.
 
-`App` owns the window, the clock, the random source, the persistence and a stack of scenes (the table of the game on screen at
-the bottom, panels above). The loop can be stepped from tests (`step`, `run_frames`) with a clock the test
-controls. When nothing moves, nothing is redrawn and the loop sleeps in `pygame.event.wait`, so an idle window
-costs no CPU.
+`App` owns the window, the clock, the random source, the persistence and a stack of scenes (the table of the
+game on screen at the bottom, panels above). The loop can be stepped from tests (`step`, `run_frames`) with a
+clock the test controls. When nothing moves, nothing is redrawn and the loop sleeps in `pygame.event.wait`, so
+an idle window costs no CPU.
 
 The games (ui/games.py) come in through their `GameKind` alone (ui/kit/game.py). The scene of a game not on
 screen waits on a shelf, untouched, so switching back finds it exactly as it was (a game in progress

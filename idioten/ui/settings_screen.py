@@ -14,9 +14,9 @@ from idioten.storage.settings import ANIMATION_SPEEDS, SOUND_LEVELS, VARIANTS
 from idioten.ui.kit.palette import CAPTION, GLOW, SELECT, TEXT, TITLE
 from idioten.ui.kit.panels import Panel
 from idioten.ui.kit.scene import Host
-from idioten.ui.persist import persistence
 from idioten.ui.kit.sprites import CARD_BACKS, CardImages
 from idioten.ui.kit.widgets import Button
+from idioten.ui.persist import persistence
 
 PREVIEW_CARDS = parse_cards("AS KH QD JC")  # one of each suit shows what four colours change
 
@@ -95,7 +95,7 @@ class SettingsPanel(Panel):
         widths = {id(b): b.width_for(texts, size) + size // 2 for b in self.buttons}
         grid_w = self.label_w + max(sum(widths[id(b)] + size // 2 for _, b in row) for _, row in self.rows_of_buttons)
         self.grid_x = max(box.x + size, box.centerx - grid_w // 2)
-        for name, row in self.rows_of_buttons:
+        for _, row in self.rows_of_buttons:
             self.row_tops.append(y)
             x = self.grid_x + self.label_w
             for _, button in row:

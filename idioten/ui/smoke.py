@@ -34,8 +34,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from idioten import cores, paths
-from idioten.cards import deal_cards, full_deck
 from idioten.acesup.rules import PILES, Game
+from idioten.cards import deal_cards, full_deck
 from idioten.storage.files import ENV_DATA_DIR
 
 if TYPE_CHECKING:
@@ -217,7 +217,8 @@ class Script:
         idioten_before = self.game.to_text()
         self.key(pg.K_g)
         poker = self.app.scenes[0]
-        check(self.app.current_game.name == "poker" and poker is not self.app.game_scene("idioten"), "G did not open Poker patience")
+        check(self.app.current_game.name == "poker" and poker is not self.app.game_scene("idioten"),
+              "G did not open Poker patience")
         expected = poker.game.copy()
         cell = expected.empty_cells()[0]
         card = expected.drawn
@@ -254,7 +255,8 @@ def smoke(launch: Launch, folder: Path) -> dict:
 
     app = open_app(launch)
     number = launch.deal_number
-    first_position = Game.new(list(launch.cards), app.game_scene("idioten").game.variant, number)  # variant: command line or settings
+    # The variant: the command line's or the settings'.
+    first_position = Game.new(list(launch.cards), app.game_scene("idioten").game.variant, number)
     first_frame = {}
     draw = app.draw
 

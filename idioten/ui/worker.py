@@ -5,9 +5,10 @@ hint and for the computer opponent's placements (one worker each, as both may th
 A job is a function of a cancel flag (`work(cancel) -> result`). Submitting a job cancels the one running
 (its answer, if it still arrives, is thrown away; in a worker made with `one_job_in_memory` the new job
 starts once the old one has stopped, so two solver tables are never held at once), and so do `cancel()`
-and `close()`: a new deal, a restart or closing the window stops the search within a few milliseconds (the solver looks at the flag every few
-hundred or thousand positions, `solver.CANCEL_POLL_POSITIONS`; a job that never looks runs to its end unseen). Answers wait in a queue that the loop empties once per frame (`poll`); a finished job
-also posts `WAKE_EVENT`, so an idle loop asleep in SDL wakes up to show it.
+and `close()`: a new deal, a restart or closing the window stops the search within a few milliseconds (the
+solver looks at the flag every few hundred or thousand positions, `solver.CANCEL_POLL_POSITIONS`; a job that
+never looks runs to its end unseen). Answers wait in a queue that the loop empties once per frame (`poll`);
+a finished job also posts `WAKE_EVENT`, so an idle loop asleep in SDL wakes up to show it.
 
 The search is pure Python and holds the interpreter lock while it runs. The window's thread would then
 wait up to a switch interval (5 ms) each time it wants the lock back mid-frame, so the flag the solver
@@ -22,8 +23,8 @@ from __future__ import annotations
 
 import itertools
 import os
-import sys
 import queue
+import sys
 import threading
 import time
 from dataclasses import dataclass

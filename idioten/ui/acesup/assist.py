@@ -25,10 +25,10 @@ import time
 
 from idioten import i18n
 from idioten.acesup import analysis
+from idioten.acesup.rules import Game
 from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards
-from idioten.acesup.rules import Action, Game
 from idioten.play.change import Change
-from idioten.play.knowledge import ERROR, UNKNOWN, UNWINNABLE, WINNABLE, Knowledge, Known, knowledge_of
+from idioten.play.knowledge import ERROR, UNKNOWN, WINNABLE, Knowledge, Known, knowledge_of
 from idioten.ui.acesup.coach import Coach, ComputerPlay, advice
 from idioten.ui.acesup.daily_deal import DailyDeal
 from idioten.ui.acesup.lesson import Teacher

@@ -13,8 +13,8 @@ from idioten.storage.stats import VariantStats
 from idioten.ui.kit.palette import CAPTION, CHART_BAR, EDGE, GLOW, GOLD, TEXT, TITLE
 from idioten.ui.kit.panels import ConfirmPanel, Panel
 from idioten.ui.kit.scene import Host
-from idioten.ui.persist import persistence
 from idioten.ui.kit.widgets import Button
+from idioten.ui.persist import persistence
 
 GRID = (50, 90, 66)
 RESET_KEYS = (pygame.K_DELETE, pygame.K_BACKSPACE)

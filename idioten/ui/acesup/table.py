@@ -4,19 +4,18 @@ games), and animates the `Change` each verb returns. It never decides a rule its
 
 from __future__ import annotations
 
-
 import pygame
 
 from idioten import i18n
-from idioten.cards import Card
 from idioten.acesup.rules import DEAL, DISCARD, PILES, Action, Dealt, Discarded, Game, Moved
+from idioten.cards import Card
 from idioten.errors import IllegalAction
 from idioten.play.acesup import AcesUpSession
 from idioten.play.change import Change, How
 from idioten.ui.acesup import painter
 from idioten.ui.acesup.assist import Assistant
-from idioten.ui.acesup.painter import ACTION_SECONDS
 from idioten.ui.acesup.input import Drag, TableInput
+from idioten.ui.acesup.painter import ACTION_SECONDS
 from idioten.ui.kit import celebration
 from idioten.ui.kit.scene import CardGameScene, Host
 from idioten.ui.kit.sprites import CardSprite

@@ -141,7 +141,7 @@ class Texts:
         if ITEM_JOINER not in text:
             return [(" ", word) for word in words_of(text)]
         pieces = []
-        for item_index, item in enumerate(text.split(ITEM_JOINER)):
+        for item in text.split(ITEM_JOINER):
             for part_index, part in enumerate(item.strip().split(PART_JOINER)):
                 joiner = PART_JOINER if part_index else ITEM_JOINER
                 words = words_of(part)

@@ -13,8 +13,8 @@ import pygame
 
 from idioten import i18n
 from idioten.ui.kit.palette import BOX, EDGE, TEXT, TITLE
-from idioten.ui.kit.widgets import Button
 from idioten.ui.kit.scene import Host, Scene
+from idioten.ui.kit.widgets import Button
 
 CONFIRM_YES_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y, pygame.K_j)
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)

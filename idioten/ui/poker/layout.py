@@ -20,6 +20,7 @@ of its own, there before the line scores anything, like a box on a score sheet.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 
 import pygame
 
@@ -80,9 +81,9 @@ class PokerLayout:
         self.area = pygame.Rect(0, base.top_bar.bottom, base.width, base.status_bar.top - base.top_bar.bottom)
         best = None
         for arrangement in ((BESIDE, BELOW) if self.competitive else (None,)):
-            card_w = _largest(4, max(4, self.area.h), lambda w: self._fits(w, self._least_computer(w), arrangement))
+            card_w = _largest(4, max(4, self.area.h), partial(self._fits_card, arrangement=arrangement))
             computer_w = _largest(self._least_computer(card_w), card_w,
-                                  lambda m: self._fits(card_w, m, arrangement)) if arrangement else 0
+                                  partial(self._fits, card_w, arrangement=arrangement)) if arrangement else 0
             if best is None or (card_w, computer_w) > best[:2]:
                 best = (card_w, computer_w, arrangement)
         card_w, computer_w, self.arrangement = best
@@ -95,6 +96,10 @@ class PokerLayout:
     @staticmethod
     def _least_computer(card_w: int) -> int:
         return max(1, -int(-card_w * COMPUTER_MIN // 1))
+
+    def _fits_card(self, card_w: int, arrangement) -> bool:
+        """Whether cards `card_w` wide fit with the computer's grid at its least."""
+        return self._fits(card_w, self._least_computer(card_w), arrangement)
 
     def _fits(self, card_w: int, computer_w: int, arrangement) -> bool:
         bounds = self._place(card_w, computer_w, arrangement, 0, 0)

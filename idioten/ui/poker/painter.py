@@ -15,11 +15,11 @@ import pygame
 
 from idioten import i18n
 from idioten.poker.hands import HAND_NAMES
-from idioten.ui.poker import texts
 from idioten.ui.kit.drawing import FELT_CENTRE, FELT_EDGE, draw_status_line, felt, outline
 from idioten.ui.kit.palette import BAR, BAR_LINE, GLOW, GOLD, LABEL, SELECT, TEXT
-from idioten.ui.poker.layout import PokerLayout
 from idioten.ui.kit.sprites import CardImages, for_screen, shadow
+from idioten.ui.poker import texts
+from idioten.ui.poker.layout import PokerLayout
 
 DIM = (180, 204, 188)  # an unfinished line's hand, the computer thinking: quieter than TEXT, still readable
 PLATE = (*BAR, 130)  # under the texts on the felt

@@ -15,9 +15,6 @@ import pygame
 from idioten import i18n
 from idioten.cards import Card
 from idioten.errors import IllegalAction
-from idioten.ui.poker import texts
-from idioten.ui.poker.input import Flight, PokerInput, Press
-from idioten.ui.poker.painter import PokerPainter
 from idioten.play.change import Change, How
 from idioten.play.poker import Place, PokerSession
 from idioten.poker.game import Placed, PokerGame
@@ -25,6 +22,9 @@ from idioten.ui.kit import celebration
 from idioten.ui.kit.scene import CardGameScene, Host
 from idioten.ui.kit.tween import Glide, Shake
 from idioten.ui.kit.widgets import Button
+from idioten.ui.poker import texts
+from idioten.ui.poker.input import Flight, PokerInput, Press
+from idioten.ui.poker.painter import PokerPainter
 from idioten.ui.worker import Worker
 
 PLACE_SECONDS = 0.22

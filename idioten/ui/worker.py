@@ -28,11 +28,13 @@ import sys
 import threading
 import time
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Generic, TypeVar
 
 import pygame
 
 WAKE_EVENT = pygame.event.custom_type()
+
+R = TypeVar("R")  # what a worker's jobs answer
 
 
 class YieldingFlag(threading.Event):
@@ -53,16 +55,16 @@ def lower_priority() -> None:
 
 
 @dataclass
-class Answer:
+class Answer(Generic[R]):
     kind: str  # what was asked ("verdict", "hint", "live", ...), as given to submit
     tag: object  # the caller's note of what the question was about (a position, a deal number)
-    result: object = None
+    result: R | None = None
     error: BaseException | None = None
 
 
-class Worker:
+class Worker(Generic[R]):
     def __init__(self, post_events: bool = True, one_job_in_memory: bool = False):
-        self.answers: "queue.Queue[tuple[int, Answer]]" = queue.Queue()
+        self.answers: queue.Queue[tuple[int, Answer[R]]] = queue.Queue()
         self.post_events = post_events
         # Solver searches hold a table of tens of megabytes: with this set, a job starts only once the job it
         # replaced has let go of its memory (see _run). Jobs that ignore the cancel flag must not use it.
@@ -74,7 +76,7 @@ class Worker:
         self.kind: str | None = None  # what the running job was asked, or None when none runs
         self.tag: object = None
 
-    def submit(self, kind: str, work: Callable[[threading.Event], object], tag=None) -> None:
+    def submit(self, kind: str, work: Callable[[threading.Event], R], tag: object = None) -> None:
         self.cancel()
         serial = next(self._serial)
         flag = YieldingFlag()
@@ -84,7 +86,7 @@ class Worker:
                                         daemon=True, name=f"idioten-worker-{kind}")
         self._thread.start()
 
-    def _run(self, serial: int, kind: str, tag, work, flag: YieldingFlag,
+    def _run(self, serial: int, kind: str, tag: object, work: Callable[[threading.Event], R], flag: YieldingFlag,
              previous: threading.Thread | None) -> None:
         lower_priority()
         if previous is not None:
@@ -93,7 +95,7 @@ class Worker:
             previous.join()
             if flag.is_set():
                 return
-        answer = Answer(kind, tag)
+        answer: Answer[R] = Answer(kind, tag)
         try:
             answer.result = work(flag)
         except Exception as err:  # shown as one line by the window; a worker must never take the window down
@@ -117,9 +119,9 @@ class Worker:
     def running(self) -> bool:
         return self._flag is not None
 
-    def poll(self) -> list[Answer]:
+    def poll(self) -> list[Answer[R]]:
         """The answers that arrived since the last poll and are still wanted (at most one)."""
-        wanted = []
+        wanted: list[Answer[R]] = []
         while True:
             try:
                 serial, answer = self.answers.get_nowait()

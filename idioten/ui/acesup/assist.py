@@ -49,7 +49,7 @@ EARLY_MEMORY = 32 * 2**20
 WORKER_MEMORY = 16 * 2**20
 
 
-def solve(game: Game, seconds: float, cancel, memory_bytes: int = WORKER_MEMORY):
+def solve(game: Game, seconds: float | None, cancel, memory_bytes: int = WORKER_MEMORY):
     from idioten.acesup.solver import solve as solver_solve
     return solver_solve(game, seconds, cancel, memory_bytes=memory_bytes)
 
@@ -96,7 +96,7 @@ class Assistant:
     def __init__(self, app: Host, table):  # table: the TableScene that holds it
         self.app = app
         self.table = table  # the table it advises: it holds this assistant
-        self.worker = Worker(one_job_in_memory=True)
+        self.worker: Worker[object] = Worker(one_job_in_memory=True)  # its jobs answer in kinds of their own
         self.early = EarlyVerdict()
         self.teacher = Teacher(self)
         self.days = DailyDeal(self)

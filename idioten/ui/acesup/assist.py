@@ -32,6 +32,7 @@ from idioten.play.knowledge import ERROR, UNKNOWN, WINNABLE, Knowledge, Known, k
 from idioten.ui.acesup.coach import Coach, ComputerPlay, advice
 from idioten.ui.acesup.daily_deal import DailyDeal
 from idioten.ui.acesup.lesson import Teacher
+from idioten.ui.kit.game import MenuEntries, Then
 from idioten.ui.kit.scene import Host
 from idioten.ui.worker import Worker
 
@@ -279,7 +280,7 @@ class Assistant:
         key = "ui.deal_search.found" if result.result == WINNABLE else "ui.deal_search.gave_up"
         table.say_replaced(i18n.t(key, deal=self.app.deal_label(game)))
 
-    def menu_entries(self, then) -> list[tuple[str, object]]:
+    def menu_entries(self, then: Then) -> MenuEntries:
         """The Menu's demo and deal-of-the-day entries, while Idioten is the game on screen."""
         if self.app.scenes[0] is not self.table:
             return []

@@ -20,7 +20,7 @@ LABEL_EDGE = 2  # pixels of dark edge round a label drawn over the hint's arrow
 class TablePainter:
     def __init__(self, scene):
         self.scene = scene
-        self.background: pygame.Surface | None = None
+        self.background: pygame.Surface  # painted by resize, before the first frame
         self.status_lines: list[tuple[str, pygame.Rect]] = []  # the texts of the last frame's status bar, placed
         self.callout_lines: list[tuple[str, pygame.Rect]] = []  # ... and of its message beside a click
 

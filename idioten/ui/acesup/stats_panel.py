@@ -3,6 +3,7 @@ scores. Every number is read from the store's statistics when drawn, so it can n
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable
 
 import pygame
@@ -73,7 +74,7 @@ class StatsPanel(Panel):
         return persistence(self.app).stats.variants[self.variant]
 
     def build(self) -> None:
-        self.tabs = {v: Button(f"ui.variant.{v}", lambda v=v: self.show_variant(v)) for v in VARIANTS}
+        self.tabs = {v: Button(f"ui.variant.{v}", partial(self.show_variant, v)) for v in VARIANTS}
         self.reset_button = Button("ui.stats.reset", self.ask_reset)
         self.close_button = Button("ui.button.close", self.close)
         self.buttons = [*self.tabs.values(), self.reset_button, self.close_button]

@@ -233,8 +233,9 @@ class TableScene(CardGameScene):
     def refuse(self, refusal: IllegalAction, pile: int | None, at=None) -> None:
         self.app.sound.play("illegal")
         self.say(i18n.reason(refusal), at=at)
-        if pile is not None and 0 <= pile < PILES and self.game.top(pile) is not None:
-            self.sprites[self.game.top(pile)].shake = Shake(self.layout.card_w * 0.08)
+        top = self.game.top(pile) if pile is not None and 0 <= pile < PILES else None
+        if top is not None:
+            self.sprites[top].shake = Shake(self.layout.card_w * 0.08)
         self.dirty = True
 
     def deal(self, at=None) -> bool:

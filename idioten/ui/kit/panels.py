@@ -47,7 +47,8 @@ class Panel(Scene):
     overlay = True
     width_share = 0.6
     dim_alpha = 120
-    focus_arrows = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT)  # a panel may keep some for itself
+    # A panel may keep some for itself.
+    focus_arrows: tuple[int, ...] = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT)
 
     def __init__(self, app: Host):
         super().__init__(app)

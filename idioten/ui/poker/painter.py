@@ -40,9 +40,9 @@ class PokerPainter:
         self.images = CardImages(lambda: scene.app.settings)
         self.deck_images = CardImages(lambda: scene.app.settings)
         self.computer_images = CardImages(lambda: scene.app.settings)
-        self.layout: PokerLayout | None = None
+        self.layout: PokerLayout  # placed by resize, before the first frame
         self.look = (scene.app.settings.four_colour, scene.app.settings.card_back)
-        self.background: pygame.Surface | None = None
+        self.background: pygame.Surface  # painted by resize, before the first frame
 
     @property
     def texts(self):

@@ -33,7 +33,7 @@ from idioten.ui.idle import Waiter
 from idioten.ui.kit.fonts import Texts
 from idioten.ui.kit.game import GameKind
 from idioten.ui.kit.layout import MIN_WINDOW, Layout
-from idioten.ui.kit.scene import CardGameScene, Scene
+from idioten.ui.kit.scene import CardGameScene, DealtGame, Scene
 from idioten.ui.kit.sound import Player
 from idioten.ui.kit.sprites import CardImages
 from idioten.ui.persist import Persistence
@@ -191,7 +191,7 @@ class App:
     def store(self) -> Store:
         return self.persist.store
 
-    def deal_label(self, game: Any) -> str:
+    def deal_label(self, game: DealtGame) -> str:
         if game.deal_number is None:
             return i18n.t("ui.status.custom_deal")
         return i18n.t("ui.status.deal", number=game.deal_number)

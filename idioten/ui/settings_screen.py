@@ -5,6 +5,8 @@ shows the deck and back as chosen."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from idioten import i18n
@@ -24,7 +26,7 @@ PREVIEW_CARDS = parse_cards("AS KH QD JC")  # one of each suit shows what four c
 
 def choices() -> list[tuple[str, list[tuple[object, str]]]]:
     """Each setting with its values and the text key naming each value, in the order shown."""
-    on_off = [(False, "ui.settings.off"), (True, "ui.settings.on")]
+    on_off: list[tuple[object, str]] = [(False, "ui.settings.off"), (True, "ui.settings.on")]
     return [
         ("variant", [(v, f"ui.variant.{v}") for v in VARIANTS]),
         ("animation", [(s, f"ui.settings.animation.{s}") for s in ANIMATION_SPEEDS]),
@@ -50,7 +52,7 @@ class SettingsPanel(Panel):
         self.persist = persistence(self.app)
         self.rows_of_buttons: list[tuple[str, list[tuple[object, Button]]]] = []
         for name, values in choices():
-            row = [(value, Button(key, lambda n=name, v=value: self.choose(n, v))) for value, key in values]
+            row = [(value, Button(key, partial(self.choose, name, value))) for value, key in values]
             self.rows_of_buttons.append((name, row))
             self.buttons.extend(button for _, button in row)
         self.close_button = Button("ui.button.close", self.close)

@@ -70,11 +70,11 @@ def solve_from_deal(start: str, cancel, budget: analysis.StopFlag | None = None)
     return solve(Game.from_text(start), None, (budget or verdict_budget()).watching(cancel), EARLY_MEMORY)
 
 
-class EarlyVerdict(Worker):
+class EarlyVerdict(Worker[object]):
     """The verdict from the deal on (compiled core only): a worker of its own that searches each deal from its
     start as it comes to the table (a hint or the live indicator never cancels it)."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(one_job_in_memory=True)
         self.started_for: str | None = None  # the deal start it was last started for
         self.progress = analysis.StopFlag()  # what its running search has told of its progress
@@ -144,9 +144,10 @@ class Assistant:
                            tag=text)
         return None
 
-    def progress(self, text: str) -> tuple[int, float] | None:
+    def progress(self, text: str) -> tuple[int, float | None] | None:
         """How far the search running for position `text` has come: (positions examined, seconds left of its
-        budget: CPU seconds for the verdict from the deal on, else wall seconds), or None when none runs."""
+        budget: CPU seconds for the verdict from the deal on, else wall seconds; None: no budget), or None when
+        none runs."""
         if self.early.running and self.early.tag == text:
             flag = self.early.progress
         elif self.worker.kind == "solve" and self.worker.tag == text:

@@ -113,7 +113,7 @@ class Coach:
 
 
 class ComputerPlay:
-    def __init__(self, assistant):
+    def __init__(self, assistant: Any) -> None:  # assistant: its Assistant (assist.py), which holds it
         self.assistant = assistant
         self.scene = None  # the demo or solution scene while it runs (autoplay.Autoplay)
         self.plan: dict[str, Action] = {}  # the demo's actions from idioten.acesup.hint, by position

@@ -10,10 +10,9 @@ from functools import partial
 import pygame
 
 from idioten import i18n
-from idioten.acesup.rules import VARIANTS
 from idioten.cards import parse_cards
 from idioten.i18n import LANGUAGES
-from idioten.storage.settings import ANIMATION_SPEEDS, SOUND_LEVELS
+from idioten.storage.settings import ANIMATION_SPEEDS, SOUND_LEVELS, VARIANTS
 from idioten.ui.kit.palette import CAPTION, GLOW, SELECT, TEXT, TITLE
 from idioten.ui.kit.panels import Panel
 from idioten.ui.kit.scene import Host

@@ -9,7 +9,7 @@ deal, a restart or quitting. Going back is a run of ordinary undos, so redo brin
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 import pygame
 
@@ -20,12 +20,9 @@ from idioten.play.knowledge import UNWINNABLE, Knowledge
 from idioten.play.lesson import Lesson, deed, facts_along, key_of, line_of, run_lesson
 from idioten.ui.worker import WAKE_EVENT
 
-if TYPE_CHECKING:
-    from idioten.ui.acesup.assist import Assistant
-
 
 class Teacher:
-    def __init__(self, assistant: Assistant) -> None:
+    def __init__(self, assistant: Any) -> None:  # assistant: its Assistant (assist.py), which holds it
         self.assistant = assistant
         self.lesson: Lesson | None = None
         self.searches = 0  # written by the worker thread as it goes (progress on the panel)

@@ -16,9 +16,9 @@ from typing import Any
 
 from idioten import i18n
 from idioten.acesup import hint as no_peek
-from idioten.acesup.rules import DISCARD, MOVE, Action, Game
+from idioten.acesup.rules import Action, Game
 from idioten.play.knowledge import WINNABLE
-from idioten.play.lesson import top_card
+from idioten.play.lesson import worded
 
 SOLUTION_SECONDS = 8.0  # the shown solution's search for the next step of a winning line
 NO_PEEK_SECONDS = 1.0  # idioten.acesup.hint's time budget per hint
@@ -27,12 +27,7 @@ THINK_SHARE = 0.75  # of the demo's shortest step its player thinks; the rest is
 
 def advice(game: Game, action: Action) -> str:
     """An action in the player's words."""
-    if action.kind == DISCARD:
-        return i18n.t("ui.hint.discard", card=i18n.card_name(top_card(game, action.pile)))
-    if action.kind == MOVE and action.target is not None:
-        return i18n.t("ui.hint.move", card=i18n.card_name(top_card(game, action.pile)), pile=action.target + 1)
-    keep = [i18n.card_name(top_card(game, a.pile)) for a in game.legal_actions() if a.kind == DISCARD]
-    return i18n.t("ui.hint.deal_keep", cards=", ".join(keep)) if keep else i18n.t("ui.hint.deal")
+    return worded(game, action, "ui.hint")
 
 
 class Coach:

@@ -27,7 +27,7 @@ THINK_SHARE = 0.75  # of the demo's shortest step its player thinks; the rest is
 
 def advice(game: Game, action: Action) -> str:
     """An action in the player's words."""
-    return worded(game, action, "ui.hint")
+    return worded(game, action, done=False)
 
 
 class Coach:

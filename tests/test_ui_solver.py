@@ -24,6 +24,7 @@ from idioten.acesup import solver
 from idioten.acesup.players import greedy
 from idioten.acesup.rules import Game
 from idioten.cards import deal_cards
+from idioten.play import knowledge
 from idioten.storage.settings import Settings as StoredSettings
 from idioten.ui.acesup import assist
 from idioten.ui.worker import Worker
@@ -35,8 +36,9 @@ pytestmark = pytest.mark.usefixtures("english_window")
 
 
 def test_the_window_names_the_solvers_answers_as_the_solver_does():
-    assert (assist.WINNABLE, assist.UNWINNABLE, assist.UNKNOWN) == (solver.WINNABLE, solver.UNWINNABLE,
-                                                                    solver.UNKNOWN)
+    # The window takes the verdicts' names from play.knowledge.
+    assert (knowledge.WINNABLE, knowledge.UNWINNABLE, knowledge.UNKNOWN) == (solver.WINNABLE, solver.UNWINNABLE,
+                                                                             solver.UNKNOWN)
 
 
 # -- the worker -------------------------------------------------------------------------------------------

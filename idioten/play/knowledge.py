@@ -16,8 +16,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from idioten.acesup.rules import WIN_SCORE, Action, Game
-from idioten.acesup.verdict import ERROR as ERROR  # re-exported: the window names the verdicts here
-from idioten.acesup.verdict import UNKNOWN, UNWINNABLE, WINNABLE, Verdict
+
+# The verdicts are re-exported: the window names them here.
+from idioten.acesup.verdict import ERROR as ERROR
+from idioten.acesup.verdict import UNKNOWN as UNKNOWN
+from idioten.acesup.verdict import UNWINNABLE as UNWINNABLE
+from idioten.acesup.verdict import WINNABLE as WINNABLE
+from idioten.acesup.verdict import Verdict
 from idioten.errors import IllegalAction
 
 if TYPE_CHECKING:

@@ -100,15 +100,25 @@ def run_lesson(start: Game, moves: list[Action], known: Mapping[str, analysis.Fa
 def deed(game: Game, action: Action) -> str:
     """What the player did with `action` from `game`'s position, in the past tense (the hint's words, in
     `coach.advice`, say what to do). The window's end panel and `idioten analyse` say it alike."""
+    return worded(game, action, done=True)
+
+
+def worded(game: Game, action: Action, done: bool) -> str:
+    """`action` from `game`'s position in the player's words: what was done (`done`, the lesson's) or what
+    to do (the hint's)."""
+    def say(end: str, **fields: object) -> str:
+        return i18n.t(f"ui.lesson.did.{end}" if done else f"ui.hint.{end}", **fields)
+
     if action.kind == DISCARD:
-        return i18n.t("ui.lesson.did.discard", card=i18n.card_name(_top(game, action.pile)))
+        return say("discard", card=i18n.card_name(top_card(game, action.pile)))
     if action.kind == MOVE and action.target is not None:
-        return i18n.t("ui.lesson.did.move", card=i18n.card_name(_top(game, action.pile)), pile=action.target + 1)
-    kept = [i18n.card_name(_top(game, a.pile)) for a in game.legal_actions() if a.kind == DISCARD]
-    return i18n.t("ui.lesson.did.deal_keep", cards=", ".join(kept)) if kept else i18n.t("ui.lesson.did.deal")
+        return say("move", card=i18n.card_name(top_card(game, action.pile)), pile=action.target + 1)
+    kept = [i18n.card_name(top_card(game, a.pile)) for a in game.legal_actions() if a.kind == DISCARD]
+    return say("deal_keep", cards=", ".join(kept)) if kept else say("deal")
 
 
-def _top(game: Game, pile: int | None) -> Card:
+def top_card(game: Game, pile: int | None) -> Card:
+    """The top card of the pile a legal action names (the hint's and the lesson's words name it)."""
     card = game.top(pile) if pile is not None else None
     if card is None:  # the rules let an action name only a pile with a top card
         raise ValueError(f"no top card on pile {pile}")

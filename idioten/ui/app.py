@@ -1,9 +1,9 @@
 """The window and its loop.
 
-`App` owns the window, the clock, the random source, the persistence and a stack of scenes (the table of the game on screen at
-the bottom, panels above). The loop can be stepped from tests (`step`, `run_frames`) with a clock the test
-controls. When nothing moves, nothing is redrawn and the loop sleeps in `pygame.event.wait`, so an idle window
-costs no CPU.
+`App` owns the window, the clock, the random source, the persistence and a stack of scenes (the table of the
+game on screen at the bottom, panels above). The loop can be stepped from tests (`step`, `run_frames`) with a
+clock the test controls. When nothing moves, nothing is redrawn and the loop sleeps in `pygame.event.wait`, so
+an idle window costs no CPU.
 
 The games (ui/games.py) come in through their `GameKind` alone (ui/kit/game.py). The scene of a game not on
 screen waits on a shelf, untouched, so switching back finds it exactly as it was (a game in progress
@@ -33,7 +33,7 @@ from idioten.ui.idle import Waiter
 from idioten.ui.kit.fonts import Texts
 from idioten.ui.kit.game import GameKind
 from idioten.ui.kit.layout import Layout
-from idioten.ui.kit.scene import CardGameScene, Scene
+from idioten.ui.kit.scene import CardGameScene, DealtGame, Scene
 from idioten.ui.kit.sound import Player
 from idioten.ui.kit.sprites import CardImages
 from idioten.ui.persist import Persistence
@@ -208,7 +208,7 @@ class App:
     def store(self) -> Store:
         return self.persist.store
 
-    def deal_label(self, game: Any) -> str:
+    def deal_label(self, game: DealtGame) -> str:
         if game.deal_number is None:
             return i18n.t("ui.status.custom_deal")
         return i18n.t("ui.status.deal", number=game.deal_number)

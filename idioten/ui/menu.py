@@ -11,7 +11,6 @@ from idioten.ui.kit.game import GameHost, MenuEntries
 from idioten.ui.kit.panels import Panel
 from idioten.ui.kit.widgets import Button
 
-
 MENU_COLUMNS = (1, 2, 3)
 
 

@@ -36,7 +36,9 @@ class Window(Protocol):
     """What persistence needs of the window: its sessions, whether anything moves, and a place to speak."""
 
     settings: Settings
-    sessions: Mapping[str, Session]
+
+    @property
+    def sessions(self) -> Mapping[str, Session]: ...
 
     def busy(self) -> bool: ...
     def window_state(self) -> dict[str, Any]: ...

@@ -19,8 +19,8 @@ from typing import Any
 
 import pygame
 
-from idioten.storage.store import Store
 from idioten.storage.files import Notice
+from idioten.storage.store import Store
 
 WAKE_EVENT = pygame.event.custom_type()  # wakes an idle loop: a notice is waiting
 

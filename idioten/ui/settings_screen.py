@@ -5,6 +5,8 @@ shows the deck and back as chosen."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from idioten import i18n
@@ -14,16 +16,16 @@ from idioten.storage.settings import ANIMATION_SPEEDS, SOUND_LEVELS, VARIANTS
 from idioten.ui.kit.palette import CAPTION, GLOW, SELECT, TEXT, TITLE
 from idioten.ui.kit.panels import Panel
 from idioten.ui.kit.scene import Host
-from idioten.ui.persist import persistence
 from idioten.ui.kit.sprites import CARD_BACKS, CardImages
 from idioten.ui.kit.widgets import Button
+from idioten.ui.persist import persistence
 
 PREVIEW_CARDS = parse_cards("AS KH QD JC")  # one of each suit shows what four colours change
 
 
 def choices() -> list[tuple[str, list[tuple[object, str]]]]:
     """Each setting with its values and the text key naming each value, in the order shown."""
-    on_off = [(False, "ui.settings.off"), (True, "ui.settings.on")]
+    on_off: list[tuple[object, str]] = [(False, "ui.settings.off"), (True, "ui.settings.on")]
     return [
         ("variant", [(v, f"ui.variant.{v}") for v in VARIANTS]),
         ("animation", [(s, f"ui.settings.animation.{s}") for s in ANIMATION_SPEEDS]),
@@ -49,7 +51,7 @@ class SettingsPanel(Panel):
         self.persist = persistence(self.app)
         self.rows_of_buttons: list[tuple[str, list[tuple[object, Button]]]] = []
         for name, values in choices():
-            row = [(value, Button(key, lambda n=name, v=value: self.choose(n, v))) for value, key in values]
+            row = [(value, Button(key, partial(self.choose, name, value))) for value, key in values]
             self.rows_of_buttons.append((name, row))
             self.buttons.extend(button for _, button in row)
         self.close_button = Button("ui.button.close", self.close)
@@ -95,7 +97,7 @@ class SettingsPanel(Panel):
         widths = {id(b): b.width_for(texts, size) + size // 2 for b in self.buttons}
         grid_w = self.label_w + max(sum(widths[id(b)] + size // 2 for _, b in row) for _, row in self.rows_of_buttons)
         self.grid_x = max(box.x + size, box.centerx - grid_w // 2)
-        for name, row in self.rows_of_buttons:
+        for _, row in self.rows_of_buttons:
             self.row_tops.append(y)
             x = self.grid_x + self.label_w
             for _, button in row:

@@ -34,11 +34,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from idioten import cores, paths
-from idioten.cards import deal_cards, full_deck
 from idioten.acesup.rules import PILES, Game
+from idioten.cards import deal_cards, full_deck
 from idioten.storage.files import ENV_DATA_DIR
 
 if TYPE_CHECKING:
+    from idioten.ui.acesup.table import TableScene
     from idioten.ui.app import App
     from idioten.ui.launch import Launch
 
@@ -64,7 +65,7 @@ def is_frozen() -> bool:
 def bundle_root() -> Path:
     """The folder the frozen program's files are in. In a macOS .app, sys._MEIPASS is Contents/Frameworks
     and PyInstaller puts the data files in Contents/Resources, linked from there: the bundle is Contents."""
-    meipass = Path(sys._MEIPASS).resolve()
+    meipass = Path(sys._MEIPASS).resolve()  # type: ignore[attr-defined]  # PyInstaller's, when frozen
     if meipass.name == "Frameworks" and meipass.parent.name == "Contents":
         return meipass.parent
     return meipass
@@ -125,7 +126,8 @@ def check_saved_by_the_game(folder: Path, game: Game) -> None:
     from idioten.storage.store import Store
 
     saved = Store.open(folder).saved_game
-    check(saved is not None, f"the game saved nothing in {folder}")
+    if saved is None:
+        raise SmokeFailure(f"the game saved nothing in {folder}")
     check(saved.game.to_text() == game.to_text(), f"the game saved in {folder} is not the one on the table")
     check(saved.game.history == game.history, f"the game saved in {folder} lost its history (undo)")
 
@@ -141,8 +143,17 @@ class Script:
         self.steps: list[str] = []
 
     @property
+    def table(self) -> TableScene:
+        from idioten.ui.acesup.table import TableScene
+
+        scene = self.app.game_scene("idioten")
+        if not isinstance(scene, TableScene):
+            raise SmokeFailure(f"Idioten's scene is a {type(scene).__name__}")
+        return scene
+
+    @property
     def game(self) -> Game:
-        return self.app.game_scene("idioten").game
+        return self.table.game
 
     def post(self, *events) -> None:
         for event in events:
@@ -174,7 +185,7 @@ class Script:
     def expect(self, name: str, expected: Game) -> None:
         actual = self.game.to_text()
         check(actual == expected.to_text(), f"{name}: the table shows {actual!r}, expected {expected.to_text()!r}")
-        sprites = self.app.game_scene("idioten").sprites
+        sprites = self.table.sprites
         check(set(sprites) == set(full_deck()), f"{name}: {len(sprites)} card sprites instead of 52")
         self.steps.append(name)
 
@@ -196,7 +207,10 @@ class Script:
             return False
         expected = self.game.copy()
         expected.discard(pile)
-        self.click(self.app.game_scene("idioten").top_rect(pile).center)
+        top = self.table.top_rect(pile)
+        if top is None:
+            raise SmokeFailure(f"pile {pile + 1} can be discarded from but shows no card")
+        self.click(top.center)
         self.expect(f"discard pile {pile + 1} (click)", expected)
         return True
 
@@ -216,8 +230,11 @@ class Script:
         pg = self.pygame
         idioten_before = self.game.to_text()
         self.key(pg.K_g)
+        from idioten.ui.poker.scene import PokerScene
+
         poker = self.app.scenes[0]
-        check(self.app.current_game.name == "poker" and poker is not self.app.game_scene("idioten"), "G did not open Poker patience")
+        if self.app.current_game.name != "poker" or not isinstance(poker, PokerScene):
+            raise SmokeFailure("G did not open Poker patience")
         expected = poker.game.copy()
         cell = expected.empty_cells()[0]
         card = expected.drawn
@@ -254,8 +271,10 @@ def smoke(launch: Launch, folder: Path) -> dict:
 
     app = open_app(launch)
     number = launch.deal_number
-    first_position = Game.new(list(launch.cards), app.game_scene("idioten").game.variant, number)  # variant: command line or settings
-    first_frame = {}
+    # The variant: the command line's or the settings'.
+    script = Script(app)
+    first_position = Game.new(list(launch.cards or ()), script.game.variant, number)
+    first_frame: dict[str, float] = {}
     draw = app.draw
 
     def draw_and_note_the_first_frame() -> None:
@@ -263,11 +282,10 @@ def smoke(launch: Launch, folder: Path) -> dict:
         first_frame.setdefault("epoch", time.time())
         first_frame.setdefault("perf", time.perf_counter())
 
-    app.draw = draw_and_note_the_first_frame
+    app.draw = draw_and_note_the_first_frame  # type: ignore[method-assign]  # this one window's, to time it
     try:
         app.step(dt=0)
         check("epoch" in first_frame, "the first turn of the loop drew nothing")
-        script = Script(app)
         script.expect("first frame", first_position)
         script.pictures_render()
         script.play()

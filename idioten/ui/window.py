@@ -50,7 +50,8 @@ def system_scale(platform: str = sys.platform) -> float:
         return 1.0
     try:
         import ctypes
-        dpi = ctypes.windll.user32.GetDpiForSystem()  # Windows 10 1607 and later
+        # Windows 10 1607 and later; ctypes has windll on Windows only (mypy checks for the system it runs on).
+        dpi = ctypes.windll.user32.GetDpiForSystem()  # type: ignore[attr-defined, unused-ignore]
     except (AttributeError, OSError, ImportError):
         return 1.0
     return max(1.0, dpi / WINDOWS_DPI) if dpi else 1.0
@@ -129,7 +130,7 @@ def first_size(asked, remembered, scale: float = 1.0, display: Rect4 | None = No
             margin = (0, round(TITLE_BAR_ROOM * scale))
         else:
             width, height = (round(side * scale) for side in DEFAULT_WINDOW)
-            margin = tuple(round(side * scale) for side in DESKTOP_MARGIN)
+            margin = (round(DESKTOP_MARGIN[0] * scale), round(DESKTOP_MARGIN[1] * scale))
         if display is not None:
             width = min(width, display[2] - margin[0])
             height = min(height, display[3] - margin[1])
@@ -142,9 +143,10 @@ def first_position(remembered, size: tuple[int, int], displays: list[Rect4] | No
     display it belongs on (`display_of`): a window remembered from a wider layout, or on a screen since
     removed, opens whole on a screen there is. No remembered place: the platform's choice."""
     displays = display_bounds() if displays is None else displays
-    if remembered is None or not displays:
+    place = display_of(remembered, size, displays) if remembered is not None else None
+    if place is None:  # no remembered place, or no display known
         return pygame.WINDOWPOS_UNDEFINED
-    x0, y0, width, height = display_of(remembered, size, displays)
+    x0, y0, width, height = place
     top = y0 + min(round(TITLE_BAR_TOP * scale), max(0, height - size[1]))
     x = min(max(remembered[0], x0), x0 + max(0, width - size[0]))
     y = min(max(remembered[1], top), y0 + max(0, height - size[1]))

@@ -5,9 +5,10 @@ hint and for the computer opponent's placements (one worker each, as both may th
 A job is a function of a cancel flag (`work(cancel) -> result`). Submitting a job cancels the one running
 (its answer, if it still arrives, is thrown away; in a worker made with `one_job_in_memory` the new job
 starts once the old one has stopped, so two solver tables are never held at once), and so do `cancel()`
-and `close()`: a new deal, a restart or closing the window stops the search within a few milliseconds (the solver looks at the flag every few
-hundred or thousand positions, `solver.CANCEL_POLL_POSITIONS`; a job that never looks runs to its end unseen). Answers wait in a queue that the loop empties once per frame (`poll`); a finished job
-also posts `WAKE_EVENT`, so an idle loop asleep in SDL wakes up to show it.
+and `close()`: a new deal, a restart or closing the window stops the search within a few milliseconds (the
+solver looks at the flag every few hundred or thousand positions, `solver.CANCEL_POLL_POSITIONS`; a job that
+never looks runs to its end unseen). Answers wait in a queue that the loop empties once per frame (`poll`);
+a finished job also posts `WAKE_EVENT`, so an idle loop asleep in SDL wakes up to show it.
 
 The search is pure Python and holds the interpreter lock while it runs. The window's thread would then
 wait up to a switch interval (5 ms) each time it wants the lock back mid-frame, so the flag the solver
@@ -22,16 +23,18 @@ from __future__ import annotations
 
 import itertools
 import os
-import sys
 import queue
+import sys
 import threading
 import time
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Generic, TypeVar
 
 import pygame
 
 WAKE_EVENT = pygame.event.custom_type()
+
+R = TypeVar("R")  # what a worker's jobs answer
 
 
 class YieldingFlag(threading.Event):
@@ -52,16 +55,16 @@ def lower_priority() -> None:
 
 
 @dataclass
-class Answer:
+class Answer(Generic[R]):
     kind: str  # what was asked ("verdict", "hint", "live", ...), as given to submit
     tag: object  # the caller's note of what the question was about (a position, a deal number)
-    result: object = None
+    result: R | None = None
     error: BaseException | None = None
 
 
-class Worker:
+class Worker(Generic[R]):
     def __init__(self, post_events: bool = True, one_job_in_memory: bool = False):
-        self.answers: "queue.Queue[tuple[int, Answer]]" = queue.Queue()
+        self.answers: queue.Queue[tuple[int, Answer[R]]] = queue.Queue()
         self.post_events = post_events
         # Solver searches hold a table of tens of megabytes: with this set, a job starts only once the job it
         # replaced has let go of its memory (see _run). Jobs that ignore the cancel flag must not use it.
@@ -73,7 +76,7 @@ class Worker:
         self.kind: str | None = None  # what the running job was asked, or None when none runs
         self.tag: object = None
 
-    def submit(self, kind: str, work: Callable[[threading.Event], object], tag=None) -> None:
+    def submit(self, kind: str, work: Callable[[threading.Event], R], tag: object = None) -> None:
         self.cancel()
         serial = next(self._serial)
         flag = YieldingFlag()
@@ -83,7 +86,7 @@ class Worker:
                                         daemon=True, name=f"idioten-worker-{kind}")
         self._thread.start()
 
-    def _run(self, serial: int, kind: str, tag, work, flag: YieldingFlag,
+    def _run(self, serial: int, kind: str, tag: object, work: Callable[[threading.Event], R], flag: YieldingFlag,
              previous: threading.Thread | None) -> None:
         lower_priority()
         if previous is not None:
@@ -92,7 +95,7 @@ class Worker:
             previous.join()
             if flag.is_set():
                 return
-        answer = Answer(kind, tag)
+        answer: Answer[R] = Answer(kind, tag)
         try:
             answer.result = work(flag)
         except Exception as err:  # shown as one line by the window; a worker must never take the window down
@@ -116,9 +119,9 @@ class Worker:
     def running(self) -> bool:
         return self._flag is not None
 
-    def poll(self) -> list[Answer]:
+    def poll(self) -> list[Answer[R]]:
         """The answers that arrived since the last poll and are still wanted (at most one)."""
-        wanted = []
+        wanted: list[Answer[R]] = []
         while True:
             try:
                 serial, answer = self.answers.get_nowait()

@@ -30,12 +30,13 @@ import time
 from typing import TYPE_CHECKING
 
 from idioten import i18n
+from idioten.acesup.rules import Game
 from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards
-from idioten.acesup.rules import Action, Game
 from idioten.play.change import Change
-from idioten.play.knowledge import ERROR, UNKNOWN, UNWINNABLE, WINNABLE, Knowledge, Known, knowledge_of
+from idioten.play.knowledge import ERROR, UNKNOWN, WINNABLE, Knowledge, Known, knowledge_of
 from idioten.ui.acesup.coach import Coach, ComputerPlay, advice
 from idioten.ui.acesup.daily_deal import DailyDeal
+from idioten.ui.kit.game import MenuEntries, Then
 from idioten.ui.kit.scene import Host
 from idioten.ui.worker import Worker
 
@@ -108,13 +109,13 @@ def solve_from_deal(start: str, cancel, progress: analysis.StopFlag | None = Non
                  threads=threads)
 
 
-class EarlyVerdict(Worker):
+class EarlyVerdict(Worker[object]):
     """The verdict of each deal, one deal at a time in a worker of its own (a hint or the live indicator never
     cancels it). A search once started runs to its answer, also when another deal comes to the table (that
     one waits), so that no deal is searched twice in one run; `decided` keeps every deal's answer for the run
     (a few hundred bytes each), whatever the position table forgets."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__(one_job_in_memory=True)
         self.decided: dict[str, Knowledge] = {}
         self.progress: analysis.StopFlag | None = None  # what its running search has told of its progress
@@ -145,7 +146,7 @@ class Assistant:
     def __init__(self, app: Host, table):  # table: the TableScene that holds it
         self.app = app
         self.table = table  # the table it advises: it holds this assistant
-        self.worker = Worker(one_job_in_memory=True)
+        self.worker: Worker[object] = Worker(one_job_in_memory=True)  # its jobs answer in kinds of their own
         self.early = EarlyVerdict()
         self.days = DailyDeal(self)
         self.known = Known()
@@ -349,7 +350,7 @@ class Assistant:
         key = "ui.deal_search.found" if result.result == WINNABLE else "ui.deal_search.gave_up"
         table.say_replaced(i18n.t(key, deal=self.app.deal_label(game)))
 
-    def menu_entries(self, then) -> list[tuple[str, object]]:
+    def menu_entries(self, then: Then) -> MenuEntries:
         """The Menu's demo and deal-of-the-day entries, while Idioten is the game on screen."""
         if self.app.scenes[0] is not self.table:
             return []

@@ -4,9 +4,10 @@ and click, and any of them stops it (the key or click does nothing else). Each a
 table's `act`, so the rules decide and the table animates exactly as for the player; the next action waits
 until the cards have landed and a short pause has passed, a steady, watchable pace.
 
-The demo's player (idioten.acesup.hint) thinks off the loop one action ahead of the table (coach.ComputerPlay.think_ahead)
-and is given a little less time per action than the shortest step (a glide and the pause) lasts, so the
-next action is ready when the last one has landed: bench/ui_demo_pace.py measures the gaps."""
+The demo's player (idioten.acesup.hint) thinks off the loop one action ahead of the table
+(coach.ComputerPlay.think_ahead) and is given a little less time per action than the shortest step (a glide
+and the pause) lasts, so the next action is ready when the last one has landed: bench/ui_demo_pace.py
+measures the gaps."""
 
 from __future__ import annotations
 
@@ -14,9 +15,9 @@ import pygame
 
 from idioten import i18n
 from idioten.play.knowledge import WINNABLE
+from idioten.ui.acesup.painter import ACTION_SECONDS
 from idioten.ui.kit.palette import BOX, EDGE, TEXT
 from idioten.ui.kit.scene import Host, Scene
-from idioten.ui.acesup.painter import ACTION_SECONDS
 
 PAUSE = 0.45  # seconds between two actions at normal animation speed
 SHORTEST_PAUSE = 0.25  # with animations off: still a pace to follow, one action at a time

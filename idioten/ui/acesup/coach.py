@@ -15,8 +15,9 @@ import random
 from typing import Any
 
 from idioten import i18n
-from idioten.acesup.rules import DISCARD, MOVE, Action, Game
+from idioten.acesup.rules import Action, Game
 from idioten.play.knowledge import WINNABLE
+from idioten.play.lesson import worded
 
 SOLUTION_SECONDS = 8.0  # the shown solution's search for the next step of a winning line
 NO_PEEK_SECONDS = 1.0  # idioten.acesup.hint's time budget per hint
@@ -38,12 +39,7 @@ no_peek = NoPeek()
 
 def advice(game: Game, action: Action) -> str:
     """An action in the player's words."""
-    if action.kind == DISCARD:
-        return i18n.t("ui.hint.discard", card=i18n.card_name(game.top(action.pile)))
-    if action.kind == MOVE:
-        return i18n.t("ui.hint.move", card=i18n.card_name(game.top(action.pile)), pile=action.target + 1)
-    keep = [i18n.card_name(game.top(a.pile)) for a in game.legal_actions() if a.kind == DISCARD]
-    return i18n.t("ui.hint.deal_keep", cards=", ".join(keep)) if keep else i18n.t("ui.hint.deal")
+    return worded(game, action, done=False)
 
 
 class Coach:
@@ -124,7 +120,7 @@ class Coach:
 
 
 class ComputerPlay:
-    def __init__(self, assistant):
+    def __init__(self, assistant: Any) -> None:  # assistant: its Assistant (assist.py), which holds it
         self.assistant = assistant
         self.scene = None  # the demo or solution scene while it runs (autoplay.Autoplay)
         self.plan: dict[str, Action] = {}  # the demo's actions from idioten.acesup.hint, by position

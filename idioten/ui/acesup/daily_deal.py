@@ -46,7 +46,7 @@ class DailyDeal:
     def deal(self) -> None:
         table = self.assistant.table
         table.start_deal(self.book.deal())
-        table.say_replaced(i18n.t("ui.daily.dealt", day=self.book.day_of(table.game).isoformat()))
+        table.say_replaced(i18n.t("ui.daily.dealt", day=self.book.day_text(table.game)))
 
     def status_parts(self, game: Game) -> list[str]:
         day = self.book.day_of(game)

@@ -77,7 +77,7 @@ class EndPanel(EndOfGameKeys, Panel):
         size = max(5, self.layout.card_w // 11)
         for x, y, _, _, turn, colour in self.confetti:
             width = max(1, round(size * abs(pygame.math.Vector2(1, 0).rotate_rad(turn).x)))
-            pygame.draw.rect(surface, CONFETTI_COLOURS[colour], (round(x), round(y), width, size))
+            pygame.draw.rect(surface, CONFETTI_COLOURS[int(colour)], (round(x), round(y), width, size))
 
     def game_scene(self):
         return self.table

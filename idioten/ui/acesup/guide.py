@@ -26,7 +26,8 @@ from idioten.play.guide import NEXT, OFFER, TITLE, words
 from idioten.play.guide_session import GuideRefused, GuideSession
 from idioten.ui.acesup.input import DEAL_KEYS, PILE_KEYS
 from idioten.ui.acesup.table import SOUND_OF, TableScene
-from idioten.ui.kit.palette import BOX, EDGE, TEXT, TITLE as TITLE_COLOUR
+from idioten.ui.kit.palette import BOX, EDGE, TEXT
+from idioten.ui.kit.palette import TITLE as TITLE_COLOUR
 from idioten.ui.kit.scene import Host
 from idioten.ui.kit.widgets import Button
 

@@ -18,8 +18,8 @@ from typing import Any
 import pygame
 
 from idioten import i18n
-from idioten.cards import Card
 from idioten.acesup.rules import DISCARD, MOVE, PILES, Action
+from idioten.cards import Card
 from idioten.ui.kit.scene import DRAG_THRESHOLD
 
 DOUBLE_CLICK = 0.4  # seconds
@@ -101,7 +101,8 @@ class TableInput:
                 self.table.dirty = True
         if self.drag is not None:
             self.drag.pointer = event.pos
-            self.table.sprites[self.drag.card].pos = (event.pos[0] - self.drag.grab[0], event.pos[1] - self.drag.grab[1])
+            grab_x, grab_y = self.drag.grab
+            self.table.sprites[self.drag.card].pos = (event.pos[0] - grab_x, event.pos[1] - grab_y)
             self.table.dirty = True
         elif self.press is not None:
             dx, dy = event.pos[0] - self.press.start[0], event.pos[1] - self.press.start[1]

@@ -9,6 +9,8 @@ deal, a restart or quitting. Going back is a run of ordinary undos, so redo brin
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from idioten import i18n
@@ -20,7 +22,7 @@ from idioten.ui.worker import WAKE_EVENT
 
 
 class Teacher:
-    def __init__(self, assistant):
+    def __init__(self, assistant: Any) -> None:  # assistant: its Assistant (assist.py), which holds it
         self.assistant = assistant
         self.lesson: Lesson | None = None
         self.searches = 0  # written by the worker thread as it goes (progress on the panel)
@@ -66,7 +68,7 @@ class Teacher:
         its best score and a line keeping it: the live indicator, the hint and "Solution from there" use it
         after going back."""
         found = lesson.found
-        if not line_of(found):
+        if found is None or not line_of(found):
             return
         before = lesson.position_before().to_text()
         if found.line:
@@ -88,6 +90,7 @@ class Teacher:
             return [i18n.t("ui.lesson.progress", count=count) if count > 1 else i18n.t("ui.lesson.looking")]
         if found.best_until is None:
             return [i18n.t("ui.lesson.kept_best")] if found.best_score < WIN_SCORE else []
+        assert found.move is not None  # named whenever best_until is
         before = lesson.position_before()
         key = "ui.lesson.until" if found.winnable_until is not None else "ui.lesson.best_until"
         lines = [i18n.t(key, number=found.best_until + 1, move=deed(before, found.move), best=found.best_score)]
@@ -103,7 +106,7 @@ class Teacher:
         move that wins (or keeps the best score) there. False if the table is not on the line analysed."""
         app, found = self.assistant.app, lesson.found
         table = self.assistant.table
-        if not lesson.on_the_line(table.game):
+        if found is None or found.best_until is None or not lesson.on_the_line(table.game):
             return False
         app.close_panels()
         while len(table.game.history) > found.best_until:

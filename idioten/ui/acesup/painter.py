@@ -7,10 +7,11 @@ import pygame
 
 from idioten import i18n
 from idioten.acesup.rules import PILES
+from idioten.ui.acesup.hint_arrow import ARROW_EDGE as HINT_EDGE
+from idioten.ui.acesup.hint_arrow import draw_hint
 from idioten.ui.kit.drawing import draw_callout, draw_status_line, felt, outline
 from idioten.ui.kit.palette import BAR, BAR_LINE, GLOW, LABEL, SELECT, TEXT
 from idioten.ui.kit.sprites import for_screen, shadow
-from idioten.ui.acesup.hint_arrow import ARROW_EDGE as HINT_EDGE, draw_hint
 
 ACTION_SECONDS = 0.3  # a discarded or moved card's glide at normal speed (a deal takes longer)
 LABEL_EDGE = 2  # pixels of dark edge round a label drawn over the hint's arrow
@@ -19,7 +20,7 @@ LABEL_EDGE = 2  # pixels of dark edge round a label drawn over the hint's arrow
 class TablePainter:
     def __init__(self, scene):
         self.scene = scene
-        self.background: pygame.Surface | None = None
+        self.background: pygame.Surface  # painted by resize, before the first frame
         self.status_lines: list[tuple[str, pygame.Rect]] = []  # the texts of the last frame's status bar, placed
         self.callout_lines: list[tuple[str, pygame.Rect]] = []  # ... and of its message beside a click
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pygame
 
 from idioten.cards import parse_cards
-from idioten.ui.kit.panels import Panel
 from idioten.ui.kit.drawing import outline
 from idioten.ui.kit.palette import GLOW
+from idioten.ui.kit.panels import Panel
 from idioten.ui.kit.sprites import CardImages
 from idioten.ui.kit.widgets import Button
 

@@ -3,6 +3,7 @@ scores. Every number is read from the store's statistics when drawn, so it can n
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable
 
 import pygame
@@ -13,8 +14,8 @@ from idioten.storage.stats import VariantStats
 from idioten.ui.kit.palette import CAPTION, CHART_BAR, EDGE, GLOW, GOLD, TEXT, TITLE
 from idioten.ui.kit.panels import ConfirmPanel, Panel
 from idioten.ui.kit.scene import Host
-from idioten.ui.persist import persistence
 from idioten.ui.kit.widgets import Button
+from idioten.ui.persist import persistence
 
 GRID = (50, 90, 66)
 RESET_KEYS = (pygame.K_DELETE, pygame.K_BACKSPACE)
@@ -73,7 +74,7 @@ class StatsPanel(Panel):
         return persistence(self.app).stats.variants[self.variant]
 
     def build(self) -> None:
-        self.tabs = {v: Button(f"ui.variant.{v}", lambda v=v: self.show_variant(v)) for v in VARIANTS}
+        self.tabs = {v: Button(f"ui.variant.{v}", partial(self.show_variant, v)) for v in VARIANTS}
         self.reset_button = Button("ui.stats.reset", self.ask_reset)
         self.close_button = Button("ui.button.close", self.close)
         self.buttons = [*self.tabs.values(), self.reset_button, self.close_button]
@@ -126,8 +127,9 @@ class StatsPanel(Panel):
                                  buttons_y - chart_top - round(size * 1.3) - round(size * 1.9))
         heading_w = texts.width(i18n.t("ui.stats.histogram"), size)
         corner_w = texts.width(i18n.t("ui.stats.games_axis", count=max(self.stats.histogram)), small)
-        words_fit = all(texts.width(line, small) <= box.w - size for line in self.counted_lines()) and \
-            texts.width(i18n.t("ui.stats.keys"), small) <= box.w - size and heading_w // 2 + corner_w < self.chart.w // 2
+        words_fit = (all(texts.width(line, small) <= box.w - size for line in self.counted_lines())
+                     and texts.width(i18n.t("ui.stats.keys"), small) <= box.w - size
+                     and heading_w // 2 + corner_w < self.chart.w // 2)
         self.overflow = not (labels_fit and words_fit and self.chart.h >= 2 * size)
         self.set_focus(self.focused)
 

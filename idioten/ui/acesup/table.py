@@ -9,14 +9,14 @@ from typing import Protocol
 import pygame
 
 from idioten import i18n
-from idioten.cards import Card
 from idioten.acesup.rules import DEAL, DISCARD, PILES, Action, Dealt, Discarded, Game, Moved
+from idioten.cards import Card
 from idioten.errors import IllegalAction
 from idioten.play.change import Change, How
 from idioten.ui.acesup import painter
 from idioten.ui.acesup.assist import Assistant
-from idioten.ui.acesup.painter import ACTION_SECONDS
 from idioten.ui.acesup.input import Drag, TableInput
+from idioten.ui.acesup.painter import ACTION_SECONDS
 from idioten.ui.kit import celebration
 from idioten.ui.kit.scene import CardGameScene, Host
 from idioten.ui.kit.sprites import CardSprite
@@ -255,8 +255,9 @@ class TableScene(CardGameScene):
     def refuse(self, refusal: IllegalAction, pile: int | None, at=None) -> None:
         self.app.sound.play("illegal")
         self.say(self.refusal_words(refusal), at=at)
-        if pile is not None and 0 <= pile < PILES and self.game.top(pile) is not None:
-            self.sprites[self.game.top(pile)].shake = Shake(self.layout.card_w * 0.08)
+        top = self.game.top(pile) if pile is not None and 0 <= pile < PILES else None
+        if top is not None:
+            self.sprites[top].shake = Shake(self.layout.card_w * 0.08)
         self.dirty = True
 
     def refusal_words(self, refusal: IllegalAction) -> str:

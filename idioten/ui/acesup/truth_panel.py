@@ -13,14 +13,19 @@ deal of the day from here as from the table."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from idioten import i18n
 from idioten.play.knowledge import ERROR, UNWINNABLE, WINNABLE
-from idioten.play.lesson import line_of
+from idioten.play.lesson import Lesson, line_of
 from idioten.ui.acesup.endgame import EndPanel
 from idioten.ui.kit.scene import Host
 from idioten.ui.kit.widgets import Button
+
+if TYPE_CHECKING:
+    from idioten.acesup.analysis import Analysis
 
 PROGRESS_EVERY = 0.5  # seconds between two looks at how far the verdict's search has come
 
@@ -36,7 +41,7 @@ class TruthEndPanel(EndPanel):
         self.assistant = table.assistant
         self.finished_by = self.assistant.computer.take_finish()  # the demo or the solution played it to the end
         self.known = None
-        self.lesson = None
+        self.lesson: Lesson | None = None
         self.shown: tuple = ()  # what the rows were built from, to rebuild only when it changes
         self.searched: tuple[int, int] | None = None  # the verdict's search so far: positions, its cap
         self.look_at = app.now()  # when to look at it again
@@ -62,12 +67,13 @@ class TruthEndPanel(EndPanel):
         self.rows[2:2] = extra
         # What the truth offers is a row of its own under the panel's own two buttons.
         truth, keys = [], []
-        if self.can_go_back():
+        found = self.found_with_a_way_back()
+        if found is not None:
             truth.append(Button("ui.button.back_to_move", self.go_back))
-            if self.lesson.found.line:
+            if found.line:
                 truth.append(Button("ui.button.solution_from_there", self.solution_from_there))
                 keys.append("ui.lesson.keys")
-            elif self.lesson.found.best_line:
+            elif found.best_line:
                 truth.append(Button("ui.button.best_from_there", self.solution_from_there))
                 keys.append("ui.lesson.keys_best")
             else:
@@ -96,8 +102,12 @@ class TruthEndPanel(EndPanel):
                 tuple(self.assistant.days.lines(self.game)))
 
     def can_go_back(self) -> bool:
-        lesson = self.lesson
-        return lesson is not None and lesson.found is not None and lesson.found.best_until is not None
+        return self.found_with_a_way_back() is not None
+
+    def found_with_a_way_back(self) -> Analysis | None:
+        """The lesson's analysis when it names a move to go back to."""
+        found = self.lesson.found if self.lesson is not None else None
+        return found if found is not None and found.best_until is not None else None
 
     def verdict_text(self) -> str:
         known = self.known
@@ -166,7 +176,7 @@ class TruthEndPanel(EndPanel):
             self.show_solution()
         elif event.key == pygame.K_b and self.can_go_back():
             self.go_back()
-        elif event.key == pygame.K_f and self.can_go_back() and line_of(self.lesson.found):
+        elif event.key == pygame.K_f and line_of(self.found_with_a_way_back()):
             self.solution_from_there()
         elif event.key == pygame.K_t:  # the deal of the day from its end panel too ("press T" past midnight)
             self.close()

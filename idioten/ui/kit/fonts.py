@@ -44,7 +44,8 @@ def load_font(size: int) -> pygame.font.Font:
 def pieces(text: str) -> list[tuple[str, str | None]]:
     """The text cut into plain runs (suit None) and cards ("9♦", suit "D"); a lone suit symbol is a card
     without rank."""
-    result, start = [], 0
+    result: list[tuple[str, str | None]] = []
+    start = 0
     for match in CARD_IN_TEXT.finditer(text):
         if match.start() > start:
             result.append((text[start:match.start()], None))
@@ -141,7 +142,7 @@ class Texts:
         if ITEM_JOINER not in text:
             return [(" ", word) for word in words_of(text)]
         pieces = []
-        for item_index, item in enumerate(text.split(ITEM_JOINER)):
+        for item in text.split(ITEM_JOINER):
             for part_index, part in enumerate(item.strip().split(PART_JOINER)):
                 joiner = PART_JOINER if part_index else ITEM_JOINER
                 words = words_of(part)

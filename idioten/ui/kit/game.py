@@ -47,8 +47,11 @@ class GameKind(Generic[S]):
 class GameHost(Host, Protocol):
     """The window as its menu sees it: the games, the one on screen, and switching between them."""
 
-    games: Sequence[GameKind[Session]]
-    current_game: GameKind[Session]
+    @property
+    def games(self) -> Sequence[GameKind[Session]]: ...
+
+    @property
+    def current_game(self) -> GameKind[Session]: ...
 
     @property
     def on_screen(self) -> CardGameScene: ...

@@ -104,7 +104,8 @@ class Layout:
         height = self.card_h + self.fan_step(cards_in_pile) * max(0, cards_in_pile - 1)
         return pygame.Rect(rect.x, rect.y, rect.w, round(height))
 
-    def bar_buttons(self, widths_at: Callable[[int], list[int]], right_aligned: int = 1) -> tuple[list[pygame.Rect], int]:
+    def bar_buttons(self, widths_at: Callable[[int], list[int]],
+                    right_aligned: int = 1) -> tuple[list[pygame.Rect], int]:
         """The top bar's buttons side by side, never over each other, and the text size to draw them at
         (`widths_at(size)`: each button's width at that size). At the bar's own size if they fit; else at a
         smaller one, down to SMALLEST_BUTTON_TEXT of it; should even that be too wide (a window narrower than

@@ -7,15 +7,18 @@ before focus existed), Tab / Shift+Tab and the arrow keys move it, Enter activat
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 import pygame
 
 from idioten import i18n
 from idioten.ui.kit.layout import Layout
 from idioten.ui.kit.palette import BOX, EDGE, TEXT, TITLE
-from idioten.ui.kit.widgets import Button
 from idioten.ui.kit.scene import Host, Scene
+from idioten.ui.kit.widgets import Button
+
+if TYPE_CHECKING:
+    from idioten.ui.kit.scene import CardGameScene
 
 CONFIRM_YES_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y, pygame.K_j)
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -53,7 +56,8 @@ class Panel(Scene):
     overflow = False  # set by `place`: what it placed did not fit in the box
     width_share = 0.6
     dim_alpha = 120
-    focus_arrows = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT)  # a panel may keep some for itself
+    # A panel may keep some for itself.
+    focus_arrows: tuple[int, ...] = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT)
 
     def __init__(self, app: Host):
         super().__init__(app)
@@ -146,7 +150,9 @@ class Panel(Scene):
         same = self.button_width(size)
         spaced = int(size * air)
         half, third = spaced // 2, spaced // 3
-        placed, rects = [], []
+        # (kind, the text or the art, size, colour, y)
+        placed: list[tuple[str, Any, int, tuple[int, int, int] | None, int]] = []
+        rects: list[tuple[Button, pygame.Rect]] = []
         y = spaced
         for row in self.rows:
             kind = row[0]
@@ -164,9 +170,9 @@ class Panel(Scene):
                 y += height + half
             elif kind == "buttons":
                 height = round(size * 1.8)
-                for line in wrapped(row[1], (inner + size) // (same + size)):
-                    x = (width - len(line) * same - (len(line) - 1) * size) // 2
-                    for button in line:
+                for side_by_side in wrapped(row[1], (inner + size) // (same + size)):
+                    x = (width - len(side_by_side) * same - (len(side_by_side) - 1) * size) // 2
+                    for button in side_by_side:
                         rects.append((button, pygame.Rect(x, y, min(same, inner), height)))
                         x += same + size
                     y += height + max(half, FOCUS_ROOM)
@@ -253,22 +259,35 @@ class Panel(Scene):
         self.rows.append(("buttons", list(buttons)))
 
 
+class EndPanelSelf(Protocol):
+    """What `EndOfGameKeys` asks of the panel it is mixed into."""
+
+    @property
+    def again_keys(self) -> tuple[int, ...]: ...
+
+    def close(self) -> None: ...
+    def game_scene(self) -> CardGameScene: ...
+    def again(self) -> None: ...
+    def new_deal(self) -> None: ...
+    def other_key(self, event: Any) -> None: ...
+
+
 class EndOfGameKeys:
     """What both games' end panels do alike (mixed in before Panel): the panel stays until the player
     chooses; N, F2 or Enter deals anew, R (and a game's other `again_keys`) plays the deal again, Ctrl+Z takes
     back the last move, Esc closes the panel to look at the table. A panel provides `game_scene()` (the table
     it ended on), `again()`, and `other_key(event)` for keys of its own."""
 
-    again_keys = (pygame.K_r,)
+    again_keys: tuple[int, ...] = (pygame.K_r,)
 
     def outside_click(self) -> None:
         pass  # a click beside the panel must not throw the result away
 
-    def new_deal(self) -> None:
+    def new_deal(self: EndPanelSelf) -> None:
         self.close()
         self.game_scene().new_deal()
 
-    def key(self, event) -> None:
+    def key(self: EndPanelSelf, event: Any) -> None:
         if event.key in (pygame.K_n, pygame.K_F2, pygame.K_RETURN, pygame.K_KP_ENTER):
             self.new_deal()
         elif event.key in self.again_keys:

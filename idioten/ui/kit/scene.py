@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from idioten import i18n
-from idioten.ui.kit.widgets import history_shortcut
+from idioten.ui.kit.widgets import Button, history_shortcut
 
 if TYPE_CHECKING:
     from idioten.play.change import Change
@@ -23,6 +23,13 @@ if TYPE_CHECKING:
 
 MESSAGE_SECONDS = 4.0  # how long a message stays in the message line unless it says otherwise
 DRAG_THRESHOLD = 6  # pixels the pointer must travel before a press becomes a drag (both games)
+
+
+class DealtGame(Protocol):
+    """What the window reads of either game's state alike: the deal it came from (None: a deal typed in)."""
+
+    @property
+    def deal_number(self) -> int | None: ...
 
 
 class GameInput(Protocol):
@@ -60,7 +67,7 @@ class Host(Protocol):
     def open_rules(self) -> None: ...
     def open_stats(self) -> None: ...
     def open_settings(self) -> None: ...
-    def deal_label(self, game: Any) -> str: ...
+    def deal_label(self, game: DealtGame) -> str: ...
     def game_changed(self, change: Change) -> None: ...
     def set_language(self, language: str) -> None: ...
     def toggle_fullscreen(self) -> None: ...
@@ -116,6 +123,12 @@ class CardGameScene(Scene):
     when it has something to add. A table without an input answers no mouse and no key of its own."""
 
     input: GameInput | None = None
+    buttons: list[Button]  # the top bar's, made by the table
+
+    @property
+    def game(self) -> DealtGame:
+        """The game on the table (the table's session holds it)."""
+        raise NotImplementedError
 
     def __init__(self, app: Host):
         super().__init__(app)

@@ -19,9 +19,9 @@ import pygame
 from idioten import i18n
 from idioten.cards import Card
 from idioten.errors import IllegalAction
-from idioten.ui.poker import texts
 from idioten.ui.kit.scene import DRAG_THRESHOLD
 from idioten.ui.kit.tween import Glide
+from idioten.ui.poker import texts
 
 RETURN_SECONDS = 0.2
 ARROWS = {pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1), pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0)}
@@ -61,7 +61,8 @@ class PokerInput:
         if self.scene.layout.drawn.collidepoint(pos):
             return current
         if self.scene.game.open_deck:
-            for card in sorted(self.scene.game.choices(), key=self.scene.layout.deck_order, reverse=True):  # topmost first
+            # Topmost first.
+            for card in sorted(self.scene.game.choices(), key=self.scene.layout.deck_order, reverse=True):
                 if card != current and self.scene.layout.deck_rect(card).collidepoint(pos):
                     return card
         return None
@@ -136,7 +137,8 @@ class PokerInput:
         home = self.scene.layout.drawn.topleft  # a dragged card always shows at grid size; it glides back there
         if self.scene.game.open_deck and drag.card != self.scene.current_card():
             self.scene.selected = drag.card
-        self.scene.flight = Flight(drag.card, Glide(corner, home, self.scene.app.settings.duration(RETURN_SECONDS)), None)
+        glide = Glide(corner, home, self.scene.app.settings.duration(RETURN_SECONDS))
+        self.scene.flight = Flight(drag.card, glide, None)
         if cell is None:
             self.scene.say(i18n.t("ui.poker.msg.click_cell"))
         self.scene.dirty = True

@@ -27,6 +27,7 @@ of its own, there before the line scores anything, like a box on a score sheet.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 
 import pygame
 
@@ -102,10 +103,10 @@ class PokerLayout:
         largest = max(4, min(self.area.h, base.card_w))
         best: tuple[int, int, str | None] | None = None
         for arrangement in ((BESIDE, BELOW) if self.competitive else (None,)):
-            card_w = _largest(4, largest,
-                              lambda w: self._fits(w, self._least_computer(w), arrangement, ROW_SHOWS, ROW_SHOWS))
+            card_w = _largest(4, largest, partial(self._fits_card, arrangement=arrangement))
             computer_w = _largest(self._least_computer(card_w), card_w,
-                                  lambda m: self._fits(card_w, m, arrangement, ROW_SHOWS, ROW_SHOWS)) if arrangement else 0
+                                  partial(self._fits, card_w, arrangement=arrangement, shows=ROW_SHOWS,
+                                          computer_shows=ROW_SHOWS)) if arrangement else 0
             if best is None or (card_w, computer_w) > best[:2]:
                 best = (card_w, computer_w, arrangement)
         assert best is not None
@@ -128,6 +129,10 @@ class PokerLayout:
     @staticmethod
     def _least_computer(card_w: int) -> int:
         return max(1, -int(-card_w * COMPUTER_MIN // 1))
+
+    def _fits_card(self, card_w: int, arrangement) -> bool:
+        """Whether cards `card_w` wide fit with the computer's grid at its least."""
+        return self._fits(card_w, self._least_computer(card_w), arrangement, ROW_SHOWS, ROW_SHOWS)
 
     def _fits(self, card_w: int, computer_w: int, arrangement, shows: float, computer_shows: float) -> bool:
         bounds = self._place(card_w, computer_w, arrangement, 0, 0, shows, computer_shows)

@@ -14,12 +14,13 @@ from __future__ import annotations
 import pygame
 
 from idioten import i18n
+from idioten.cards import Card
 from idioten.poker.hands import HAND_NAMES
-from idioten.ui.poker import texts
 from idioten.ui.kit.drawing import FELT_CENTRE, FELT_EDGE, draw_status_line, felt, outline
 from idioten.ui.kit.palette import BAR, BAR_LINE, GLOW, GOLD, LABEL, SELECT, TEXT
-from idioten.ui.poker.layout import PokerLayout
 from idioten.ui.kit.sprites import CardImages, for_screen, shadow
+from idioten.ui.poker import texts
+from idioten.ui.poker.layout import PokerLayout
 
 DIM = (180, 204, 188)  # an unfinished line's hand, the computer thinking: quieter than TEXT, still readable
 PLATE = (*BAR, 130)  # under the texts on the felt
@@ -31,7 +32,8 @@ def behind_text() -> tuple[int, int, int]:
     """The lightest ground a text on the felt can have: a plate over the felt's lightest colour."""
     lightest = max((FELT_CENTRE, FELT_EDGE), key=sum)
     alpha = PLATE[3] / 255
-    return tuple(round(p * alpha + f * (1 - alpha)) for p, f in zip(PLATE[:3], lightest))
+    red, green, blue = (round(p * alpha + f * (1 - alpha)) for p, f in zip(PLATE[:3], lightest))
+    return red, green, blue
 
 
 class PokerPainter:
@@ -40,9 +42,9 @@ class PokerPainter:
         self.images = CardImages(lambda: scene.app.settings)
         self.deck_images = CardImages(lambda: scene.app.settings)
         self.computer_images = CardImages(lambda: scene.app.settings)
-        self.layout: PokerLayout | None = None
+        self.layout: PokerLayout  # placed by resize, before the first frame
         self.look = (scene.app.settings.four_colour, scene.app.settings.card_back)
-        self.background: pygame.Surface | None = None
+        self.background: pygame.Surface  # painted by resize, before the first frame
 
     @property
     def texts(self):
@@ -72,7 +74,8 @@ class PokerPainter:
         self.layout = layout = PokerLayout(base, self.label_width(size, game.diagonals), self.info_width(size),
                                            game.diagonals, game.open_deck, self.scene.session.computer is not None,
                                            *self.computer_widths(size))
-        self.warmed = {id(images): set() for images in (self.images, self.deck_images, self.computer_images)}
+        caches = (self.images, self.deck_images, self.computer_images)
+        self.warmed: dict[int, set[Card]] = {id(images): set() for images in caches}
         self.images.set_size((layout.card_w, layout.card_h))
         if layout.open_deck:
             self.deck_images.set_size(layout.deck_size)

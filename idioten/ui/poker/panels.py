@@ -9,14 +9,14 @@ from __future__ import annotations
 import pygame
 
 from idioten import i18n
+from idioten.play.poker import stats_key
 from idioten.poker.hands import HAND_NAMES
 from idioten.poker.scoring import TABLES
-from idioten.ui.poker import texts
 from idioten.ui.kit.palette import CHART_BAR, GOLD, TEXT
 from idioten.ui.kit.panels import SMALLEST_TEXT, EndOfGameKeys, Panel
 from idioten.ui.kit.scene import Host
-from idioten.play.poker import stats_key
 from idioten.ui.kit.widgets import Button
+from idioten.ui.poker import texts
 
 HEADING_MARK = "\x00"  # a stand-in title the panel swaps for the worded heading once placed
 DIM = (170, 196, 178)

@@ -15,9 +15,6 @@ import pygame
 from idioten import i18n
 from idioten.cards import Card
 from idioten.errors import IllegalAction
-from idioten.ui.poker import texts
-from idioten.ui.poker.input import Flight, PokerInput, Press
-from idioten.ui.poker.painter import PokerPainter
 from idioten.play.change import Change, How
 from idioten.play.poker import Place, PokerSession
 from idioten.poker.game import Placed, PokerGame
@@ -25,6 +22,9 @@ from idioten.ui.kit import celebration
 from idioten.ui.kit.scene import CardGameScene, Host
 from idioten.ui.kit.tween import Glide, Shake
 from idioten.ui.kit.widgets import Button
+from idioten.ui.poker import texts
+from idioten.ui.poker.input import Flight, PokerInput, Press
+from idioten.ui.poker.painter import PokerPainter
 from idioten.ui.worker import Worker
 
 PLACE_SECONDS = 0.22
@@ -41,8 +41,9 @@ class PokerScene(CardGameScene):
         self.cursor: int | None = None  # the keyboard's cell: where Space places (None: the grid is full)
         self.target: int | None = None  # the cell under the pointer (or a dragged card) the rules would fill
         self.hint: tuple[int, Card] | None = None
-        self.hint_worker = Worker()  # the player's hint and the computer opponent may think at the same time
-        self.computer_worker = Worker()
+        # The player's hint and the computer opponent may think at the same time.
+        self.hint_worker: Worker[tuple[int, Card] | None] = Worker()
+        self.computer_worker: Worker[tuple[int, Card]] = Worker()
         self.fresh_lines: tuple = ()  # the lines the last placement changed: their labels light up
         self.end_pending = False
         self.celebrate = False  # the player's own last card: if the grid is worth it, cards leap before the panel
@@ -238,7 +239,8 @@ class PokerScene(CardGameScene):
             return
         if not self.hint_worker.running:
             work = self.session.hint_task()
-            self.hint_worker.submit("hint", lambda cancel: work(), tag=self.game.placed_count)
+            if work is not None:
+                self.hint_worker.submit("hint", lambda cancel: work(), tag=self.game.placed_count)
         self.say(i18n.t("ui.poker.msg.thinking"))
 
     def start_computer(self) -> None:
@@ -258,11 +260,13 @@ class PokerScene(CardGameScene):
                 self.say(i18n.t("ui.poker.msg.computer_failed", error=answer.error))
             elif answer.result is not None and answer.tag == self.game.placed_count:
                 self.show_hint(*answer.result)
-        for answer in self.computer_worker.poll():
-            if answer.error is not None:
-                self.say(i18n.t("ui.poker.msg.computer_failed", error=answer.error))
+        for placement in self.computer_worker.poll():
+            if placement.error is not None:
+                self.say(i18n.t("ui.poker.msg.computer_failed", error=placement.error))
                 return
-            cell, card = answer.result
+            if placement.result is None:
+                continue
+            cell, card = placement.result
             self.session.computer_place(cell, card)
             self.dirty = True
             self.start_computer()

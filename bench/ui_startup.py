@@ -28,7 +28,6 @@ import ctypes
 import json
 import os
 import shutil
-import signal
 import statistics
 import subprocess
 import sys
@@ -37,7 +36,7 @@ import time
 from pathlib import Path
 
 from bench.common import load_average
-from bench.window_visible import MAP_NOTIFY, SUBSTRUCTURE_NOTIFY_MASK, XEvent, private_screen, xlib
+from bench.window_visible import MAP_NOTIFY, SUBSTRUCTURE_NOTIFY_MASK, XEvent, private_screen, stop, xlib
 
 ROOT = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable
@@ -164,12 +163,7 @@ def one_run(lib, display, display_name: str, command: list[str], extra_env: dict
                 else:
                     time.sleep(POLL_S)
         finally:
-            program.send_signal(signal.SIGTERM)
-            try:
-                program.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                program.kill()
-                program.wait()
+            stop(program)
     if mapped is None or frame is None:
         raise RuntimeError(f"{command} drew no window within {TIMEOUT_S} s")
     return mapped - started, frame - started

@@ -103,15 +103,20 @@ def one_run(lib, display, display_name: str, command: list[str]) -> float:
         started = time.time()
         program = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         mapped = wait_for_map(lib, display, started + TIMEOUT_S)
-        program.send_signal(signal.SIGTERM)
-        try:
-            program.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            program.kill()
-            program.wait()
+        stop(program)
     if mapped is None:
         raise RuntimeError(f"{shlex.join(command)} showed no window within {TIMEOUT_S} s")
     return mapped - started
+
+
+def stop(program: subprocess.Popen) -> None:
+    """End a measured program as a window manager's close would, and for good if it does not listen."""
+    program.send_signal(signal.SIGTERM)
+    try:
+        program.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        program.kill()
+        program.wait()
 
 
 def summary(samples: list[float]) -> dict:

@@ -155,7 +155,6 @@ class Assistant:
         self.computer = ComputerPlay(self)  # the demo or the shown solution while it plays
         self.searching_deal = False
         self._position: tuple[int, str] | None = None  # (id of the game, its text), until the next change
-        self.solve_progress: analysis.StopFlag | None = None  # what the running solve told of its progress
 
     @functools.cached_property
     def teacher(self) -> Teacher:
@@ -196,7 +195,7 @@ class Assistant:
         self.purposes = {purpose}
         from idioten.acesup import analysis
 
-        flag = self.solve_progress = analysis.StopFlag(seconds=seconds)
+        flag = analysis.StopFlag(seconds=seconds)
         self.worker.submit("solve", lambda cancel: solve(Game.from_text(text), seconds, flag.watching(cancel)),
                            tag=text)
         return None

@@ -8,6 +8,7 @@ an import of the module `a.b` where that is a module, else of `a`.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 
@@ -34,16 +35,22 @@ def _absolute(module: str, is_package: bool, level: int, name: str | None) -> st
 
 def imports_of(module: str, path: Path) -> set[str]:
     """Dotted names this file imports, made absolute; an imported object is named `module.object`."""
-    is_package = path.name == "__init__.py"
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    return set(_imports_in(module, path.name == "__init__.py", path.read_text(encoding="utf-8")))
+
+
+# Several layer tests read the same files; parsing is what costs, so each text is parsed once per process (keyed
+# by the text itself, so a file a test rewrites is read afresh).
+@functools.lru_cache(maxsize=None)
+def _imports_in(module: str, is_package: bool, source: str) -> frozenset[str]:
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
             origin = _absolute(module, is_package, node.level, node.module)
             # `from a import b` is resolved to the module a.b where there is one, else to a.
             found.update(origin if alias.name == "*" else f"{origin}.{alias.name}" for alias in node.names)
-    return found
+    return frozenset(found)
 
 
 def private_imports(root: Path, package: str) -> list[str]:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import threading
 
@@ -112,6 +113,8 @@ def test_a_report_that_cannot_be_written_still_gives_one_line(tmp_path, capsys):
 
 def test_a_second_start_in_the_same_folder_never_opens_the_window(tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    # The holder here never announces itself: asked once, not for the two seconds a real first copy gets.
+    monkeypatch.setattr(lock, "ask_first_copy", functools.partial(lock.ask_first_copy, tries=1, pause=0))
     held = lock.lock_folder(tmp_path)
     opened = []
     try:

@@ -39,6 +39,10 @@ from idioten.ui.kit.sprites import CardImages
 from idioten.ui.persist import Persistence
 
 FRAME_SECONDS = 1 / 60
+# settle() wants where things come to rest, not each frame on the way: every animation is worked out from the
+# time that passed, so a coarser step ends in the same place with a quarter of the drawing (tests that look
+# at the frames in between step at FRAME_SECONDS themselves).
+SETTLE_SECONDS = 1 / 15
 IDLE_WAIT_MS = 30_000  # with nothing to do the loop sleeps until an event, at most this long
 SHARPEN_AFTER = 0.3  # seconds after the last size change, the cards are rendered crisp at the new size
 MAX_STEP = 0.1  # a long stall (window dragged, machine busy) must not make a glide jump to its end unseen
@@ -401,7 +405,7 @@ class App:
             if not self.step(dt=dt):
                 break
 
-    def settle(self, dt: float = FRAME_SECONDS, limit: int = 2000) -> None:
+    def settle(self, dt: float = SETTLE_SECONDS, limit: int = 2000) -> None:
         """Step until nothing moves any more (tests and scripted play)."""
         self.step(dt=dt)
         for _ in range(limit):

@@ -145,3 +145,36 @@ def test_the_screenshot_scene_of_a_win_is_one_discard_from_it_and_a_bad_name_is_
     game.discard(3)
     assert game.is_won()
     assert scene.main(["party"]) == 2 and "usage" in capsys.readouterr().err
+
+
+def test_each_picture_is_rendered_once_for_every_set_of_cards_of_its_size(monkeypatch):
+    from idioten.cards import parse_card
+    from idioten.storage.settings import Settings
+    from idioten.ui.kit import sprites
+
+    rendered = []
+    load = pygame.image.load_sized_svg
+    monkeypatch.setattr(pygame.image, "load_sized_svg", lambda path, size: rendered.append(size) or load(path, size))
+    monkeypatch.setattr(sprites, "RENDERED", sprites.RenderedPictures(budget_bytes=10**8))
+    table, computer = (sprites.CardImages(Settings) for _ in range(2))
+    for images in (table, computer):
+        images.set_size((70, 98))
+    card = parse_card("QH")
+    assert table.face(card) is computer.face(card) and rendered == [(70, 98)]
+    table.set_size((80, 112))
+    assert table.face(card).get_size() == (80, 112) and rendered == [(70, 98), (80, 112)]
+    table.set_size((70, 98))  # back to the first size (a window restored): nothing rendered again
+    assert table.face(card) is computer.face(card) and len(rendered) == 2
+
+
+def test_the_rendered_pictures_keep_to_their_budget_dropping_the_least_recently_used():
+    from idioten.ui.kit.sprites import RenderedPictures
+
+    one_card = 70 * 98 * 4
+    pictures = RenderedPictures(budget_bytes=2 * one_card)
+    first = pictures.get("cards/AS.svg", (70, 98))
+    second = pictures.get("cards/KS.svg", (70, 98))
+    assert pictures.get("cards/AS.svg", (70, 98)) is first  # used again: now the most recent
+    pictures.get("cards/QS.svg", (70, 98))  # over the budget: the king goes, the ace stays
+    assert pictures.get("cards/AS.svg", (70, 98)) is first
+    assert pictures.get("cards/KS.svg", (70, 98)) is not second

@@ -6,6 +6,7 @@ crisp at every window size; a size change drops the pictures of the old size ins
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Callable
 
 import pygame
@@ -105,18 +106,7 @@ class CardImages:
         return image
 
     def _render(self, relative: str) -> pygame.Surface | None:
-        path = paths.asset(*relative.split("/"))
-        if not path.is_file():
-            return None
-        try:
-            image = pygame.image.load_sized_svg(str(path), self.size)
-        except (pygame.error, OSError, ValueError):
-            return None
-        if image.get_size() != self.size:  # an SVG of another aspect: never stretch, centre it instead
-            canvas = pygame.Surface(self.size, pygame.SRCALPHA)
-            canvas.blit(image, image.get_rect(center=canvas.get_rect().center))
-            image = canvas
-        return for_screen(image, alpha=True)
+        return RENDERED.get(relative, self.size)
 
     # Plain stand-ins so the game stays playable if an asset file is missing (never a crash).
     def _plain(self, fill, border) -> pygame.Surface:
@@ -145,6 +135,56 @@ class CardImages:
         pygame.draw.rect(surface, (255, 255, 255, 60), surface.get_rect(), width=max(2, self.size[0] // 50),
                          border_radius=max(3, self.size[0] // 14))
         return surface
+
+
+class RenderedPictures:
+    """Every picture rendered in this run, by file and size, up to a memory budget (the least recently used go
+    first). The window holds several sets of cards that often share a size (the table's, Poker's deck and the
+    computer's grid, the settings' and the rules' samples), and a player flips between sizes (maximised and
+    back) and deck colours: each picture is rendered from its SVG once, not once per set and flip. Nothing
+    draws on a picture once rendered, so sharing it is safe."""
+
+    def __init__(self, budget_bytes: int):
+        self.budget_bytes = budget_bytes
+        self._pictures: OrderedDict[tuple[str, tuple[int, int], bool], pygame.Surface | None] = OrderedDict()
+        self._bytes = 0
+
+    def get(self, relative: str, size: tuple[int, int]) -> pygame.Surface | None:
+        # A picture made before the window existed is in another pixel format: kept apart from the window's.
+        key = (relative, size, pygame.display.get_surface() is not None)
+        if key in self._pictures:
+            self._pictures.move_to_end(key)
+            return self._pictures[key]
+        picture = _render_svg(relative, size)
+        self._pictures[key] = picture
+        self._bytes += _bytes_of(picture)
+        while self._bytes > self.budget_bytes and len(self._pictures) > 1:
+            _, dropped = self._pictures.popitem(last=False)
+            self._bytes -= _bytes_of(dropped)
+        return picture
+
+
+def _bytes_of(picture: pygame.Surface | None) -> int:
+    return 0 if picture is None else picture.get_width() * picture.get_height() * 4
+
+
+def _render_svg(relative: str, size: tuple[int, int]) -> pygame.Surface | None:
+    path = paths.asset(*relative.split("/"))
+    if not path.is_file():
+        return None
+    try:
+        image = pygame.image.load_sized_svg(str(path), size)
+    except (pygame.error, OSError, ValueError):
+        return None
+    if image.get_size() != size:  # an SVG of another aspect: never stretch, centre it instead
+        canvas = pygame.Surface(size, pygame.SRCALPHA)
+        canvas.blit(image, image.get_rect(center=canvas.get_rect().center))
+        image = canvas
+    return for_screen(image, alpha=True)
+
+
+# Four full decks at a large card size (180×252 pixels) fit.
+RENDERED = RenderedPictures(budget_bytes=4 * 56 * 180 * 252 * 4)
 
 
 class CardSprite:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import statistics
 import time
 
 from idioten.cards import MAX_DEAL
@@ -72,6 +71,8 @@ def run_score(args) -> int:
 
 
 def run_simulate(args) -> int:
+    import statistics  # here, not at the top: every start of the window reads this module, to parse its options
+
     from idioten.poker.game import PokerGame, poker_deck
     from idioten.poker.player import make_policy, suggest
 

@@ -5,13 +5,16 @@ Aisleriot where it is installed, and a bare pygame-ce window that draws one fram
 
 Every program runs on one private Xvfb screen (black root, no window manager), in turns (A B C D A B C D ...)
 after one start each not counted, so a change in the machine's load touches each alike; ratios are taken run
-by run. The clock starts just before the program is started. Two moments are taken from the X server:
+by run. The clock starts just before the program is started. Three moments are taken from the X server:
 
 - mapped: its top-level window is mapped (MapNotify on the root window, as bench/window_visible.py);
 - first frame: that window shows a drawn picture, i.e. five rows across it (at 1/6 ... 5/6 of its height)
   hold more than one colour. An unpainted window is one colour (the black root, or its background), so
-  the first frame is the first picture the program puts on the screen. The rows are read every 2 ms
-  (XGetImage of five 1-pixel rows), a few percent of a core.
+  the first frame is the first picture the program puts on the screen (the game's is its bare felt);
+- cards shown: a pixel of those rows is near white (every channel at least BRIGHT): the game's and
+  Aisleriot's face-up cards, the bare window's light bar. The felt, the baize and the root are far darker.
+
+The rows are read every 2 ms (XGetImage of five 1-pixel rows), a few percent of a core.
 
 The game is `python -m idioten --deal 7` with PYTHONPATH at this tree, or at a temporary copy of another
 checkout's `idioten` package (its built cores included; nothing is written into the checkout); every start
@@ -48,6 +51,7 @@ PYTHON = sys.executable
 TIMEOUT_S = 60
 POLL_S = 0.002
 Z_PIXMAP, ALL_PLANES = 2, 0xFFFFFFFF
+BRIGHT = 0xE0  # a card's white; the game's felt and bars, Aisleriot's baize and the black root are far darker
 
 BARE = """
 import os
@@ -99,14 +103,14 @@ def size_of(lib, display, window: int) -> tuple[int, int] | None:
 
 
 def row_colours(lib, display, window: int, y: int, width: int) -> set[int] | None:
-    """The colours of one row of the window (at most two looked for), or None if it cannot be read."""
+    """The colours of one row of the window, or None if it cannot be read."""
     image = lib.XGetImage(display, window, 0, y, width, 1, ALL_PLANES, Z_PIXMAP)
     if not image:
         return None
     try:
         header = image.contents
         data = ctypes.string_at(header.data, header.bytes_per_line)
-        if header.bits_per_pixel != 32:
+        if header.bits_per_pixel != 32:  # not met on Xvfb's default depth: many colours, none taken as bright
             return {0, 1} if len(set(data)) > 1 else {0}
         pixels = memoryview(data)[:4 * width].cast("I")
         first = pixels[0] & 0xFFFFFF
@@ -118,23 +122,28 @@ def row_colours(lib, display, window: int, y: int, width: int) -> set[int] | Non
         lib.XFree(image)
 
 
-def drawn(lib, display, window: int) -> bool:
+def bright(colour: int) -> bool:
+    """A card's white (or a bare window's light bar): every channel at least BRIGHT."""
+    return all((colour >> shift) & 0xFF >= BRIGHT for shift in (16, 8, 0))
+
+
+def look(lib, display, window: int) -> tuple[bool, bool]:
+    """(a drawn picture: more than one colour across the five rows; cards shown: a bright pixel among them)."""
     size = size_of(lib, display, window)
     if size is None or size[0] < 2 or size[1] < 6:
-        return False
+        return False, False
     colours: set[int] = set()
     for k in range(1, 6):
         row = row_colours(lib, display, window, size[1] * k // 6, size[0])
         if row is None:
-            return False
+            return False, False
         colours |= row
-        if len(colours) > 1:
-            return True
-    return False
+    return len(colours) > 1, any(bright(colour) for colour in colours)
 
 
-def one_run(lib, display, display_name: str, command: list[str], extra_env: dict[str, str]) -> tuple[float, float]:
-    """(seconds to the window mapped, seconds to its first drawn frame) of one start of `command`."""
+def one_run(lib, display, display_name: str, command: list[str],
+            extra_env: dict[str, str]) -> tuple[float, float, float]:
+    """(seconds to the window mapped, to its first drawn frame, to cards shown) of one start of `command`."""
     event = XEvent()
     with tempfile.TemporaryDirectory(prefix="idioten-bench-") as home:
         env = dict(os.environ, DISPLAY=display_name, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
@@ -149,7 +158,7 @@ def one_run(lib, display, display_name: str, command: list[str], extra_env: dict
         # `python -m` looks first in its working folder: each game runs in the folder of its own source.
         program = subprocess.Popen(command, env=env, cwd=extra_env.get("PYTHONPATH", home), stdout=subprocess.DEVNULL,
                                    stderr=subprocess.DEVNULL)
-        mapped = frame = None
+        mapped = frame = cards = None
         window = 0
         try:
             deadline = started + TIMEOUT_S
@@ -161,20 +170,24 @@ def one_run(lib, display, display_name: str, command: list[str], extra_env: dict
                         break
                 if mapped is None:
                     time.sleep(POLL_S / 2)
-            while mapped is not None and frame is None and time.time() < deadline:
+            while mapped is not None and cards is None and time.time() < deadline:
                 while lib.XPending(display):  # a window made again (SDL does, for another framebuffer)
                     lib.XNextEvent(display, ctypes.byref(event))
                     if event.type == MAP_NOTIFY and not event.map.override_redirect:
                         window = event.map.window
-                if drawn(lib, display, window):
-                    frame = time.time()
+                picture, shown = look(lib, display, window)
+                now = time.time()
+                if picture and frame is None:
+                    frame = now
+                if shown:
+                    cards = now
                 else:
                     time.sleep(POLL_S)
         finally:
             stop(program)
-    if mapped is None or frame is None:
-        raise RuntimeError(f"{command} drew no window within {TIMEOUT_S} s")
-    return mapped - started, frame - started
+    if mapped is None or frame is None or cards is None:
+        raise RuntimeError(f"{command} drew no window with cards within {TIMEOUT_S} s")
+    return mapped - started, frame - started, cards - started
 
 
 def programs(checkouts: dict[str, str], aisleriot: bool, cache: str) -> dict[str, tuple[list[str], dict[str, str]]]:
@@ -227,16 +240,21 @@ def main(argv: list[str] | None = None) -> int:
                         times[label].append(one_run(lib, display, name, command, env))
             finally:
                 lib.XCloseDisplay(display)
-    frames = {label: [f for _, f in runs] for label, runs in times.items()}
+    frames = {label: [f for _, f, _ in runs] for label, runs in times.items()}
+    shown = {label: [c for _, _, c in runs] for label, runs in times.items()}
     result = {"benchmark": "ui_startup", "runs": args.runs, "load_before": load_before, "load_after": load_average(),
               "commands": {label: (" ".join(command) if command[-1] != BARE else "python -c BARE")
                            + (f"  (PYTHONPATH={env['PYTHONPATH']})" if "PYTHONPATH" in env else "")
                            for label, (command, env) in commands.items()},
               "first_frame": {label: summary(f) for label, f in frames.items()},
-              "mapped": {label: summary([m for m, _ in runs]) for label, runs in times.items()},
+              "cards_shown": {label: summary(c) for label, c in shown.items()},
+              "mapped": {label: summary([m for m, _, _ in runs]) for label, runs in times.items()},
               "first_frame_ratio_to_this_tree": {
                   label: round(statistics.median(a / b for a, b in zip(f, frames["this_tree"])), 2)
-                  for label, f in frames.items() if label != "this_tree"}}
+                  for label, f in frames.items() if label != "this_tree"},
+              "cards_shown_ratio_to_this_tree": {
+                  label: round(statistics.median(a / b for a, b in zip(c, shown["this_tree"])), 2)
+                  for label, c in shown.items() if label != "this_tree"}}
     print(json.dumps(result, indent=1))
     return 0
 

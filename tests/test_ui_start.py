@@ -188,3 +188,49 @@ def test_missing_card_pictures_are_named_on_screen(data_folder, monkeypatch, tmp
 def test_a_whole_install_says_nothing_of_pictures(data_folder):
     app = start()
     assert not any("Card pictures" in text for text in message_line(app))
+
+
+# -- the first picture ---------------------------------------------------------------------------------------
+
+class FlipsSeen:
+    """The window, with each flip noted before it is done (a pygame.Window takes no attributes of its own)."""
+
+    def __init__(self, window, seen: list):
+        self._window, self._seen = window, seen
+
+    def flip(self):
+        surface = self._window.get_surface()
+        self._seen.append(("flip", surface.get_at((surface.get_width() // 2, surface.get_height() // 2))[:3]))
+        return self._window.flip()
+
+    def __getattr__(self, name):
+        return getattr(self._window, name)
+
+    def __setattr__(self, name, value):
+        if name.startswith("_"):
+            object.__setattr__(self, name, value)
+        else:
+            setattr(self._window, name, value)
+
+
+@pytest.mark.parametrize("last_game", ["idioten", "poker"])
+def test_the_bare_felt_is_on_screen_before_the_table_is_made(data_folder, monkeypatch, last_game):
+    """Making the table takes its modules, the saved game and the first card pictures: meanwhile the window
+    shows the felt, not the black (or white) of a window nothing has drawn on yet."""
+    from idioten.ui import app as app_module
+    from idioten.ui import window
+    from idioten.ui.kit.drawing import felt
+
+    (data_folder / "settings.json").write_text(json.dumps({"format": "idioten-settings", "version": 1,
+                                                          "last_game": last_game}), encoding="utf-8")
+    seen: list = []
+    open_window, open_scene = window.open_window, app_module.App.open_scene
+    monkeypatch.setattr(window, "open_window", lambda *args: FlipsSeen(open_window(*args), seen))
+    monkeypatch.setattr(app_module.App, "open_scene",
+                        lambda self, kind: seen.append(("table", kind.name)) or open_scene(self, kind))
+    start()
+    assert seen[1] == ("table", last_game)
+    kind, middle = seen[0]
+    cloth = felt((1280, 800))
+    assert kind == "flip" and middle == cloth.get_at((640, 400))[:3] and middle != (0, 0, 0)
+    assert seen[2][0] == "flip"  # then the table's first frame

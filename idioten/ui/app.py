@@ -30,6 +30,7 @@ from idioten.storage.store import MemoryStore, Store
 from idioten.ui import handover, window
 from idioten.ui.games import GAMES
 from idioten.ui.idle import Waiter
+from idioten.ui.kit.drawing import felt
 from idioten.ui.kit.fonts import Texts
 from idioten.ui.kit.game import GameKind
 from idioten.ui.kit.layout import Layout
@@ -92,6 +93,7 @@ class App:
         self.windowed = (self.window.size, self.window.position)  # what to remember while in fullscreen
         self.pixel_ratio = window.pixel_ratio(self.window)  # also makes the surface before any picture, so
         self.sharpen_at: float | None = None                # each can take the window's pixel format
+        self.show_cloth()
         self.set_icon()
         self.layout = Layout(*window.pixel_size(self.window), scale=self.ui_scale())
         self.texts = Texts(four_colour=lambda: self.settings.four_colour)
@@ -111,6 +113,14 @@ class App:
         if fullscreen:
             self.toggle_fullscreen()
         self._last = self.clock()
+
+    def show_cloth(self) -> None:
+        """The bare felt, flipped at once: making the table (its modules, the saved game, the first cards
+        rendered) takes some 30 ms more, and until a program draws, a new window shows whatever the system
+        puts there (black on X11). The table's first frame paints over it."""
+        surface = self.window.get_surface()
+        surface.blit(felt(surface.get_size()), (0, 0))
+        self.window.flip()
 
     def set_icon(self) -> None:
         """The title bar and task bar show the game's own icon (a missing file only leaves SDL's)."""

@@ -120,3 +120,27 @@ def test_settings_tab_moves_the_row_and_the_focus_ring_marks_its_value():
     assert panel.focus == 0
     key(app, pygame.K_ESCAPE)
     assert headings(app) == []
+
+
+
+@pytest.mark.parametrize("language", ["en", "sv", "de"])
+def test_a_key_an_entry_of_the_open_menu_shows_does_what_the_entry_does(language):
+    """A player reads "Statistik (S)" in the open menu and presses S: the statistics, as at the table."""
+    from idioten import i18n
+
+    i18n.set_language(language)
+    app, _ = make_app()
+    for pressed, opened in ((pygame.K_s, "ui.stats.title"), (pygame.K_e, "ui.settings.title"),
+                            (pygame.K_F1, "ui.rules.title")):
+        key(app, pygame.K_ESCAPE)
+        assert headings(app) == [i18n.t("ui.menu.title")]
+        key(app, pressed)
+        shown = headings(app)
+        assert i18n.t(opened) in shown and i18n.t("ui.menu.title") not in shown, pressed
+        key(app, pygame.K_ESCAPE)
+        assert headings(app) == []
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_x)  # named by no entry: the menu stays, nothing else happens
+    assert headings(app) == [i18n.t("ui.menu.title")]
+    key(app, pygame.K_g)  # "Play Poker patience (G)"
+    assert headings(app) == [] and app.current_game.name == "poker"

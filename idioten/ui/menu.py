@@ -3,8 +3,11 @@ entries (ui/kit/game.py's `menu_entries`), then what the window offers in every 
 
 from __future__ import annotations
 
+import re
 from functools import partial
 from typing import Callable
+
+import pygame
 
 from idioten import i18n
 from idioten.ui.kit.game import GameHost, MenuEntries
@@ -12,6 +15,9 @@ from idioten.ui.kit.panels import Panel
 from idioten.ui.kit.widgets import Button
 
 MENU_COLUMNS = (1, 2, 3)
+# The key an entry's label names at its end, "Statistik (S)", "Regeln (F1)". Ctrl+Q and F11 the window takes
+# before any panel sees them; Esc closes the menu.
+SHORTCUT = re.compile(r"\(([^()]+)\)\s*$")
 
 
 class MenuPanel(Panel):
@@ -55,6 +61,21 @@ class MenuPanel(Panel):
             self.rows = [("title", "ui.menu.title")] + [
                 ("buttons", self.buttons[i:i + fitting]) for i in range(0, len(self.buttons), fitting)]
             super().place()
+
+    def key(self, event) -> None:
+        """The key an entry's label shows does what the entry does, as it does at the table: a player who
+        reads "Statistik (S)" in the open menu and presses S gets the statistics. Any other key does nothing."""
+        if event.key == pygame.K_ESCAPE:
+            self.close()
+            return
+        if getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+            return
+        pressed = pygame.key.name(event.key).upper()
+        for button in self.buttons:
+            shown = SHORTCUT.search(button.label)
+            if shown is not None and shown.group(1).upper() == pressed and button.enabled():
+                button.action()
+                return
 
     def then(self, action: Callable[[], None]) -> None:
         self.close()

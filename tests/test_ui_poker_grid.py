@@ -18,11 +18,11 @@ pytestmark = pytest.mark.usefixtures("english_window")
 
 
 def glowing(app, cell: int) -> bool:
-    """The drop glow's ring is on screen round the whole card of `cell`: its solid stroke runs just outside the
-    card's top and left edges, over whatever lies there (the row above, the dragged card). (Both edges: where
-    rows overlap, one ring's bottom edge can run along the top of a card two rows further down.)"""
+    """The drop glow's ring is on screen round `cell` as it shows (where rows overlap, the part of its card
+    above the next row): its solid stroke runs just outside the cell's top and left edges, over whatever lies
+    there (the row above, the dragged card)."""
     app.draw()
-    rect, surface = scene(app).layout.card_rect(cell), app.window.get_surface()
+    rect, surface = scene(app).layout.cells[cell], app.window.get_surface()
     return all(tuple(surface.get_at(point)[:3]) == GLOW for point in ((rect.centerx, rect.y - 1),
                                                                       (rect.x - 1, rect.centery)))
 
@@ -170,3 +170,16 @@ def test_every_label_text_stays_on_its_plate_and_off_the_others(size):
         assert any(plate.contains(rect) for plate in layout.plates), (text, rect)
         for other, other_rect in on_felt[i + 1:]:
             assert not rect.colliderect(other_rect), (text, other)
+
+
+def test_where_rows_overlap_a_lit_cell_is_marked_as_it_shows_not_with_the_row_below():
+    app, _ = poker_app(size=(1200, 680))
+    layout = scene(app).layout
+    assert layout.overlapping
+    drag(app, layout.drawn.center, cell_centre(app, 7), release=False)
+    assert lit_cells(app) == [7]
+    cell, below = layout.cells[7], layout.cells[12]
+    surface = app.window.get_surface()
+    left_edge = [tuple(surface.get_at((cell.x - 1, y))[:3]) == GLOW for y in range(cell.y, below.bottom)]
+    assert all(left_edge[8:cell.h - 8])  # the stroke runs down the cell as far as it shows (the corners round) ...
+    assert not any(left_edge[cell.h + 8:])  # ... and not on beside the row below, where the card lies under it

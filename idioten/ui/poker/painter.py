@@ -36,6 +36,14 @@ def behind_text() -> tuple[int, int, int]:
     return red, green, blue
 
 
+def lit_cell(size: tuple[int, int], radius: int, line: int) -> pygame.Surface:
+    """An empty cell a dragged card may go into: lit, with its edge drawn."""
+    fill = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(fill, (*GLOW, 55), fill.get_rect(), border_radius=radius)
+    pygame.draw.rect(fill, (*GLOW, 220), fill.get_rect(), width=line, border_radius=radius)
+    return fill
+
+
 class PokerPainter:
     def __init__(self, scene):
         self.scene = scene
@@ -88,14 +96,16 @@ class PokerPainter:
         radius = max(3, layout.card_w // 14)
         line = max(2, layout.card_w // 45)
         self.radius = radius
-        self.glow = outline((layout.card_w, layout.card_h), GLOW, radius, line, fill_alpha=40)
-        self.cursor_ring = outline((layout.card_w, layout.card_h), SELECT, radius, line)
-        self.drop_ring = outline((layout.card_w, layout.card_h), GLOW, radius, line)  # unfilled: over a card
+        self.cursor_ring = outline((layout.card_w, layout.card_h), SELECT, radius, line)  # round the next card
+        # What marks a cell (the hint, the keyboard's cursor, where a dragged card would go) goes round the cell
+        # as it shows: where rows overlap, a whole card's ring would also take in the row below it.
+        heights = {cell.h for cell in layout.cells}
+        self.glow = {h: outline((layout.card_w, h), GLOW, radius, line, fill_alpha=40) for h in heights}
+        self.cell_cursor = {h: outline((layout.card_w, h), SELECT, radius, line) for h in heights}
+        self.drop_ring = {h: outline((layout.card_w, h), GLOW, radius, line) for h in heights}  # over a card
+        self.target_fill = {h: lit_cell((layout.card_w, h), radius, line) for h in heights}
         self.fresh_line = line
         self.shadow = shadow((layout.card_w, layout.card_h), radius)
-        self.target_fill = pygame.Surface((layout.card_w, layout.card_h), pygame.SRCALPHA)
-        pygame.draw.rect(self.target_fill, (*GLOW, 55), self.target_fill.get_rect(), border_radius=radius)
-        pygame.draw.rect(self.target_fill, (*GLOW, 220), self.target_fill.get_rect(), width=line, border_radius=radius)
         if layout.open_deck:
             self.deck_ring = outline(layout.deck_size, SELECT, max(2, radius // 2), max(2, line - 1))
         self.background = self.paint_background(layout)
@@ -156,11 +166,11 @@ class PokerPainter:
         shown = {cell: None if card == flying else card for cell, card in enumerate(game.grid)}
         self.grid(surface, shown, layout.card_rect, self.images, shake_cell, shake.offset if shake else 0)
         if scene.hint is not None and game.grid[scene.hint[0]] is None:
-            self.ring(surface, self.glow, layout.cells[scene.hint[0]].topleft)
+            self.mark(surface, self.glow, layout.cells[scene.hint[0]])
         if scene.cursor is not None:
-            self.ring(surface, self.cursor_ring, layout.cells[scene.cursor].topleft)
+            self.mark(surface, self.cell_cursor, layout.cells[scene.cursor])
         if scene.target is not None:  # the input lights only a cell the rules would take the card into
-            surface.blit(self.target_fill, layout.cells[scene.target].topleft)
+            surface.blit(self.target_fill[layout.cells[scene.target].h], layout.cells[scene.target].topleft)
 
         self.line_labels(surface)
         self.side(surface)
@@ -173,7 +183,7 @@ class PokerPainter:
             surface.blit(self.shadow, (x + offset, y + offset))
             surface.blit(self.images.face(scene.drag.card), (x, y))
             if scene.target is not None:  # the dragged card covers its cell: the glow goes over it
-                self.ring(surface, self.drop_ring, layout.cells[scene.target].topleft)
+                self.mark(surface, self.drop_ring, layout.cells[scene.target])
 
         for button in scene.buttons:
             button.draw(surface, self.texts, self.button_size)
@@ -188,6 +198,9 @@ class PokerPainter:
                 surface.blit(images.face(card), rect.move(round(shake_offset) if cell == shake_cell else 0, 0))
             elif cell >= 5:  # (where rows do not overlap, this repaints what is there)
                 surface.blit(self.background, rect, area=rect)
+
+    def mark(self, surface, rings: dict[int, pygame.Surface], cell: pygame.Rect) -> None:
+        self.ring(surface, rings[cell.h], cell.topleft)
 
     def ring(self, surface, ring: pygame.Surface, corner, card_w: int | None = None) -> None:
         pad = (ring.get_width() - (card_w or self.layout.card_w)) // 2

@@ -178,3 +178,16 @@ def test_the_rendered_pictures_keep_to_their_budget_dropping_the_least_recently_
     pictures.get("cards/QS.svg", (70, 98))  # over the budget: the king goes, the ace stays
     assert pictures.get("cards/AS.svg", (70, 98)) is first
     assert pictures.get("cards/KS.svg", (70, 98)) is not second
+
+
+def test_a_picture_rendered_before_the_display_started_is_not_handed_out_after_it(monkeypatch):
+    """Before the display starts a picture cannot take the window's pixel format (it blits several times
+    slower): once the display is there, the picture is rendered again, in the window's format."""
+    from idioten.ui.kit.sprites import RenderedPictures
+
+    pictures = RenderedPictures(budget_bytes=10**8)
+    monkeypatch.setattr(pygame.display, "get_init", lambda: False)
+    early = pictures.get("cards/AS.svg", (70, 98))
+    monkeypatch.setattr(pygame.display, "get_init", lambda: True)
+    assert pictures.get("cards/AS.svg", (70, 98)) is not early
+    assert pictures.get("cards/AS.svg", (70, 98)) is pictures.get("cards/AS.svg", (70, 98))

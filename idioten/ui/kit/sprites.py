@@ -150,8 +150,9 @@ class RenderedPictures:
         self._bytes = 0
 
     def get(self, relative: str, size: tuple[int, int]) -> pygame.Surface | None:
-        # A picture made before the window existed is in another pixel format: kept apart from the window's.
-        key = (relative, size, pygame.display.get_surface() is not None)
+        # A picture made before the display started could not take the window's pixel format (for_screen):
+        # kept apart from those made after.
+        key = (relative, size, pygame.display.get_init())
         if key in self._pictures:
             self._pictures.move_to_end(key)
             return self._pictures[key]

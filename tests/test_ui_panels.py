@@ -122,7 +122,6 @@ def test_settings_tab_moves_the_row_and_the_focus_ring_marks_its_value():
     assert headings(app) == []
 
 
-
 @pytest.mark.parametrize("language", ["en", "sv", "de"])
 def test_a_key_an_entry_of_the_open_menu_shows_does_what_the_entry_does(language):
     """A player reads "Statistik (S)" in the open menu and presses S: the statistics, as at the table."""

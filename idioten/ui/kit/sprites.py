@@ -7,6 +7,7 @@ crisp at every window size; a size change drops the pictures of the old size ins
 from __future__ import annotations
 
 from collections import OrderedDict
+from pathlib import Path
 from typing import Callable
 
 import pygame
@@ -146,17 +147,18 @@ class RenderedPictures:
 
     def __init__(self, budget_bytes: int):
         self.budget_bytes = budget_bytes
-        self._pictures: OrderedDict[tuple[str, tuple[int, int], bool], pygame.Surface | None] = OrderedDict()
+        self._pictures: OrderedDict[tuple[Path, tuple[int, int], bool], pygame.Surface | None] = OrderedDict()
         self._bytes = 0
 
     def get(self, relative: str, size: tuple[int, int]) -> pygame.Surface | None:
+        path = paths.asset(*relative.split("/"))  # by the file found, not its name: the name says nothing of it
         # A picture made before the display started could not take the window's pixel format (for_screen):
         # kept apart from those made after.
-        key = (relative, size, pygame.display.get_init())
+        key = (path, size, pygame.display.get_init())
         if key in self._pictures:
             self._pictures.move_to_end(key)
             return self._pictures[key]
-        picture = _render_svg(relative, size)
+        picture = _render_svg(path, size)
         self._pictures[key] = picture
         self._bytes += _bytes_of(picture)
         while self._bytes > self.budget_bytes and len(self._pictures) > 1:
@@ -169,8 +171,7 @@ def _bytes_of(picture: pygame.Surface | None) -> int:
     return 0 if picture is None else picture.get_width() * picture.get_height() * 4
 
 
-def _render_svg(relative: str, size: tuple[int, int]) -> pygame.Surface | None:
-    path = paths.asset(*relative.split("/"))
+def _render_svg(path: Path, size: tuple[int, int]) -> pygame.Surface | None:
     if not path.is_file():
         return None
     try:

@@ -395,6 +395,7 @@ def test_a_folder_that_cannot_be_written_shows_a_notice_and_play_goes_on(tmp_pat
 
 def test_a_save_starts_after_the_frame_that_shows_the_action(data_folder):
     app = window(deal=7)
+    app.persist.wait()  # the opening deal's save is on the writer thread; under load it may not be written yet
     saved = (data_folder / "game.json").read_text()
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=""))
     order = []

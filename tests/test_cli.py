@@ -39,3 +39,18 @@ def test_the_command_line_offers_exactly_the_rules_players_and_policies_there_ar
     assert options.READINGS == solver.READINGS and options.STANDARD_RULES in solver.READINGS
     assert options.HINT_PLAYERS == hint.PLAYERS and options.DEFAULT_HINT_PLAYER == hint.DEFAULT_PLAYER
     assert options.POLICIES == tuple(sorted(players.POLICIES))
+
+
+def test_no_arguments_open_the_window_as_the_parser_reads_them(monkeypatch):
+    """`idioten` alone opens the window without the parser (cli/__init__.py): it asks for what the parser would
+    make of no arguments, the settings' and the saved game's choice."""
+    from idioten.cli import start
+    from idioten.cli.parser import build_parser, launch_options
+    from idioten.ui.opening import Launch
+
+    asked = []
+    monkeypatch.setattr(start, "play", lambda launch, smoke=False: asked.append((launch or Launch(), smoke)) or 0)
+    assert main([]) == 0
+    parsed = build_parser().parse_args([])
+    assert parsed.command is None and asked == [(launch_options(parsed), parsed.smoke)]
+    assert asked[0][0] == Launch()

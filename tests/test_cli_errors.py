@@ -11,7 +11,8 @@ from idioten.acesup import analysis
 from idioten.acesup.players import greedy
 from idioten.acesup.rules import Game
 from idioten.cards import deal_cards, format_cards
-from idioten.cli import build_parser, main
+from idioten.cli import main
+from idioten.cli.parser import build_parser
 
 
 def run(capsys, *argv):

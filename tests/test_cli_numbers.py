@@ -73,7 +73,7 @@ def test_ascii_numbers_still_work(capsys, argv, shown):
 
 @pytest.mark.parametrize("threads, taken", [("auto", 0), ("0", 0), ("1", 1), (str(MAX_THREADS), MAX_THREADS)])
 def test_threads_within_bounds_are_taken(threads, taken):
-    from idioten.cli import build_parser
+    from idioten.cli.parser import build_parser
     assert build_parser().parse_args(["solve", "--deal", "12", "--threads", threads]).threads == taken
 
 

@@ -78,7 +78,7 @@ def test_a_run_without_a_hard_crash_leaves_no_dump(tmp_path):
 # -- the start around the window ------------------------------------------------------------------------
 
 def test_an_error_in_the_window_is_a_report_and_one_line(tmp_path, capsys):
-    def window():
+    def window(folder, opened):
         raise KeyError("bug")
     assert desktop.play(window, tmp_path) == desktop.EXIT_CRASHED
     err = capsys.readouterr().err
@@ -89,7 +89,7 @@ def test_an_error_in_the_window_is_a_report_and_one_line(tmp_path, capsys):
 
 
 def test_an_error_in_a_thread_is_a_report_and_one_line_and_the_window_goes_on(tmp_path, capsys):
-    def window():
+    def window(folder, opened):
         thread = threading.Thread(target=lambda: 1 / 0, name="worker")
         thread.start()
         thread.join()
@@ -104,7 +104,7 @@ def test_an_error_in_a_thread_is_a_report_and_one_line_and_the_window_goes_on(tm
 def test_a_report_that_cannot_be_written_still_gives_one_line(tmp_path, capsys):
     (tmp_path / REPORTS_FOLDER).write_text("a file where the folder goes")
 
-    def window():
+    def window(folder, opened):
         raise RuntimeError("bug")
     assert desktop.play(window, tmp_path) == desktop.EXIT_CRASHED
     err = capsys.readouterr().err
@@ -118,14 +118,14 @@ def test_a_second_start_in_the_same_folder_never_opens_the_window(tmp_path, caps
     held = lock.lock_folder(tmp_path)
     opened = []
     try:
-        assert desktop.play(lambda: opened.append(1) or 0, tmp_path) == desktop.EXIT_ALREADY_OPEN
+        assert desktop.play(lambda folder, shown: opened.append(1) or 0, tmp_path) == desktop.EXIT_ALREADY_OPEN
     finally:
         held.release()
     assert opened == [] and "already open" in capsys.readouterr().err
 
 
 def test_an_interrupt_is_not_a_crash(tmp_path):
-    def window():
+    def window(folder, opened):
         raise KeyboardInterrupt
     with pytest.raises(KeyboardInterrupt):
         desktop.play(window, tmp_path)

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from idioten.acesup.rules import VARIANTS
-from idioten.cli import build_parser
+from idioten.cli.parser import build_parser
 from idioten.poker.scoring import TABLES
 
 ROOT = Path(__file__).resolve().parent.parent

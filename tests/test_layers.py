@@ -115,8 +115,8 @@ def test_no_module_borrows_another_modules_private_helpers():
 
 def test_the_graph_sees_imports_inside_functions_and_relative_ones():
     graph = import_graph(PACKAGE, "idioten")
-    assert "idioten.ui.launch" in graph["idioten.cli"]  # imported inside run_play: the window opens late
-    assert "idioten.acesup.rules" in graph["idioten.cli.args"]
+    assert "idioten.ui.opening" in graph["idioten.cli.start"]  # imported inside play: after the pygame check
+    assert "idioten.acesup.options" in graph["idioten.cli.args"]
     assert "pygame" in external_imports(PACKAGE, "idioten")["idioten.ui.app"]
 
 

@@ -86,7 +86,7 @@ def test_building_the_parser_does_not_import_the_poker_tables():
     import subprocess
     import sys
 
-    code = ("import sys; import idioten.cli as c; c.build_parser(); "
+    code = ("import sys; import idioten.cli.parser as c; c.build_parser(); "
             "print(sorted(m for m in sys.modules if m.startswith('idioten.poker')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert "hands" not in out and "values" not in out and "scoring" not in out, out

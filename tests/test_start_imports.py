@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 CHILD = Path(__file__).resolve().parent / "start_imports_child.py"
+FELT_CHILD = Path(__file__).resolve().parent / "felt_first_child.py"
 HANG = 120  # seconds: reached only if the child hangs
 
 # Loaded by searches, hints, "where did I go wrong" and the command line's commands, never by the first frame.
@@ -26,9 +27,9 @@ POKER_MODULES = ("idioten.poker.hands", "idioten.poker.scoring", "idioten.poker.
                  "idioten.poker.values", "idioten.play.poker")
 
 
-def modules_at_first_frame(folder: Path, *args: str) -> dict[str, list[str]]:
+def modules_at_first_frame(folder: Path, *args: str, child: Path = CHILD) -> dict[str, list[str]]:
     env = dict(os.environ, IDIOTEN_DATA_DIR=str(folder), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    run = subprocess.run([sys.executable, str(CHILD), *args], env=env, capture_output=True, text=True,
+    run = subprocess.run([sys.executable, str(child), *args], env=env, capture_output=True, text=True,
                          timeout=HANG)
     assert run.returncode == 0, run.stderr
     report = json.loads(run.stdout.strip().splitlines()[-1])
@@ -58,3 +59,22 @@ def test_a_start_in_poker_patience_loads_no_aces_up_search(tmp_path):
     assert "idioten.ui.poker.scene" in first  # opened straight in the game chosen last
     assert "idioten.ui.acesup.table" not in first  # without making Idioten's table first
     assert loaded(first, SEARCH_MODULES) == []
+
+
+# Made once the felt is on screen (ui/opening.py): the table's modules, the store and its games, and the channel
+# a second start asks through (cli/desktop.py).
+AFTER_THE_FELT = ("idioten.ui.app", "idioten.ui.launch", "idioten.ui.games", "idioten.ui.acesup.table",
+                  "idioten.ui.poker.scene", "idioten.storage.store", "idioten.play.session", "idioten.acesup.rules",
+                  "socket")
+
+
+@pytest.mark.parametrize("args", [[], ["--deal", "7"]])
+def test_the_window_shows_its_felt_before_the_table_and_the_store_load(tmp_path, args):
+    at_felt = modules_at_first_frame(tmp_path, *args, child=FELT_CHILD)["at_felt"]
+    assert "idioten.ui.opening" in at_felt and "idioten.storage.lock" in at_felt  # after the folder's lock
+    assert loaded(at_felt, AFTER_THE_FELT) == []
+
+
+def test_a_start_with_no_arguments_shows_the_felt_without_loading_the_parser(tmp_path):
+    at_felt = modules_at_first_frame(tmp_path, child=FELT_CHILD)["at_felt"]
+    assert loaded(at_felt, ("argparse", "idioten.cli.parser", "idioten.cli.args")) == []

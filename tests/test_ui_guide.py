@@ -35,7 +35,8 @@ def folder(tmp_path, monkeypatch):
 
 def first_start():
     """The program's very first start (no deal named): the offer is on top, kept on screen for the test."""
-    from idioten.ui.launch import Launch, open_app
+    from idioten.ui.launch import open_app
+    from idioten.ui.opening import Launch
 
     clock = Clock()
     app = open_app(Launch(language="en"), clock=clock, rng=random.Random(3), size=(1280, 800))

@@ -12,7 +12,7 @@ from ui_support import aces_table, shown_texts
 
 from idioten import i18n
 from idioten.cards import deal_cards, format_cards
-from idioten.cli import build_parser, launch_options
+from idioten.cli.parser import build_parser, launch_options
 from idioten.storage.files import ENV_DATA_DIR
 from idioten.storage.store import Store
 from idioten.ui.kit.palette import MESSAGE

@@ -26,7 +26,7 @@ class Clock:
 
 def launch(deal: int | None = None, variant: str | None = None, lang: str | None = "en"):
     """What `idioten [--deal N] [--variant V] [--lang L]` hands the window."""
-    from idioten.ui.launch import Launch
+    from idioten.ui.opening import Launch
 
     cards = tuple(deal_cards(deal)) if deal is not None else None
     return Launch(cards=cards, deal_number=deal, variant=variant, language=lang)
@@ -95,7 +95,7 @@ def state(app) -> dict:
 def child_main(argv: list[str]) -> int:
     """Play a few actions, undo one, print the table; then one more undo through the real loop, print the
     table again as soon as that action is saved, and keep running until killed."""
-    from idioten.cli import build_parser, launch_options
+    from idioten.cli.parser import build_parser, launch_options
     from idioten.ui.launch import open_app
 
     app = open_app(launch_options(build_parser().parse_args(argv)), size=(1280, 800))

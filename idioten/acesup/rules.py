@@ -25,12 +25,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterator, NamedTuple, Sequence
 
+# The variants are the rules' own, named in options.py so that the settings read at start need not load these.
+from idioten.acesup.options import ACES_ONLY as ACES_ONLY
+from idioten.acesup.options import STANDARD as STANDARD
+from idioten.acesup.options import VARIANTS as VARIANTS
 from idioten.cards import ACE, Card, CardError, format_cards, parse_cards
 from idioten.errors import IllegalAction
 
-STANDARD = "standard"
-ACES_ONLY = "aces-only"
-VARIANTS = (STANDARD, ACES_ONLY)
 PILES = 4
 WIN_SCORE = 48
 

@@ -5,24 +5,12 @@ from __future__ import annotations
 import argparse
 import re
 
-from idioten.acesup.rules import VARIANTS
+from idioten.acesup.options import VARIANTS
 from idioten.cards import MAX_DEAL, MIN_DEAL, check_deal_number, deal_cards, parse_deal
+from idioten.cli.errors import CommandError, NoAnswer, UsageError
 
-
-class CommandError(Exception):
-    """A command that cannot answer: one line on stderr (JSON with --json), exit status `status`."""
-
-    status = 2
-
-
-class UsageError(CommandError):
-    """Bad input from the command line: exit status 2."""
-
-
-class NoAnswer(CommandError):
-    """The time limit ran out before the answer was found: exit status 1."""
-
-    status = 1
+__all__ = ["CommandError", "NoAnswer", "UsageError", "Parser", "add_deal_choice", "add_variant", "chosen_deal",
+           "deal_number"]
 
 
 class Parser(argparse.ArgumentParser):

@@ -1,6 +1,6 @@
 """The window's program as a player starts it: one copy per data folder, and a report if it crashes.
 
-`play(run_window)` wraps the window's run (ui/launch.run) for `idioten` with no command:
+`play(run_window)` wraps the window's run (cli/start.run_window) for `idioten` with no command:
 
 1. Take the data folder's lock (storage/lock.py). Held by another copy: ask it to come forward; if it cannot,
    say in one line (and a message box) that the game is already open; exit with EXIT_ALREADY_OPEN (or 0 when
@@ -8,8 +8,11 @@
    written by the second start.
 2. Turn a hard crash's dump left by the last run into a report (the store names it at start), watch for a
    hard crash in this one (faulthandler) and for an error in any thread (threading.excepthook).
-3. Run the window. An uncaught exception writes a report (storage/crash.py) and gives one line on stderr and
-   EXIT_CRASHED, never a traceback; the window's own `finally` has saved the game by then.
+3. Run the window, `run_window(folder, opened)`. It calls `opened()` once its felt is on screen, and only then
+   does this copy listen for a second start (a second start waits for that a while): the listener's modules
+   and thread need not delay the first picture. An uncaught exception writes a report (storage/crash.py) and
+   gives one line on stderr and EXIT_CRASHED, never a traceback; the window's own `finally` has saved the
+   game by then.
 
 Commands (`idioten solve`, ...) and `--smoke` (its own data folder) do not come here.
 """
@@ -31,25 +34,40 @@ EXIT_ALREADY_OPEN = 3
 EXIT_CRASHED = 70  # sysexits' EX_SOFTWARE: the program's own fault
 
 
-def play(run_window: Callable[[], int], folder: Path | None = None) -> int:
+def play(run_window: Callable[[Path, Callable[[], None]], int], folder: Path | None = None) -> int:
     folder = Path(folder) if folder is not None else data_dir()
     held = lock.lock_folder(folder)
     if held.other_copy:
         return hand_over(folder)
-    from idioten.ui import handover
-    listener = None
+    second_starts = SecondStarts(held)
     try:
+        return run_guarded(lambda: run_window(folder, second_starts.listen), folder)
+    finally:
+        second_starts.close()
+        held.release()
+
+
+class SecondStarts:
+    """This copy's answer to a second start on its folder: the listener that brings its window forward."""
+
+    def __init__(self, held: lock.FolderLock):
+        self.held = held
+        self.listener: lock.HandoverListener | None = None
+
+    def listen(self) -> None:
+        from idioten.ui import handover
         try:
-            listener = lock.HandoverListener(handover.asked_to_come_forward)
-            held.announce(listener.port, listener.token)
+            self.listener = lock.HandoverListener(handover.asked_to_come_forward)
+            self.held.announce(self.listener.port, self.listener.token)
         except OSError:
             pass  # no loopback (a locked-down machine): a second start still finds the lock and says so
-        return run_guarded(run_window, folder)
-    finally:
-        if listener is not None:
-            listener.close()
+
+    def close(self) -> None:
+        if self.listener is None:
+            return
+        from idioten.ui import handover
+        self.listener.close()
         handover.not_ready()
-        held.release()
 
 
 def hand_over(folder: Path) -> int:

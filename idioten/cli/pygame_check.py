@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 
-from idioten.cli.args import CommandError
+from idioten.cli.errors import CommandError
 
 FIX = "pip uninstall -y pygame pygame-ce && pip install pygame-ce"
 

@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import faulthandler
 import os
-import platform
 import sys
 import time
 import traceback
 from pathlib import Path
 from typing import TextIO
 
-from idioten import __version__, cores
+from idioten import __version__
 from idioten.storage.files import Notice, read_regular_file
 
 REPORTS_FOLDER = "crashes"
@@ -35,6 +34,10 @@ MAX_NATIVE_BYTES = 256 * 1024  # a faulthandler dump is a few kilobytes; a huge 
 
 def describe_system() -> str:
     """The lines that say which program on which system: version, cores, Python, pygame-ce and SDL."""
+    import platform  # loaded for a report only: the crash watch starts before the window's first picture
+
+    from idioten import cores
+
     lines = [f"idioten {__version__}"]
     core_names = []
     for name, module in CORE_MODULES.items():

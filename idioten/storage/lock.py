@@ -20,15 +20,17 @@ from __future__ import annotations
 import errno
 import json
 import os
-import socket
 import sys
-import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from idioten.storage.files import read_regular_file
+
+if TYPE_CHECKING:
+    import socket  # loaded by the handover only: the lock is taken before the window's first picture
 
 LOCK_FILE = "running.lock"
 LOOPBACK = "127.0.0.1"
@@ -141,6 +143,9 @@ class HandoverListener:
 
     def __init__(self, on_request: Callable[[], bool]):
         self.on_request = on_request
+        import socket
+        import threading
+
         self.token = os.urandom(16).hex()  # as secrets.token_hex, without its imports (hmac, hashlib) at start
         self._socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self._socket.bind((LOOPBACK, 0))
@@ -176,6 +181,8 @@ class HandoverListener:
         connection.sendall((SHOWN if shown else OPEN).encode("ascii") + b"\n")
 
     def close(self) -> None:
+        import socket
+
         self._closed.set()
         try:
             # close() alone would not wake the thread blocked in accept() (the kernel keeps the socket for it,
@@ -220,6 +227,8 @@ def ask_first_copy(folder: Path, tries: int = ANNOUNCE_TRIES, pause: float = ANN
         time.sleep(pause)
     else:
         return None
+    import socket
+
     try:
         port, token = announced
         with socket.create_connection((LOOPBACK, port), timeout=ANSWER_SECONDS) as connection:

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeGuard
 
-from idioten.acesup.rules import STANDARD
-from idioten.acesup.rules import VARIANTS as VARIANTS  # re-exported: the settings screen offers them
+from idioten.acesup.options import STANDARD
+from idioten.acesup.options import VARIANTS as VARIANTS  # re-exported: the settings screen offers them
 from idioten.i18n import LANGUAGES
 from idioten.storage.files import JsonObject, Notice, data_dir, read_json, write_json_atomic
 

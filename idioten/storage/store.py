@@ -72,10 +72,12 @@ class Store:
         self._kept = {n.params["file"]: n for n in notices if n.keeps_file}
 
     @classmethod
-    def open(cls, folder: Path | None = None) -> "Store":
+    def open(cls, folder: Path | None = None, settings_read: tuple[Settings, list[Notice]] | None = None) -> "Store":
+        """The data folder's files read; `settings_read` is what `load_settings` gave for this folder a moment
+        before (the program start reads them first, to open its window where it was left)."""
         folder = Path(folder) if folder is not None else data_dir()
         remove_stale_temp_files(folder)
-        settings, settings_notices = load_settings(folder)
+        settings, settings_notices = settings_read if settings_read is not None else load_settings(folder)
         stats, stats_notices = load_stats(folder)
         saved, game_notices = load_game(folder)
         # A crash report left by the last run is named once, like a file set aside (storage/crash.py).

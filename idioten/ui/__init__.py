@@ -1,4 +1,5 @@
-"""The game window: the only package that imports pygame. Start it with `idioten.ui.launch.run(Launch(...))`."""
+"""The game window: the only package that imports pygame. The program starts it in cli/start.py: the window on
+its felt (opening.py), then the table and the loop (launch.py)."""
 
 import os
 import sys

@@ -30,7 +30,6 @@ from idioten.storage.store import MemoryStore, Store
 from idioten.ui import handover, window
 from idioten.ui.games import GAMES
 from idioten.ui.idle import Waiter
-from idioten.ui.kit.drawing import felt
 from idioten.ui.kit.fonts import Texts
 from idioten.ui.kit.game import GameKind
 from idioten.ui.kit.layout import Layout
@@ -64,7 +63,8 @@ class App:
                  deal: NamedDeal | None = None, fixed: dict[str, str] | None = None,
                  settings: Settings | None = None, clock: Callable[[], float] = time.monotonic,
                  rng: random.Random | None = None, on_action: Callable[[Change], None] | None = None,
-                 size: tuple[int, int] | None = None, fullscreen: bool = False, start_in: str | None = None):
+                 size: tuple[int, int] | None = None, fullscreen: bool = False, start_in: str | None = None,
+                 opened: pygame.Window | None = None):
         """The window opens in the first of `games`, on `store` (None: one in memory, with `settings`, that
         writes nothing). Each game's session is opened by its game when first needed, the first game's with
         `deal`, the deal the command line named, and `first`, a game to show instead of the saved one (tests,
@@ -72,7 +72,8 @@ class App:
         line fixed for this run (`{"variant": ...}`). `size` None opens the window as the settings remember
         it (window.py), else at exactly that size. `start_in` names the game to open in (None or a game not
         in `games`: the first), so the program start draws the game chosen last without making the other's
-        scene first."""
+        scene first. `opened` is the window the program start opened on its felt (opening.py); None opens it
+        here (`size`)."""
         self.clock = clock
         self.rng = rng if rng is not None else random.Random()
         store = store if store is not None else MemoryStore(settings)
@@ -82,18 +83,13 @@ class App:
         self.persist = Persistence(self, store, fixed=self.fixed)  # the games, statistics and settings saved
         self.running = True
         self.fullscreen = False
-        window.allow_high_dpi()
-        pygame.display.init()
-        pygame.font.init()
-        self.window = window.open_window(i18n.t("game_name"), size, self.settings.window_size,
-                                         self.settings.window_position)
+        self.window = opened or window.open_on_felt(i18n.t("game_name"), size, self.settings)
         self.system_scale = window.system_scale()
         displays = window.display_bounds()
         self.window.minimum_size = window.smallest_size(self.system_scale, displays[0] if displays else None)
         self.windowed = (self.window.size, self.window.position)  # what to remember while in fullscreen
         self.pixel_ratio = window.pixel_ratio(self.window)  # also makes the surface before any picture, so
         self.sharpen_at: float | None = None                # each can take the window's pixel format
-        self.show_cloth()
         self.set_icon()
         self.layout = Layout(*window.pixel_size(self.window), scale=self.ui_scale())
         self.texts = Texts(four_colour=lambda: self.settings.four_colour)
@@ -113,14 +109,6 @@ class App:
         if fullscreen:
             self.toggle_fullscreen()
         self._last = self.clock()
-
-    def show_cloth(self) -> None:
-        """The bare felt, flipped at once: making the table (its modules, the saved game, the first cards
-        rendered) takes some 30 ms more, and until a program draws, a new window shows whatever the system
-        puts there (black on X11). The table's first frame paints over it."""
-        surface = self.window.get_surface()
-        surface.blit(felt(surface.get_size()), (0, 0))
-        self.window.flip()
 
     def set_icon(self) -> None:
         """The title bar and task bar show the game's own icon (a missing file only leaves SDL's)."""

@@ -1,10 +1,11 @@
 """The program start: `idioten` with no command.
 
-The command line has already checked what it was given and hands over a `Launch`. `open_app` opens the
-store, chooses the language (the command line wins for this run), opens the window on it in the game chosen
-last (Idioten when the command line names a deal) with the deal the command line names and the settings it
-fixes (Idioten resumes its saved game or starts the named deal, keeping the saved game behind Ctrl+Z as a new
-deal in the window does), and says what the store said of every file; `run` adds the loop.
+The command line has already checked what it was given and hands over a `Launch`, and the start has opened the
+window on its felt (opening.py). `open_app` opens the store, chooses the language (the command line wins for
+this run), makes the window's table in the game chosen last (Idioten when the command line names a deal) with
+the deal the command line names and the settings it fixes (Idioten resumes its saved game or starts the named
+deal, keeping the saved game behind Ctrl+Z as a new deal in the window does), and says what the store said of
+every file; `run` adds the loop.
 
 The first frame waits only for what it shows: the other games open their sessions once it is on screen
 (`App.after_first_frame`), and what the store says of their files is said then.
@@ -14,42 +15,26 @@ from __future__ import annotations
 
 import random
 import sys
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
 from idioten import i18n, paths
-from idioten.cards import Card
-from idioten.play.session import NamedDeal
 from idioten.storage.files import Notice
 from idioten.storage.store import Store
 from idioten.ui import handover
 from idioten.ui.app import App
+from idioten.ui.opening import Launch, Opening
 
 
-@dataclass(frozen=True)
-class Launch:
-    """What the command line asks of the window; None leaves the choice to the saved settings and game."""
-
-    cards: tuple[Card, ...] | None = None  # a deal named on the command line (52 cards in deal order)
-    deal_number: int | None = None  # its number, None for a deal given card by card
-    variant: str | None = None
-    language: str | None = None
-    fullscreen: bool = False
-
-    @property
-    def names_a_deal(self) -> bool:
-        return self.cards is not None
-
-    @property
-    def deal(self) -> NamedDeal | None:
-        return NamedDeal(self.cards, self.deal_number) if self.cards is not None else None
-
-
-def open_app(launch: Launch, **app_options: Any) -> App:
-    """Open the store and the window (see the module's docstring)."""
-    store = Store.open()
+def open_app(launch: Launch, opening: Opening | None = None, **app_options: Any) -> App:
+    """Open the store and the window (see the module's docstring), on the window the start opened first if
+    there is one."""
+    if opening is None:
+        store = Store.open()
+    else:
+        store = Store.open(opening.folder, opening.settings)
+        app_options["opened"] = opening.window
     i18n.set_language(launch.language or store.settings.language)
     rng = app_options.pop("rng", None) or random.Random()
     app_options["fullscreen"] = app_options.get("fullscreen") or store.settings.fullscreen  # as it was left
@@ -80,10 +65,10 @@ def missing_pictures() -> list[Notice]:
                                          "folder": str(paths.asset_root())})]
 
 
-def run(launch: Launch) -> int:
-    """Open the window, play until it is closed, and leave everything saved."""
+def run(launch: Launch, opening: Opening) -> int:
+    """Make the table in the window opened on its felt, play until it is closed, and leave everything saved."""
     try:
-        app = open_app(launch, fullscreen=launch.fullscreen)  # in the game played last
+        app = open_app(launch, opening, fullscreen=launch.fullscreen)  # in the game played last
     except pygame.error as err:
         print(f"idioten: cannot open the game window: {err}", file=sys.stderr)
         return 1

@@ -23,7 +23,6 @@ it imports pygame, and only when the smoke mode runs.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import sys
@@ -41,7 +40,7 @@ from idioten.storage.files import ENV_DATA_DIR
 if TYPE_CHECKING:
     from idioten.ui.acesup.table import TableScene
     from idioten.ui.app import App
-    from idioten.ui.launch import Launch
+    from idioten.ui.opening import Launch
 
 IMPORTED_AT = time.perf_counter()
 ENV_SMOKE_REPORT = "IDIOTEN_SMOKE_REPORT"
@@ -266,7 +265,7 @@ def smoke(launch: Launch, folder: Path) -> dict:
     assets = check_assets()
     check_data_folder(folder)
     if not launch.names_a_deal:  # never resume a saved game: the script needs a known position
-        launch = dataclasses.replace(launch, cards=tuple(deal_cards(DEFAULT_DEAL)), deal_number=DEFAULT_DEAL)
+        launch = launch._replace(cards=tuple(deal_cards(DEFAULT_DEAL)), deal_number=DEFAULT_DEAL)
     from idioten.ui.launch import open_app  # after IMPORTED_AT: the window's imports count as start-up
 
     app = open_app(launch)

@@ -22,10 +22,15 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import TYPE_CHECKING
 
 import pygame
 
+from idioten.ui.kit.drawing import felt
 from idioten.ui.kit.layout import DEFAULT_WINDOW, MIN_WINDOW
+
+if TYPE_CHECKING:
+    from idioten.storage.settings import Settings
 
 DESKTOP_MARGIN = (80, 120)  # a first window leaves room for the desktop's panels and the title bar
 TITLE_BAR_ROOM = 60  # a remembered window keeps its size but still fits under a title bar
@@ -151,6 +156,20 @@ def first_position(remembered, size: tuple[int, int], displays: list[Rect4] | No
     x = min(max(remembered[0], x0), x0 + max(0, width - size[0]))
     y = min(max(remembered[1], top), y0 + max(0, height - size[1]))
     return x, y
+
+
+def open_on_felt(title: str, asked_size, settings: Settings) -> pygame.Window:
+    """The game's window (`open_window`, as `settings` remember it unless a size is asked), its bare felt
+    flipped at once: until a program draws, a new window shows whatever the system puts there (black on X11),
+    and making the table takes some 30 ms more. The table's first frame paints over it."""
+    allow_high_dpi()
+    pygame.display.init()
+    pygame.font.init()
+    opened = open_window(title, asked_size, settings.window_size, settings.window_position)
+    surface = opened.get_surface()
+    surface.blit(felt(surface.get_size()), (0, 0))
+    opened.flip()
+    return opened
 
 
 def open_window(title: str, asked_size, remembered_size=None, remembered_position=None) -> pygame.Window:

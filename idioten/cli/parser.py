@@ -1,0 +1,119 @@
+"""The command line's parser, and what `idioten` with options or a command does (cli/__init__.py starts it).
+
+Bad input gets one line on stderr and exit status 2, never a traceback; with --json that line is a JSON
+object, {"error": "..."}, so a script reads every answer, good or bad, the same way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from idioten import __version__
+from idioten.cards import CardError, deal_cards, format_cards
+from idioten.cli import acesup as acesup_commands
+from idioten.cli import poker as poker_commands
+from idioten.cli.args import Parser, add_deal_choice, add_variant, chosen_deal, deal_number
+from idioten.cli.errors import EXIT_USAGE, CommandError, UsageError, report_error
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog="idioten", description="Idioten (Aces Up) and Poker patience. "
+                    "With no command, opens the game window; a deal given replaces the saved game, which "
+                    "Ctrl+Z brings back.",
+                    epilog="Each option is given once; a command's options go after its name. A mistake gets "
+                    'one line on stderr and exit status 2 ({"error": "..."} with --json).')
+    parser.add_argument("--version", action=VersionAction,
+                        help="print the version and which cores run (compiled or Python), and exit")
+    add_deal_choice(parser, required=False)
+    add_variant(parser)
+    # Not given means "the variant chosen in the settings"; given, it wins for this run (ui/persist.py).
+    parser.set_defaults(variant=None)
+    parser.add_argument("--lang", choices=("sv", "en", "de"), help="language (default: the system's)")
+    parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+    parser.add_argument("--smoke", action="store_true",
+                        help="self-test: open the window, play a few scripted actions, close; exit 0 if all went well")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+
+    deal = commands.add_parser("deal", help="print the 52 cards of a numbered deal, in deal order",
+                               description="Print the 52 cards of deal N in deal order: the first four go to "
+                               "piles 1-4, the other 48 are the stock. With --daily, the deal of that day "
+                               "(played in the standard variant; the same for every player).")
+    deal.add_argument("number", type=deal_number, metavar="N", nargs="?")
+    deal.add_argument("--daily", type=day, metavar="YYYY-MM-DD", help="the deal of the day of that date")
+    deal.add_argument("--json", action="store_true", help="print JSON")
+    deal.set_defaults(run=run_deal)
+
+    # Each module adds its own subcommands, so the contract for each lives beside its code.
+    acesup_commands.register(commands)
+    poker_commands.register(commands)
+    return parser
+
+
+class VersionAction(argparse._VersionAction):
+    """`idioten --version`: the version, and on a second line whether the compiled cores run. Worked out only
+    when asked, since loading the cores costs every other command time for nothing."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from idioten import cores
+        print(f"idioten {__version__}\n{cores.describe()}")
+        parser.exit()
+
+
+def day(text: str):
+    from idioten.acesup.daily import parse_day
+    try:
+        return parse_day(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def run_deal(args) -> int:
+    if (args.number is None) == (args.daily is None):
+        raise UsageError("idioten deal: give a deal number N or --daily YYYY-MM-DD (see --help)")
+    if args.daily is not None:
+        from idioten.acesup.daily import daily_deal
+        args.number = daily_deal(args.daily)
+    cards = deal_cards(args.number)
+    if args.json:
+        print(json.dumps({"deal": args.number, "cards": [str(c) for c in cards]}))
+    else:
+        print(format_cards(cards))
+    return 0
+
+
+def run_play(args) -> int:
+    from idioten.cli.start import play
+    # A bad deal is told here, before the lock is taken and a window opens.
+    return play(launch_options(args), smoke=args.smoke)
+
+
+def launch_options(args):
+    """What the window is asked to do; a bad deal is reported here, before a window opens."""
+    from idioten.ui.opening import Launch
+
+    named = args.deal is not None or args.cards is not None
+    cards, number = chosen_deal(args) if named else (None, None)
+    return Launch(cards=tuple(cards) if named else None, deal_number=number, variant=args.variant,
+                  language=args.lang, fullscreen=args.fullscreen)
+
+
+def run_command_line(argv: list[str]) -> int:
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if args.command is not None and parser.given:
+            # `idioten --deal 3 solve --deal 4`: the command's own --deal would win without a word.
+            option = parser.given[0].option_strings[0]
+            raise UsageError(f"idioten: {option} before '{args.command}' is an option of the window; a command "
+                             f"takes its options after its name (see idioten {args.command} --help)")
+        run = getattr(args, "run", run_play)
+        return run(args) or 0
+    except (CommandError, CardError) as err:
+        report_error(err, asks_for_json(argv))
+        return getattr(err, "status", EXIT_USAGE)
+
+
+def asks_for_json(argv: list[str]) -> bool:
+    """--json among the arguments, also when they could not be parsed (argparse takes "--js" for it too)."""
+    return any(len(word) > 2 and "--json".startswith(word) for word in argv)

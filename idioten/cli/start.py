@@ -1,0 +1,39 @@
+"""`idioten` without a command: the window, for the settings and saved game (no arguments) or as the command
+line asks (cli/parser.py)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from idioten.ui.opening import Launch
+
+
+def play(launch: Launch | None, smoke: bool = False) -> int:
+    """The window: `launch` None for what the saved settings and game say; `smoke` for the self-test."""
+    from idioten.cli.pygame_check import check_pygame
+    check_pygame()  # before idioten.ui, whose first import would fail with a traceback on the wrong pygame
+    from idioten.ui.opening import Launch
+    launch = launch or Launch()
+    if smoke:
+        from idioten.ui.smoke import run as run_smoke  # the window's modules load only when it opens
+        return run_smoke(launch)
+    from idioten.cli.desktop import play as play_on_folder  # one copy per data folder, a crash report
+    return play_on_folder(lambda folder, opened: run_window(launch, folder, opened))
+
+
+def run_window(launch: Launch, folder: Path, opened: Callable[[], None]) -> int:
+    """Once the folder's lock is held: the window on its felt (ui/opening.py), `opened()` (the desktop start
+    then answers a second start), and only then the table's modules, the store, the table and the loop."""
+    from idioten.ui.opening import NoWindow, open_first
+    try:
+        opening = open_first(launch, folder)
+    except NoWindow as err:
+        print(f"idioten: cannot open the game window: {err}", file=sys.stderr)
+        return 1
+    opened()
+    from idioten.ui.launch import run
+    return run(launch, opening)

@@ -1,0 +1,71 @@
+"""The program start's first moment: what the command line asks of the window (`Launch`), and the window opened
+as it was left with its bare felt on screen (`open_first`) before the table's modules load.
+
+Until a program draws, a new window shows whatever the system puts there (black on X11, white on Windows).
+The window's own modules, the store and the first cards take some 50 ms more (launch.py), so the felt comes
+first: after the data folder's lock (cli/desktop.py) and the settings, which say where the window was and the
+language of its title. The settings read here are handed on to the store (`Opening.settings`), so the file is
+read once. This module loads only what that needs (tests/test_start_imports.py).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+from idioten import i18n
+from idioten.storage.files import Notice
+from idioten.storage.settings import Settings, load_settings
+
+if TYPE_CHECKING:
+    import pygame
+
+    from idioten.cards import Card
+    from idioten.play.session import NamedDeal
+
+
+class Launch(NamedTuple):  # a NamedTuple, not a dataclass: made in a tenth of the time, before the first picture
+    """What the command line asks of the window; None leaves the choice to the saved settings and game."""
+
+    cards: tuple[Card, ...] | None = None  # a deal named on the command line (52 cards in deal order)
+    deal_number: int | None = None  # its number, None for a deal given card by card
+    variant: str | None = None
+    language: str | None = None
+    fullscreen: bool = False
+
+    @property
+    def names_a_deal(self) -> bool:
+        return self.cards is not None
+
+    @property
+    def deal(self) -> NamedDeal | None:
+        from idioten.play.session import NamedDeal  # the sessions' module, loaded with the table
+        return NamedDeal(self.cards, self.deal_number) if self.cards is not None else None
+
+
+class Opening(NamedTuple):
+    """A window open on the felt, and what its start read to open it."""
+
+    window: pygame.Window
+    folder: Path
+    settings: tuple[Settings, list[Notice]]  # settings.json as read, with what was wrong in it
+
+
+class NoWindow(Exception):
+    """No window could be opened here (no display, a driver that fails): SDL's reason."""
+
+
+def open_first(launch: Launch, folder: Path) -> Opening:
+    """The window opened where it was left, in the language of this run, showing the bare felt."""
+    import pygame  # here, not above: the command line makes a `Launch` before it has checked the pygame found
+
+    from idioten.ui import window
+
+    settings = load_settings(folder)
+    i18n.set_language(launch.language or settings[0].language)
+    try:
+        opened = window.open_on_felt(i18n.t("game_name"), None, settings[0])
+    except pygame.error as err:
+        raise NoWindow(str(err)) from None
+    return Opening(opened, folder, settings)
+

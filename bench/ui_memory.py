@@ -38,7 +38,7 @@ def play(app, clock, games):
 
 clock = ScriptClock()
 # The way `idioten` opens the window, saved game and statistics included (written after every action).
-from idioten.cli import build_parser, launch_options
+from idioten.cli.parser import build_parser, launch_options
 from idioten.ui.launch import open_app
 app = open_app(launch_options(build_parser().parse_args(["--deal", "1"])), size=(1280, 800), clock=clock,
                rng=random.Random(2026))

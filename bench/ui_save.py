@@ -60,7 +60,8 @@ def key_for_next_action(game) -> list[int]:
 
 def run(actions: int) -> dict:
     from idioten.cards import deal_cards
-    from idioten.ui.launch import Launch, open_app
+    from idioten.ui.launch import open_app
+    from idioten.ui.opening import Launch
 
     folder = tempfile.TemporaryDirectory(prefix="idioten-bench-save-")
     os.environ["IDIOTEN_DATA_DIR"] = folder.name

@@ -30,7 +30,7 @@ from bench.ui_common import ScriptClock, play_one_action, rss_mb
 deal, variant, wait = int(sys.argv[1]), sys.argv[2], float(sys.argv[3])
 
 clock = ScriptClock()
-from idioten.cli import build_parser, launch_options
+from idioten.cli.parser import build_parser, launch_options
 from idioten.ui.launch import open_app
 arguments = ["--deal", str(deal), "--variant", variant]
 app = open_app(launch_options(build_parser().parse_args(arguments)), size=(1280, 800), clock=clock,

@@ -18,10 +18,13 @@ The rows are read every 2 ms (XGetImage of five 1-pixel rows), a few percent of 
 
 The game is `python -m idioten --deal 7` with PYTHONPATH at this tree, or at a temporary copy of another
 checkout's `idioten` package (its built cores included; nothing is written into the checkout); every start
-gets a new, empty IDIOTEN_DATA_DIR and HOME. The bare window is `import pygame`, a 1280x800 pygame.Window
-with the game's framebuffer setting, one fill and a bar, one flip, and a flip again when the window is shown
-or exposed (the floor of any pygame-ce program). Aisleriot is `sol` (apt-get install aisleriot), in its
-default game, Klondike.
+gets a new, empty IDIOTEN_DATA_DIR and HOME. `this_tree_plain` is how a player starts it, with no arguments (a
+double-click): on a data folder copied afresh for each start from one that holds deal 7's game saved and the
+first start's guide offered, as a returning player's does, so the same table is drawn.
+
+The bare window is `import pygame`, a 1280x800 pygame.Window with the game's framebuffer setting, one fill and
+a bar, one flip, and a flip again when the window is shown or exposed (the floor of any pygame-ce program).
+Aisleriot is `sol` (apt-get install aisleriot), in its default game, Klondike.
 
 Each Python program runs from compiled bytecode, as a player's copy does (pip compiles at install, PyInstaller
 bundles it): the uncounted first start writes it into the bench's own folder (PYTHONPYCACHEPREFIX), even where
@@ -51,6 +54,7 @@ PYTHON = sys.executable
 TIMEOUT_S = 60
 POLL_S = 0.002
 Z_PIXMAP, ALL_PLANES = 2, 0xFFFFFFFF
+SEED_DATA = "BENCH_SEED_DATA"  # not passed on: the folder each start's data folder is copied from
 BRIGHT = 0xE0  # a card's white; the game's felt and bars, Aisleriot's baize and the black root are far darker
 
 BARE = """
@@ -145,10 +149,13 @@ def one_run(lib, display, display_name: str, command: list[str],
             extra_env: dict[str, str]) -> tuple[float, float, float]:
     """(seconds to the window mapped, to its first drawn frame, to cards shown) of one start of `command`."""
     event = XEvent()
+    extra_env = dict(extra_env)
     with tempfile.TemporaryDirectory(prefix="idioten-bench-") as home:
+        data = os.path.join(home, "data")
+        if SEED_DATA in extra_env:
+            shutil.copytree(extra_env.pop(SEED_DATA), data)
         env = dict(os.environ, DISPLAY=display_name, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
-                   IDIOTEN_DATA_DIR=os.path.join(home, "data"), HOME=home, PYGAME_HIDE_SUPPORT_PROMPT="1",
-                   **extra_env)
+                   IDIOTEN_DATA_DIR=data, HOME=home, PYGAME_HIDE_SUPPORT_PROMPT="1", **extra_env)
         # A player's copy runs compiled bytecode (pip compiles at install, PyInstaller bundles it): each
         # program writes its own in the uncounted first start, even where the shell says not to.
         env.pop("PYTHONDONTWRITEBYTECODE", None)
@@ -190,12 +197,29 @@ def one_run(lib, display, display_name: str, command: list[str],
     return mapped - started, frame - started, cards - started
 
 
+def returning_players_folder(folder: Path) -> Path:
+    """A data folder as a returning player's: deal 7's game saved, the first start's guide already offered."""
+    from idioten.acesup.rules import Game
+    from idioten.cards import deal_cards
+    from idioten.storage.game import SavedGame
+    from idioten.storage.store import Store
+
+    store = Store.open(folder)
+    notices = [store.change_setting("guide_offered", True), store.save_game(SavedGame.start(Game.new(deal_cards(7))))]
+    if any(notices):
+        raise RuntimeError(f"cannot prepare {folder}: {notices}")
+    return folder
+
+
 def programs(checkouts: dict[str, str], aisleriot: bool, cache: str) -> dict[str, tuple[list[str], dict[str, str]]]:
     game = [PYTHON, "-m", "idioten", "--deal", "7"]
     # Bytecode goes to the bench's own folder (PYTHONPYCACHEPREFIX), one for each program: nothing is written
     # into a checkout, and no program starts with another's.
     bytecode = Path(cache) / "bytecode"
     found = {"this_tree": (game, {"PYTHONPATH": str(ROOT), "PYTHONPYCACHEPREFIX": str(bytecode / "this_tree")})}
+    seed = returning_players_folder(Path(cache) / "returning")
+    found["this_tree_plain"] = ([PYTHON, "-m", "idioten"], {"PYTHONPATH": str(ROOT), SEED_DATA: str(seed),
+                                                           "PYTHONPYCACHEPREFIX": str(bytecode / "this_tree")})
     for name, path in checkouts.items():  # a copy of its package, so that a checkout's built cores are its own
         copy = Path(cache) / name
         shutil.copytree(Path(path) / "idioten", copy / "idioten", ignore=shutil.ignore_patterns("__pycache__"))

@@ -70,9 +70,11 @@ AFTER_THE_FELT = ("idioten.ui.app", "idioten.ui.launch", "idioten.ui.games", "id
 
 @pytest.mark.parametrize("args", [[], ["--deal", "7"]])
 def test_the_window_shows_its_felt_before_the_table_and_the_store_load(tmp_path, args):
-    at_felt = modules_at_first_frame(tmp_path, *args, child=FELT_CHILD)["at_felt"]
+    report = modules_at_first_frame(tmp_path, *args, child=FELT_CHILD)
+    at_felt = report["at_felt"]
     assert "idioten.ui.opening" in at_felt and "idioten.storage.lock" in at_felt  # after the folder's lock
     assert loaded(at_felt, AFTER_THE_FELT) == []
+    assert report["texts_read"] == []  # the title's language file is read after the felt
 
 
 def test_a_start_with_no_arguments_shows_the_felt_without_loading_the_parser(tmp_path):

@@ -3,9 +3,10 @@ as it was left with its bare felt on screen (`open_first`) before the table's mo
 
 Until a program draws, a new window shows whatever the system puts there (black on X11, white on Windows).
 The window's own modules, the store and the first cards take some 50 ms more (launch.py), so the felt comes
-first: after the data folder's lock (cli/desktop.py) and the settings, which say where the window was and the
-language of its title. The settings read here are handed on to the store (`Opening.settings`), so the file is
-read once. This module loads only what that needs (tests/test_start_imports.py).
+first: after the data folder's lock (cli/desktop.py) and the settings, which say where the window was. Its
+title follows at once, in the language of this run (the first text read reads the language's file). The
+settings read here are handed on to the store (`Opening.settings`), so the file is read once. This module
+loads only what that needs (tests/test_start_imports.py).
 """
 
 from __future__ import annotations
@@ -64,8 +65,9 @@ def open_first(launch: Launch, folder: Path) -> Opening:
     settings = load_settings(folder)
     i18n.set_language(launch.language or settings[0].language)
     try:
-        opened = window.open_on_felt(i18n.t("game_name"), None, settings[0])
+        opened = window.open_on_felt("", None, settings[0])
     except pygame.error as err:
         raise NoWindow(str(err)) from None
+    opened.title = i18n.t("game_name")  # after the felt: the first text read reads the language's file (~6 ms)
     return Opening(opened, folder, settings)
 

@@ -7,14 +7,12 @@ is in it, and the other two have exactly its keys (tests/test_texts.py checks bo
 
 The .po files are read by the small parser below rather than compiled to .mo: they then ship as they are
 (package data, and the executable's data), with no build step that could leave a stale .mo behind. Each
-catalogue is read the first time a text of its language is needed, and the languages are chained with the
-standard library's `gettext` fallback, so a message a translation lacks shows in English, never as a key.
+catalogue is read the first time a text of its language is needed, and each falls back to the English one,
+so a message a translation lacks shows in English, never as a key.
 """
 
 from __future__ import annotations
 
-import gettext
-import locale
 import os
 import re
 import sys
@@ -31,19 +29,23 @@ _language = DEFAULT_LANGUAGE
 _translations: dict[str, "Catalogue"] = {}
 
 
-class Catalogue(gettext.NullTranslations):
-    """One language's messages, read from its .po file; unknown messages go to the fallback (English)."""
+class Catalogue:
+    """One language's messages, read from its .po file; unknown messages go to the fallback (English). gettext's
+    own classes are not needed for that, and the window's package, which loads this module before its first
+    picture, need not load them (nor `locale`) then."""
 
     def __init__(self, messages: dict[str, str]):
-        super().__init__()
         self.messages = messages
+        self.fallback: Catalogue | None = None
+
+    def add_fallback(self, fallback: Catalogue) -> None:
+        self.fallback = fallback
 
     def gettext(self, message: str) -> str:
         text = self.messages.get(message)
         if text is not None:
             return text
-        fallback: gettext.NullTranslations | None = getattr(self, "_fallback", None)  # add_fallback's, untyped
-        return fallback.gettext(message) if fallback else message
+        return self.fallback.gettext(message) if self.fallback else message
 
 
 class NamedCard(Protocol):
@@ -216,16 +218,19 @@ def _preferred_names(answer: Any) -> list[Any]:
 
 
 def preferred_languages(environ: Mapping[str, str] | None = None, platform: str | None = None,
-                        preferred: PreferredLocales = None, system_locale: Any = locale.getlocale) -> list[str]:
+                        preferred: PreferredLocales = None, system_locale: Any = None) -> list[str]:
     """Every language the system names, in its order of preference, each once.
 
     Linux and the other Unix systems: the environment in gettext's order (a double-clicked program there has
     the session's variables). Windows and macOS: the system's own list (`preferred`, SDL's preferred locales),
-    then on Windows the user's locale (`system_locale`, locale.getlocale(): ("Swedish_Sweden", "1252")), on
-    macOS the environment (a program started from a terminal has one)."""
+    then on Windows the user's locale (`system_locale`, by default locale.getlocale(): ("Swedish_Sweden",
+    "1252")), on macOS the environment (a program started from a terminal has one)."""
     environ = os.environ if environ is None else environ
     platform = sys.platform if platform is None else platform
     if platform == "win32":
+        if system_locale is None:
+            import locale
+            system_locale = locale.getlocale
         user_locale = _asked(system_locale)
         names = _preferred_names(_asked(preferred)) + [user_locale[0] if isinstance(user_locale, tuple)
                                                         and user_locale else user_locale]
@@ -242,7 +247,7 @@ def preferred_languages(environ: Mapping[str, str] | None = None, platform: str 
 
 
 def detect_language(environ: Mapping[str, str] | None = None, platform: str | None = None,
-                    preferred: PreferredLocales = None, system_locale: Any = locale.getlocale) -> str:
+                    preferred: PreferredLocales = None, system_locale: Any = None) -> str:
     """The first language in the system's order of preference that we speak (sv, en, de); English if none.
     `preferred` None takes the list the window registered (`use_system_locales`)."""
     if preferred is None:

@@ -164,3 +164,14 @@ def test_set_language_without_a_choice_takes_the_systems(monkeypatch):
         assert i18n.set_language("sv") == "sv"
     finally:
         i18n.set_language("en")
+
+
+def test_on_windows_the_users_locale_is_asked_of_the_system_when_no_answer_is_given(monkeypatch):
+    """The default `system_locale` is loaded only when asked (the window's first picture does not wait for
+    `locale`): Windows' own answer, ("Swedish_Sweden", "1252"), still names the language."""
+    import locale
+
+    monkeypatch.setattr(locale, "getlocale", lambda: ("Swedish_Sweden", "1252"))
+    assert detect_language({}, WINDOWS, preferred=lambda: []) == "sv"
+    monkeypatch.setattr(locale, "getlocale", lambda: ("German_Germany", "1252"))
+    assert detect_language({}, WINDOWS, preferred=lambda: []) == "de"

@@ -33,8 +33,9 @@ def _felt_light() -> pygame.Surface:
         dy = ((y - 11.0) / 20) ** 2
         for x in range(48):
             k = min(1.0, ((x - 23.5) / 30) ** 2 + dy)  # the distance from the light, squared, to the edge's 1
-            values += (round(r0 + dr * k), round(g0 + dg * k), round(b0 + db * k))
-    return pygame.image.frombytes(bytes(values), (48, 27), "RGB")
+            values += (round(r0 + dr * k), round(g0 + dg * k), round(b0 + db * k), 0)
+    # 32 bits a pixel, as the window's: scaled and blitted in a third of the time 24 bits take.
+    return pygame.image.frombytes(bytes(values), (48, 27), "RGBX")
 
 
 def outline(size: tuple[int, int], colour, radius: int, width: int, fill_alpha: int = 0) -> pygame.Surface:

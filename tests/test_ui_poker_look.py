@@ -46,7 +46,7 @@ def test_each_text_colour_on_the_felt_reads_against_its_plate(colour):
 
 def test_the_plates_are_needed_and_enough():
     """Without the plate the felt's light middle fails a hand label: the plates are what makes them readable."""
-    from idioten.ui.kit.drawing import FELT_CENTRE
+    from idioten.ui.kit.felt import FELT_CENTRE
 
     assert min(contrast(c, FELT_CENTRE) for c in poker_painter.TEXT_COLOURS) < WCAG_AA
     assert min(contrast(c, poker_painter.behind_text()) for c in poker_painter.TEXT_COLOURS) >= WCAG_AA
@@ -194,7 +194,7 @@ def assert_apart(layout: PokerLayout) -> None:
 @pytest.mark.parametrize("options", [{}, {"competitive": True}, {"competitive": True, "diagonals": True},
                                      {"competitive": True, "diagonals": True, "open_deck": True}])
 def test_nothing_leaves_the_window_or_overlaps(size, options):
-    """The window is never smaller than 720x520 (kit/layout.py MIN_WINDOW); the table's own layout is also
+    """The window is never smaller than 720x520 (kit/felt.py MIN_WINDOW); the table's own layout is also
     held to 400x300, laid out for that size directly."""
     app, _ = poker_app(size=(1280, 800), **options)
     painter = scene(app).painter

@@ -219,7 +219,7 @@ def test_the_bare_felt_is_on_screen_before_the_table_is_made(data_folder, monkey
     shows the felt, not the black (or white) of a window nothing has drawn on yet."""
     from idioten.ui import app as app_module
     from idioten.ui import window
-    from idioten.ui.kit.drawing import felt
+    from idioten.ui.kit.felt import felt
 
     (data_folder / "settings.json").write_text(json.dumps({"format": "idioten-settings", "version": 1,
                                                           "last_game": last_game}), encoding="utf-8")

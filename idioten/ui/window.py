@@ -26,8 +26,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from idioten.ui.kit.drawing import felt
-from idioten.ui.kit.layout import DEFAULT_WINDOW, MIN_WINDOW
+from idioten.ui.kit.felt import DEFAULT_WINDOW, MIN_WINDOW, felt
 
 if TYPE_CHECKING:
     from idioten.storage.settings import Settings

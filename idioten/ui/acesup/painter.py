@@ -9,7 +9,8 @@ from idioten import i18n
 from idioten.acesup.rules import PILES
 from idioten.ui.acesup.hint_arrow import ARROW_EDGE as HINT_EDGE
 from idioten.ui.acesup.hint_arrow import draw_hint
-from idioten.ui.kit.drawing import draw_callout, draw_status_line, felt, outline
+from idioten.ui.kit.drawing import draw_callout, draw_status_line, outline
+from idioten.ui.kit.felt import felt
 from idioten.ui.kit.palette import BAR, BAR_LINE, GLOW, LABEL, SELECT, TEXT
 from idioten.ui.kit.sprites import for_screen, shadow
 

@@ -1,41 +1,15 @@
-"""Drawing shared by both games' tables: the felt, glowing outlines, the status line, a message beside a click
-(the colours: palette.py)."""
+"""Drawing shared by both games' tables: glowing outlines, the status line, a message beside a click (the
+colours: palette.py; the felt: felt.py)."""
 
 from __future__ import annotations
-
-import functools
 
 import pygame
 
 from idioten.ui.kit.layout import status_line_pitch
 from idioten.ui.kit.palette import BAR, BAR_LINE, BOX, EDGE, MESSAGE, TEXT
 
-FELT_CENTRE = (40, 116, 68)
-FELT_EDGE = (16, 64, 38)
 CALLOUT_WIDTH = 16  # a message beside a click is wrapped to at most this many text sizes' width
 WIDE_SEPARATOR, NARROW_SEPARATOR = "   ·   ", " · "  # between the status bar's facts; narrow when short of room
-
-
-def felt(size: tuple[int, int]) -> pygame.Surface:
-    """A soft radial light on green cloth. The gradient is smooth, so it is computed small and scaled up."""
-    return pygame.transform.smoothscale(_felt_light(), size)
-
-
-@functools.cache
-def _felt_light() -> pygame.Surface:
-    """The felt's light at 48×27 pixels: worked out pixel by pixel in Python (under a millisecond, as bytes
-    rather than pixel by pixel on a surface), so once per run rather than at each resize. It is on the window's
-    first picture, before the table (ui/opening.py). Never drawn on: only scaled."""
-    (r0, g0, b0), (r1, g1, b1) = FELT_CENTRE, FELT_EDGE
-    dr, dg, db = r1 - r0, g1 - g0, b1 - b0
-    values: list[int] = []
-    for y in range(27):
-        dy = ((y - 11.0) / 20) ** 2
-        for x in range(48):
-            k = min(1.0, ((x - 23.5) / 30) ** 2 + dy)  # the distance from the light, squared, to the edge's 1
-            values += (round(r0 + dr * k), round(g0 + dg * k), round(b0 + db * k), 0)
-    # 32 bits a pixel, as the window's: scaled and blitted in a third of the time 24 bits take.
-    return pygame.image.frombytes(bytes(values), (48, 27), "RGBX")
 
 
 def outline(size: tuple[int, int], colour, radius: int, width: int, fill_alpha: int = 0) -> pygame.Surface:

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from idioten.ui.kit.felt import MIN_WINDOW as MIN_WINDOW  # the layouts' smallest window, named beside the felt
+
 CARD_ASPECT = 350 / 250
-MIN_WINDOW = (720, 520)
-DEFAULT_WINDOW = (1280, 800)
 NOMINAL_FAN = 0.2  # of the card height, between two cards of a pile that has room
 CARDS_PLANNED = 12  # the pile length that must fit at the nominal fan
 PILE_GAP = 0.22  # of the card width, between piles

@@ -16,7 +16,8 @@ import pygame
 from idioten import i18n
 from idioten.cards import Card
 from idioten.poker.hands import HAND_NAMES
-from idioten.ui.kit.drawing import FELT_CENTRE, FELT_EDGE, draw_status_line, felt, outline
+from idioten.ui.kit.drawing import draw_status_line, outline
+from idioten.ui.kit.felt import FELT_CENTRE, FELT_EDGE, felt
 from idioten.ui.kit.palette import BAR, BAR_LINE, GLOW, GOLD, LABEL, SELECT, TEXT
 from idioten.ui.kit.sprites import CardImages, for_screen, shadow
 from idioten.ui.poker import texts

@@ -177,3 +177,16 @@ def test_commands_take_no_lock(tmp_path):
         assert done.returncode == 0 and len(done.stdout.split()) == 52
     finally:
         finish(first, tmp_path / "first")
+
+
+def test_a_start_where_no_window_can_open_says_so_in_one_line_and_keeps_the_players_files(tmp_path):
+    """The window opens right after the lock and the settings (ui/opening.py): a video driver that cannot open
+    one is told in one line, exit status 1, and the saved files are left as they were."""
+    settings = json.dumps({"format": "idioten-settings", "version": 1, "language": "de", "guide_offered": True})
+    (tmp_path / "settings.json").write_text(settings, encoding="utf-8")
+    env = dict(environment(tmp_path), SDL_VIDEODRIVER="no-such-driver")
+    done = subprocess.run([sys.executable, "-m", "idioten"], env=env, capture_output=True, text=True, timeout=HANG)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.startswith("idioten: cannot open the game window") and done.stderr.count("\n") == 1
+    assert (tmp_path / "settings.json").read_text(encoding="utf-8") == settings
+    assert sorted(path.name for path in tmp_path.iterdir()) == [LOCK_FILE, "settings.json"]

@@ -8,9 +8,9 @@
    written by the second start.
 2. Turn a hard crash's dump left by the last run into a report (the store names it at start), watch for a
    hard crash in this one (faulthandler) and for an error in any thread (threading.excepthook).
-3. Run the window, `run_window(folder, opened)`. It calls `opened()` once its felt is on screen, and only then
-   does this copy listen for a second start (a second start waits for that a while): the listener's modules
-   and thread need not delay the first picture. An uncaught exception writes a report (storage/crash.py) and
+3. Run the window, `run_window(folder, shown)`. It calls `shown()` once its first frame is on screen, and only
+   then does this copy listen for a second start (a second start waits for that a while): the listener's
+   modules and thread need not delay the cards. An uncaught exception writes a report (storage/crash.py) and
    gives one line on stderr and EXIT_CRASHED, never a traceback; the window's own `finally` has saved the
    game by then.
 

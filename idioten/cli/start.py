@@ -22,18 +22,18 @@ def play(launch: Launch | None, smoke: bool = False) -> int:
         from idioten.ui.smoke import run as run_smoke  # the window's modules load only when it opens
         return run_smoke(launch)
     from idioten.cli.desktop import play as play_on_folder  # one copy per data folder, a crash report
-    return play_on_folder(lambda folder, opened: run_window(launch, folder, opened))
+    return play_on_folder(lambda folder, shown: run_window(launch, folder, shown))
 
 
-def run_window(launch: Launch, folder: Path, opened: Callable[[], None]) -> int:
-    """Once the folder's lock is held: the window on its felt (ui/opening.py), `opened()` (the desktop start
-    then answers a second start), and only then the table's modules, the store, the table and the loop."""
+def run_window(launch: Launch, folder: Path, shown: Callable[[], None]) -> int:
+    """Once the folder's lock is held: the window on its felt (ui/opening.py), then the table's modules, the
+    store, the table and the loop (ui/launch.py), which calls `shown()` once the table's first frame is on
+    screen (the desktop start then answers a second start)."""
     from idioten.ui.opening import NoWindow, open_first
     try:
         opening = open_first(launch, folder)
     except NoWindow as err:
         print(f"idioten: cannot open the game window: {err}", file=sys.stderr)
         return 1
-    opened()
     from idioten.ui.launch import run
-    return run(launch, opening)
+    return run(launch, opening, shown)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -65,13 +66,16 @@ def missing_pictures() -> list[Notice]:
                                          "folder": str(paths.asset_root())})]
 
 
-def run(launch: Launch, opening: Opening) -> int:
-    """Make the table in the window opened on its felt, play until it is closed, and leave everything saved."""
+def run(launch: Launch, opening: Opening, shown: Callable[[], None] = lambda: None) -> int:
+    """Make the table in the window opened on its felt, play until it is closed, and leave everything saved.
+    `shown()` once the first frame is on screen (the desktop start's listener: its modules and thread wait for
+    the cards)."""
     try:
         app = open_app(launch, opening, fullscreen=launch.fullscreen)  # in the game played last
     except pygame.error as err:
         print(f"idioten: cannot open the game window: {err}", file=sys.stderr)
         return 1
+    app.after_first_frame(shown)
     handover.ready()  # a second start now brings this window forward instead of hearing "already open"
     try:
         app.loop()

@@ -8,6 +8,9 @@ import io
 import json
 import os
 import socket
+import subprocess
+import sys
+import textwrap
 import threading
 from types import SimpleNamespace
 
@@ -125,6 +128,26 @@ def test_the_handover_answers_the_token_only_and_stays_on_loopback(tmp_path):
         listener.close()
         held.release()
     assert ask_first_copy(tmp_path, tries=1, pause=0) is None  # nobody listening
+
+
+def test_the_handover_needs_no_codec_the_executable_leaves_out(tmp_path):
+    """The executable leaves `unicodedata` out (build.spec), and with it the "idna" codec that looking a host up
+    by name encodes with: both sides of the handover, run where that module cannot load, still answer."""
+    code = textwrap.dedent(f"""
+        import sys
+        sys.modules["unicodedata"] = None  # as in the executable: importing it fails
+        from pathlib import Path
+        from idioten.storage.lock import SHOWN, HandoverListener, ask_first_copy, lock_folder
+        folder = Path({str(tmp_path)!r})
+        listener = HandoverListener(lambda: True)
+        held = lock_folder(folder)
+        held.announce(listener.port, listener.token)
+        print(ask_first_copy(folder) == SHOWN, "encodings.idna" in sys.modules)
+        listener.close()
+        held.release()
+    """)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.split() == ["True", "False"], done.stderr
 
 
 @pytest.mark.parametrize("text", [b"", b"{", b"[]", b'{"port": "80", "token": "x"}', b'{"port": 0, "token": "x"}',

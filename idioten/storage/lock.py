@@ -219,7 +219,7 @@ def read_announcement(folder: Path) -> tuple[int, str] | None:
 
 def ask_first_copy(folder: Path, tries: int = ANNOUNCE_TRIES, pause: float = ANNOUNCE_PAUSE) -> str | None:
     """The second start's side: ask the copy holding the folder to come forward. SHOWN, OPEN, or None when
-    it could not be reached (it announces itself only once its window is being made)."""
+    it could not be reached (it announces itself once its window shows its first frame)."""
     for _attempt in range(tries):
         announced = read_announcement(folder)
         if announced is not None:
@@ -231,7 +231,12 @@ def ask_first_copy(folder: Path, tries: int = ANNOUNCE_TRIES, pause: float = ANN
 
     try:
         port, token = announced
-        with socket.create_connection((LOOPBACK, port), timeout=ANSWER_SECONDS) as connection:
+        # A plain connect to the address, not socket.create_connection: that looks the host up by name
+        # (getaddrinfo), which encodes it with the "idna" codec, and the executable leaves that codec's
+        # `unicodedata` out (build.spec): a second start of the executable failed there with a traceback.
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as connection:
+            connection.settimeout(ANSWER_SECONDS)
+            connection.connect((LOOPBACK, port))
             connection.sendall(token.encode("ascii") + b"\n")
             answer = _read_line(connection)
     except OSError:

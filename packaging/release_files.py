@@ -3,7 +3,8 @@
     python packaging/release_files.py version [--tag v0.1.0]   print the version; with --tag, fail unless they match
     python packaging/release_files.py pack [--out release]     this system's download file; prints its path
     python packaging/release_files.py smoke FILE [--core compiled]
-                                                               unpack FILE as a player would and run its --smoke
+                                                               unpack FILE as a player would, run its --smoke,
+                                                               then start it twice on one data folder
     python packaging/release_files.py checksums FOLDER         write FOLDER/SHA256SUMS.txt for every file in it
 
 One file per system and machine, named so that a player sees which to take:
@@ -26,6 +27,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -34,7 +36,8 @@ sys.path.insert(0, str(HERE))
 import spec_parts  # noqa: E402  (this folder is not a package; see spec_parts)
 
 CHECKSUMS = "SHA256SUMS.txt"
-SMOKE_TIMEOUT_S = 300
+SMOKE_TIMEOUT_S = 300  # only a hang reaches it
+EXIT_ALREADY_OPEN = 3  # idioten/cli/desktop.py: a second start on a folder another copy holds
 MACHINES = {"x86_64": "x86_64", "amd64": "x86_64", "arm64": "arm64", "aarch64": "arm64"}
 LINUX_EXTRAS = ((HERE / "linux" / "install.sh", 0o755), (HERE / "linux" / "idioten.desktop", 0o644),
                 (REPO / "assets" / "icon.png", 0o644), (REPO / "assets" / "icon.svg", 0o644),
@@ -133,12 +136,43 @@ def smoke(shipped: Path, core: str | None) -> dict:
             report = json.loads(said)
         except json.JSONDecodeError:
             raise ReleaseError(f"{program} --smoke wrote no report to {report_file}") from None
+        if report.get("smoke") == "ok":
+            second_start(program, scratch / "two-copies")
     if report.get("smoke") != "ok" or report.get("frozen") is not True:
         raise ReleaseError(f"the smoke report is not a frozen program's success: {said}")
     if core is not None and report.get("solver_core") != core:
         raise ReleaseError(f"the program runs the {report.get('solver_core', 'unnamed')} solver core, "
                            f"not the {core} one")
     return report
+
+
+def second_start(program: Path, folder: Path) -> None:
+    """The program started as a double-click does, and again on the same data folder once the first has its
+    table on screen (it then announces itself in the lock file): the second must hand over or say that the game
+    is already open, never crash. A bundle that left out a module the handover needs failed only here. Under
+    SDL's dummy driver no window can come forward, so the second says the game is already open."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", IDIOTEN_DATA_DIR=str(folder))
+    env.pop("IDIOTEN_SMOKE_REPORT", None)
+    first = subprocess.Popen([str(program)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + SMOKE_TIMEOUT_S
+        announced = folder / "running.lock"
+        while not (announced.is_file() and '"port"' in announced.read_text(encoding="ascii", errors="replace")):
+            if first.poll() is not None:
+                raise ReleaseError(f"{program}, started twice: the first copy exited {first.returncode} at start")
+            if time.monotonic() > deadline:
+                raise ReleaseError(f"{program}, started twice: the first copy never answered a second start")
+            time.sleep(0.1)
+        try:
+            done = subprocess.run([str(program)], env=env, capture_output=True, text=True, timeout=SMOKE_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            raise ReleaseError(f"{program}, started twice: the second start did not end") from None
+        if done.returncode not in (0, EXIT_ALREADY_OPEN):
+            raise ReleaseError(f"{program}, started twice: the second start exited {done.returncode}: "
+                               f"{done.stderr.strip()[-300:] or 'no message'}")
+    finally:
+        first.kill()
+        first.wait()
 
 
 def write_checksums(folder: Path) -> Path:

@@ -126,12 +126,21 @@ def test_packing_without_a_build_is_a_one_line_error(tmp_path, monkeypatch, caps
     assert not (tmp_path / "out").exists()
 
 
-def packed_stand_in(tmp_path, monkeypatch, report: str, status: int = 0) -> Path:
-    """A Linux download whose 'program' writes the given smoke report, as the real one does."""
+def packed_stand_in(tmp_path, monkeypatch, report: str, status: int = 0, second: int = 3) -> Path:
+    """A Linux download whose 'program' writes the given smoke report, as the real one does; started plainly,
+    it announces itself in the data folder's lock file and stays, as the real one does once its table shows,
+    and a second plain start on that folder exits with `second` (3: "already open")."""
     on(monkeypatch, "linux", "x86_64")
     script = ("#!/bin/sh\n"
-              '[ "$1" = --smoke ] && [ "$SDL_VIDEODRIVER" = dummy ] && [ -n "$IDIOTEN_DATA_DIR" ] || exit 9\n'
-              f"printf '%s\\n' '{report}' > \"$IDIOTEN_SMOKE_REPORT\"\nexit {status}\n")
+              'if [ "$1" = --smoke ]; then\n'
+              '  [ "$SDL_VIDEODRIVER" = dummy ] && [ -n "$IDIOTEN_DATA_DIR" ] || exit 9\n'
+              f"  printf '%s\\n' '{report}' > \"$IDIOTEN_SMOKE_REPORT\"; exit {status}\n"
+              "fi\n"
+              '[ "$#" = 0 ] && [ "$SDL_VIDEODRIVER" = dummy ] && [ -n "$IDIOTEN_DATA_DIR" ] || exit 9\n'
+              'grep -q port "$IDIOTEN_DATA_DIR/running.lock" 2>/dev/null && '
+              f'{{ echo "a traceback" >&2; exit {second}; }}\n'
+              'mkdir -p "$IDIOTEN_DATA_DIR" && printf \'{"port": 1}\' > "$IDIOTEN_DATA_DIR/running.lock"\n'
+              "exec sleep 600\n")
     fake_build(tmp_path / "dist", script)
     return release_files.pack(tmp_path / "dist", tmp_path / "release", VERSION)
 
@@ -154,6 +163,21 @@ def test_the_smoke_run_fails_on_a_bad_report(tmp_path, monkeypatch, report, stat
     shipped = packed_stand_in(tmp_path, monkeypatch, report, status)
     with pytest.raises(release_files.ReleaseError, match=message):
         release_files.smoke(shipped, core)
+
+
+@posix_only
+@pytest.mark.parametrize("second", [0, 3])  # the first copy came forward; it could not (the dummy driver)
+def test_the_smoke_run_starts_the_program_twice_on_one_folder(tmp_path, monkeypatch, second):
+    report = json.dumps({"smoke": "ok", "frozen": True, "solver_core": "compiled", "steps": []})
+    assert release_files.smoke(packed_stand_in(tmp_path, monkeypatch, report, second=second), None)["smoke"] == "ok"
+
+
+@posix_only
+def test_the_smoke_run_fails_when_a_second_start_crashes(tmp_path, monkeypatch):
+    report = json.dumps({"smoke": "ok", "frozen": True, "solver_core": "compiled", "steps": []})
+    shipped = packed_stand_in(tmp_path, monkeypatch, report, second=1)
+    with pytest.raises(release_files.ReleaseError, match="started twice: the second start exited 1: a traceback"):
+        release_files.smoke(shipped, None)
 
 
 def test_the_checksums_file_lists_every_file_as_sha256sum_writes_it(tmp_path):

@@ -171,8 +171,22 @@ def second_start(program: Path, folder: Path) -> None:
             raise ReleaseError(f"{program}, started twice: the second start exited {done.returncode}: "
                                f"{done.stderr.strip()[-300:] or 'no message'}")
     finally:
-        first.kill()
-        first.wait()
+        stop(first)
+
+
+def stop(process: subprocess.Popen) -> None:
+    """End a started program with the game's own process: a one-file program runs the game in a child process,
+    which a kill of the program's process would leave running (and its unpacked files in place)."""
+    if process.poll() is None:
+        if sys.platform == "win32":
+            subprocess.run(["taskkill", "/T", "/F", "/PID", str(process.pid)], capture_output=True)
+        else:
+            process.terminate()  # the one-file program hands SIGTERM on to the game's process
+    try:
+        process.wait(timeout=SMOKE_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def write_checksums(folder: Path) -> Path:

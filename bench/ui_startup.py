@@ -1,7 +1,7 @@
 """Start to the first drawn frame, side by side: the game from this tree, the same from other checkouts (main),
 Aisleriot where it is installed, and a bare pygame-ce window that draws one frame. Prints one JSON object.
 
-    python -m bench.ui_startup [--runs 9] [--checkout main=/work/main ...] [--no-aisleriot]
+    python -m bench.ui_startup [--runs 9] [--checkout NAME=PATH ...] [--no-aisleriot]
 
 Every program runs on one private Xvfb screen (black root, no window manager), in turns (A B C D A B C D ...)
 after one start each not counted, so a change in the machine's load touches each alike; ratios are taken run
@@ -240,7 +240,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--checkout", action="append", default=[], metavar="NAME=PATH",
-                        help="also time the game from another source tree (e.g. main=/work/main)")
+                        help="also time the game from another source tree, e.g. before=../idioten-before")
     parser.add_argument("--no-aisleriot", action="store_true", help="leave Aisleriot out even if installed")
     args = parser.parse_args(argv)
     if shutil.which("Xvfb") is None:

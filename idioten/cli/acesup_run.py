@@ -14,7 +14,8 @@ from idioten.acesup.rules import WIN_SCORE, Game
 from idioten.acesup.solver import STANDARD_RULES, solve
 from idioten.acesup.verdict import UNWINNABLE, WINNABLE
 from idioten.cards import MAX_DEAL
-from idioten.cli.args import NoAnswer, UsageError, chosen_deal
+from idioten.cli.args import chosen_deal
+from idioten.cli.errors import NoAnswer, UsageError
 from idioten.play.lesson import deed
 
 

@@ -7,10 +7,7 @@ import re
 
 from idioten.acesup.options import VARIANTS
 from idioten.cards import MAX_DEAL, MIN_DEAL, check_deal_number, deal_cards, parse_deal
-from idioten.cli.errors import CommandError, NoAnswer, UsageError
-
-__all__ = ["CommandError", "NoAnswer", "UsageError", "Parser", "add_deal_choice", "add_variant", "chosen_deal",
-           "deal_number"]
+from idioten.cli.errors import UsageError
 
 
 class Parser(argparse.ArgumentParser):

@@ -66,7 +66,7 @@ def missing_pictures() -> list[Notice]:
                                          "folder": str(paths.asset_root())})]
 
 
-def run(launch: Launch, opening: Opening, shown: Callable[[], None] = lambda: None) -> int:
+def run(launch: Launch, opening: Opening, shown: Callable[[], None]) -> int:
     """Make the table in the window opened on its felt, play until it is closed, and leave everything saved.
     `shown()` once the first frame is on screen (the desktop start's listener: its modules and thread wait for
     the cards)."""

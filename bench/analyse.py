@@ -39,7 +39,7 @@ from bench.verdict_ready import lost_deals, percentile
 from idioten.acesup import analysis, solver
 from idioten.acesup.players import greedy
 from idioten.acesup.rules import Action
-from idioten.play.lesson import LESSON_SECONDS, run_lesson
+from idioten.play.acesup.lesson import LESSON_SECONDS, run_lesson
 
 VERDICT_SECONDS = 60.0
 

@@ -3,10 +3,10 @@
     python -m bench.beginner_deal [--first 1] [--last 300] [--cap 200000] [--top 10]
 
 Solves each deal with the compiled solver under a cap of CAP positions (the same answers on every machine),
-keeps the wins and ranks them by the shape of their winning line (`idioten.play.beginner`: the simple
+keeps the wins and ranks them by the shape of their winning line (`idioten.play.acesup.beginner`: the simple
 greedy player wins too, no discard passed up, no lone card shifted, few gap moves, few actions). Prints the
 TOP simplest with their lines, how many deals were won within the cap, and the CPU seconds it took with the
-load average (the machine is shared). The guide's deal is fixed in `idioten.play.guide.BEGINNER_DEAL`.
+load average (the machine is shared). The guide's deal is fixed in `idioten.play.acesup.guide.BEGINNER_DEAL`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import json
 import os
 import time
 
-from idioten.play.beginner import SCAN_MAX_POSITIONS, scan
+from idioten.play.acesup.beginner import SCAN_MAX_POSITIONS, scan
 
 
 def main(argv: list[str] | None = None) -> dict:

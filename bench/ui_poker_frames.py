@@ -26,7 +26,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from bench.ui_common import summary
-from idioten.play.poker import PokerSession
+from idioten.play.poker.session import PokerSession
 from idioten.ui.app import App
 
 FRAME = 1 / 60
@@ -69,7 +69,7 @@ def main() -> None:
     app.switch_game("poker")
     app.settle()
     scene = app.scenes[0]
-    session.policy(session.game)  # learned values load once, outside the measurement
+    session.opponent.policy(session.game)  # learned values load once, outside the measurement
     while scene.painter.warm_one():  # as the idle loop does before play: no first-time SVG renders measured
         pass
 

@@ -15,7 +15,7 @@ import json
 import tempfile
 
 from bench.ui_common import idle_report
-from idioten.play.poker import Place, PokerSession
+from idioten.play.poker.session import Place, PokerSession
 from idioten.play.session import write_now
 from idioten.storage.store import Store
 

@@ -15,7 +15,7 @@ from idioten.acesup.players import greedy
 from idioten.acesup.rules import DEAL, WIN_SCORE, Action, Game
 from idioten.cards import deal_cards
 from idioten.cli import main
-from idioten.play.lesson import deed
+from idioten.play.acesup.lesson import deed
 
 
 def random_line(game: Game, rng: random.Random, length: int) -> list[Action]:

@@ -1,4 +1,4 @@
-"""The guided first game without a window (idioten/play/guide.py): every step driven through the guide's API,
+"""The guided first game without a window (idioten/play/acesup/guide.py): every step driven through the guide's API,
 every refusal with its reason (the rules' own, or the guide's for a legal action that is not the lesson's),
 nothing changed by a refusal, leaving at every step, the beginner's deal proved by the solver, and no card
 ever created or lost."""
@@ -18,9 +18,8 @@ from idioten.acesup import solver
 from idioten.acesup.rules import DEAL, DISCARD, MOVE, PILES, Action, Game
 from idioten.cards import ACE, deal_cards, full_deck, parse_card
 from idioten.errors import IllegalAction
-from idioten.play import beginner
-from idioten.play.acesup import AcesUpSession
-from idioten.play.guide import (
+from idioten.play.acesup import beginner
+from idioten.play.acesup.guide import (
     BEGINNER_DEAL,
     BEGINNER_LINE,
     DEAL_STEP,
@@ -40,6 +39,7 @@ from idioten.play.guide import (
     table,
     words,
 )
+from idioten.play.acesup.session import AcesUpSession
 from idioten.storage.files import ENV_DATA_DIR
 from idioten.storage.store import Store
 

@@ -1,4 +1,4 @@
-"""The Aces Up session without a window (idioten/play/acesup.py): the verbs and the changes they return, the
+"""The Aces Up session without a window (idioten/play/acesup/session.py): the verbs and the changes they return, the
 games kept behind Ctrl+Z and Ctrl+Y, what is counted and when, the deal of the day's stamp, the document
 written to game.json."""
 
@@ -16,7 +16,7 @@ from idioten.acesup.players import greedy
 from idioten.acesup.rules import Action, Game
 from idioten.cards import deal_cards
 from idioten.errors import IllegalAction
-from idioten.play.acesup import AcesUpSession
+from idioten.play.acesup.session import AcesUpSession
 from idioten.play.change import Change, How
 from idioten.storage.game import game_from_json
 from idioten.storage.store import MemoryStore, Store

@@ -1,4 +1,4 @@
-"""What is known of Aces Up positions, without a window (idioten/play/knowledge.py): the answers kept per
+"""What is known of Aces Up positions, without a window (idioten/play/acesup/knowledge.py): the answers kept per
 position and the two facts that carry an answer along a move."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import random
 from idioten.acesup.players import greedy
 from idioten.acesup.rules import Game
 from idioten.cards import deal_cards
-from idioten.play.knowledge import UNKNOWN, UNWINNABLE, WINNABLE, Knowledge, Known
+from idioten.play.acesup.knowledge import UNKNOWN, UNWINNABLE, WINNABLE, Knowledge, Known
 
 
 def line_from(number: int, length: int) -> tuple[Game, list]:

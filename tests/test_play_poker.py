@@ -4,7 +4,7 @@ import json
 import random
 
 from idioten.play.change import How
-from idioten.play.poker import Place, PokerSession, stats_key
+from idioten.play.poker.session import Place, PokerSession, stats_key
 from idioten.play.session import write_now
 from idioten.storage.store import Store
 

@@ -7,9 +7,9 @@ import random
 import pytest
 
 from idioten.cards import deal_cards
-from idioten.play.acesup import AcesUpSession
+from idioten.play.acesup.session import AcesUpSession
 from idioten.play.change import Change, How
-from idioten.play.poker import Place, PokerSession
+from idioten.play.poker.session import Place, PokerSession
 from idioten.play.session import NamedDeal, Opening, write_now
 from idioten.storage.store import Store
 

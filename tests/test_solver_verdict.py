@@ -169,8 +169,8 @@ def test_an_analysis_uses_a_proved_loss_but_never_a_best_score_that_is_not_prove
 
 
 def test_the_end_panel_and_the_lesson_say_the_best_score_is_only_the_best_found():
-    from idioten.play import knowledge as assist
-    from idioten.play import lesson
+    from idioten.play.acesup import knowledge as assist
+    from idioten.play.acesup import lesson
     from idioten.ui.acesup.truth_panel import TruthEndPanel
     known = assist.knowledge_of(inexact())
     assert (known.result, known.best, known.best_exact) == (UNWINNABLE, 36, False)

@@ -19,12 +19,12 @@ FELT_CHILD = Path(__file__).resolve().parent / "felt_first_child.py"
 HANG = 120  # seconds: reached only if the child hangs
 
 # Loaded by searches, hints, "where did I go wrong" and the command line's commands, never by the first frame.
-SEARCH_MODULES = ("idioten.acesup.solver", "idioten.acesup.hint", "idioten.acesup.analysis", "idioten.play.lesson",
-                  "idioten.ui.acesup.lesson", "idioten.cli.acesup_run", "concurrent.futures.process",
-                  "multiprocessing", "statistics")
+SEARCH_MODULES = ("idioten.acesup.solver", "idioten.acesup.hint", "idioten.acesup.analysis",
+                  "idioten.play.acesup.lesson", "idioten.ui.acesup.lesson", "idioten.cli.acesup_run",
+                  "concurrent.futures.process", "multiprocessing", "statistics")
 # Poker patience's rules (hand tables built on import) and its computer player.
 POKER_MODULES = ("idioten.poker.hands", "idioten.poker.scoring", "idioten.poker.game", "idioten.poker.player",
-                 "idioten.poker.values", "idioten.play.poker")
+                 "idioten.poker.values", "idioten.play.poker.session", "idioten.play.poker.opponent")
 
 
 def modules_at_first_frame(folder: Path, *args: str, child: Path = CHILD) -> dict[str, list[str]]:
@@ -49,7 +49,7 @@ def test_the_first_frame_of_idioten_loads_no_search_and_no_poker_rules(tmp_path,
     assert loaded(first, SEARCH_MODULES) == []
     assert loaded(first, POKER_MODULES) == []
     # Poker's saved game is read once the first frame is on screen: the report sees the difference.
-    assert "idioten.play.poker" in report["after"]
+    assert "idioten.play.poker.session" in report["after"]
 
 
 def test_a_start_in_poker_patience_loads_no_aces_up_search(tmp_path):

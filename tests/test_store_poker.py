@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from tiers import examples
 
 from idioten.cards import MAX_DEAL
-from idioten.play.poker import Place, PokerSession
+from idioten.play.poker.session import Place, PokerSession
 from idioten.play.session import write_now
 from idioten.poker.game import PokerGame
 from idioten.poker.scoring import TABLES

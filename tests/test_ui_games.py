@@ -12,7 +12,7 @@ from ui_support import OPEN_APPS, aces_table, click, headings, key, make_app
 
 from idioten import i18n
 from idioten.play.change import Change, How
-from idioten.play.poker import PokerSession
+from idioten.play.poker.session import PokerSession
 from idioten.play.session import SavePoint
 from idioten.poker.game import PokerGame
 from idioten.storage.files import Notice

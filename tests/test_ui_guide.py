@@ -15,7 +15,7 @@ from ui_support import OPEN_APPS, choose_in_menu, close_apps, drag, headings
 from idioten import i18n
 from idioten.acesup.rules import DEAL, DISCARD, Action
 from idioten.errors import IllegalAction
-from idioten.play.guide import BEGINNER_LINE, RING_ACTIONS, STEPS, parse_line
+from idioten.play.acesup.guide import BEGINNER_LINE, RING_ACTIONS, STEPS, parse_line
 from idioten.storage.files import ENV_DATA_DIR
 from idioten.storage.store import Store
 from idioten.ui.acesup.guide import GuideScene

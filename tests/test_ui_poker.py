@@ -19,8 +19,8 @@ from ui_support import (
 )
 
 from idioten import i18n
-from idioten.play import poker as poker_session
-from idioten.play.poker import PokerSession
+from idioten.play.poker import opponent as poker_opponent
+from idioten.play.poker.session import PokerSession
 from idioten.poker.scoring import score_grid
 from idioten.ui.poker import texts as poker_texts
 from idioten.ui.poker.scene import PokerScene
@@ -489,8 +489,8 @@ def gate_computer(monkeypatch):
 
     gate = threading.Event()
     gate.set()
-    make_policy = poker_session.make_policy
-    monkeypatch.setattr(poker_session, "make_policy", lambda *args, **kwargs: GatedPolicy(make_policy(*args, **kwargs),
+    make_policy = poker_opponent.make_policy
+    monkeypatch.setattr(poker_opponent, "make_policy", lambda *args, **kwargs: GatedPolicy(make_policy(*args, **kwargs),
                                                                                           gate))
     return gate
 

@@ -24,7 +24,7 @@ from idioten.acesup import solver
 from idioten.acesup.players import greedy
 from idioten.acesup.rules import Game
 from idioten.cards import deal_cards
-from idioten.play import knowledge
+from idioten.play.acesup import knowledge
 from idioten.storage.settings import Settings as StoredSettings
 from idioten.ui.acesup import assist
 from idioten.ui.worker import Worker

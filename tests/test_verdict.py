@@ -4,7 +4,7 @@ import json
 
 from idioten.acesup import analysis, solver
 from idioten.acesup.verdict import Verdict
-from idioten.play import knowledge
+from idioten.play.acesup import knowledge
 
 
 def test_the_three_users_name_the_same_verdicts():

@@ -35,7 +35,7 @@ def main(argv: list[str]) -> int:
     if not 1 <= len(argv) <= 2 or argv[0] not in SCENES:
         print(f"usage: screenshot_scene.py {{{','.join(SCENES)}}} [WxH]", file=sys.stderr)
         return 2
-    from idioten.play.poker import Place, PokerSession
+    from idioten.play.poker.session import Place, PokerSession
     from idioten.ui.app import App
 
     size = tuple(int(n) for n in argv[1].split("x")) if len(argv) == 2 else None

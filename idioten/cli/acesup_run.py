@@ -16,7 +16,7 @@ from idioten.acesup.verdict import UNWINNABLE, WINNABLE
 from idioten.cards import MAX_DEAL
 from idioten.cli.args import chosen_deal
 from idioten.cli.errors import NoAnswer, UsageError
-from idioten.play.lesson import deed
+from idioten.play.acesup.lesson import deed
 
 
 def run_solve(args) -> int:

@@ -60,7 +60,7 @@ class Settings:
     # The game the window opens in, by name (None: none chosen yet, the first game). The previous version kept
     # it in poker.json: `Store.open` takes it from there once.
     last_game: str | None = None
-    # The guided first game (play/guide.py) is offered once, at the very first start: True once it was.
+    # The guided first game (play/acesup/guide.py) is offered once, at the very first start: True once it was.
     guide_offered: bool = False
 
     def changed(self, name: str, value: object) -> Settings:

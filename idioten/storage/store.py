@@ -16,7 +16,7 @@ none raises for a disk problem, and play always goes on in memory):
     settings panel:                             store.change_setting("animation", "fast")
     statistics panel:                           store.stats.variants["standard"].win_rate, ...
                                                 store.reset_stats()  (after the window's confirmation)
-    Poker patience (play/poker.py, with storage/poker.py's FILE, FORMAT, VERSION and conversions):
+    Poker patience (play/poker/session.py, with storage/poker.py's FILE, FORMAT, VERSION and conversions):
         at start:                               data, notices = store.load_file(FILE, FORMAT, VERSION)
                                                 saved = poker_from_json(data)       # if data is not None
                                                 (BadPokerSave: store.reject_file(FILE), keep choices_from_json(data))

@@ -1,7 +1,7 @@
 """Idioten (Aces Up) in the window: its table, input, painter, assistant and panels, and `GAME`, what the
 window knows of it (ui/kit/game.py).
 
-Its session is an `AcesUpSession` (idioten/play/acesup.py), opened on the window's store: the saved game
+Its session is an `AcesUpSession` (idioten/play/acesup/session.py), opened on the window's store: the saved game
 resumed, or the deal the command line named, or a game given to show (tests, benchmarks).
 """
 
@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from idioten.acesup.rules import Game
-from idioten.play.acesup import AcesUpSession
+from idioten.play.acesup.session import AcesUpSession
 from idioten.play.session import Opening
 from idioten.storage.files import Notice
 from idioten.ui.kit.game import GameKind, MenuEntries, Then

@@ -32,8 +32,8 @@ from typing import TYPE_CHECKING
 from idioten import i18n
 from idioten.acesup.rules import Game
 from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards
+from idioten.play.acesup.knowledge import ERROR, UNKNOWN, WINNABLE, Knowledge, Known, knowledge_of
 from idioten.play.change import Change
-from idioten.play.knowledge import ERROR, UNKNOWN, WINNABLE, Knowledge, Known, knowledge_of
 from idioten.ui.acesup.coach import Coach, ComputerPlay, advice
 from idioten.ui.acesup.daily_deal import DailyDeal
 from idioten.ui.kit.game import MenuEntries, Then

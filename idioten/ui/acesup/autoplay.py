@@ -14,7 +14,7 @@ from __future__ import annotations
 import pygame
 
 from idioten import i18n
-from idioten.play.knowledge import WINNABLE
+from idioten.play.acesup.knowledge import WINNABLE
 from idioten.ui.acesup.painter import ACTION_SECONDS
 from idioten.ui.kit.palette import BOX, EDGE, TEXT
 from idioten.ui.kit.scene import Host, Scene

@@ -16,7 +16,7 @@ from typing import Any
 
 from idioten import i18n
 from idioten.acesup.rules import Action, Game
-from idioten.play.knowledge import WINNABLE
+from idioten.play.acesup.knowledge import WINNABLE
 
 SOLUTION_SECONDS = 8.0  # the shown solution's search for the next step of a winning line
 NO_PEEK_SECONDS = 1.0  # idioten.acesup.hint's time budget per hint
@@ -38,7 +38,7 @@ no_peek = NoPeek()
 
 def advice(game: Game, action: Action) -> str:
     """An action in the player's words."""
-    from idioten.play.lesson import worded  # brings the analysis: not before the first frame
+    from idioten.play.acesup.lesson import worded  # brings the analysis: not before the first frame
 
     return worded(game, action, done=False)
 

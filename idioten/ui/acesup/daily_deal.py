@@ -12,7 +12,7 @@ from __future__ import annotations
 from idioten import i18n
 from idioten.acesup import daily
 from idioten.acesup.rules import Game
-from idioten.play.daily import DailyDeals
+from idioten.play.acesup.daily import DailyDeals
 
 FIND_SECONDS = 30.0  # the "finding it" message stays at most this long (it takes a few seconds at most)
 

@@ -1,5 +1,5 @@
-"""Learn to play, on the real table: the guide's steps (play/guide.py) played on a `TableScene` whose session
-is the guide's (play/guide_session.py), so clicks, drags, keys, the animations and the refusals beside a click
+"""Learn to play, on the real table: the guide's steps (play/acesup/guide.py) played on a `TableScene` whose session
+is the guide's (play/acesup/guide_session.py), so clicks, drags, keys, the animations and the refusals beside a click
 are the table's own, and what is legal is the rules' (through the guide) alone.
 
 The guide's scene stands over the player's own table on the window's stack and covers it; the player's table
@@ -21,9 +21,9 @@ import pygame
 from idioten import i18n
 from idioten.acesup.rules import Action
 from idioten.errors import IllegalAction
+from idioten.play.acesup.guide import NEXT, OFFER, TITLE, words
+from idioten.play.acesup.guide_session import GuideRefused, GuideSession
 from idioten.play.change import Change
-from idioten.play.guide import NEXT, OFFER, TITLE, words
-from idioten.play.guide_session import GuideRefused, GuideSession
 from idioten.ui.acesup.input import DEAL_KEYS, PILE_KEYS
 from idioten.ui.acesup.table import SOUND_OF, TableScene
 from idioten.ui.kit.palette import BOX, EDGE, TEXT

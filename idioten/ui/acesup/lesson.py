@@ -16,8 +16,8 @@ import pygame
 from idioten import i18n
 from idioten.acesup import analysis
 from idioten.acesup.rules import WIN_SCORE, Game
-from idioten.play.knowledge import UNWINNABLE, Knowledge
-from idioten.play.lesson import Lesson, deed, facts_along, key_of, line_of, run_lesson
+from idioten.play.acesup.knowledge import UNWINNABLE, Knowledge
+from idioten.play.acesup.lesson import Lesson, deed, facts_along, key_of, line_of, run_lesson
 from idioten.ui.worker import WAKE_EVENT
 
 

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from idioten import i18n
-from idioten.play.knowledge import ERROR, UNWINNABLE, WINNABLE
-from idioten.play.lesson import Lesson, line_of
+from idioten.play.acesup.knowledge import ERROR, UNWINNABLE, WINNABLE
+from idioten.play.acesup.lesson import Lesson, line_of
 from idioten.ui.acesup.endgame import EndPanel
 from idioten.ui.kit.scene import Host
 from idioten.ui.kit.widgets import Button

@@ -14,11 +14,11 @@ from idioten.ui.kit.game import GameKind
 from idioten.ui.kit.scene import CardGameScene, Host, Scene
 
 if TYPE_CHECKING:
-    from idioten.play.poker import PokerSession
+    from idioten.play.poker.session import PokerSession
 
 
 def open_session(opening: Opening) -> tuple[PokerSession, Sequence[Notice]]:
-    from idioten.play.poker import PokerSession
+    from idioten.play.poker.session import PokerSession
 
     return PokerSession.open(opening)
 

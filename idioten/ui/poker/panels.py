@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from idioten import i18n
-from idioten.play.poker import stats_key
+from idioten.play.poker.session import stats_key
 from idioten.poker.hands import HAND_NAMES
 from idioten.poker.scoring import TABLES
 from idioten.ui.kit.palette import CHART_BAR, GOLD, TEXT

@@ -16,7 +16,7 @@ from idioten import i18n
 from idioten.cards import Card
 from idioten.errors import IllegalAction
 from idioten.play.change import Change, How
-from idioten.play.poker import Place, PokerSession
+from idioten.play.poker.session import Place, PokerSession
 from idioten.poker.game import Placed, PokerGame
 from idioten.ui.kit import celebration
 from idioten.ui.kit.scene import CardGameScene, Host

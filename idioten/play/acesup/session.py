@@ -30,9 +30,9 @@ from typing import Any
 
 from idioten.acesup.rules import Action, Game
 from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards
+from idioten.play.acesup.daily import DailyDeals
 from idioten.play.chain import GameChain
 from idioten.play.change import Change, How
-from idioten.play.daily import DailyDeals
 from idioten.play.session import NamedDeal, Opening, SavePoint
 from idioten.storage.files import Notice
 from idioten.storage.game import GAME_FILE, SavedGame, game_to_json

@@ -17,7 +17,7 @@ from idioten.acesup import analysis
 from idioten.acesup.rules import DISCARD, MOVE, WIN_SCORE, Action, Game
 from idioten.acesup.verdict import UNWINNABLE, WINNABLE
 from idioten.cards import Card
-from idioten.play.knowledge import Knowledge, Known
+from idioten.play.acesup.knowledge import Knowledge, Known
 
 LineKey = tuple[str, tuple[Action, ...]]  # (start position, the moves played)
 

@@ -5,7 +5,7 @@ The rules stay in `idioten.poker`: every placement goes through `PokerGame.place
 comes from `idioten.poker.player`. This module only keeps the pieces in step:
 
 * the computer fills its own grid with the same cards in the same order as the player placed them, one card
-  behind at most, so undo takes its card back too;
+  behind at most, so undo takes its card back too (its thinking is the session's `opponent`, opponent.py);
 * the game is saved after every placement (`poker.json`, defined in `idioten.storage.poker`, through the
   app's `Store`), and the game chosen last (by name: Idioten, Poker patience, ...) is remembered in the same
   file;
@@ -19,17 +19,15 @@ comes from `idioten.poker.player`. This module only keeps the pieces in step:
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from idioten.cards import MAX_DEAL, MIN_DEAL, Card
 from idioten.play.chain import GameChain
 from idioten.play.change import Change, How
+from idioten.play.poker.opponent import Opponent, take_back_to
 from idioten.play.session import Opening, SavePoint
-from idioten.poker.board import Board
 from idioten.poker.game import PokerGame
-from idioten.poker.player import make_policy, suggest
 from idioten.storage.files import Notice
 from idioten.storage.game import new_game_id
 from idioten.storage.poker import (
@@ -64,13 +62,6 @@ def stats_key(game: PokerGame) -> str:
     return "+".join(parts)
 
 
-def _yielding_clock() -> float:
-    """The computer player's clock, read once per play-out: it also hands the interpreter lock to the window's
-    thread, which otherwise waits up to a switch interval (5 ms) each time it needs the lock mid-frame."""
-    time.sleep(0)
-    return time.perf_counter()
-
-
 def _cards_placed(kept: SavedPokerGame) -> int:
     return kept.game.placed_count
 
@@ -85,13 +76,12 @@ class PokerSession:
         # A session opened without a store (tests, benchmarks) keeps its statistics in memory.
         self.store: Store = store if store is not None else MemoryStore()
         self.rng = rng or random.Random()
-        self.move_seconds = move_seconds  # the computer player's thinking time per card (None: its default)
         self.options = PokerOptions()
         self.chain: GameChain[SavedPokerGame] | None = None  # None until the first game is loaded or dealt
         self.counted_now = False  # the last placement finished the game and counted it
         self.unsaved = False  # changed since the last `save_point`
         self._notices: list[Notice | None] = []
-        self._policies: dict[tuple[str, bool], Any] = {}
+        self.opponent = Opponent(self.rng, move_seconds)  # the computer's thinking: its grid, and hints
 
     @classmethod
     def open(cls, opening: Opening) -> tuple["PokerSession", list[Notice]]:
@@ -245,7 +235,8 @@ class PokerSession:
         record = self.game.undo()
         if record is None:
             return None
-        self._align_computer()
+        if self.computer is not None:
+            take_back_to(self.computer, self.game.placed_count)
         self._changed()
         return Change(How.UNDO, record)
 
@@ -268,12 +259,6 @@ class PokerSession:
         self._changed()
         return Change(how)
 
-    def _align_computer(self) -> None:
-        if self.computer is not None:
-            while self.computer.placed_count > self.game.placed_count:
-                self.computer.undo()
-            self.computer.future.clear()
-
     def computer_card(self) -> Card | None:
         """The card the computer must place next (the one the player placed at the same turn), or None."""
         if self.computer is None or self.computer.placed_count >= self.game.placed_count:
@@ -281,21 +266,11 @@ class PokerSession:
         return self.game.history[self.computer.placed_count].card
 
     def computer_task(self) -> Callable[[], tuple[int, Card]] | None:
-        """A function for a worker thread that returns (cell, card) for the computer's next card, or None.
-        It works on copies, so the thread never touches the games the window draws; building the policy
-        (learned values are imported on first use) happens in the thread too."""
+        """A function for a worker thread that returns (cell, card) for the computer's next card, or None."""
         card, computer = self.computer_card(), self.computer
         if card is None or computer is None:
             return None
-        game = computer.copy()
-        unseen = [c for c in game.remaining() if c != card]
-        rng = random.Random(self.rng.random())
-
-        def think() -> tuple[int, Card]:
-            board = Board.from_grid(game.grid, game.table, game.diagonals, unseen)
-            cell: int = self.policy(game).choose(board, card, unseen, rng)
-            return cell, card
-        return think
+        return self.opponent.place_task(computer, card)
 
     def computer_place(self, cell: int, card: Card) -> bool:
         """The computer's card in its grid; False if the player undid that card while it was thinking."""
@@ -307,23 +282,9 @@ class PokerSession:
         self._notices.append(self.count())
         return True
 
-    def policy(self, game: PokerGame) -> Any:
-        key = (game.table, game.diagonals)
-        if key not in self._policies:
-            seconds = {} if self.move_seconds is None else {"move_seconds": self.move_seconds}
-            policy = make_policy("hint", game.table, game.diagonals, **seconds)
-            if hasattr(policy, "clock"):
-                policy.clock = _yielding_clock
-            self._policies[key] = policy
-        return self._policies[key]
-
     def hint_task(self) -> Callable[[], tuple[int, Card] | None] | None:
         """A function for a worker thread that returns the (cell, card) the computer suggests, or None."""
-        if self.game.is_over():
-            return None
-        game = self.game.copy()
-        rng = random.Random(self.rng.random())
-        return lambda: suggest(game, self.policy(game), rng)
+        return None if self.game.is_over() else self.opponent.hint_task(self.game)
 
     # -- the end -----------------------------------------------------------------------------------------
 

@@ -125,7 +125,7 @@ def table(piles: tuple[str, ...], stock: str = "", stock_size: int = 0) -> str:
     return game.to_text()
 
 
-# The beginner's deal (chosen by `idioten.play.beginner.scan`, bench/beginner_deal.py): won by a line with
+# The beginner's deal (chosen by `idioten.play.acesup.beginner.scan`, bench/beginner_deal.py): won by a line with
 # only 4 gap moves that never passes up a discard, and won by the simple greedy player too, so a beginner
 # who discards whenever a card may go is on the right track. tests/test_guide.py proves it with the solver.
 BEGINNER_DEAL = 252

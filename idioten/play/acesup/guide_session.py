@@ -1,4 +1,4 @@
-"""The guide (play/guide.py) as the real table drives a session: each verb returns a `Change` the table
+"""The guide (play/acesup/guide.py) as the real table drives a session: each verb returns a `Change` the table
 animates, and a refusal is an `IllegalAction` the table says and shakes, as at the player's own table.
 
 It keeps the part of the session contract a table uses (ui/acesup/table.py's `TableSession`) and nothing
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from idioten.acesup.rules import Action, Game
 from idioten.errors import IllegalAction
+from idioten.play.acesup.guide import Guide, Refusal
 from idioten.play.change import Change, How
-from idioten.play.guide import Guide, Refusal
 
 
 class GuideRefused(IllegalAction):

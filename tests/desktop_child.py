@@ -20,7 +20,7 @@ from pathlib import Path
 import pygame
 
 from idioten.cli import main
-from idioten.ui import handover
+from idioten.desktop import handover
 from idioten.ui.app import App
 
 MODE, SIGNALS, MOVE = "", Path("."), True  # set from the command line below

@@ -1,4 +1,4 @@
-"""Crash reports in the data folder (storage/crash.py) and the program's start around the window
+"""Crash reports in the data folder (desktop/crash.py) and the program's start around the window
 (cli/desktop.py), in one process; tests/test_desktop_start.py runs the same through real processes."""
 
 from __future__ import annotations
@@ -11,9 +11,8 @@ import pytest
 
 from idioten import i18n
 from idioten.cli import desktop
-from idioten.storage import crash, lock
-from idioten.storage.crash import KEEP, NATIVE_FILE, REPORTS_FOLDER, NativeCrashWatch
-from idioten.storage.store import Store
+from idioten.desktop import crash, lock
+from idioten.desktop.crash import KEEP, NATIVE_FILE, REPORTS_FOLDER, NativeCrashWatch
 
 
 def reports(folder):
@@ -39,17 +38,17 @@ def test_a_report_says_what_runs_where():
         assert part in text
 
 
-def test_each_report_is_told_once_by_the_stores_start_up_notices(tmp_path):
+def test_each_report_is_told_once(tmp_path):
     report = crash.write_report(tmp_path, "what", "details")
-    store = Store.open(tmp_path)
-    [notice] = [n for n in store.notices if n.key == "store.crash_report"]
+    [notice] = crash.reports_to_tell(tmp_path)
+    assert notice.key == "store.crash_report"
     told = (tmp_path / REPORTS_FOLDER / reports(tmp_path)[0])
     assert not report.exists() and told.read_text().endswith("details\n")
     for language in i18n.LANGUAGES:
         i18n.set_language(language)
         assert str(told) in notice.text()
     i18n.set_language("en")
-    assert not [n for n in Store.open(tmp_path).notices if n.key == "store.crash_report"]
+    assert crash.reports_to_tell(tmp_path) == []
 
 
 def test_a_hard_crash_dump_becomes_a_report_at_the_next_start(tmp_path):

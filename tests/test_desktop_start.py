@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from idioten.cli.desktop import EXIT_ALREADY_OPEN, EXIT_CRASHED
-from idioten.storage.crash import NATIVE_FILE, REPORTS_FOLDER
-from idioten.storage.lock import LOCK_FILE
+from idioten.desktop.crash import NATIVE_FILE, REPORTS_FOLDER
+from idioten.desktop.lock import LOCK_FILE
 
 CHILD = Path(__file__).resolve().parent / "desktop_child.py"
 HANG = 120  # seconds: far beyond a start on a busy machine; reached only if something hangs

@@ -3,16 +3,23 @@
     shared vocabulary (cards, errors, i18n, paths, cores)
     acesup/, poker/          the games' rules and players: no pygame, no saved files, no window, and
                              neither game reaches into the other
-    storage/                 saved data: no window, no command line
-    play/                    each game's session (the verbs a window drives): no window, no pygame
-    ui/                      the window: the only package that imports pygame; ui/kit/ (what both games'
-                             screens share) never imports a game's screens, and ui/acesup/ and ui/poker/
-                             never import each other; the shell (app, launch, persist, settings screen,
-                             menu, window) imports no game: the registry (ui/games.py) gives it each one
+    storage/                 saved data: no window, no command line, no desktop
+    play/                    each game's session (the verbs a window drives): no window, no pygame; what
+                             both games share (session, chain, change) imports neither game's folder, and
+                             play/acesup/ and play/poker/ never import each other
+    desktop/                 the program on the desktop (the folder's lock, the second start's handover,
+                             crash reports): may read saved files, knows no game and no session; its
+                             handover speaks SDL's event queue, so it may import pygame
+    ui/                      the window: ui/kit/ (what both games' screens share) never imports a game's
+                             screens, and ui/acesup/ and ui/poker/ never import each other; the shell (app,
+                             launch, persist, settings screen, menu, window) imports no game: the registry
+                             (ui/games.py) gives it each one
     cli/                     the command line: the only package that opens the window (`python -m idioten`);
                              cli/pygame_check.py imports pygame too, to refuse the wrong one in one line
                              before the window's modules load
 
+The games are read from the registry, ui/games.py: each game it imports (`ui.<game>`) has its folder in each
+layer (`<game>/`, `play/<game>/`, `ui/<game>/`), and the rules above hold for every one of them.
 Every import counts, function-level ones too, so a circle cannot hide inside a function.
 """
 
@@ -32,63 +39,87 @@ def layer(module: str) -> str:
     return parts[1] if len(parts) > 1 else ""
 
 
-def part(module: str) -> str:
-    """The piece of a layer a module belongs to: `idioten.ui.kit.scene` -> "ui.kit", `idioten.ui.app` -> "ui"."""
+def games_of(graph: dict[str, set[str]], package: str) -> set[str]:
+    """The games the registry (ui/games.py) lists: each `ui.<game>` folder it imports, ui/kit/ aside."""
+    registry = f"{package}.ui.games"
+    return {target.split(".")[2] for target in graph.get(registry, ())
+            if target.startswith(f"{package}.ui.") and len(target.split(".")) > 2
+            and target.split(".")[2] not in ("kit", "games")}
+
+
+def part(module: str, games: set[str]) -> str:
+    """The piece of a layer a module belongs to: `idioten.ui.kit.scene` -> "ui.kit", `idioten.play.acesup`
+    -> "play.acesup" (a game's folder), `idioten.ui.app` -> "ui"."""
     parts = module.split(".")
-    return ".".join(parts[1:3]) if len(parts) > 3 else layer(module)
+    if len(parts) > 2 and parts[1] in ("ui", "play") and parts[2] in games | {"kit"}:
+        return ".".join(parts[1:3])
+    return layer(module)
 
 
-# Pieces that may not import each other, beyond the layers' order: the two games are peers.
-SEPARATE = {
-    "acesup": {"poker"},
-    "poker": {"acesup"},
-    "ui.kit": {"ui.acesup", "ui.poker"},
-    "ui.acesup": {"ui.poker"},
-    "ui.poker": {"ui.acesup"},
-}
+def separate(games: set[str]) -> dict[str, set[str]]:
+    """Pieces that may not import each other, beyond the layers' order: the games are peers in every layer,
+    and what a layer shares between them knows none of them."""
+    apart: dict[str, set[str]] = {"ui.kit": {f"ui.{game}" for game in games},
+                                  "play": {f"play.{game}" for game in games}}
+    for game in games:
+        others = games - {game}
+        apart[game] = set(others)
+        apart[f"ui.{game}"] = {f"ui.{other}" for other in others}
+        apart[f"play.{game}"] = {f"play.{other}" for other in others}
+    return apart
+
+
+# The layers may import pygame: the window, and the desktop's handover (SDL's event queue, its message box).
+PYGAME_LAYERS = ("ui", "desktop")
 
 
 def layer_violations(root: Path, package: str) -> list[str]:
     """Every import that breaks a layer rule, as "importer -> imported (rule)"."""
     graph, external = import_graph(root, package), external_imports(root, package)
+    games = games_of(graph, package)
+    apart = separate(games)
     forbidden = {  # importer's layer -> layers it may not import
-        "acesup": {"ui", "cli", "storage", "play"},
-        "poker": {"ui", "cli", "storage", "play"},
-        "storage": {"ui", "cli", "play"},
-        "play": {"ui", "cli"},
+        **{game: {"ui", "cli", "storage", "play", "desktop"} for game in games},
+        "storage": {"ui", "cli", "play", "desktop"},
+        "play": {"ui", "cli", "desktop"},
+        "desktop": {"ui", "cli", "play", *games},
     }
     found = []
     for module, targets in sorted(graph.items()):
         for target in sorted(targets):
             if layer(target) in forbidden.get(layer(module), ()):
                 found.append(f"{module} -> {target} ({layer(module)}/ never imports {layer(target)}/)")
-            elif part(target) in SEPARATE.get(part(module), ()):
-                found.append(f"{module} -> {target} ({part(module).replace('.', '/')}/ never imports "
-                             f"{part(target).replace('.', '/')}/)")
+            elif part(target, games) in apart.get(part(module, games), ()):
+                found.append(f"{module} -> {target} ({part(module, games).replace('.', '/')}/ never imports "
+                             f"{part(target, games).replace('.', '/')}/)")
             elif layer(target) == "ui" and layer(module) not in ("ui", "cli"):
                 found.append(f"{module} -> {target} (only cli/ opens the window)")
             elif layer(target) == "cli" and layer(module) not in ("cli", "__main__"):
                 found.append(f"{module} -> {target} (nothing imports the command line)")
-        if "pygame" in external[module] and layer(module) != "ui" and not module.endswith(".cli.pygame_check"):
-            found.append(f"{module} -> pygame (only ui/ imports pygame)")
+        if ("pygame" in external[module] and layer(module) not in PYGAME_LAYERS
+                and not module.endswith(".cli.pygame_check")):
+            found.append(f"{module} -> pygame (only ui/ and desktop/ import pygame)")
     return found
 
 
 # The window's shell: the loop, the start, saving, the settings screen, the menu, the window itself. It knows
 # the games only through the registry (ui/games.py and each game's GameKind), so it imports no game.
-SHELL = ("ui.app", "ui.launch", "ui.persist", "ui.settings_screen", "ui.menu", "ui.window", "ui.save_writer")
-GAMES = ("acesup", "poker", "ui.acesup", "ui.poker", "play.acesup", "play.poker", "play.daily", "play.lesson",
-         "play.knowledge", "storage.game", "storage.poker")
+SHELL = ("ui.app", "ui.shell", "ui.launch", "ui.persist", "ui.settings_screen", "ui.menu", "ui.window",
+         "ui.save_writer")
+# The games' saved files, named by their file rather than their game.
+SAVED_FILES = ("storage.game", "storage.poker")
 
 
 def shell_violations(root: Path, package: str) -> list[str]:
     """Every import of a game by the window's shell, as "importer -> imported (rule)"."""
     graph = import_graph(root, package)
+    games = games_of(graph, package)
+    named = [*games, *(f"ui.{game}" for game in games), *(f"play.{game}" for game in games), *SAVED_FILES]
     found = []
     for name in SHELL:
         for target in sorted(graph.get(f"{package}.{name}", ())):
             inner = target.split(".", 1)[1] if "." in target else ""
-            if any(inner == game or inner.startswith(game + ".") for game in GAMES):
+            if any(inner == game or inner.startswith(game + ".") for game in named):
                 found.append(f"{package}.{name} -> {target} (the shell imports no game)")
     return found
 
@@ -107,6 +138,13 @@ def test_the_shell_imports_no_game():
     assert shell_violations(PACKAGE, "idioten") == []
     graph = import_graph(PACKAGE, "idioten")
     assert {"idioten.ui.acesup", "idioten.ui.poker"} <= graph["idioten.ui.games"]  # the registry does
+
+
+def test_the_games_are_read_from_the_registry():
+    graph = import_graph(PACKAGE, "idioten")
+    assert games_of(graph, "idioten") == {"acesup", "poker"}
+    for game in games_of(graph, "idioten"):  # each game has its folder in each layer that plays it
+        assert {f"idioten.{game}", f"idioten.play.{game}", f"idioten.ui.{game}"} <= set(graph)
 
 
 def test_no_module_borrows_another_modules_private_helpers():
@@ -157,7 +195,15 @@ def bad_package(tmp_path) -> Path:
         "ui/launch.py": "def start():\n    from pkg.acesup.rules import Game\n",  # the shell naming a game
         "ui/menu.py": "from .poker import scene\n",
         "ui/persist.py": "from pkg.play import acesup\nfrom pkg.storage import files\n",
-        "play/acesup.py": "",
+        "play/acesup/__init__.py": "",
+        "play/acesup/session.py": "",
+        "play/poker/__init__.py": "",
+        "play/poker/session.py": "from pkg.play.acesup import session\n",  # a game's session borrowing another's
+        "play/chain.py": "from pkg.play.poker import session\n",  # what both share, knowing one game
+        "storage/store.py": "from pkg.desktop import crash\n",
+        "desktop/__init__.py": "",
+        "desktop/crash.py": "import pygame\nfrom pkg.play import chain\nfrom pkg.acesup import rules\n",
+        "ui/games.py": "from pkg.ui import acesup, poker\n",  # the registry: the games are acesup and poker
         "cli/__init__.py": "def main():\n    from pkg.ui import app\n",
     })
     return root
@@ -172,12 +218,17 @@ def test_the_checker_finds_a_circle_hidden_in_a_function(bad_package):
 
 def test_the_checker_finds_every_forbidden_import(bad_package):
     assert layer_violations(bad_package, "pkg") == [
+        "pkg.desktop.crash -> pkg.acesup.rules (desktop/ never imports acesup/)",
+        "pkg.desktop.crash -> pkg.play.chain (desktop/ never imports play/)",
+        "pkg.play.chain -> pkg.play.poker.session (play/ never imports play/poker/)",
+        "pkg.play.poker.session -> pkg.play.acesup.session (play/poker/ never imports play/acesup/)",
         "pkg.play.session -> pkg.ui.app (play/ never imports ui/)",
-        "pkg.play.session -> pygame (only ui/ imports pygame)",
+        "pkg.play.session -> pygame (only ui/ and desktop/ import pygame)",
         "pkg.poker.game -> pkg.storage.files (poker/ never imports storage/)",
-        "pkg.poker.game -> pygame (only ui/ imports pygame)",
+        "pkg.poker.game -> pygame (only ui/ and desktop/ import pygame)",
         "pkg.poker.player -> pkg.acesup.rules (poker/ never imports acesup/)",
         "pkg.storage.files -> pkg.ui.app (storage/ never imports ui/)",
+        "pkg.storage.store -> pkg.desktop.crash (storage/ never imports desktop/)",
         "pkg.ui.acesup.table -> pkg.ui.poker.scene (ui/acesup/ never imports ui/poker/)",
         "pkg.ui.app -> pkg.cli (nothing imports the command line)",
         "pkg.ui.kit.panels -> pkg.ui.poker.scene (ui/kit/ never imports ui/poker/)",

@@ -16,8 +16,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from idioten.storage import lock
-from idioten.storage.lock import (
+from idioten.desktop import lock
+from idioten.desktop.lock import (
     LOCK_FILE,
     LOOPBACK,
     OPEN,
@@ -137,7 +137,7 @@ def test_the_handover_needs_no_codec_the_executable_leaves_out(tmp_path):
         import sys
         sys.modules["unicodedata"] = None  # as in the executable: importing it fails
         from pathlib import Path
-        from idioten.storage.lock import SHOWN, HandoverListener, ask_first_copy, lock_folder
+        from idioten.desktop.lock import SHOWN, HandoverListener, ask_first_copy, lock_folder
         folder = Path({str(tmp_path)!r})
         listener = HandoverListener(lambda: True)
         held = lock_folder(folder)
@@ -187,7 +187,7 @@ def test_the_second_start_waits_for_an_announcement_still_being_written(tmp_path
 
 def test_the_second_start_tells_in_one_line_and_a_box_where_a_screen_is(monkeypatch):
     pygame = pytest.importorskip("pygame")
-    from idioten.ui import handover
+    from idioten.desktop import handover
 
     shown, err = [], io.StringIO()
     assert handover.tell_already_open("Idioten", "already open", "idioten: already open", err, {},
@@ -206,7 +206,7 @@ def test_the_second_start_tells_in_one_line_and_a_box_where_a_screen_is(monkeypa
 def test_the_window_comes_forward_only_once_ready_and_where_the_system_allows(monkeypatch):
     import pygame
 
-    from idioten.ui import handover
+    from idioten.desktop import handover
 
     pygame.display.init()
     pygame.event.clear()

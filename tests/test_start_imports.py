@@ -72,7 +72,7 @@ AFTER_THE_FELT = ("idioten.ui.app", "idioten.ui.launch", "idioten.ui.games", "id
 def test_the_window_shows_its_felt_before_the_table_and_the_store_load(tmp_path, args):
     report = modules_at_first_frame(tmp_path, *args, child=FELT_CHILD)
     at_felt = report["at_felt"]
-    assert "idioten.ui.opening" in at_felt and "idioten.storage.lock" in at_felt  # after the folder's lock
+    assert "idioten.ui.opening" in at_felt and "idioten.desktop.lock" in at_felt  # after the folder's lock
     assert loaded(at_felt, AFTER_THE_FELT) == []
     assert report["texts_read"] == []  # the title's language file is read after the felt
 

@@ -154,6 +154,19 @@ def test_two_damaged_files_each_get_their_message_one_after_the_other(data_folde
     assert list(data_folder.glob("game.bad-*.json")) and list(data_folder.glob("stats.bad-*.json"))
 
 
+def test_a_crash_report_of_the_last_run_is_named_first_and_once(data_folder):
+    from idioten.desktop import crash
+
+    crash.write_report(data_folder, "what", "details")
+    (data_folder / "stats.json").write_text("{")
+    app = start()
+    assert " ".join(message_line(app)).startswith("The game stopped on an error last time; a report is in ")
+    next_message(app)
+    assert message_line(app)[0].startswith("stats.json was damaged")
+    close(app)
+    assert not any("stopped on an error" in text for text in message_line(start()))
+
+
 def test_the_next_message_comes_when_a_move_clears_the_line(data_folder):
     (data_folder / "settings.json").write_text("[]")
     (data_folder / "stats.json").write_text("{")

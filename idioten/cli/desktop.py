@@ -2,7 +2,7 @@
 
 `play(run_window)` wraps the window's run (cli/start.run_window) for `idioten` with no command:
 
-1. Take the data folder's lock (storage/lock.py). Held by another copy: ask it to come forward; if it cannot,
+1. Take the data folder's lock (desktop/lock.py). Held by another copy: ask it to come forward; if it cannot,
    say in one line (and a message box) that the game is already open; exit with EXIT_ALREADY_OPEN (or 0 when
    the running copy came forward, which is all the player asked for). Nothing in the folder is read or
    written by the second start.
@@ -10,7 +10,7 @@
    hard crash in this one (faulthandler) and for an error in any thread (threading.excepthook).
 3. Run the window, `run_window(folder, shown)`. It calls `shown()` once its first frame is on screen, and only
    then does this copy listen for a second start (a second start waits for that a while): the listener's
-   modules and thread need not delay the cards. An uncaught exception writes a report (storage/crash.py) and
+   modules and thread need not delay the cards. An uncaught exception writes a report (desktop/crash.py) and
    gives one line on stderr and EXIT_CRASHED, never a traceback; the window's own `finally` has saved the
    game by then.
 
@@ -26,7 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from idioten import i18n
-from idioten.storage import crash, lock
+from idioten.desktop import crash, lock
 from idioten.storage.files import data_dir, read_regular_file
 from idioten.storage.settings import SETTINGS_FILE
 
@@ -55,7 +55,7 @@ class SecondStarts:
         self.listener: lock.HandoverListener | None = None
 
     def listen(self) -> None:
-        from idioten.ui import handover
+        from idioten.desktop import handover
         try:
             self.listener = lock.HandoverListener(handover.asked_to_come_forward)
             self.held.announce(self.listener.port, self.listener.token)
@@ -65,7 +65,7 @@ class SecondStarts:
     def close(self) -> None:
         if self.listener is None:
             return
-        from idioten.ui import handover
+        from idioten.desktop import handover
         self.listener.close()
         handover.not_ready()
 
@@ -74,7 +74,7 @@ def hand_over(folder: Path) -> int:
     answer = lock.ask_first_copy(folder)
     if answer == lock.SHOWN:
         return 0
-    from idioten.ui import handover
+    from idioten.desktop import handover
     i18n.set_language(chosen_language(folder))
     handover.tell_already_open(i18n.t("game_name"), i18n.t("start.already_open"),
                                f"idioten: the game is already open on this data folder ({folder}); "

@@ -34,7 +34,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from idioten.storage.crash import reports_to_tell
 from idioten.storage.files import (
     JsonObject,
     Notice,
@@ -80,9 +79,7 @@ class Store:
         settings, settings_notices = settings_read if settings_read is not None else load_settings(folder)
         stats, stats_notices = load_stats(folder)
         saved, game_notices = load_game(folder)
-        # A crash report left by the last run is named once, like a file set aside (storage/crash.py).
-        store = cls(folder, settings, stats, saved,
-                    reports_to_tell(folder) + settings_notices + stats_notices + game_notices)
+        store = cls(folder, settings, stats, saved, settings_notices + stats_notices + game_notices)
         if settings.last_game is None:
             store.take_old_choice()
         for kept in (saved, *kept_games(saved)):

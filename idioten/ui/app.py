@@ -22,12 +22,13 @@ from typing import Any
 import pygame
 
 from idioten import i18n, paths
+from idioten.desktop import handover
 from idioten.play.change import Change
 from idioten.play.session import NamedDeal, Opening, Session
 from idioten.storage.files import Notice
 from idioten.storage.settings import Settings
 from idioten.storage.store import MemoryStore, Store
-from idioten.ui import handover, window
+from idioten.ui import window
 from idioten.ui.games import GAMES
 from idioten.ui.idle import Waiter
 from idioten.ui.kit.fonts import Texts

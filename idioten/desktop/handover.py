@@ -1,4 +1,4 @@
-"""The window's side of "one running game per data folder" (storage/lock.py has the lock and the channel).
+"""The window's side of "one running game per data folder" (desktop/lock.py has the lock and the channel).
 
 A second start asks the running copy, through the listener's thread, to come forward. That thread must not
 touch the window (SDL wants its window calls on the main thread, macOS strictly), so `asked_to_come_forward`
@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import sys
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TextIO
 
 import pygame
@@ -54,7 +54,7 @@ def asked_to_come_forward() -> bool:
     return driver() in CAN_RAISE
 
 
-def come_forward(window) -> None:
+def come_forward(window: pygame.Window) -> None:
     """Show the window if minimised and raise it above the others, as far as the system allows."""
     try:
         window.restore()
@@ -63,7 +63,7 @@ def come_forward(window) -> None:
         pass
 
 
-def handle(window, event) -> bool:
+def handle(window: pygame.Window, event: pygame.event.Event) -> bool:
     """The loop's part: True if `event` was a handover (and the window was brought forward)."""
     if event.type != COME_FORWARD:
         return False
@@ -72,7 +72,8 @@ def handle(window, event) -> bool:
 
 
 def tell_already_open(title: str, text: str, line: str, stderr: TextIO | None = None,
-                      environ: Mapping[str, str] | None = None, show_box=None) -> bool:
+                      environ: Mapping[str, str] | None = None,
+                      show_box: Callable[..., object] | None = None) -> bool:
     """One line on stderr, and a system message box where a player may have no console: always, unless the
     video driver has no screen (tests, SDL's dummy). True if the box was shown."""
     stderr = sys.stderr if stderr is None else stderr

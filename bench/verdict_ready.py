@@ -32,7 +32,7 @@ from idioten.acesup import solver
 from idioten.acesup.players import greedy, play
 from idioten.acesup.rules import WIN_SCORE, Game
 from idioten.cards import deal_cards
-from idioten.ui.acesup.assist import UNKNOWN, solve_from_deal, verdict_cap
+from idioten.play.acesup.assist import UNKNOWN, solve_from_deal, verdict_cap
 from idioten.ui.worker import Worker
 
 

@@ -28,7 +28,7 @@ from bench import common
 from bench.solver_cuts import STANDARD_SAMPLE
 from idioten.acesup.rules import Game
 from idioten.cards import deal_cards
-from idioten.ui.acesup import assist
+from idioten.play.acesup import assist
 from idioten.ui.worker import Worker
 
 

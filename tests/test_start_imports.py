@@ -20,7 +20,7 @@ HANG = 120  # seconds: reached only if the child hangs
 
 # Loaded by searches, hints, "where did I go wrong" and the command line's commands, never by the first frame.
 SEARCH_MODULES = ("idioten.acesup.solver", "idioten.acesup.hint", "idioten.acesup.analysis",
-                  "idioten.play.acesup.lesson", "idioten.ui.acesup.lesson", "idioten.cli.acesup_run",
+                  "idioten.play.acesup.lesson", "idioten.play.acesup.teacher", "idioten.cli.acesup_run",
                   "concurrent.futures.process", "multiprocessing", "statistics")
 # Poker patience's rules (hand tables built on import) and its computer player.
 POKER_MODULES = ("idioten.poker.hands", "idioten.poker.scoring", "idioten.poker.game", "idioten.poker.player",

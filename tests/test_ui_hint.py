@@ -13,7 +13,7 @@ from ui_support import aces_table, click, end_panel, headings, key, make_app
 from idioten import i18n
 from idioten.acesup.rules import DEAL, DISCARD, Action, Game
 from idioten.cards import deal_cards
-from idioten.ui.acesup import coach
+from idioten.play.acesup import coach
 from idioten.ui.acesup.hint_arrow import ARROW, arc_peak, curve
 from idioten.ui.kit.palette import LABEL
 

@@ -16,7 +16,8 @@ from idioten import i18n
 from idioten.acesup import analysis, daily, solver
 from idioten.acesup.rules import ACES_ONLY, Action, Game
 from idioten.cards import deal_cards
-from idioten.ui.acesup import assist, lesson
+from idioten.play.acesup import assist
+from idioten.play.acesup import teacher as lesson
 from idioten.ui.persist import persistence
 
 # Never winnable (best 47), and moving the A♠ into the gap first puts even 47 out of reach.
@@ -290,7 +291,7 @@ def test_the_verdict_from_the_deal_on_stops_at_its_cap_of_positions(monkeypatch)
     start = aces_table(app).game.start_text
     assert run_until(app, lambda: start in aces_table(app).assistant.known, timeout=HANG_GUARD)
     assert aces_table(app).assistant.known[start].result == assist.UNKNOWN
-    assert aces_table(app).assistant.early.wait(HANG_GUARD)  # its thread has ended: the window is idle again
+    assert aces_table(app).assistant.early.jobs.wait(HANG_GUARD)  # its thread has ended: the window is idle again
 
 
 def test_a_new_deal_waits_for_the_verdict_search_running_and_a_restart_keeps_it(monkeypatch):
@@ -351,5 +352,7 @@ def test_the_deal_of_the_day_from_its_key_with_its_own_statistics(monkeypatch):
 
 def test_the_menu_offers_the_deal_of_the_day():
     app, _ = make_app()
-    keys = [entry[0] for entry in aces_table(app).assistant.menu_entries(lambda action: action())]
+    from idioten.ui.acesup import menu_entries
+
+    keys = [entry[0] for entry in menu_entries(app, aces_table(app), lambda action: action())]
     assert "ui.menu.daily" in keys

@@ -24,9 +24,8 @@ from idioten.acesup import solver
 from idioten.acesup.players import greedy
 from idioten.acesup.rules import Game
 from idioten.cards import deal_cards
-from idioten.play.acesup import knowledge
+from idioten.play.acesup import assist, knowledge
 from idioten.storage.settings import Settings as StoredSettings
-from idioten.ui.acesup import assist
 from idioten.ui.worker import Worker
 
 LONG_SEARCH_DEAL = 2  # a deal whose proof takes seconds of search (the searches here stand in for it)

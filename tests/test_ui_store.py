@@ -190,7 +190,7 @@ def test_a_game_the_demo_finished_is_not_the_players_but_one_the_player_finishes
     from types import SimpleNamespace
 
     from idioten.acesup.players import greedy
-    from idioten.ui.acesup import coach
+    from idioten.play.acesup import coach
     # The demo's player made quick (the simple rule): this test is about who played the last action.
     monkeypatch.setattr(coach, "no_peek", SimpleNamespace(hint=lambda game, time_budget, rng, cancel=None:
                                                            greedy(game, rng)))
@@ -494,7 +494,7 @@ def demo_then_stop(app, monkeypatch, moves: int = 2) -> None:
     from types import SimpleNamespace
 
     from idioten.acesup.players import greedy
-    from idioten.ui.acesup import coach
+    from idioten.play.acesup import coach
     monkeypatch.setattr(coach, "no_peek", SimpleNamespace(hint=lambda game, time_budget, rng, cancel=None:
                                                            greedy(game, rng)))
     before = len(aces_table(app).game.history)

@@ -15,7 +15,7 @@ from ui_support import aces_table, end_panel, key, make_app, screen_text, shown_
 
 from idioten import i18n
 from idioten.acesup import solver
-from idioten.ui.acesup import assist
+from idioten.play.acesup import assist
 
 pytestmark = pytest.mark.usefixtures("english_window")
 

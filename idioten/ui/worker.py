@@ -27,10 +27,11 @@ import queue
 import sys
 import threading
 import time
-from dataclasses import dataclass
 from typing import Callable, Generic, TypeVar
 
 import pygame
+
+from idioten.play.jobs import Answer
 
 WAKE_EVENT = pygame.event.custom_type()
 
@@ -54,15 +55,9 @@ def lower_priority() -> None:
             pass  # not allowed here: the search just runs at the window's priority
 
 
-@dataclass
-class Answer(Generic[R]):
-    kind: str  # what was asked ("verdict", "hint", "live", ...), as given to submit
-    tag: object  # the caller's note of what the question was about (a position, a deal number)
-    result: R | None = None
-    error: BaseException | None = None
-
-
 class Worker(Generic[R]):
+    """The window's `play.jobs.Jobs`: one job at a time in a daemon thread."""
+
     def __init__(self, post_events: bool = True, one_job_in_memory: bool = False):
         self.answers: queue.Queue[tuple[int, Answer[R]]] = queue.Queue()
         self.post_events = post_events

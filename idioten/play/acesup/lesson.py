@@ -1,5 +1,5 @@
 """Where did I go wrong: the analysis of a lost game (`idioten.acesup.analysis`) as the window and
-`bench/analyse.py` run it (no pygame here; the window runs it off the loop, ui/acesup/lesson.py).
+`bench/analyse.py` run it (no pygame here; the window runs it off the loop, play/acesup/teacher.py).
 
 It uses what is known already (`knowledge.Known`: the verdict's winning line saves most searches; positions
 proved lost answer "could it still be won here?" at once), then asks the no-peek hint what it would have

@@ -46,8 +46,13 @@ def stats_panel(app: Host, scene: CardGameScene) -> Scene:
 
 
 def menu_entries(app: Host, scene: CardGameScene, then: Then) -> MenuEntries:
-    """The demo, the deal of the day, and Learn to play (the guide)."""
-    return [*table_of(scene).assistant.menu_entries(then), ("guide.title", lambda: then(lambda: open_guide(app)))]
+    """The demo and the deal of the day while the table is on screen, and Learn to play (the guide)."""
+    table = table_of(scene)
+    assistant = table.assistant
+    table_entries: MenuEntries = [] if app.scenes[0] is not table else [
+        ("ui.menu.demo", lambda: then(assistant.coach.start_demo)),
+        ("ui.menu.daily", lambda: then(assistant.days.start))]
+    return [*table_entries, ("guide.title", lambda: then(lambda: open_guide(app)))]
 
 
 def open_guide(app: Host) -> None:

@@ -5,9 +5,9 @@ table's `act`, so the rules decide and the table animates exactly as for the pla
 until the cards have landed and a short pause has passed, a steady, watchable pace.
 
 The demo's player (idioten.acesup.hint) thinks off the loop one action ahead of the table
-(coach.ComputerPlay.think_ahead) and is given a little less time per action than the shortest step (a glide
-and the pause) lasts, so the next action is ready when the last one has landed: bench/ui_demo_pace.py
-measures the gaps."""
+(`ComputerPlay.think_ahead`, play/acesup/coach.py) and is given a little less time per action than the
+shortest step (a glide and the pause) lasts, so the next action is ready when the last one has landed:
+bench/ui_demo_pace.py measures the gaps."""
 
 from __future__ import annotations
 
@@ -26,11 +26,12 @@ SHORTEST_PAUSE = 0.25  # with animations off: still a pace to follow, one action
 class Autoplay(Scene):
     overlay = True
 
-    def __init__(self, app: Host, assistant, mode: str):  # assistant: its Assistant (assist.py)
+    def __init__(self, app: Host, table, mode: str):  # table: the TableScene it plays at (table.py)
         super().__init__(app)
         self.mode = mode  # "demo" or "solution"
-        self.assistant = assistant
-        self.computer = assistant.computer
+        self.table = table
+        self.assistant = table.assistant
+        self.computer = self.assistant.computer
         self.computer.scene = self
         self.wait = self.pause()  # the position it starts from is seen first
         self.banner_key = "ui.demo.thinking"
@@ -47,7 +48,7 @@ class Autoplay(Scene):
     # -- playing -----------------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        table = self.assistant.table
+        table = self.table
         if table.busy():
             return  # cards still flying, or the table's own end of game about to show
         self.wait -= dt
@@ -84,7 +85,7 @@ class Autoplay(Scene):
         if self.computer.scene is self:
             self.computer.stopped()
         if message_key:
-            self.assistant.table.say(i18n.t(message_key))
+            self.table.say(i18n.t(message_key))
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONDOWN):

@@ -12,16 +12,18 @@ from idioten import i18n
 from idioten.acesup.rules import DEAL, DISCARD, PILES, Action, Dealt, Discarded, Game, Moved
 from idioten.cards import Card
 from idioten.errors import IllegalAction
+from idioten.play.acesup.assist import Assistant
 from idioten.play.change import Change, How
 from idioten.ui.acesup import painter
-from idioten.ui.acesup.assist import Assistant
 from idioten.ui.acesup.input import Drag, TableInput
 from idioten.ui.acesup.painter import ACTION_SECONDS
+from idioten.ui.acesup.table_desk import TableDesk
 from idioten.ui.kit import celebration
 from idioten.ui.kit.scene import CardGameScene, Host
 from idioten.ui.kit.sprites import CardSprite
 from idioten.ui.kit.tween import Glide, Shake
 from idioten.ui.kit.widgets import Button
+from idioten.ui.worker import Worker
 
 SOUND_OF = {Dealt: "deal", Discarded: "discard", Moved: "slide"}
 
@@ -51,7 +53,9 @@ class TableScene(CardGameScene):
     def __init__(self, app: Host, session: TableSession):
         super().__init__(app)
         self.session = session
-        self.assistant = Assistant(app, self)  # the solver's answers: verdict, hints, demo (off the loop)
+        # The solver's answers: verdict, hints, demo (off the loop, on two workers: the verdict has its own).
+        self.assistant = Assistant(TableDesk(app, self), Worker(one_job_in_memory=True),
+                                   Worker(one_job_in_memory=True))
         self.sprites: dict[Card, CardSprite] = {}
         self.zones: dict[Card, str] = {}
         self.input: TableInput = TableInput(self)  # clicks, drags and keys, turned into actions this table asks for

@@ -3,10 +3,11 @@ points at the player.
 
 Hints and the demo come from `idioten.acesup.hint`, a player that sees only what the player sees; the shown
 solution follows the solver's winning line. `Coach` is the assistant's child (`assistant.coach`): it asks
-its assistant for the worker, the per-position knowledge (`known`) and the table, and keeps the hint asked
-for and the arrow on screen. `ComputerPlay`
-(the assistant's `computer`) is the computer at the table while the demo or the shown solution plays: which
-scene plays, and the demo's actions thought out ahead of the table.
+its assistant for the jobs, the per-position knowledge (`known`) and the desk (the table and the window),
+and keeps the hint asked for and the arrow on screen. `ComputerPlay` (the assistant's `computer`) is the
+computer at the table while the demo or the shown solution plays: which `Playing` (the window's scene that
+plays) runs, and the demo's actions thought out ahead of the table. Both are held through `Advised`, what
+they read of the assistant that holds them (desk.py).
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ from typing import Any
 
 from idioten import i18n
 from idioten.acesup.rules import Action, Game
+from idioten.play.acesup.desk import Advised, Ask, Playing
 from idioten.play.acesup.knowledge import WINNABLE
+from idioten.play.jobs import Answer
 
 SOLUTION_SECONDS = 8.0  # the shown solution's search for the next step of a winning line
 NO_PEEK_SECONDS = 1.0  # idioten.acesup.hint's time budget per hint
@@ -44,7 +47,7 @@ def advice(game: Game, action: Action) -> str:
 
 
 class Coach:
-    def __init__(self, assistant: Any) -> None:  # assistant: its Assistant (assist.py), which holds it
+    def __init__(self, assistant: Advised) -> None:
         self.assistant = assistant
         self.hint_for: str | None = None  # the position a hint was asked for, until it is shown
         self.arrow: tuple[str, Action] | None = None  # the hint on screen: its position and action
@@ -59,37 +62,37 @@ class Coach:
 
     def hint(self) -> None:
         assistant = self.assistant
-        game, table = assistant.game, assistant.table
+        game, table = assistant.game, assistant.desk
         if game.is_over():
             table.say(i18n.t("ui.hint.over"))
             return
         text = assistant.position()
         self.hint_for = text
-        seed = assistant.app.rng.randrange(2 ** 32)
+        seed = assistant.desk.rng.randrange(2 ** 32)
         assistant.stop_deal_search()
         # The worker's flag stops the thinking at a new deal, restart or quit, and each look at it lets the
         # window's thread in.
-        assistant.worker.submit("no_peek_hint", lambda cancel: no_peek.hint(
+        assistant.worker.submit(Ask.NO_PEEK_HINT, lambda cancel: no_peek.hint(
             Game.from_text(text), time_budget=NO_PEEK_SECONDS, rng=random.Random(seed), cancel=cancel), tag=text)
         self.say_until_answered("ui.hint.thinking", NO_PEEK_SECONDS)
 
-    def show_no_peek_hint(self, answer) -> None:
+    def show_no_peek_hint(self, answer: Answer[Any]) -> None:
         self.hint_for = None
         game, action = self.assistant.game, answer.result
         if answer.error is not None or not isinstance(action, Action) or not game.can(action):
             reason = str(answer.error) if answer.error is not None else repr(action)
-            self.assistant.table.say(i18n.t("ui.truth.failed", reason=reason))
+            self.assistant.desk.say(i18n.t("ui.truth.failed", reason=reason))
             return
         self.point(action, i18n.t("ui.hint.plain", advice=advice(game, action)))
 
     def say_until_answered(self, key: str, seconds: float) -> None:
         """A "working on it" message that stays until the answer replaces it (at most `seconds` and a bit)."""
-        self.assistant.table.say(i18n.t(key), seconds + 2.0)
+        self.assistant.desk.say(i18n.t(key), seconds + 2.0)
 
     def point(self, action: Action, message: str) -> None:
         self.arrow = (self.assistant.position(), action)
-        self.assistant.table.say(message, 8.0)  # a hint is read while looking at the arrow
-        self.assistant.app.mark_dirty()
+        self.assistant.desk.say(message, 8.0)  # a hint is read while looking at the arrow
+        self.assistant.desk.mark_dirty()
 
     def hint_arrow(self) -> Action | None:
         """The hinted action while its position is still on the table."""
@@ -100,30 +103,27 @@ class Coach:
     # -- demo and the shown solution ---------------------------------------------------------------------
 
     def start_demo(self) -> None:
-        from idioten.ui.acesup.autoplay import Autoplay
-
         if self.assistant.game.is_over():
-            self.assistant.table.say(i18n.t("ui.demo.over"))
+            self.assistant.desk.say(i18n.t("ui.demo.over"))
             return
-        self.assistant.app.push(Autoplay(self.assistant.app, self.assistant, "demo"))
+        self.assistant.desk.play_for_player("demo")
 
     def show_solution(self, game: Game) -> bool:
         """Restart the deal and play its winning line; False when none is known."""
-        from idioten.ui.acesup.autoplay import Autoplay
-
         known = self.assistant.known.get(game.start_text)
         if known is None or known.result != WINNABLE:
             return False
-        self.assistant.app.close_panels()
-        self.assistant.table.restart()
-        self.assistant.app.push(Autoplay(self.assistant.app, self.assistant, "solution"))
+        desk = self.assistant.desk
+        desk.close_panels()
+        desk.restart()
+        desk.play_for_player("solution")
         return True
 
 
 class ComputerPlay:
-    def __init__(self, assistant: Any) -> None:  # assistant: its Assistant (assist.py), which holds it
+    def __init__(self, assistant: Advised) -> None:
         self.assistant = assistant
-        self.scene = None  # the demo or solution scene while it runs (autoplay.Autoplay)
+        self.scene: Playing | None = None  # the demo or solution scene while it runs
         self.plan: dict[str, Action] = {}  # the demo's actions from idioten.acesup.hint, by position
         self.think_seconds = NO_PEEK_SECONDS  # per action, set by the demo to fit its pace
         self._after: tuple[str, Action, str | None] | None = None
@@ -164,7 +164,7 @@ class ComputerPlay:
         self.think_ahead()
         return None, "ui.demo.thinking"
 
-    def planned(self, position: str, action) -> None:
+    def planned(self, position: str, action: object) -> None:
         """The worker's answer for the demo at `position` (checked against the rules when it is played)."""
         if isinstance(action, Action) and self.demo_running():
             self.plan[position] = action
@@ -189,14 +189,14 @@ class ComputerPlay:
                 return
             wanted.append(after)
         missing = next((position for position in wanted if position not in self.plan), None)
-        if missing is None or (worker.kind == "no_peek_move" and worker.tag == missing):
+        if missing is None or (worker.kind == Ask.NO_PEEK_MOVE and worker.tag == missing):
             return
-        if worker.running and worker.kind == "no_peek_move" and worker.tag in wanted:
+        if worker.running and worker.kind == Ask.NO_PEEK_MOVE and worker.tag in wanted:
             return  # the nearer position is being thought about: the next one follows it
         # The table waiting for its own position (the demo's first action): a quicker thought builds the lead.
         seconds = self.think_seconds / (2 if missing == text else 1)
-        seed = assistant.app.rng.randrange(2 ** 32)
-        worker.submit("no_peek_move", lambda cancel: no_peek.hint(
+        seed = assistant.desk.rng.randrange(2 ** 32)
+        worker.submit(Ask.NO_PEEK_MOVE, lambda cancel: no_peek.hint(
             Game.from_text(missing), time_budget=seconds, rng=random.Random(seed), cancel=cancel), tag=missing)
 
     def position_after(self, text: str, action: Action) -> str | None:
@@ -215,5 +215,5 @@ class ComputerPlay:
         """The demo or the solution stopped before the end."""
         self.scene = None
         self.plan.clear()
-        if self.assistant.worker.kind == "no_peek_move":
+        if self.assistant.worker.kind == Ask.NO_PEEK_MOVE:
             self.assistant.worker.cancel()

@@ -1,4 +1,4 @@
-"""The deal of the day in the window (`idioten.acesup.daily` finds it): T or the menu deals it, found off the
+"""The deal of the day at the table (`idioten.acesup.daily` finds it): T or the menu deals it, found off the
 loop the first time in a day; its status-bar label, and its end panel's lines: its own statistics (days
 played and won, streaks: `storage.stats.DailyStats`) and the time to the next day's deal.
 
@@ -9,21 +9,34 @@ counting down to it."""
 
 from __future__ import annotations
 
+import datetime as dt
+from typing import Any, Protocol, cast
+
 from idioten import i18n
 from idioten.acesup import daily
 from idioten.acesup.rules import Game
+from idioten.play.acesup.coach import Coach
 from idioten.play.acesup.daily import DailyDeals
+from idioten.play.acesup.desk import Advised, Ask
+from idioten.play.jobs import Answer
 
 FIND_SECONDS = 30.0  # the "finding it" message stays at most this long (it takes a few seconds at most)
 
 
+class Assisting(Advised, Protocol):
+    """What the deal of the day reads of the assistant that holds it, beyond any part's."""
+
+    purposes: set[str]
+    coach: Coach
+
+
 class DailyDeal:
-    def __init__(self, assistant):
+    def __init__(self, assistant: Assisting) -> None:
         self.assistant = assistant
 
     @property
     def book(self) -> DailyDeals:
-        return self.assistant.table.session.days
+        return self.assistant.desk.session.days
 
     def start(self) -> None:
         """Deal today's deal (the first look proves it winnable; see `acesup.daily`)."""
@@ -33,18 +46,19 @@ class DailyDeal:
             return
         assistant.stop_deal_search()
         assistant.purposes = set()
-        assistant.worker.submit("daily", lambda cancel: (today, daily.daily_deal(today, cancel)))
+        assistant.worker.submit(Ask.DAILY, lambda cancel: (today, daily.daily_deal(today, cancel)))
         assistant.coach.say_until_answered("ui.daily.looking", FIND_SECONDS)
 
-    def found(self, answer) -> None:
+    def found(self, answer: Answer[Any]) -> None:
         if answer.error is not None:
-            self.assistant.table.say(i18n.t("ui.truth.failed", reason=str(answer.error)))
+            self.assistant.desk.say(i18n.t("ui.truth.failed", reason=str(answer.error)))
             return
-        self.book.found(*answer.result)
+        day, number = cast("tuple[dt.date, int]", answer.result)
+        self.book.found(day, number)
         self.deal()
 
     def deal(self) -> None:
-        table = self.assistant.table
+        table = self.assistant.desk
         table.start_deal(self.book.deal())
         table.say_replaced(i18n.t("ui.daily.dealt", day=self.book.day_text(table.game)))
 
@@ -57,7 +71,7 @@ class DailyDeal:
         day = self.book.day_of(game)
         if day is None:
             return []
-        days, today = self.assistant.table.session.store.stats.daily, daily.today()
+        days, today = self.assistant.desk.session.store.stats.daily, daily.today()
         lines = [i18n.t("ui.daily.stats", played=days.played, won=days.won, current=days.current_streak(today),
                         best=days.best_streak)]
         if day < today:  # played past midnight: the next day's deal is already there

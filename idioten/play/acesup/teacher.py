@@ -1,5 +1,5 @@
-"""Where did I go wrong, in the window: the analysis of a lost game (`play.lesson.run_lesson`) run off the
-loop in the assistant's worker, its lines on the end panel, and the way back to just before the move that
+"""Where did I go wrong, at the table: the analysis of a lost game (`lesson.run_lesson`) run off the window's
+loop on the assistant's jobs, its lines on the end panel, and the way back to just before the move that
 lost the deal.
 
 The analysis starts when the end panel of the player's own lost game has the deal's verdict, uses what the
@@ -9,20 +9,29 @@ deal, a restart or quitting. Going back is a run of ordinary undos, so redo brin
 
 from __future__ import annotations
 
-from typing import Any
-
-import pygame
+from typing import Any, Protocol
 
 from idioten import i18n
 from idioten.acesup import analysis
-from idioten.acesup.rules import WIN_SCORE, Game
+from idioten.acesup.rules import WIN_SCORE, Action, Game
+from idioten.play.acesup.coach import Coach
+from idioten.play.acesup.desk import Advised, Ask
 from idioten.play.acesup.knowledge import UNWINNABLE, Knowledge
 from idioten.play.acesup.lesson import Lesson, deed, facts_along, key_of, line_of, run_lesson
-from idioten.ui.worker import WAKE_EVENT
+from idioten.play.jobs import Answer
+
+
+class Teaching(Advised, Protocol):
+    """What the teacher reads of the assistant that holds it, beyond any part's."""
+
+    coach: Coach
+    worker_memory: int
+
+    def advice(self, game: Game, action: Action) -> str: ...
 
 
 class Teacher:
-    def __init__(self, assistant: Any) -> None:  # assistant: its Assistant (assist.py), which holds it
+    def __init__(self, assistant: Teaching) -> None:
         self.assistant = assistant
         self.lesson: Lesson | None = None
         self.searches = 0  # written by the worker thread as it goes (progress on the panel)
@@ -40,18 +49,15 @@ class Teacher:
 
         def progress(count: int) -> None:
             self.searches = count
-            try:
-                pygame.event.post(pygame.event.Event(WAKE_EVENT))  # the panel shows the count
-            except pygame.error:
-                pass
+            assistant.desk.wake()  # the panel shows the count
 
         assistant.stop_deal_search()
-        assistant.worker.submit("lesson", lambda cancel: run_lesson(start, list(moves), known, cancel, progress,
+        assistant.worker.submit(Ask.LESSON, lambda cancel: run_lesson(start, list(moves), known, cancel, progress,
                                                                        assistant.worker_memory),
                                 tag=key)
         return self.lesson
 
-    def receive(self, answer) -> None:
+    def receive(self, answer: Answer[Any]) -> None:
         lesson = self.lesson
         if lesson is None or lesson.key != answer.tag:
             return
@@ -104,11 +110,10 @@ class Teacher:
     def go_back(self, lesson: Lesson) -> bool:
         """Undo back to just before the move found (ordinary undos: redo replays them), with an arrow on the
         move that wins (or keeps the best score) there. False if the table is not on the line analysed."""
-        app, found = self.assistant.app, lesson.found
-        table = self.assistant.table
+        found, table = lesson.found, self.assistant.desk
         if found is None or found.best_until is None or not lesson.on_the_line(table.game):
             return False
-        app.close_panels()
+        table.close_panels()
         while len(table.game.history) > found.best_until:
             table.undo()
         table.finish_animations()
@@ -124,11 +129,9 @@ class Teacher:
     def solution_from_there(self, lesson: Lesson) -> bool:
         """Back to just before the move found, and the computer plays the line from there (False: no line,
         or the table is not on the line analysed)."""
-        from idioten.ui.acesup.autoplay import Autoplay
-
         if not line_of(lesson.found) or not self.go_back(lesson):
             return False
-        self.assistant.app.push(Autoplay(self.assistant.app, self.assistant, "solution"))
+        self.assistant.desk.play_for_player("solution")
         return True
 
     def table_key(self, back: bool) -> None:
@@ -137,4 +140,4 @@ class Teacher:
         lesson = self.lesson
         done = lesson is not None and (self.go_back(lesson) if back else self.solution_from_there(lesson))
         if not done:
-            self.assistant.table.say(i18n.t("ui.lesson.key_b" if back else "ui.lesson.key_f"))
+            self.assistant.desk.say(i18n.t("ui.lesson.key_b" if back else "ui.lesson.key_f"))

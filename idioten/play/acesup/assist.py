@@ -1,10 +1,14 @@
-"""What the window knows about a deal, from the solver (off the loop): the verdict on a finished deal, the live
+"""What the table knows about a deal, from the solver (off the window's loop): the verdict on a finished deal, the live
 "still winnable" indicator, hints, the plan of the demo and the shown solution, and the search for a winnable
 deal when the player wants only those.
 
 Everything the solver says is kept per position in `known` (`play.knowledge.Known`, which also carries an
 answer along the moves played without searching again). The window's scenes pull what they need from
-`known` when they update; `poll` (once per frame, from `App.step`) takes the worker's answers.
+`known` when they update; `poll` (once per frame, from the table's update) takes the jobs' answers.
+
+No pygame here: the table passes in the jobs it runs (`play.jobs.Jobs`, one for the searches it asks for and
+one for the verdict) and a `Desk` (desk.py), what the assistant and its parts may ask of the window
+(ui/acesup/table_desk.py is the window's); each job's answer comes back as the `Ask` it was submitted with.
 
 The verdict of a deal: with the compiled solver core (`solver.CORE`), each deal is solved from its start as
 soon as it is on the table, in a second low-priority worker of its own (a hint or the live indicator never
@@ -18,7 +22,8 @@ searched twice in one run. The end panel, the live indicator (carried along the 
 follow the winning line), "Show solution" and "where did I go wrong" (`lesson`) all read that answer.
 
 Hints, the demo and the shown solution are its child `coach`, and the computer at the table while they
-play its `computer` (both in `coach.py`).
+play its `computer` (both in `coach.py`); the deal of the day its `days` (daily_deal.py); "where did I go
+wrong" its `teacher` (teacher.py).
 """
 
 from __future__ import annotations
@@ -26,23 +31,24 @@ from __future__ import annotations
 import functools
 import os
 import random
+import threading
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from idioten import i18n
 from idioten.acesup.rules import Game
 from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards
+from idioten.play.acesup.coach import Coach, ComputerPlay, advice
+from idioten.play.acesup.daily_deal import DailyDeal
+from idioten.play.acesup.desk import Ask, Desk
 from idioten.play.acesup.knowledge import ERROR, UNKNOWN, WINNABLE, Knowledge, Known, knowledge_of
 from idioten.play.change import Change
-from idioten.ui.acesup.coach import Coach, ComputerPlay, advice
-from idioten.ui.acesup.daily_deal import DailyDeal
-from idioten.ui.kit.game import MenuEntries, Then
-from idioten.ui.kit.scene import Host
-from idioten.ui.worker import Worker
+from idioten.play.jobs import Answer, Jobs
 
 if TYPE_CHECKING:  # the solver and the analysis load with the first search, after the first frame
     from idioten.acesup import analysis
-    from idioten.ui.acesup.lesson import Teacher
+    from idioten.acesup.solver import SolveResult
+    from idioten.play.acesup.teacher import Teacher
 
 # The verdict's search of one deal, at most: the compiled core examines 1.8-3 M positions a CPU-second
 # (docs/figures.md: deal 1,000,028 reached this cap in 49 s of wall time), about as far as the 60 CPU-seconds
@@ -65,8 +71,8 @@ EARLY_MEMORY = 32 * 2**20
 WORKER_MEMORY = 16 * 2**20
 
 
-def solve(game: Game, seconds: float | None, cancel, memory_bytes: int = WORKER_MEMORY, *,
-          max_positions: int | None = None, threads: int = 1):
+def solve(game: Game, seconds: float | None, cancel: threading.Event, memory_bytes: int = WORKER_MEMORY, *,
+          max_positions: int | None = None, threads: int = 1) -> SolveResult:
     from idioten.acesup.solver import solve as solver_solve
     return solver_solve(game, seconds, cancel, memory_bytes=memory_bytes, max_positions=max_positions,
                         threads=threads)
@@ -98,8 +104,8 @@ def load_average() -> float:
         return float(os.cpu_count() or 1)
 
 
-def solve_from_deal(start: str, cancel, progress: analysis.StopFlag | None = None, cap: int | None = None,
-                    threads: int = 1):
+def solve_from_deal(start: str, cancel: threading.Event, progress: analysis.StopFlag | None = None,
+                    cap: int | None = None, threads: int = 1) -> SolveResult:
     """The verdict of a deal: its start, stopped by the cancel flag or after `cap` positions (`verdict_cap()`);
     `progress` keeps what the search tells of how far it has come."""
     from idioten.acesup import analysis
@@ -109,17 +115,31 @@ def solve_from_deal(start: str, cancel, progress: analysis.StopFlag | None = Non
                  threads=threads)
 
 
-class EarlyVerdict(Worker[object]):
-    """The verdict of each deal, one deal at a time in a worker of its own (a hint or the live indicator never
+class EarlyVerdict:
+    """The verdict of each deal, one deal at a time on jobs of its own (a hint or the live indicator never
     cancels it). A search once started runs to its answer, also when another deal comes to the table (that
     one waits), so that no deal is searched twice in one run; `decided` keeps every deal's answer for the run
     (a few hundred bytes each), whatever the position table forgets."""
 
-    def __init__(self) -> None:
-        super().__init__(one_job_in_memory=True)
+    def __init__(self, jobs: Jobs[Any]) -> None:
+        self.jobs = jobs
         self.decided: dict[str, Knowledge] = {}
         self.progress: analysis.StopFlag | None = None  # what its running search has told of its progress
         self.cap = 0  # the most positions the running search will examine
+
+    @property
+    def running(self) -> bool:
+        return self.jobs.running
+
+    @property
+    def tag(self) -> object:
+        return self.jobs.tag
+
+    def poll(self) -> list[Answer[Any]]:
+        return self.jobs.poll()
+
+    def close(self) -> None:
+        self.jobs.close()
 
     def searching(self, start: str) -> bool:
         return self.running and self.tag == start
@@ -135,19 +155,18 @@ class EarlyVerdict(Worker[object]):
 
         progress, cap = self.progress, self.cap = analysis.StopFlag(), verdict_cap()
         threads = team_size(os.cpu_count(), load_average())
-        self.submit("early_verdict", lambda cancel: solve_from_deal(start, cancel, progress, cap, threads),
-                    tag=start)
+        self.jobs.submit(Ask.EARLY_VERDICT, lambda cancel: solve_from_deal(start, cancel, progress, cap, threads),
+                         tag=start)
 
 
 class Assistant:
     advice = staticmethod(advice)
     worker_memory = WORKER_MEMORY
 
-    def __init__(self, app: Host, table):  # table: the TableScene that holds it
-        self.app = app
-        self.table = table  # the table it advises: it holds this assistant
-        self.worker: Worker[object] = Worker(one_job_in_memory=True)  # its jobs answer in kinds of their own
-        self.early = EarlyVerdict()
+    def __init__(self, desk: Desk, jobs: Jobs[Any], verdict_jobs: Jobs[Any]) -> None:
+        self.desk = desk  # the table it advises (which holds this assistant), and the window around it
+        self.worker = jobs  # each job answers under its own `Ask`
+        self.early = EarlyVerdict(verdict_jobs)
         self.days = DailyDeal(self)
         self.known = Known()
         self.purposes: set[str] = set()  # who waits for the running solve ("verdict", "live", "solution", ...)
@@ -159,7 +178,7 @@ class Assistant:
     @functools.cached_property
     def teacher(self) -> Teacher:
         """Where did I go wrong (lesson.py), made when first needed: it brings the analysis with it."""
-        from idioten.ui.acesup.lesson import Teacher
+        from idioten.play.acesup.teacher import Teacher
 
         return Teacher(self)
 
@@ -167,7 +186,7 @@ class Assistant:
 
     @property
     def game(self) -> Game:
-        return self.table.game
+        return self.desk.game
 
     def position(self) -> str:
         game = self.game
@@ -188,7 +207,7 @@ class Assistant:
             return known
         if self.early.running and self.early.tag == text:
             return None  # the verdict from the deal on is still searching it
-        if self.worker.kind == "solve" and self.worker.tag == text:
+        if self.worker.kind == Ask.SOLVE and self.worker.tag == text:
             self.purposes.add(purpose)
             return None
         self.stop_deal_search()
@@ -196,7 +215,7 @@ class Assistant:
         from idioten.acesup import analysis
 
         flag = analysis.StopFlag(seconds=seconds)
-        self.worker.submit("solve", lambda cancel: solve(Game.from_text(text), seconds, flag.watching(cancel)),
+        self.worker.submit(Ask.SOLVE, lambda cancel: solve(Game.from_text(text), seconds, flag.watching(cancel)),
                            tag=text)
         return None
 
@@ -216,33 +235,34 @@ class Assistant:
         self.computer.think_ahead()
         game = self.game
         self.early.start(game.start_text, self.known, compiled_core() or (game.is_over() and not game.is_won()))
-        if (self.app.settings.live_verdict and not self.worker.running and self.app.scenes[0] is self.table
+        if (self.desk.settings.live_verdict and not self.worker.running and self.desk.on_top()
                 and not self.game.is_over() and self.position() not in self.known):
             self.ask(self.position(), "live", LIVE_SECONDS)
 
-    def receive(self, answer) -> None:
-        self.app.mark_dirty()
-        if answer.kind in ("solve", "early_verdict"):
+    def receive(self, answer: Answer[Any]) -> None:
+        self.desk.mark_dirty()
+        kind, tag = answer.kind, str(answer.tag)
+        if kind in (Ask.SOLVE, Ask.EARLY_VERDICT):
             if answer.error is not None:
-                self.known.learn(answer.tag, Knowledge(ERROR, error=str(answer.error)))
+                self.known.learn(tag, Knowledge(ERROR, error=str(answer.error)))
             else:
-                self.known.learn(answer.tag, knowledge_of(answer.result))
-            if answer.kind == "solve":
+                self.known.learn(tag, knowledge_of(cast("SolveResult", answer.result)))
+            if kind == Ask.SOLVE:
                 self.purposes = set()
             else:
-                self.early.decided[answer.tag] = self.known[answer.tag]
+                self.early.decided[tag] = self.known[tag]
                 self.known.carry_along_history(self.game)
-        elif answer.kind == "no_peek_hint":
+        elif kind == Ask.NO_PEEK_HINT:
             if self.coach.hint_for == answer.tag == self.position():
                 self.coach.show_no_peek_hint(answer)
-        elif answer.kind == "no_peek_move":
+        elif kind == Ask.NO_PEEK_MOVE:
             if answer.error is None:
-                self.computer.planned(answer.tag, answer.result)
-        elif answer.kind == "deal_search":
+                self.computer.planned(tag, answer.result)
+        elif kind == Ask.DEAL_SEARCH:
             self.deal_found(answer)
-        elif answer.kind == "lesson":
+        elif kind == Ask.LESSON:
             self.teacher.receive(answer)
-        elif answer.kind == "daily":
+        elif kind == Ask.DAILY:
             self.days.found(answer)
 
     def close(self) -> None:
@@ -266,7 +286,7 @@ class Assistant:
             self.known.carry_forward(before, game.history[-1][0], text)
         if self.searching_deal:  # the player played on instead of waiting for the new deal
             self.stop_deal_search()
-        if (self.worker.kind == "solve" and self.worker.tag != text
+        if (self.worker.kind == Ask.SOLVE and self.worker.tag != text
                 and not self.purposes & {"verdict", "solution"}):
             self.worker.cancel()
         if game.is_over() and not game.is_won():
@@ -296,7 +316,7 @@ class Assistant:
         return self.days.status_parts(self.game) + self.verdict_parts() + self.live_parts()
 
     def live_parts(self) -> list[str]:
-        if not self.app.settings.live_verdict or self.game.is_over():
+        if not self.desk.settings.live_verdict or self.game.is_over():
             return []
         known = self.knowledge()
         if known is None or known.result in (UNKNOWN, ERROR):
@@ -307,11 +327,11 @@ class Assistant:
 
     def new_winnable_deal(self) -> bool:
         """With the setting on, look for a winnable deal off the loop and deal it when found (True)."""
-        if not self.app.settings.winnable_only:
+        if not self.desk.settings.winnable_only:
             return False
-        seed, variant = self.app.rng.randrange(2 ** 32), self.table.session.variant
+        seed, variant = self.desk.rng.randrange(2 ** 32), self.desk.session.variant
 
-        def search(cancel):
+        def search(cancel: threading.Event) -> tuple[int, str, SolveResult] | None:
             rng, started, last = random.Random(seed), time.monotonic(), None
             while last is None or time.monotonic() - started < DEAL_SEARCH_SECONDS:
                 number = rng.randint(MIN_DEAL, MAX_DEAL)
@@ -325,7 +345,7 @@ class Assistant:
 
         self.purposes = set()
         self.coach.hint_for = None
-        self.worker.submit("deal_search", search)
+        self.worker.submit(Ask.DEAL_SEARCH, search)
         self.searching_deal = True
         self.coach.say_until_answered("ui.deal_search.looking", DEAL_SEARCH_SECONDS + DEAL_SECONDS)
         return True
@@ -334,11 +354,11 @@ class Assistant:
         if self.searching_deal:
             self.searching_deal = False
             self.worker.cancel()
-            self.table.say("")
+            self.desk.say("")
 
-    def deal_found(self, answer) -> None:
+    def deal_found(self, answer: Answer[Any]) -> None:
         self.searching_deal = False
-        table = self.table
+        table = self.desk
         if answer.error is not None or answer.result is None:
             table.say(i18n.t("ui.truth.failed", reason=str(answer.error)))
             return
@@ -347,10 +367,4 @@ class Assistant:
         self.known.learn(game.to_text(), knowledge_of(result))
         table.start_deal(game)
         key = "ui.deal_search.found" if result.result == WINNABLE else "ui.deal_search.gave_up"
-        table.say_replaced(i18n.t(key, deal=self.app.deal_label(game)))
-
-    def menu_entries(self, then: Then) -> MenuEntries:
-        """The Menu's demo and deal-of-the-day entries, while Idioten is the game on screen."""
-        if self.app.scenes[0] is not self.table:
-            return []
-        return [("ui.menu.demo", lambda: then(self.coach.start_demo)), ("ui.menu.daily", lambda: then(self.days.start))]
+        table.say_replaced(i18n.t(key, deal=table.deal_label(game)))

@@ -1,0 +1,95 @@
+"""The window's side of the Aces Up assistant (play/acesup/assist.py): the `Desk` it advises at, made of the
+table that holds it and the window around it. The assistant asks; this answers with the table's and the
+window's own calls, and puts the computer's play on screen as a scene (autoplay.py)."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol, cast
+
+import pygame
+
+from idioten.acesup.rules import Game
+from idioten.play.acesup.desk import Book
+from idioten.storage.settings import Settings
+from idioten.ui.kit.scene import MESSAGE_SECONDS, Host
+from idioten.ui.worker import WAKE_EVENT
+
+
+class Table(Protocol):
+    """What the desk hands on from the table that holds the assistant (table.py's TableScene)."""
+
+    @property
+    def game(self) -> Game: ...
+    @property
+    def session(self) -> object: ...
+    def say(self, text: str, seconds: float = ...) -> None: ...
+    def say_replaced(self, message: str) -> None: ...
+    def start_deal(self, game: Game) -> None: ...
+    def restart(self) -> None: ...
+    def undo(self) -> None: ...
+    def finish_animations(self) -> None: ...
+
+
+class TableDesk:
+    def __init__(self, app: Host, table: Table) -> None:
+        self.app = app
+        self.table = table
+
+    @property
+    def game(self) -> Game:
+        return self.table.game
+
+    @property
+    def session(self) -> Book:
+        # The player's AcesUpSession; the guide's table (GuideSession, no days, no store) keeps its assistant idle.
+        return cast("Book", self.table.session)
+
+    @property
+    def settings(self) -> Settings:
+        return self.app.settings
+
+    @property
+    def rng(self) -> random.Random:
+        return self.app.rng
+
+    def on_top(self) -> bool:
+        return self.app.scenes[0] is self.table
+
+    def say(self, text: str, seconds: float = MESSAGE_SECONDS) -> None:
+        self.table.say(text, seconds)
+
+    def say_replaced(self, text: str) -> None:
+        self.table.say_replaced(text)
+
+    def start_deal(self, game: Game) -> None:
+        self.table.start_deal(game)
+
+    def restart(self) -> None:
+        self.table.restart()
+
+    def undo(self) -> None:
+        self.table.undo()
+
+    def finish_animations(self) -> None:
+        self.table.finish_animations()
+
+    def close_panels(self) -> None:
+        self.app.close_panels()
+
+    def play_for_player(self, mode: str) -> None:
+        from idioten.ui.acesup.autoplay import Autoplay
+
+        self.app.push(Autoplay(self.app, self.table, mode))
+
+    def deal_label(self, game: Game) -> str:
+        return self.app.deal_label(game)
+
+    def mark_dirty(self) -> None:
+        self.app.mark_dirty()
+
+    def wake(self) -> None:
+        try:
+            pygame.event.post(pygame.event.Event(WAKE_EVENT))
+        except pygame.error:
+            pass  # the window is closing

@@ -123,10 +123,10 @@ def deal_frame_times(app, frames: int, timed_step) -> list:
     runs out), collecting what it returns."""
     times = []
     while len(times) < frames:
-        if not app.game_scene("idioten").game.can_deal():
-            app.game_scene("idioten").restart()
+        if not app.playing.game_scene("idioten").game.can_deal():
+            app.playing.game_scene("idioten").restart()
             app.settle()
-        app.game_scene("idioten").deal()
+        app.playing.game_scene("idioten").deal()
         while app.busy() and len(times) < frames:
             times.append(timed_step(app))
     return times
@@ -149,7 +149,7 @@ def play_one_action(app, clock) -> None:
     from idioten.acesup.rules import DISCARD, MOVE
     from idioten.ui.acesup.endgame import EndPanel
 
-    game, table = app.game_scene("idioten").game, app.game_scene("idioten")
+    game, table = app.playing.game_scene("idioten").game, app.playing.game_scene("idioten")
     legal = list(game.useful_actions())
     action = next((a for a in legal if a.kind == DISCARD), None) or \
         next((a for a in legal if a.kind == MOVE), None) or legal[0]
@@ -171,5 +171,5 @@ def play_one_action(app, clock) -> None:
     before = len(game.history)
     clock.now += 1.0
     app.settle(dt=0.1)
-    if len(app.game_scene("idioten").game.history) == before and not isinstance(app.scenes[-1], EndPanel):
+    if len(app.playing.game_scene("idioten").game.history) == before and not isinstance(app.scenes[-1], EndPanel):
         raise SystemExit(f"the window did not perform {action}")

@@ -60,11 +60,11 @@ def play(number: int, animation: str, actions: int) -> list[dict]:
         while time.monotonic() < deadline and len(moments) < actions:
             frame.tick(60)
             app.step()
-            history = app.game_scene("idioten").game.history
+            history = app.playing.game_scene("idioten").game.history
             if len(history) > seen:
                 moments.append((time.monotonic(), history[-1][1]))
                 seen = len(history)
-            if app.game_scene("idioten").game.is_over() or not any(isinstance(s, autoplay.Autoplay)
+            if app.playing.game_scene("idioten").game.is_over() or not any(isinstance(s, autoplay.Autoplay)
                                                                      for s in app.scenes):
                 break
     finally:

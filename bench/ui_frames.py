@@ -47,9 +47,9 @@ def timed_step(app: App, kind: str) -> float:
 
 def drag_frames(app: App, frames: int) -> list[float]:
     for _ in range(3):  # a few cards on every pile, so the drag crosses a full table
-        app.game_scene("idioten").deal()
+        app.playing.game_scene("idioten").deal()
     app.settle()
-    start = app.game_scene("idioten").top_rect(0).center
+    start = app.playing.game_scene("idioten").top_rect(0).center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     app.step(dt=FRAME)
     times = []
@@ -58,7 +58,7 @@ def drag_frames(app: App, frames: int) -> list[float]:
         pos = (int(SIZE[0] / 2 + 600 * math.cos(angle)), int(SIZE[1] / 2 + 300 * math.sin(angle)))
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
         times.append(timed_step(app, "drag"))
-    assert app.game_scene("idioten").drag is not None, "the benchmark lost its drag"
+    assert app.playing.game_scene("idioten").drag is not None, "the benchmark lost its drag"
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1))
     app.settle()
     return times
@@ -79,9 +79,9 @@ def main() -> None:
         CPU_TIMES["drag"].clear()
         CPU_TIMES["deal"].clear()
         drag = [t * 1000 for t in drag_frames(app, options.frames)]
-        app.game_scene("idioten").restart()
+        app.playing.game_scene("idioten").restart()
         deal = [t * 1000 for t in deal_frames(app, options.frames)]
-        app.game_scene("idioten").restart()
+        app.playing.game_scene("idioten").restart()
         rounds.append({"drag": summary(drag, 2), "deal": summary(deal, 2),
                        "cpu_drag": summary(CPU_TIMES["drag"], 2), "cpu_deal": summary(CPU_TIMES["deal"], 2)})
     app.close()

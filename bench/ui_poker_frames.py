@@ -66,7 +66,7 @@ def main() -> None:
     session.options = session.options.changed("competitive", True)
     session.new_deal(7)
     app = App(rng=random.Random(1), size=(1280, 800), sessions={"poker": session})
-    app.switch_game("poker")
+    app.playing.switch_game("poker")
     app.settle()
     scene = app.scenes[0]
     session.opponent.policy(session.game)  # learned values load once, outside the measurement

@@ -97,11 +97,11 @@ def run(actions: int) -> dict:
     for done in range(actions):
         kind = kinds[done % 3]
         persist.wait()
-        app.game_scene("idioten").session.unsaved = False  # left by an action played detached: each way saves
+        app.playing.game_scene("idioten").session.unsaved = False  # left by an action played detached: each way saves
         # only its own actions
         app.persist = Detached() if kind == "without_store" else persist
         writer.submit = save_in_frame if kind == "saved_in_frame" else submit
-        keys = key_for_next_action(app.game_scene("idioten").game)
+        keys = key_for_next_action(app.playing.game_scene("idioten").game)
         for key in keys[:-1]:
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
             app.step(dt=FRAME)
@@ -114,7 +114,7 @@ def run(actions: int) -> dict:
             started = time.perf_counter()
             app.step(dt=FRAME)
             animation[kind].append((time.perf_counter() - started) * 1000)
-        if app.scenes[-1] is not app.game_scene("idioten"):
+        if app.scenes[-1] is not app.playing.game_scene("idioten"):
             app.close_panels()  # the end panel: the next N starts a new deal
     app.persist = persist
     persist.close()

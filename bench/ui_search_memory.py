@@ -42,7 +42,7 @@ started = time.monotonic()
 while not isinstance(app.scenes[-1], EndPanel):
     play_one_action(app, clock)
     highest = max(highest, rss_mb()["rss_mb"])
-game = app.game_scene("idioten").game
+game = app.playing.game_scene("idioten").game
 if game.is_won():
     raise SystemExit(f"greedy won deal {deal}: choose a deal it loses")
 played = time.monotonic() - started
@@ -51,7 +51,7 @@ while time.monotonic() - started < wait:
     clock.now += 0.05
     app.step(dt=0.05)
     highest = max(highest, rss_mb()["rss_mb"])
-    known = app.game_scene("idioten").assistant.knowledge(game.start_text)
+    known = app.playing.game_scene("idioten").assistant.knowledge(game.start_text)
     if known is not None and known.result in ("winnable", "unwinnable"):
         break
     time.sleep(0.05)

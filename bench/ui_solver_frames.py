@@ -86,7 +86,7 @@ def main() -> None:
             if flag is not None:
                 flag.set()
             time.sleep(0.05)
-            app.game_scene("idioten").restart()
+            app.playing.game_scene("idioten").restart()
             app.settle()
     worker.close()
     app.close()

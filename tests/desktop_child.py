@@ -29,7 +29,7 @@ state = {"posted": False, "done": False}
 
 
 def moves(app) -> int:
-    return len(app.game_scene("idioten").game.history)
+    return len(app.playing.game_scene("idioten").game.history)
 
 
 def step(self, events=None, dt=None):

@@ -39,9 +39,9 @@ def test_the_window_opens_the_previous_versions_files_as_they_were_left(data_fol
     copy_previous(data_folder)
     app = open_window()
     OPEN_APPS.append(app)
-    app.open_last_game()
+    app.playing.open_last_game()
     app.settle()
-    assert app.current_game.name == "poker"  # chosen last, in poker.json
+    assert app.playing.current_game.name == "poker"  # chosen last, in poker.json
     poker = app.scenes[0]
     assert poker.game.deal_number == 45 and poker.session.computer is not None
     assert poker.message == ""  # no file was set aside
@@ -50,7 +50,7 @@ def test_the_window_opens_the_previous_versions_files_as_they_were_left(data_fol
 
     press(app, pygame.K_g)
     table = app.scenes[0]
-    assert app.current_game.name == "idioten" and table.game.deal_number == 12
+    assert app.playing.current_game.name == "idioten" and table.game.deal_number == 12
     press(app, pygame.K_z, pygame.KMOD_CTRL)
     assert table.game.deal_number == 7 and len(table.game.history) == 2
     assert app.settings.card_back == "red" and app.settings.variant == "aces-only"

@@ -47,7 +47,7 @@ def test_sound_is_off_by_default_and_nothing_audio_is_opened():
     assert Settings().sound == "off"
     app, _ = make_app(discard_position())
     click(app, top_centre(app, 0))
-    assert parse_card("5C") in app.game_scene("idioten").game.discards
+    assert parse_card("5C") in app.playing.game_scene("idioten").game.discards
     assert app.sound.played == [] and app.sound.mixer is None and not pygame.mixer.get_init()
 
 
@@ -60,7 +60,7 @@ def test_turned_on_in_the_settings_it_is_remembered_and_each_event_has_its_sound
     assert app.settings.sound == "quiet"
     assert json.loads((data_folder / SETTINGS_FILE).read_text())["sound"] == "quiet"
     press(app, pygame.K_ESCAPE)
-    app.game_scene("idioten").start_deal(discard_position())
+    app.playing.game_scene("idioten").start_deal(discard_position())
     app.settle()
     assert app.sound.played[-1] == "deal"
     click(app, top_centre(app, 1))  # the KH cannot go
@@ -90,7 +90,7 @@ def test_without_an_audio_device_the_game_plays_on_in_silence(monkeypatch):
     monkeypatch.setattr(pygame.mixer, "init", no_device)
     app, _ = make_app(discard_position(), settings=Settings(sound="loud"))
     click(app, top_centre(app, 0))
-    assert parse_card("5C") in app.game_scene("idioten").game.discards
+    assert parse_card("5C") in app.playing.game_scene("idioten").game.discards
     assert app.sound.unavailable and app.sound.played == []
     calls = []
     monkeypatch.setattr(pygame.mixer, "init", lambda *args, **kwargs: calls.append(1))

@@ -72,7 +72,7 @@ CLOSE = pygame.event.Event(pygame.WINDOWCLOSE)
 
 def deal_of_the_day(app, number=DAY_DEAL):
     press(app, pygame.K_t, settle_after=False)
-    assert run_until(app, lambda: app.game_scene("idioten").game.deal_number == number, timeout=HANG_GUARD)
+    assert run_until(app, lambda: app.playing.game_scene("idioten").game.deal_number == number, timeout=HANG_GUARD)
     settle(app)
 
 
@@ -83,7 +83,7 @@ def labelled(app, day: dt.date) -> bool:
 
 def play_to_the_end(app) -> None:
     for _ in range(400):
-        if app.game_scene("idioten").game.is_over():
+        if app.playing.game_scene("idioten").game.is_over():
             settle(app)
             return
         play_one(app)
@@ -94,16 +94,17 @@ def test_a_deal_of_the_day_survives_a_restart_of_the_program_and_counts_once(dat
     app = start_program()
     deal_of_the_day(app)
     play_one(app)
-    moved = app.game_scene("idioten").game.to_text()
+    moved = app.playing.game_scene("idioten").game.to_text()
     assert labelled(app, DAY)
     quit_program(app, CTRL_Q)
     assert json.loads((data_folder / "game.json").read_text())["daily"] == DAY.isoformat()
 
     app = start_program()  # the same day's deal, as it was left, with its label
-    assert app.game_scene("idioten").game.deal_number == DAY_DEAL and app.game_scene("idioten").game.to_text() == moved
+    table = app.playing.game_scene("idioten")
+    assert table.game.deal_number == DAY_DEAL and table.game.to_text() == moved
     assert labelled(app, DAY)
     play_to_the_end(app)
-    won = app.game_scene("idioten").game.is_won()
+    won = app.playing.game_scene("idioten").game.is_won()
     assert run_until(app, lambda: end_panel(app) is not None, timeout=HANG_GUARD)
     text = panel_text(end_panel(app))
     assert f"days played: 1, won: {int(won)}" in text and "Next deal of the day in" in text
@@ -111,7 +112,7 @@ def test_a_deal_of_the_day_survives_a_restart_of_the_program_and_counts_once(dat
     quit_program(app, CLOSE)
 
     app = start_program()  # the finished deal comes back with its end panel, not counted again
-    assert app.game_scene("idioten").game.is_over() and end_panel(app) is not None
+    assert app.playing.game_scene("idioten").game.is_over() and end_panel(app) is not None
     assert f"days played: 1, won: {int(won)}" in panel_text(end_panel(app))
     press(app, pygame.K_z, pygame.KMOD_LCTRL)  # taken back and ended again: the first ending stands
     play_to_the_end(app)
@@ -128,9 +129,10 @@ def test_t_after_a_restart_deals_the_day_again_without_looking_for_it(data_folde
     monkeypatch.setattr(daily, "daily_deal", lambda day, cancel=None: pytest.fail("searched again"))
     app = start_program()
     press(app, pygame.K_n)
-    assert app.game_scene("idioten").game.deal_number != DAY_DEAL and not labelled(app, DAY)
+    assert app.playing.game_scene("idioten").game.deal_number != DAY_DEAL and not labelled(app, DAY)
     press(app, pygame.K_t)
-    assert app.game_scene("idioten").game.deal_number == DAY_DEAL and app.game_scene("idioten").game.history == []
+    table = app.playing.game_scene("idioten")
+    assert table.game.deal_number == DAY_DEAL and table.game.history == []
     assert labelled(app, DAY)
 
 
@@ -143,10 +145,10 @@ def test_past_midnight_the_game_stays_that_days_deal_and_counts_for_that_day(dat
     assert labelled(app, DAY)
     quit_program(app, CTRL_Q)
     app = start_program()  # ... and the program is started again the next day
-    assert app.game_scene("idioten").game.deal_number == DAY_DEAL
+    assert app.playing.game_scene("idioten").game.deal_number == DAY_DEAL
     assert labelled(app, DAY)
     play_to_the_end(app)
-    won = app.game_scene("idioten").game.is_won()
+    won = app.playing.game_scene("idioten").game.is_won()
     assert Store.open(data_folder).stats.daily.days == {DAY.isoformat(): won}
     assert run_until(app, lambda: end_panel(app) is not None, timeout=HANG_GUARD)
     text = panel_text(end_panel(app))
@@ -154,10 +156,10 @@ def test_past_midnight_the_game_stays_that_days_deal_and_counts_for_that_day(dat
     assert i18n.t("ui.daily.ready", day=calendar.day.isoformat()) in text and "Next deal" not in text
     assert f"streak: {int(won)}" in text
     press(app, pygame.K_t, settle_after=False)  # from the end panel: the new day's deal
-    assert run_until(app, lambda: app.game_scene("idioten").game.deal_number not in (DAY_DEAL, None)
+    assert run_until(app, lambda: app.playing.game_scene("idioten").game.deal_number not in (DAY_DEAL, None)
                      and labelled(app, calendar.day),
                      timeout=HANG_GUARD)
-    assert app.game_scene("idioten").game.history == []
+    assert app.playing.game_scene("idioten").game.history == []
 
 
 def test_a_damaged_day_in_the_save_is_said_in_one_line_and_nothing_else_changes(data_folder, calendar):
@@ -169,7 +171,7 @@ def test_a_damaged_day_in_the_save_is_said_in_one_line_and_nothing_else_changes(
     (data_folder / "game.json").write_text(json.dumps(dict(data, daily="yesterday")))
     stats_before = (data_folder / "stats.json").read_bytes() if (data_folder / "stats.json").exists() else None
     app = start_program()
-    assert app.game_scene("idioten").game.deal_number != DAY_DEAL and not labelled(app, DAY)
+    assert app.playing.game_scene("idioten").game.deal_number != DAY_DEAL and not labelled(app, DAY)
     shown = screen_text(app)  # the one line in the message bar
     assert "game.bad-" in shown and "game.json" in shown
     aside = [p for p in data_folder.iterdir() if p.name.startswith("game.bad-")]

@@ -76,7 +76,7 @@ def test_the_won_game_panel_fits():
     app, _ = make_app(position(["AS", "AH", "AC", "AD 5C"]))
     key(app, pygame.K_4)
     key(app, pygame.K_d)
-    assert app.game_scene("idioten").game.is_won() and run_until(app, lambda: finished(app), timeout=30)
+    assert app.playing.game_scene("idioten").game.is_won() and run_until(app, lambda: finished(app), timeout=30)
     check_every_size_and_language(app, buttons=2)
 
 
@@ -102,9 +102,9 @@ def test_the_deal_of_the_day_panel_fits(monkeypatch):
     monkeypatch.setattr(daily, "today", lambda: dt.date(2026, 12, 3))
     app, _ = make_app()
     key(app, pygame.K_t, settle=False)
-    assert run_until(app, lambda: app.game_scene("idioten").game.deal_number == 74442778, timeout=60)
+    assert run_until(app, lambda: app.playing.game_scene("idioten").game.deal_number == 74442778, timeout=60)
     app.settings = app.settings.changed("animation", "fast")
     play_greedy_to_the_end(app)
     assert run_until(app, lambda: lesson_ready(app), timeout=60)
-    assert i18n.t("ui.daily.status", day="2026-12-03") in app.game_scene("idioten").assistant.status_parts()
+    assert i18n.t("ui.daily.status", day="2026-12-03") in app.playing.game_scene("idioten").assistant.status_parts()
     check_every_size_and_language(app, buttons=5)

@@ -63,8 +63,8 @@ def test_a_card_in_the_status_line_is_drawn_as_a_card_in_the_decks_colours(four_
     settings = Settings(auto_discard=True, four_colour=four_colour)
     app, _ = make_app(position(["2D", "KD QS", "", ""], stock=4), settings=settings)
     drag(app, top_centre(app, 1), app.layout.piles[2].center)  # the KD shows, the 2D goes automatically
-    assert parse_card("2D") in app.game_scene("idioten").game.discards
-    assert "2\u2666" in app.game_scene("idioten").message
+    assert parse_card("2D") in app.playing.game_scene("idioten").game.discards
+    assert "2\u2666" in app.playing.game_scene("idioten").message
     colours = inks_in_status_bar(app)
     assert fonts.CHIP_PAPER in colours and ink in colours
     other = fonts.CARD_INK[not four_colour]["D"]

@@ -32,7 +32,7 @@ def program(data_folder):
     def start():
         app = open_window()
         OPEN_APPS.append(app)
-        app.open_last_game()
+        app.playing.open_last_game()
         app.settle()
         return app
 
@@ -55,24 +55,24 @@ def saved_poker(folder) -> dict:
 def test_the_game_chosen_last_opens_next_time(program, data_folder):
     start, stop = program
     app = start()
-    assert app.current_game.name == "idioten"  # a first start
+    assert app.playing.current_game.name == "idioten"  # a first start
     key(app, pygame.K_g)
-    assert app.current_game.name == "poker" and saved_settings(data_folder)["last_game"] == "poker"
+    assert app.playing.current_game.name == "poker" and saved_settings(data_folder)["last_game"] == "poker"
     grid = app.scenes[0].game.to_text()
     stop(app)
 
     again = start()
-    assert again.current_game.name == "poker" and again.scenes[0].game.to_text() == grid
+    assert again.playing.current_game.name == "poker" and again.scenes[0].game.to_text() == grid
     key(again, pygame.K_g)
     stop(again)
-    assert start().current_game.name == "idioten"
+    assert start().playing.current_game.name == "idioten"
 
 
 def test_a_game_chosen_last_that_the_window_does_not_play_opens_the_first(program, data_folder):
     (data_folder / FILE).write_text(json.dumps({"format": "idioten-poker", "version": 1, "last_game": "chess"}),
                                     encoding="utf-8")
     start, _ = program
-    assert start().current_game.name == "idioten"
+    assert start().playing.current_game.name == "idioten"
 
 
 def test_the_window_writes_each_placement_after_drawing_it_and_the_last_one_as_it_closes(program, data_folder):
@@ -97,7 +97,7 @@ def test_a_placement_is_written_before_its_scene_leaves_the_screen(program, data
     scene = app.scenes[0]
     scene.place(3)  # not drawn yet: G takes the scene off the screen in the same turn
     key(app, pygame.K_g)
-    assert app.current_game.name == "idioten"
+    assert app.playing.current_game.name == "idioten"
     assert PokerGame.from_text(saved_poker(data_folder)["current"]["game"]).grid[3] is not None
 
 
@@ -108,7 +108,7 @@ def test_a_start_up_message_follows_the_player_into_poker(program, data_folder):
                                     encoding="utf-8")
     (data_folder / "stats.json").write_text("{ not json", encoding="utf-8")
     app = start()
-    assert app.current_game.name == "poker" and "stats.json" in app.scenes[0].message  # where the player looks
+    assert app.playing.current_game.name == "poker" and "stats.json" in app.scenes[0].message  # where the player looks
 
 
 def test_what_poker_json_said_is_said_at_start_like_the_other_files(program, data_folder):
@@ -118,7 +118,7 @@ def test_what_poker_json_said_is_said_at_start_like_the_other_files(program, dat
     (data_folder / "stats.json").write_text("{ not json", encoding="utf-8")
     app = start()  # every game's file is read at start; a damaged one is moved aside and said at once
     table = aces_table(app)
-    assert app.current_game.name == "idioten" and "stats.json" in table.message
+    assert app.playing.current_game.name == "idioten" and "stats.json" in table.message
     assert list(data_folder.glob("poker.bad-*"))
     for _ in range(40):  # one message after the other
         if "poker.json" in table.message:
@@ -232,7 +232,7 @@ def test_a_third_game_is_switched_to_and_back_with_g_and_the_menu(toy_texts):
 
     key(app, pygame.K_g)
     key(app, pygame.K_g)  # G goes through the games in their order
-    assert app.current_game.name == "toy" and isinstance(app.scenes[0], ToyScene)
+    assert app.playing.current_game.name == "toy" and isinstance(app.scenes[0], ToyScene)
     assert "toy.json" in app.scenes[0].message  # what its file said, on its own table
     toy = app.scenes[0]
     key(app, pygame.K_t)
@@ -240,7 +240,7 @@ def test_a_third_game_is_switched_to_and_back_with_g_and_the_menu(toy_texts):
     assert app.store.settings.last_game == "toy"
 
     key(app, pygame.K_g)
-    assert app.current_game.name == "idioten" and aces_table(app).game.to_text() == idioten
+    assert app.playing.current_game.name == "idioten" and aces_table(app).game.to_text() == idioten
     assert toy.session.written == 2  # written as it left the screen
     assert app.store.settings.last_game == "idioten"
 
@@ -264,7 +264,7 @@ def test_a_third_game_is_switched_to_and_back_with_g_and_the_menu(toy_texts):
     key(app, pygame.K_ESCAPE)
 
     click(app, menu_entry(app, "ui.menu.to_poker").rect.center)
-    assert app.current_game.name == "poker" and app.scenes[0].session is keeper
+    assert app.playing.current_game.name == "poker" and app.scenes[0].session is keeper
     click(app, menu_entry(app, "ui.menu.to_idioten").rect.center)
     assert app.scenes[0] is aces_table(app) and aces_table(app).game.to_text() == idioten
 
@@ -272,10 +272,10 @@ def test_a_third_game_is_switched_to_and_back_with_g_and_the_menu(toy_texts):
 def test_a_third_game_chosen_last_opens_next_time(toy_texts):
     store = MemoryStore()  # settings.json, kept in memory: both windows read the same one
     app, _ = make_app(games=(*GAMES, toy_kind()), store=store)
-    app.switch_game("toy")
+    app.playing.switch_game("toy")
     again, _ = make_app(games=(*GAMES, toy_kind()), store=store)
-    again.open_last_game()
-    assert again.current_game.name == "toy" and isinstance(again.scenes[0], ToyScene)
+    again.playing.open_last_game()
+    assert again.playing.current_game.name == "toy" and isinstance(again.scenes[0], ToyScene)
     without, _ = make_app(store=store)  # a window that does not play it opens the first game
-    without.open_last_game()
-    assert without.current_game.name == "idioten"
+    without.playing.open_last_game()
+    assert without.playing.current_game.name == "idioten"

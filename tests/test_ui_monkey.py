@@ -55,7 +55,8 @@ def test_random_events_lose_no_card(events):
             quits += 1  # the menu's Quit was clicked; the monkey carries on
             app.running = True
         assert accounted(app), f"a card went missing after {sent} events"
-    app.switch_game("idioten")  # the menu (a click, or Enter on its focus) may have left Poker patience on screen
+    # The menu (a click, or Enter on its focus) may have left Poker patience on screen.
+    app.playing.switch_game("idioten")
     app.settle()
     assert accounted(app)
     assert not app.busy()  # at rest, every card is drawn where its rules place is

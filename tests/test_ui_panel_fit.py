@@ -103,7 +103,7 @@ def test_the_poker_end_panel_fits():
 @pytest.mark.parametrize("game", ["idioten", "poker"])
 def test_both_tables_fit_the_smallest_window(game):
     app, _ = poker_app(competitive=True, diagonals=True, open_deck=True)
-    app.switch_game(game)
+    app.playing.switch_game(game)
     wrong = {}
     for language in LANGUAGES:
         app.set_language(language)

@@ -142,4 +142,4 @@ def test_a_key_an_entry_of_the_open_menu_shows_does_what_the_entry_does(language
     key(app, pygame.K_x)  # named by no entry: the menu stays, nothing else happens
     assert headings(app) == [i18n.t("ui.menu.title")]
     key(app, pygame.K_g)  # "Play Poker patience (G)"
-    assert headings(app) == [] and app.current_game.name == "poker"
+    assert headings(app) == [] and app.playing.current_game.name == "poker"

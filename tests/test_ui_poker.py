@@ -38,7 +38,7 @@ def poker_app(size=(1280, 800), **options):
         session.options = session.options.changed(name, value)
     session.new_deal(DEAL)
     app, clock = make_app(size=size, sessions={"poker": session})
-    app.switch_game("poker")
+    app.playing.switch_game("poker")
     app.settle()
     return app, clock
 
@@ -265,13 +265,13 @@ def quick_poker() -> dict:
 def test_switching_games_and_back_keeps_the_idioten_game():
     app, _ = make_app(position(["2H 5H", "KH", "9C", "AS"], stock=8), sessions=quick_poker())
     click(app, top_centre(app, 0))  # discard the 5H in Idioten
-    idioten_text = app.game_scene("idioten").game.to_text()
+    idioten_text = app.playing.game_scene("idioten").game.to_text()
     key(app, pygame.K_g)
-    assert app.current_game.name == "poker"
+    assert app.playing.current_game.name == "poker"
     click(app, cell_centre(app, 6))
     poker_text = scene(app).game.to_text()
     key(app, pygame.K_g)
-    assert app.current_game.name == "idioten"
+    assert app.playing.current_game.name == "idioten"
     assert app.scenes[0].game.to_text() == idioten_text
     key(app, pygame.K_g)
     assert scene(app).game.to_text() == poker_text
@@ -283,11 +283,11 @@ def test_the_menu_switches_games():
     menu = app.scenes[-1]
     entry = next(b for b in menu.buttons if b.text_key == "ui.menu.to_poker")
     click(app, entry.rect.center)
-    assert app.current_game.name == "poker" and len(app.scenes) == 1
+    assert app.playing.current_game.name == "poker" and len(app.scenes) == 1
     key(app, pygame.K_ESCAPE)
     entry = next(b for b in app.scenes[-1].buttons if b.text_key == "ui.menu.to_idioten")
     click(app, entry.rect.center)
-    assert app.current_game.name == "idioten"
+    assert app.playing.current_game.name == "idioten"
 
 
 def test_hint_suggests_an_empty_cell_without_blocking_the_loop():

@@ -17,7 +17,7 @@ from ui_solver_support import (
     play_greedy_to_the_end,
     run_until,
 )
-from ui_support import click, end_panel, headings, key, make_app, shown_texts
+from ui_support import aces_table, click, end_panel, headings, key, make_app, shown_texts
 
 from idioten import i18n
 from idioten.acesup import solver
@@ -126,7 +126,7 @@ def live_search(app, searches) -> tuple[threading.Event, threading.Event]:
     """With the live indicator on, the search of the position on the table, once it runs: its cancel flag, and
     an Event set when it returns."""
     app.settings = app.settings.changed("live_verdict", True)
-    position = app.game_scene("idioten").game.to_text()
+    position = app.playing.game_scene("idioten").game.to_text()
     assert run_until(app, lambda: searches and searches[-1][0] == position, timeout=HANG_GUARD)
     return searches[-1][1:]
 
@@ -137,7 +137,7 @@ def test_a_new_deal_cancels_the_running_search_at_once(monkeypatch):
     cancel, returned = live_search(app, searches)
     assert not cancel.is_set()
     key(app, pygame.K_n, settle=False)  # nothing played yet: no question asked
-    assert app.game_scene("idioten").game.deal_number != LONG_SEARCH_DEAL
+    assert app.playing.game_scene("idioten").game.deal_number != LONG_SEARCH_DEAL
     assert cancel.is_set(), "the new deal left the old search running"  # at once: by the key itself
     assert returned.wait(HANG_GUARD)
     # The indicator's search starts again, for the new deal.
@@ -149,14 +149,14 @@ def test_restart_and_closing_the_window_cancel_the_search(monkeypatch):
     searches = watch_searches(monkeypatch)
     app, _ = make_app(Game.new(deal_cards(LONG_SEARCH_DEAL), deal_number=LONG_SEARCH_DEAL))
     app.settings = app.settings.changed("live_verdict", True)
-    app.game_scene("idioten").deal()
+    app.playing.game_scene("idioten").deal()
     app.settle()
     cancel, returned = live_search(app, searches)
-    app.game_scene("idioten").restart()
+    app.playing.game_scene("idioten").restart()
     assert cancel.is_set()
     assert returned.wait(HANG_GUARD)
     cancel, returned = live_search(app, searches)
-    app.game_scene("idioten").assistant.close()
+    app.playing.game_scene("idioten").assistant.close()
     assert cancel.is_set()
     assert returned.wait(HANG_GUARD)
 
@@ -167,16 +167,16 @@ def test_end_panel_says_a_lost_winnable_deal_could_have_been_won_and_shows_the_s
     app, _ = make_app(Game.from_text(TRAP))
     app.settings = app.settings.changed("animation", "fast")
     play_greedy_to_the_end(app)
-    assert not app.game_scene("idioten").game.is_won()
+    assert not app.playing.game_scene("idioten").game.is_won()
     assert run_until(app, lambda: end_panel(app) is not None and i18n.t("ui.truth.yes") in panel_text(end_panel(app)))
     panel = end_panel(app)
     show = next(b for b in panel.buttons if b.text_key == "ui.button.show_solution")
-    steps = len(app.game_scene("idioten").assistant.known[TRAP].line)
+    steps = len(app.playing.game_scene("idioten").assistant.known[TRAP].line)
     key(app, pygame.K_l, settle=False)  # the same as the button
     assert end_panel(app) is None and computer_playing(app)
-    assert app.game_scene("idioten").game.to_text() == TRAP  # the deal starts again
-    assert run_until(app, lambda: app.game_scene("idioten").game.is_won(), timeout=HANG_GUARD)
-    assert len(app.game_scene("idioten").game.history) == steps
+    assert app.playing.game_scene("idioten").game.to_text() == TRAP  # the deal starts again
+    assert run_until(app, lambda: app.playing.game_scene("idioten").game.is_won(), timeout=HANG_GUARD)
+    assert len(app.playing.game_scene("idioten").game.history) == steps
     assert run_until(app, lambda: end_panel(app) is not None, timeout=HANG_GUARD)
     assert headings(app) == [i18n.t("ui.truth.shown_title")]
     assert not app.busy()  # the computer's win: no confetti
@@ -189,7 +189,7 @@ def test_end_panel_says_an_unwinnable_deal_could_not_have_been_won_with_its_best
     key(app, pygame.K_d)
     key(app, pygame.K_4)
     key(app, pygame.K_d)
-    assert app.game_scene("idioten").game.is_over() and app.game_scene("idioten").game.score == 47
+    assert app.playing.game_scene("idioten").game.is_over() and app.playing.game_scene("idioten").game.score == 47
     said = i18n.t("ui.truth.no", best=47)
     assert run_until(app, lambda: end_panel(app) is not None and said in panel_text(end_panel(app)))
     panel = end_panel(app)
@@ -221,14 +221,14 @@ def test_end_panel_says_working_it_out_until_the_answer_comes(monkeypatch):
 def test_live_indicator_follows_the_position():
     app, _ = make_app(Game.from_text(TRAP))
     app.settings = app.settings.changed("live_verdict", True)
-    assert run_until(app, lambda: app.game_scene("idioten").assistant.status_parts() == [i18n.t("ui.live.winnable")])
+    assert run_until(app, lambda: aces_table(app).assistant.status_parts() == [i18n.t("ui.live.winnable")])
     # Always discarding loses this deal: after the first wrong discard it can no longer be won.
-    wrong = greedy(app.game_scene("idioten").game.copy(), None)
-    assert wrong != app.game_scene("idioten").assistant.known[TRAP].line[0]
-    app.game_scene("idioten").act(wrong)
-    assert run_until(app, lambda: app.game_scene("idioten").assistant.status_parts() == [i18n.t("ui.live.unwinnable")])
+    wrong = greedy(app.playing.game_scene("idioten").game.copy(), None)
+    assert wrong != app.playing.game_scene("idioten").assistant.known[TRAP].line[0]
+    app.playing.game_scene("idioten").act(wrong)
+    assert run_until(app, lambda: aces_table(app).assistant.status_parts() == [i18n.t("ui.live.unwinnable")])
     app.settings = app.settings.changed("live_verdict", False)
-    assert app.game_scene("idioten").assistant.status_parts() == []
+    assert app.playing.game_scene("idioten").assistant.status_parts() == []
 
 
 def test_settings_accept_the_two_options_and_start_off():
@@ -247,11 +247,11 @@ def test_winnable_deals_only_deals_a_deal_the_solver_proved(monkeypatch):
     app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
     app.settings = app.settings.changed("winnable_only", True)
     key(app, pygame.K_n, settle=False)
-    assert app.game_scene("idioten").message == i18n.t("ui.deal_search.looking")
-    assert app.game_scene("idioten").game.deal_number == 7  # the old deal stays until the new one is found
-    assert run_until(app, lambda: app.game_scene("idioten").game.deal_number == 5, timeout=120)
-    assert app.game_scene("idioten").assistant.knowledge().result == assist.WINNABLE
-    assert "winnable" in app.game_scene("idioten").message
+    assert app.playing.game_scene("idioten").message == i18n.t("ui.deal_search.looking")
+    assert app.playing.game_scene("idioten").game.deal_number == 7  # the old deal stays until the new one is found
+    assert run_until(app, lambda: app.playing.game_scene("idioten").game.deal_number == 5, timeout=120)
+    assert app.playing.game_scene("idioten").assistant.knowledge().result == assist.WINNABLE
+    assert "winnable" in app.playing.game_scene("idioten").message
 
 
 def test_the_settings_screen_turns_the_indicator_on_and_the_store_remembers_it(monkeypatch):
@@ -265,5 +265,5 @@ def test_the_settings_screen_turns_the_indicator_on_and_the_store_remembers_it(m
     assert app.settings.live_verdict is True
     assert app.persist.settings.live_verdict is True  # what the store will write
     key(app, pygame.K_ESCAPE)
-    assert run_until(app, lambda: app.game_scene("idioten").assistant.status_parts() == [i18n.t("ui.live.winnable")])
+    assert run_until(app, lambda: aces_table(app).assistant.status_parts() == [i18n.t("ui.live.winnable")])
     assert any(i18n.t("ui.live.winnable") in text for text in shown_texts(app))  # in the status bar

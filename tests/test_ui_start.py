@@ -230,16 +230,16 @@ class FlipsSeen:
 def test_the_bare_felt_is_on_screen_before_the_table_is_made(data_folder, monkeypatch, last_game):
     """Making the table takes its modules, the saved game and the first card pictures: meanwhile the window
     shows the felt, not the black (or white) of a window nothing has drawn on yet."""
-    from idioten.ui import app as app_module
+    from idioten.ui import playing as playing_module
     from idioten.ui import window
     from idioten.ui.kit.felt import felt
 
     (data_folder / "settings.json").write_text(json.dumps({"format": "idioten-settings", "version": 1,
                                                           "last_game": last_game}), encoding="utf-8")
     seen: list = []
-    open_window, open_scene = window.open_window, app_module.App.open_scene
+    open_window, open_scene = window.open_window, playing_module.Playing.open_scene
     monkeypatch.setattr(window, "open_window", lambda *args: FlipsSeen(open_window(*args), seen))
-    monkeypatch.setattr(app_module.App, "open_scene",
+    monkeypatch.setattr(playing_module.Playing, "open_scene",
                         lambda self, kind: seen.append(("table", kind.name)) or open_scene(self, kind))
     start()
     assert seen[1] == ("table", last_game)

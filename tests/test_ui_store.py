@@ -79,9 +79,10 @@ def test_the_game_is_resumed_exactly_after_a_restart_of_the_program(data_folder)
 
     again = restart_program(app)
     assert state(again) == left
-    assert again.game_scene("idioten").game.to_text() == left["position"]
+    assert again.playing.game_scene("idioten").game.to_text() == left["position"]
     press(again, pygame.K_y, CTRL)  # the redo list came back too
-    assert [str(a) for a, _ in again.game_scene("idioten").game.history] == left["history"] + [left["future"][-1]]
+    history = again.playing.game_scene("idioten").game.history
+    assert [str(a) for a, _ in history] == left["history"] + [left["future"][-1]]
 
 
 def test_undo_is_remembered_for_the_statistics(data_folder):
@@ -178,9 +179,9 @@ def test_a_finished_game_is_counted_once(data_folder):
     press(app, pygame.K_y, CTRL)  # ... and end the game again
     assert aces_table(app).game.is_over()
     again = restart_program(app)  # the finished table comes back, with its end panel, not counted again
-    assert again.game_scene("idioten").game.to_text() == game.to_text() and end_panel(again) is not None
+    assert again.playing.game_scene("idioten").game.to_text() == game.to_text() and end_panel(again) is not None
     press(again, pygame.K_n)  # a new deal after the end
-    assert again.game_scene("idioten").game.to_text() != game.to_text()
+    assert again.playing.game_scene("idioten").game.to_text() != game.to_text()
     assert Store.open(data_folder).stats.variants["standard"].played == 1
 
 
@@ -339,7 +340,7 @@ def test_the_variant_setting_switches_an_untouched_deal_and_is_used_for_new_deal
     press(app, pygame.K_n)  # confirm
     assert aces_table(app).game.variant == "aces-only" and aces_table(app).game.deal_number != number
     again = restart_program(app)
-    assert again.game_scene("idioten").game.variant == "aces-only"
+    assert again.playing.game_scene("idioten").game.variant == "aces-only"
 
 
 def test_the_variant_on_the_command_line_wins_for_that_run_only(data_folder):

@@ -74,7 +74,8 @@ def test_on_a_2x_desktop_a_click_in_points_reaches_the_card_drawn_in_pixels(monk
     assert app.pixel_ratio == 2.0
     x, y = top_centre(app, 0)  # in the picture's pixels
     click(app, (x // 2, y // 2))  # where the pointer is, in points
-    assert app.game_scene("idioten").game.discards[-1] == parse_card("5C")  # the 9C is higher: a click discards it
+    # The 9C is higher: a click discards it.
+    assert app.playing.game_scene("idioten").game.discards[-1] == parse_card("5C")
 
 
 def test_pointer_events_are_scaled_and_others_left_alone():

@@ -43,10 +43,10 @@ def run_until(app, condition, timeout: float = HANG_GUARD, dt: float = 1 / 60) -
 
 def play_greedy_to_the_end(app) -> list[Action]:
     """Play the simple rule (discard whenever possible) at the table until the game is over; the actions played."""
-    while not app.game_scene("idioten").game.is_over():
-        app.game_scene("idioten").act(greedy(app.game_scene("idioten").game.copy(), None))
+    while not app.playing.game_scene("idioten").game.is_over():
+        app.playing.game_scene("idioten").act(greedy(app.playing.game_scene("idioten").game.copy(), None))
         app.settle()
-    return [action for action, _ in app.game_scene("idioten").game.history]
+    return [action for action, _ in app.playing.game_scene("idioten").game.history]
 
 
 def panel_text(panel) -> str:

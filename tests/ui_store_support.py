@@ -72,10 +72,10 @@ def click(app, pos, settle_after: bool = True) -> None:
 
 def play_one(app) -> str:
     """One sensible action by mouse or keyboard: discard, else deal, else a useful move. Its name."""
-    game: Game = app.game_scene("idioten").game
+    game: Game = app.playing.game_scene("idioten").game
     for pile in range(PILES):
         if game.can_discard(pile):
-            click(app, app.game_scene("idioten").top_rect(pile).center)
+            click(app, app.playing.game_scene("idioten").top_rect(pile).center)
             return f"discard {pile + 1}"
     if game.can_deal():
         press(app, pygame.K_SPACE)
@@ -87,7 +87,7 @@ def play_one(app) -> str:
 
 
 def state(app) -> dict:
-    game = app.game_scene("idioten").game
+    game = app.playing.game_scene("idioten").game
     return {"position": game.to_text(), "history": [str(a) for a, _ in game.history],
             "future": [str(a) for a in game.future], "deal": game.deal_number, "variant": game.variant}
 
@@ -121,7 +121,7 @@ def press_live(app, key: int, mod: int = 0) -> None:
 def play_one_live(app) -> None:
     """As play_one, with the real clock (clicks on different cards are far enough apart in the real loop
     only with time passing, so the child uses keys: 1-4 then D discards)."""
-    game = app.game_scene("idioten").game
+    game = app.playing.game_scene("idioten").game
     for pile in range(PILES):
         if game.can_discard(pile):
             press_live(app, pygame.K_1 + pile)

@@ -79,14 +79,14 @@ def drag(app: App, start, end, steps: int = 8, release: bool = True) -> None:
 
 
 def top_centre(app: App, pile: int) -> tuple[int, int]:
-    return app.game_scene("idioten").top_rect(pile).center
+    return app.playing.game_scene("idioten").top_rect(pile).center
 
 
 def accounted(app: App) -> bool:
     """All 52 cards: once each in the rules' game, and one sprite each on screen."""
-    game = app.game_scene("idioten").game
+    game = app.playing.game_scene("idioten").game
     cards = [c for p in game.piles for c in p] + game.stock + game.discards
-    return sorted(cards) == sorted(full_deck()) and set(app.game_scene("idioten").sprites) == set(full_deck())
+    return sorted(cards) == sorted(full_deck()) and set(app.playing.game_scene("idioten").sprites) == set(full_deck())
 
 
 def choose_in_menu(app: App, text_key: str, press=None):
@@ -162,6 +162,6 @@ def leaping(app: App, frames: int = 10) -> bool:
 
 def aces_table(app: App) -> TableScene:
     """The Aces Up table, on screen or waiting on the shelf while another game is played."""
-    table = app.game_scene("idioten")
+    table = app.playing.game_scene("idioten")
     assert isinstance(table, TableScene)
     return table

@@ -56,7 +56,7 @@ def main(argv: list[str]) -> int:
                 cell, card = session.computer_task()()
                 session.computer_place(cell, card)
         app = App(rng=random.Random(3), sessions={"poker": session}, size=size)
-        app.switch_game("poker")
+        app.playing.switch_game("poker")
     try:
         app.loop()
     finally:

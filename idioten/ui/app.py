@@ -1,15 +1,14 @@
 """The window and its loop.
 
 `App` owns the window, the clock, the random source, the persistence and a stack of scenes (the table of the
-game on screen at the bottom, panels above). The loop can be stepped from tests (`step`, `run_frames`) with a
+game on screen at the bottom, panels above), and holds the games (`app.playing`, playing.py: their sessions,
+their scenes, switching between them). The loop can be stepped from tests (`step`, `run_frames`) with a
 clock the test controls. When nothing moves, nothing is redrawn and the loop sleeps in `pygame.event.wait`, so
 an idle window costs no CPU.
 
-The games (ui/games.py) come in through their `GameKind` alone (ui/kit/game.py). The scene of a game not on
-screen waits on a shelf, untouched, so switching back finds it exactly as it was (a game in progress
-included). Every session is saved the same way, after the frame that shows its change (persist.py). The
-game chosen last is remembered in settings.json and the window opens in it next time. G or the menu switches: G to
-the next game in the list, the menu to any other (G is free in every game's keys, see docs/design.md).
+The games (ui/games.py) come in through their `GameKind` alone (ui/kit/game.py). Every session is saved the
+same way, after the frame that shows its change (persist.py). G switches to the next game (G is free in every
+game's keys, see docs/design.md).
 """
 
 from __future__ import annotations
@@ -24,8 +23,7 @@ import pygame
 from idioten import i18n, paths
 from idioten.desktop import handover
 from idioten.play.change import Change
-from idioten.play.session import NamedDeal, Opening, Session
-from idioten.storage.files import Notice
+from idioten.play.session import NamedDeal, Session
 from idioten.storage.settings import Settings
 from idioten.storage.store import MemoryStore, Store
 from idioten.ui import window
@@ -34,10 +32,11 @@ from idioten.ui.idle import Waiter
 from idioten.ui.kit.fonts import Texts
 from idioten.ui.kit.game import GameKind
 from idioten.ui.kit.layout import Layout
-from idioten.ui.kit.scene import CardGameScene, DealtGame, Scene
+from idioten.ui.kit.scene import DealtGame, Scene
 from idioten.ui.kit.sound import Player
 from idioten.ui.kit.sprites import CardImages
 from idioten.ui.persist import Persistence
+from idioten.ui.playing import Playing
 
 FRAME_SECONDS = 1 / 60
 # settle() wants where things come to rest, not each frame on the way: every animation is worked out from the
@@ -97,16 +96,11 @@ class App:
         self.images = CardImages(lambda: self.settings)
         self.images.set_size((self.layout.card_w, self.layout.card_h))
         self.sound = Player(lambda: self.settings)  # silent, and no audio opened, until the player turns it on
-        self.games: tuple[GameKind[Any], ...] = tuple(games)
-        self.sessions: dict[str, Session] = dict(sessions or {})
-        self.first_deal = deal
-        self.shown = {self.games[0].name: first} if first is not None else {}
-        self.unsaid: list[Notice] = []  # what the store said reading a game's file, until a table shows it
-        self.shelf: dict[str, CardGameScene] = {}  # the scenes of the games not on screen, by name
-        self.current_game = next((kind for kind in self.games if kind.name == start_in), self.games[0])
         self.first_frame_shown = False
         self.waiting_for_first_frame: list[Callable[[], None]] | None = []  # None once they have run
-        self.scenes: list[Scene] = [self.open_scene(self.current_game)]
+        self.scenes: list[Scene] = []
+        self.playing = Playing(self, games, sessions, deal, first, start_in)  # the games, their sessions, scenes
+        self.scenes.append(self.playing.open_scene(self.playing.current_game))
         if fullscreen:
             self.toggle_fullscreen()
         self._last = self.clock()
@@ -119,90 +113,6 @@ class App:
                 self.window.set_icon(pygame.image.load_sized_svg(str(icon), (64, 64)))
             except pygame.error:
                 pass
-
-    # -- games -------------------------------------------------------------------------------------------
-
-    def kind(self, name: str) -> GameKind[Any]:
-        for kind in self.games:
-            if kind.name == name:
-                return kind
-        raise ValueError(f"no game {name!r}")
-
-    def session(self, name: str) -> Session:
-        """The game's session, opened by its game the first time it is needed."""
-        if name not in self.sessions:
-            opening = Opening(self.persist.store, self.rng, self.first_deal if name == self.games[0].name else None,
-                              self.fixed.get("variant"), self.shown.pop(name, None))
-            session, notices = self.kind(name).open_session(opening)
-            self.sessions[name] = session
-            self.unsaid += notices
-        return self.sessions[name]
-
-    def open_sessions(self) -> None:
-        """Every game's session now (the program start, once its first frame is on screen: launch.py): each
-        reads its file, and what the store said about it is said with the other files' notices."""
-        for kind in self.games:
-            self.session(kind.name)
-
-    def take_unsaid(self) -> list[Notice]:
-        unsaid, self.unsaid = self.unsaid, []
-        return unsaid
-
-    def open_scene(self, kind: GameKind[Any]) -> CardGameScene:
-        scene = kind.make_scene(self, self.session(kind.name))
-        scene.say_in_turn([n.text() for n in self.take_unsaid()])  # each file's message in turn
-        return scene
-
-    @property
-    def on_screen(self) -> CardGameScene:
-        """The scene of the game on screen (panels may stand above it)."""
-        scene = self.scenes[0]
-        assert isinstance(scene, CardGameScene)
-        return scene
-
-    def game_scene(self, name: str) -> CardGameScene:
-        """The game's scene, on screen or on the shelf (made now if it never was)."""
-        if name == self.current_game.name:
-            return self.on_screen
-        if name not in self.shelf:
-            self.shelf[name] = self.open_scene(self.kind(name))
-        return self.shelf[name]
-
-    def game_scenes(self) -> list[CardGameScene]:
-        return [self.on_screen, *self.shelf.values()]
-
-    def switch_game(self, name: str | None = None) -> None:
-        """`name`'s game on screen (None: the next in the list), its scene as it was left, and remembered."""
-        playing = self.current_game
-        if name is None:
-            name = self.games[(self.games.index(playing) + 1) % len(self.games)].name
-        if name == playing.name:
-            return
-        kind = self.kind(name)
-        self.persist.flush()  # the game leaving the screen is written as it leaves, its last change too
-        self.persist.wait()
-        self.close_panels()
-        self.shelf[playing.name] = self.on_screen
-        scene = self.shelf.pop(name, None)
-        if scene is None:  # first shown in this run: as at the program start, a game that had ended shows its end
-            scene = self.open_scene(kind)
-            scene.at_start(dealt=False)
-        self.scenes[0], self.current_game = scene, kind
-        scene.resize(self.layout)  # the window may have changed size or language while it was shelved
-        scene.language_changed()
-        store = self.persist.store
-        scene.notice(store.change_setting("last_game", name))
-        self.settings = store.settings
-        self.mark_dirty()
-
-    def open_last_game(self) -> None:
-        """At start: the game chosen last, if it is one of ours (a first start stays in the first game)."""
-        last = self.persist.store.settings.last_game
-        if last != self.current_game.name and any(kind.name == last for kind in self.games):
-            first = self.on_screen
-            self.switch_game(last)
-            # What the store said at start (a file moved aside, ...) belongs on the table the player sees.
-            self.on_screen.take_message(first)
 
     def now(self) -> float:
         return self.clock()
@@ -223,13 +133,13 @@ class App:
 
     def settings_changed(self, name: str) -> None:
         """A setting other than the language changed (persist.py): each game follows, the pictures are new."""
-        for scene in self.game_scenes():
+        for scene in self.playing.game_scenes():
             scene.setting_changed(name)
         self.images.forget()  # faces and backs are rendered for the settings they were made with
         self.mark_dirty()
 
     def say_notices(self, texts: list[str], seconds: float, after_current: bool) -> None:
-        self.on_screen.say_in_turn(texts, seconds, after_current=after_current)
+        self.playing.on_screen.say_in_turn(texts, seconds, after_current=after_current)
 
     # -- scenes ------------------------------------------------------------------------------------------
 
@@ -253,10 +163,10 @@ class App:
         self.push(MenuPanel(self))
 
     def open_rules(self) -> None:
-        self.push(self.current_game.rules_panel(self, self.on_screen))
+        self.push(self.playing.current_game.rules_panel(self, self.playing.on_screen))
 
     def open_stats(self) -> None:
-        self.push(self.current_game.stats_panel(self, self.on_screen))
+        self.push(self.playing.current_game.stats_panel(self, self.playing.on_screen))
 
     def open_settings(self) -> None:
         from idioten.ui.settings_screen import SettingsPanel
@@ -327,7 +237,7 @@ class App:
             self.quit()
         elif (kind == pygame.KEYDOWN and event.key == pygame.K_g and len(self.scenes) == 1
               and not getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT)):
-            self.switch_game()  # G: the next game
+            self.playing.switch_game()  # G: the next game
         elif kind in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             top = self.scenes[-1]
             top.handle_event(on_canvas(event, top.canvas_size, self.layout.size))
@@ -340,7 +250,7 @@ class App:
             dt = min(MAX_STEP, max(0.0, now - self._last))
         self._last = now
         if self.first_frame_shown:  # no search starts before the first frame is on screen
-            for game in self.game_scenes():
+            for game in self.playing.game_scenes():
                 game.poll()  # answers from its searches off the loop, also while it waits on the shelf
         for event in pygame.event.get() if events is None else events:
             self.handle(event)
@@ -373,7 +283,7 @@ class App:
         jobs, self.waiting_for_first_frame = self.waiting_for_first_frame or [], None
         for job in jobs:
             job()
-        for game in self.game_scenes():
+        for game in self.playing.game_scenes():
             game.poll()
 
     def draw(self) -> None:
@@ -439,7 +349,7 @@ class App:
     def close(self) -> None:
         self.persist.flush()  # every game's last change handed over (one made in the very last frame too)
         self.persist.wait()
-        for game in self.game_scenes():
+        for game in self.playing.game_scenes():
             game.close()  # a search still running is cancelled at once
         self.sound.close()
         self.window.destroy()

@@ -44,10 +44,10 @@ def open_app(launch: Launch, opening: Opening | None = None, **app_options: Any)
     fixed = {"variant": launch.variant} if launch.variant is not None else {}
     start_in = None if launch.names_a_deal else store.settings.last_game  # a named deal is Idioten's
     app = App(store=store, deal=launch.deal, fixed=fixed, rng=rng, start_in=start_in, **app_options)
-    app.on_screen.at_start(dealt=launch.names_a_deal)
+    app.playing.on_screen.at_start(dealt=launch.names_a_deal)
     if not launch.names_a_deal:
-        app.current_game.welcome(app)  # the very first start offers Learn to play
-    app.persist.show(*missing_pictures(), *store.notices, *app.take_unsaid(), after_current=True)
+        app.playing.current_game.welcome(app)  # the very first start offers Learn to play
+    app.persist.show(*missing_pictures(), *store.notices, *app.playing.take_unsaid(), after_current=True)
     app.after_first_frame(lambda: open_the_other_games(app))
     return app
 
@@ -55,8 +55,8 @@ def open_app(launch: Launch, opening: Opening | None = None, **app_options: Any)
 def open_the_other_games(app: App) -> None:
     """Every game's file read, what the store says of each said in turn, and what changed at start (a new
     deal, a finished game counted) written at once: its fsyncs need not delay the first frame."""
-    app.open_sessions()
-    app.persist.show(*app.take_unsaid(), *app.persist.save_now(), after_current=True)
+    app.playing.open_sessions()
+    app.persist.show(*app.playing.take_unsaid(), *app.persist.save_now(), after_current=True)
 
 
 def missing_pictures() -> list[Notice]:

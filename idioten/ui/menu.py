@@ -29,12 +29,12 @@ class MenuPanel(Panel):
 
     def build(self) -> None:
         app = self.app
-        table = app.on_screen  # the game on screen
-        playing = app.current_game
+        table = app.playing.on_screen  # the game on screen
+        playing = app.playing.current_game
         entries: MenuEntries = [("ui.menu.new", lambda: self.then(table.new_deal)),
                    ("ui.menu.restart", lambda: self.then(table.restart)),
-                   *[(kind.play_key, partial(self.then, partial(app.switch_game, kind.name)))
-                     for kind in app.games if kind is not playing],
+                   *[(kind.play_key, partial(self.then, partial(app.playing.switch_game, kind.name)))
+                     for kind in app.playing.games if kind is not playing],
                    *playing.menu_entries(app, table, self.then),
                    ("ui.menu.rules", lambda: self.then(app.open_rules)),
                    ("ui.menu.stats", lambda: self.then(app.open_stats)),

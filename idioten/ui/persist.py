@@ -32,13 +32,20 @@ from idioten.ui.save_writer import SaveWriter
 NOTICE_SECONDS = 12.0  # a warning about the player's files stays longer than a move's message
 
 
+class Sessions(Protocol):
+    """The games the window holds (ui/playing.py), as far as saving them goes: each game's open session."""
+
+    @property
+    def sessions(self) -> Mapping[str, Session]: ...
+
+
 class Window(Protocol):
-    """What persistence needs of the window: its sessions, whether anything moves, and a place to speak."""
+    """What persistence needs of the window: its games' sessions, whether anything moves, and a place to speak."""
 
     settings: Settings
 
     @property
-    def sessions(self) -> Mapping[str, Session]: ...
+    def playing(self) -> Sessions: ...
 
     def busy(self) -> bool: ...
     def window_state(self) -> dict[str, Any]: ...
@@ -69,7 +76,7 @@ class Persistence:
         """Save what changed since the last frame, in every game (the app calls this after drawing)."""
         if self._writer is not None:
             self.show(*self._writer.take_notices())
-        for name, session in list(self.app.sessions.items()):
+        for name, session in list(self.app.playing.sessions.items()):
             point = session.save_point()
             if point is not None:
                 if self.saves_games:
@@ -87,7 +94,7 @@ class Persistence:
         """What changed written at once on this thread, the games left for good counted (at start, before
         the first frame): the notices of what could not be written."""
         notices: list[Notice] = []
-        for session in self.app.sessions.values():
+        for session in self.app.playing.sessions.values():
             notices += write_now(session) if self.saves_games else session.take_notices()
         return notices
 
@@ -103,7 +110,7 @@ class Persistence:
         if any(getattr(self.store.settings, name) != value for name, value in state.items()):
             self.show(self.store.change_settings(**state))
         for name in list(self._count_when_still):
-            session = self.app.sessions[name]
+            session = self.app.playing.sessions[name]
             session.count_if_over()
             self.show(*session.take_notices())
         self._count_when_still.clear()

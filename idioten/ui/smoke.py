@@ -145,7 +145,7 @@ class Script:
     def table(self) -> TableScene:
         from idioten.ui.acesup.table import TableScene
 
-        scene = self.app.game_scene("idioten")
+        scene = self.app.playing.game_scene("idioten")
         if not isinstance(scene, TableScene):
             raise SmokeFailure(f"Idioten's scene is a {type(scene).__name__}")
         return scene
@@ -232,7 +232,7 @@ class Script:
         from idioten.ui.poker.scene import PokerScene
 
         poker = self.app.scenes[0]
-        if self.app.current_game.name != "poker" or not isinstance(poker, PokerScene):
+        if self.app.playing.current_game.name != "poker" or not isinstance(poker, PokerScene):
             raise SmokeFailure("G did not open Poker patience")
         expected = poker.game.copy()
         cell = expected.empty_cells()[0]
@@ -242,7 +242,7 @@ class Script:
         check(poker.game.grid == expected.grid, f"Poker patience: a click on cell {cell + 1} did not place {card}")
         self.steps.append(f"poker: place {card} (click)")
         self.key(pg.K_g)
-        check(self.app.scenes[0] is self.app.game_scene("idioten"), "G did not come back to Idioten")
+        check(self.app.scenes[0] is self.app.playing.game_scene("idioten"), "G did not come back to Idioten")
         self.expect("back to Idioten (G)", Game.from_text(idioten_before))
 
     def quit_through_the_loop(self) -> None:

@@ -44,8 +44,9 @@ class GameKind(Generic[S]):
     # what the game offers a new player (Aces Up: its guide, once)
 
 
-class GameHost(Host, Protocol):
-    """The window as its menu sees it: the games, the one on screen, and switching between them."""
+class Games(Protocol):
+    """The games the window holds (ui/playing.py's `Playing`), as its menu sees them: the games, the one on
+    screen, and switching between them."""
 
     @property
     def games(self) -> Sequence[GameKind[Session]]: ...
@@ -57,3 +58,10 @@ class GameHost(Host, Protocol):
     def on_screen(self) -> CardGameScene: ...
 
     def switch_game(self, name: str | None = None) -> None: ...
+
+
+class GameHost(Host, Protocol):
+    """The window as its menu sees it: a host that holds the games."""
+
+    @property
+    def playing(self) -> Games: ...

@@ -3,7 +3,7 @@
     python -m bench.solver_where [--deals 7,8,19 | --sample] [--max-positions 400000]
 
 Uses the Python core, which examines the same positions to the verdict as the compiled one under the same
-prunings (tests/test_solver_prune.py), so a position can be looked at in Python. For each deal the compiled core
+prunings (tests/acesup/test_solver_prune.py), so a position can be looked at in Python. For each deal the compiled core
 first says how many positions the verdict takes; deals over --max-positions are left out (the Python core
 examines about 10,000 a second). Reported: positions with 8 or more cards in the stock, 4 (the last deal) and 0
 (the end game); and the *entries*, positions reached by a deal, of the last deal and the end game. Deciding a

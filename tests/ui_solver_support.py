@@ -17,7 +17,7 @@ from idioten.cards import full_deck
 # comes near it.
 HANG_GUARD = 60.0
 
-# Winnable only by keeping a card that could be discarded (from tests/test_solver.py): the simple
+# Winnable only by keeping a card that could be discarded (from tests/acesup/test_solver.py): the simple
 # "always discard" rule loses it, so a game played that way ends lost on a winnable deal.
 TRAP = ("aces-only | 5H TD 3D / AS JH / AC KH / AH | JC 7C 4H AD | 2C KD KC QS 4D TS 5D 6S 2H 3S 6D 9H 2S QD 2D "
         "7D TC 7H 3C JD 5C 8D JS TH 8S KS 9S 9D 8C 8H 6C 4C QC QH 4S 3H 7S 6H 9C 5S")

@@ -5,7 +5,7 @@ the cards: every sample comes from the formulas here, nothing is recorded or tak
     python tools/make_sounds.py --check  # exit 1 if the committed files differ from what this writes
 
 The noise comes from a small linear congruential generator of our own, so the bytes are the same on every
-machine and Python version (tests/test_sounds.py compares the committed files with these)."""
+machine and Python version (tests/ui/test_sounds.py compares the committed files with these)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 the commands are in cli/parser.py.
 
 `idioten` with no arguments (a double-click, the Start menu, a dock) has nothing to parse: it opens the window
-without loading the parser's modules, so that its first picture comes sooner. tests/test_cli.py holds that
+without loading the parser's modules, so that its first picture comes sooner. tests/cli/test_cli.py holds that
 start to what the parser makes of no arguments.
 """
 

@@ -6,7 +6,7 @@ The window's own modules, the store and the first cards take some 50 ms more (la
 first: after the data folder's lock (cli/desktop.py) and the settings, which say where the window was. Its
 title follows at once, in the language of this run (the first text read reads the language's file). The
 settings read here are handed on to the store (`Opening.settings`), so the file is read once. This module
-loads only what that needs (tests/test_start_imports.py).
+loads only what that needs (tests/ui/test_start_imports.py).
 """
 
 from __future__ import annotations

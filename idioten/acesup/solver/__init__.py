@@ -232,7 +232,7 @@ def line_reaching(game: rules.Game, score: int, cancel: threading.Event | None =
 # by positions, not by a clock, so that its answer depends only on the position and the order. The first look
 # examines at most FIRST_LOOK_POSITIONS positions; only when it runs out of lines sooner (proving that
 # discarding at once cannot win) does a glance of at most GLANCE_POSITIONS positions of the exact search follow.
-# tests/test_hint_pimc.py checks the counts.
+# tests/acesup/test_hint_pimc.py checks the counts.
 FIRST_LOOK_POSITIONS = 511
 GLANCE_POSITIONS = 255
 _FIRST_LOOK_TABLE_BYTES = 65536

@@ -2,7 +2,7 @@
 
 Each rule is a bit of `prunings`, with the values of the compiled core's PRUNE_* bits; the proofs are in
 csrc/prune.c, next to the code that runs in the compiled core, and each function here decides exactly what its
-C twin decides (tests/test_solver_prune.py asks both about many positions):
+C twin decides (tests/acesup/test_solver_prune.py asks both about many positions):
 
 - SAFE_REMOVAL (Rule 4F): a non-ace that is flagged anywhere, or an unflagged top with a higher free top of
   its suit, is taken away at once when every unflagged lower card of its suit in play is still beaten later on:

@@ -2,7 +2,7 @@
 
 The guide is a row of steps. Each lesson step is a real position of the rules layer (`rules.Game`), with the
 move or moves it waits for and one or two lines of text; the picture step shows the end of a won game; the
-last step is a whole numbered deal, proved winnable by the solver (tests/test_guide.py), with the ring on
+last step is a whole numbered deal, proved winnable by the solver (tests/play/test_guide.py), with the ring on
 the stored winning line's next action for the first few actions.
 
 What is legal is decided only by `rules.Game.verify`: an action the rules refuse is refused with the rules'
@@ -127,7 +127,7 @@ def table(piles: tuple[str, ...], stock: str = "", stock_size: int = 0) -> str:
 
 # The beginner's deal (chosen by `idioten.play.acesup.beginner.scan`, bench/beginner_deal.py): won by a line with
 # only 4 gap moves that never passes up a discard, and won by the simple greedy player too, so a beginner
-# who discards whenever a card may go is on the right track. tests/test_guide.py proves it with the solver.
+# who discards whenever a card may go is on the right track. tests/play/test_guide.py proves it with the solver.
 BEGINNER_DEAL = 252
 BEGINNER_LINE = (
     "deal, discard 1, discard 2, discard 4, discard 4, move 3 4, deal, discard 1, discard 2, discard 3, "

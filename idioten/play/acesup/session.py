@@ -1,6 +1,6 @@
 """Aces Up (Idioten) as the window plays it, without the window: the game in play and the games a new deal or
 a restart keeps within reach, the verbs that change them, what is saved and what is counted. No pygame here,
-so all of it is tested without a window (tests/test_play_acesup.py).
+so all of it is tested without a window (tests/play/test_play_acesup.py).
 
 The rules stay in `idioten.acesup.rules`: `act` asks `Game.apply`, which raises `IllegalAction` with the
 reason; undo and redo walk the game's own line. Every verb returns a `change.Change` (None when there was

@@ -6,7 +6,7 @@ Card pictures come from the window's card-image cache class (`CardImages`), one 
 
 Every text on the felt lies on a dark plate (the layout's `plates`, painted into the background): the felt's
 middle is light enough that light text on it alone falls below a contrast of 4.5:1. `TEXT_COLOURS` lists the
-colours texts on the plates use; tests/test_ui_poker_look.py holds each against `behind_text()`.
+colours texts on the plates use; tests/ui/test_ui_poker_look.py holds each against `behind_text()`.
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from idioten.storage.files import ENV_DATA_DIR
 from idioten.storage.store import Store
 
 DAY = dt.date(2026, 12, 3)
-DAY_DEAL = 74442778  # pinned in tests/test_daily.py
+DAY_DEAL = 74442778  # pinned in tests/acesup/test_daily.py
 OPEN = []
 
 

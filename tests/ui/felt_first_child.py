@@ -1,5 +1,5 @@
 """The game started as a player starts it, reporting which modules were loaded when its window first showed the
-felt: run as `python tests/felt_first_child.py [ARGS...]` (the arguments of `idioten`) with IDIOTEN_DATA_DIR
+felt: run as `python tests/ui/felt_first_child.py [ARGS...]` (the arguments of `idioten`) with IDIOTEN_DATA_DIR
 and SDL's dummy drivers set. Test-only: it wraps `idioten.ui.window.open_on_felt`, a module the start loads
 anyway, before calling idioten.cli.main(ARGS).
 

@@ -5,14 +5,12 @@ proved (`SolveResult.best_score_exact` false)."""
 
 import json
 import random
-from types import SimpleNamespace
 
 import pytest
 from solver_brute import best_score as brute_best_score
 from test_solver import replays_as_win
 from test_solver_cores import CORES, outcome
 
-from idioten import i18n
 from idioten.acesup import analysis, solver
 from idioten.acesup.analysis import Fact, Undecided, analyse
 from idioten.acesup.rules import ACES_ONLY, STANDARD, WIN_SCORE, Game
@@ -166,22 +164,3 @@ def test_an_analysis_uses_a_proved_loss_but_never_a_best_score_that_is_not_prove
     played, moves = greedy_line(5)
     found = analyse(played, moves, solve=solve_start_only)
     assert found.best_score == WIN_SCORE and found.winnable_until is not None
-
-
-def test_the_end_panel_and_the_lesson_say_the_best_score_is_only_the_best_found():
-    from idioten.play.acesup import knowledge as assist
-    from idioten.play.acesup import lesson
-    from idioten.ui.acesup.truth_panel import TruthEndPanel
-    known = assist.knowledge_of(inexact())
-    assert (known.result, known.best, known.best_exact) == (UNWINNABLE, 36, False)
-    assert lesson.fact_of(known) == Fact(UNWINNABLE, None, None)
-    exact = assist.knowledge_of(SolveResult(UNWINNABLE, None, 36, 1000, 0.5))
-    assert lesson.fact_of(exact) == Fact(UNWINNABLE, None, 36)
-    previous = i18n.language()
-    i18n.set_language("en")
-    try:
-        text = TruthEndPanel.verdict_text(SimpleNamespace(known=known))
-        assert text == i18n.t("ui.truth.no_best_found", best=36) and "36" in text and "best score found" in text
-        assert TruthEndPanel.verdict_text(SimpleNamespace(known=exact)) == i18n.t("ui.truth.no", best=36)
-    finally:
-        i18n.set_language(previous)

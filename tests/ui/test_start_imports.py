@@ -1,5 +1,5 @@
 """The first frame waits only for what it shows (issue 26, item 8): started as a player starts it, in a real
-process (tests/start_imports_child.py), the game has not loaded the solver, the hint players, the analysis of
+process (tests/ui/start_imports_child.py), the game has not loaded the solver, the hint players, the analysis of
 a lost game, a process pool or, unless Poker patience is the game on screen, the poker rules when its first
 frame is drawn. They load afterwards, as they are needed. Nothing here is timed: bench/ui_startup.py measures
 the start."""

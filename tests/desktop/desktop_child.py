@@ -1,6 +1,7 @@
-"""A player's start of the game, steered by a test: run as `python tests/desktop_child.py MODE SIGNALS [--no-move]`
-with IDIOTEN_DATA_DIR and SDL's dummy drivers set. Test-only: it patches the window's App before calling
-idioten.cli.main() with no arguments, as a double-click does.
+"""A player's start of the game, steered by a test: run as
+`python tests/desktop/desktop_child.py MODE SIGNALS [--no-move]` with IDIOTEN_DATA_DIR and SDL's dummy drivers
+set. Test-only: it patches the window's App before calling idioten.cli.main() with no arguments, as a
+double-click does.
 
 The child deals once (a real SPACE key through the real loop, unless --no-move), then, by MODE:
 - wait: writes SIGNALS/ready (the moves on the table and the start-up notices, JSON) and plays on until the

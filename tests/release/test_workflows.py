@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from packaging_support import posix_only
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 WORKFLOWS = sorted((REPO / ".github" / "workflows").glob("*.yml"))
 sys.path.insert(0, str(REPO / "packaging"))
 import readme_command  # noqa: E402  (packaging/ is not a package)

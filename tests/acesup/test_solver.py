@@ -116,6 +116,6 @@ def hard_game():
 
 
 def test_a_position_cap_gives_unknown():
-    # Stopping on a clock or a cancel: tests/test_solver_stop.py (in positions, the same on every machine).
+    # Stopping on a clock or a cancel: tests/acesup/test_solver_stop.py (in positions, the same on every machine).
     result = solve(hard_game(), max_positions=2000)
     assert (result.result, result.moves, result.states) == (UNKNOWN, None, 2000)

@@ -4,7 +4,7 @@ lesson's B shows its first move and F plays it. Each line is replayed through th
 from __future__ import annotations
 
 import pytest
-from test_ui_lesson import ACES_ONLY_SHORT, SHORT_OF_BEST
+from deals import ACES_ONLY_SHORT, SHORT_OF_BEST
 
 from idioten.acesup import analysis, solver
 from idioten.acesup.rules import ACES_ONLY, STANDARD, Game

@@ -1,4 +1,4 @@
-"""The program as a player starts it, through real processes on SDL's dummy drivers (tests/desktop_child.py):
+"""The program as a player starts it, through real processes on SDL's dummy drivers (tests/desktop/desktop_child.py):
 one running game per data folder, handed over to the first; a killed copy never leaves the folder locked; a
 crash leaves a report that the next start names once, and the game played before it intact.
 

@@ -17,7 +17,7 @@ from idioten.cards import parse_card
 from idioten.storage.settings import SETTINGS_FILE, Settings
 from idioten.ui.kit import sound
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 make_sounds = load_tool("make_sounds")
 pytestmark = pytest.mark.usefixtures("data_folder")
 

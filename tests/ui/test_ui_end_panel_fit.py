@@ -9,7 +9,8 @@ import datetime as dt
 
 import pygame
 import pytest
-from test_ui_lesson import SHORT_OF_BEST, lesson_ready
+from deals import SHORT_OF_BEST
+from test_ui_lesson import lesson_ready
 from ui_solver_support import TRAP, play_greedy_to_the_end, run_until
 from ui_support import end_panel, key, make_app, position
 

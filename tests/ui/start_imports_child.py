@@ -1,5 +1,5 @@
 """The game started as a player starts it, reporting which modules were loaded when its first frame was drawn:
-run as `python tests/start_imports_child.py [ARGS...]` (the arguments of `idioten`) with IDIOTEN_DATA_DIR and
+run as `python tests/ui/start_imports_child.py [ARGS...]` (the arguments of `idioten`) with IDIOTEN_DATA_DIR and
 SDL's dummy drivers set. Test-only: it wraps the window's App before calling idioten.cli.main(ARGS).
 
 It prints one JSON object, {"first_frame": [...], "after": [...]}: the names in sys.modules just after the

@@ -22,7 +22,7 @@ from packaging_support import posix_only
 
 import idioten
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "packaging"))
 import release_files  # noqa: E402  (packaging/ is not a package)
 

@@ -24,7 +24,7 @@ from packaging_support import run_spec
 import idioten
 from idioten import cores, paths
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 PYPROJECT = (REPO / "pyproject.toml").read_text(encoding="utf-8")
 WORK_FOLDER = ".pyinstaller"
 HANG_GUARD = 120  # seconds; what it guards takes a second or two

@@ -9,6 +9,7 @@ import time
 
 import pygame
 import pytest
+from deals import ACES_ONLY_SHORT, SHORT_OF_BEST
 from ui_solver_support import HANG_GUARD, TRAP, computer_playing, panel_text, play_greedy_to_the_end, run_until
 from ui_support import OPEN_APPS, aces_table, click, end_panel, key, make_app, position
 
@@ -16,17 +17,12 @@ from idioten import i18n
 from idioten.acesup import analysis, daily, solver
 from idioten.acesup.rules import ACES_ONLY, Action, Game
 from idioten.cards import deal_cards
-from idioten.play.acesup import assist
-from idioten.play.acesup import teacher as lesson
+from idioten.play.acesup import assist, lesson
 from idioten.ui.persist import persistence
 
-# Never winnable (best 47), and moving the A♠ into the gap first puts even 47 out of reach.
-SHORT_OF_BEST = ("standard | - / 2H / AC JH AS / 8C AD KH KS 5D AH | - | 6C QD JC 7H QH JD 8D 3S 4H TD 9C 7S 7D "
-                 "JS 8H 5S 2D 2S 4D KC 2C 3C 9H TC 6S 6H TS TH 3H 5H 9S 4C 3D 4S 6D 9D 8S QC KD QS 7C 5C")
 LONG_SEARCH_DEAL = 2  # millions of positions: no answer within a few of the solver's looks at its flag
 # Aces-only (cards move only into gaps as aces), each lost by the greedy player of these tests:
 ACES_ONLY_LOST_WIN = 16  # winnable; the win is lost at move 38 and the hint would have made the same move
-ACES_ONLY_SHORT = 22  # never winnable (best 39); that was lost at move 47, where the hint would have dealt
 
 
 pytestmark = pytest.mark.usefixtures("english_window")
@@ -356,3 +352,27 @@ def test_the_menu_offers_the_deal_of_the_day():
 
     keys = [entry[0] for entry in menu_entries(app, aces_table(app), lambda action: action())]
     assert "ui.menu.daily" in keys
+
+
+def test_the_end_panel_and_the_lesson_say_the_best_score_is_only_the_best_found():
+    from types import SimpleNamespace
+
+    from idioten.acesup.analysis import Fact
+    from idioten.acesup.solver import UNWINNABLE, SolveResult
+    from idioten.play.acesup import knowledge
+    from idioten.ui.acesup.truth_panel import TruthEndPanel
+
+    known = knowledge.knowledge_of(SolveResult(UNWINNABLE, None, 36, 1000, 0.5, 0.1, "compiled", 0.5,
+                                               best_score_exact=False))
+    assert (known.result, known.best, known.best_exact) == (UNWINNABLE, 36, False)
+    assert lesson.fact_of(known) == Fact(UNWINNABLE, None, None)
+    exact = knowledge.knowledge_of(SolveResult(UNWINNABLE, None, 36, 1000, 0.5))
+    assert lesson.fact_of(exact) == Fact(UNWINNABLE, None, 36)
+    previous = i18n.language()
+    i18n.set_language("en")
+    try:
+        text = TruthEndPanel.verdict_text(SimpleNamespace(known=known))
+        assert text == i18n.t("ui.truth.no_best_found", best=36) and "36" in text and "best score found" in text
+        assert TruthEndPanel.verdict_text(SimpleNamespace(known=exact)) == i18n.t("ui.truth.no", best=36)
+    finally:
+        i18n.set_language(previous)

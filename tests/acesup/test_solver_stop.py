@@ -57,7 +57,7 @@ def test_a_cap_of_exactly_the_positions_a_search_needs_changes_nothing_and_one_l
     short = solve(game, core=core, max_positions=full.states - 1)
     assert short.states == full.states - 1 and not short.best_score_exact
     assert short.result == (UNWINNABLE if name == "loss" else UNKNOWN)  # the loss's verdict came first
-    # (a cap between the verdict and the end of the second pass: tests/test_solver_verdict.py)
+    # (a cap between the verdict and the end of the second pass: tests/ui/test_solver_verdict.py)
 
 
 @pytest.mark.parametrize("core", CORES)

@@ -87,7 +87,7 @@ def test_both_cores_agree_on_random_mid_game_positions(first):
     assert UNWINNABLE in verdicts
 
 
-# Stopping (a cancel, a CPU budget, a position cap) and the GIL while searching: tests/test_solver_stop.py.
+# Stopping (a cancel, a CPU budget, a position cap) and the GIL while searching: tests/acesup/test_solver_stop.py.
 
 
 @pytest.mark.parametrize("variant, deal", [(STANDARD, 19), (STANDARD, 7), (ACES_ONLY, 3)])
@@ -161,7 +161,7 @@ PRUNING_SETS = [0, solver.PRUNE_SAFE_REMOVAL, solver.PRUNE_SAFE_REMOVAL | solver
 @given(positions_with_rounds())
 def test_each_set_of_prunings_agrees_with_the_brute_force(game):
     """On both cores: the Python one applies each rule as solver/prune.py decides it, the compiled one as
-    csrc/prune.c does (tests/test_solver_prune.py checks that the two decide the same)."""
+    csrc/prune.c does (tests/acesup/test_solver_prune.py checks that the two decide the same)."""
     expected = brute_best_score(game)
     verdict = WINNABLE if expected == WIN_SCORE else UNWINNABLE
     for core in CORES:

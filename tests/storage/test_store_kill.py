@@ -23,7 +23,7 @@ from idioten.storage.game import game_to_json
 from idioten.storage.store import SavedGame, Store
 
 TESTS = Path(__file__).resolve().parent
-REPO = TESTS.parent
+REPO = TESTS.parents[1]
 CHILD = ("import sys; sys.path.insert(0, sys.argv[1]); import test_store_kill as t; "
          "sys.exit(t.child_main(int(sys.argv[2])))")
 MAX_STEPS = 100_000  # a child that somehow outlives the test stops by itself

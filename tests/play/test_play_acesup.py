@@ -22,7 +22,7 @@ from idioten.storage.game import game_from_json
 from idioten.storage.store import MemoryStore, Store
 
 DAY = dt.date(2026, 12, 3)
-DAY_DEAL = 74442778  # the deal of DAY, pinned in tests/test_daily.py
+DAY_DEAL = 74442778  # the deal of DAY, pinned in tests/acesup/test_daily.py
 
 
 class CountingStore(MemoryStore):

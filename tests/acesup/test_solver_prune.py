@@ -1,8 +1,8 @@
 """solver/prune.py, the Python specification of csrc/prune.c: both decide the same for every position, and both
 cores, each applying the rules itself, search the same positions to the verdict.
 
-Each rule against the brute force: tests/test_solver_cores.py (Rule 4F, 4F-A, the dead rounds, on both cores)
-and tests/test_solver_verdict.py (the lock)."""
+Each rule against the brute force: tests/acesup/test_solver_cores.py (Rule 4F, 4F-A, the dead rounds, on both cores)
+and tests/ui/test_solver_verdict.py (the lock)."""
 
 import random
 

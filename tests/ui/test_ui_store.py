@@ -438,7 +438,7 @@ def test_a_slow_disk_never_holds_up_the_loop_and_only_the_newest_game_is_written
 def test_kill_9_of_the_real_window_restores_the_table_before_the_kill(data_folder):
     """A real game process (the window under the dummy driver, started like `idioten --deal 7`) plays a
     scripted sequence by posted events, and is killed with SIGKILL in its loop while a card still glides."""
-    tests = Path(__file__).resolve().parent
+    tests = Path(__file__).resolve().parents[1]  # the shared helpers (ui_store_support.py) are in tests/
     env = dict(os.environ, **{ENV_DATA_DIR: str(data_folder)}, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                PYTHONPATH=os.pathsep.join([str(tests.parent), str(tests), os.environ.get("PYTHONPATH", "")]))
     child = subprocess.Popen([sys.executable, str(tests / "ui_store_support.py"), "--deal", "7", "--lang", "en"],

@@ -1,6 +1,6 @@
 """Every panel and both tables fit the smallest window the program allows, 720×520 points, at a desktop scale of
 100 % and 200 % (1440×1040 pixels), in Swedish, English and German: every text and button inside the panel's box,
-the box inside the window, no text over another or over a button not its own (tests/panel_fit.py reads what the
+the box inside the window, no text over another or over a button not its own (tests/ui/panel_fit.py reads what the
 panel really draws). There the panels are laid out for the window's own pixels. A window smaller still (no window
 manager has to keep to the minimum) shows a panel that does not fit laid out larger and scaled down, and a click
 there reaches the button under it. Each panel is opened in the real loop, by its key or by playing to it."""

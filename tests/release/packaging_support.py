@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
 # Linux downloads and POSIX shell scripts; on Windows (the pull-request workflow runs the suite there) there
 # is nothing of theirs to check.

@@ -24,7 +24,7 @@ import idioten
 from idioten import cli, paths
 from idioten.ui import smoke
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 HANG_GUARD = 60  # seconds; what it guards takes milliseconds
 

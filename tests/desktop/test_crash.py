@@ -1,5 +1,5 @@
 """Crash reports in the data folder (desktop/crash.py) and the program's start around the window
-(cli/desktop.py), in one process; tests/test_desktop_start.py runs the same through real processes."""
+(cli/desktop.py), in one process; tests/desktop/test_desktop_start.py runs the same through real processes."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """What a search says of a position: one name for it, shared by the solver (`solver.SolveResult.result`),
 the analysis of a played line (`analysis.Fact`) and what the window knows of each position
-(`play.knowledge.Knowledge`). A `Verdict` is a `str`, so JSON and the command line write it as they always
+(`play.acesup.knowledge.Knowledge`). A `Verdict` is a `str`, so JSON and the command line write it as they always
 did ("winnable", "unwinnable", "unknown").
 """
 

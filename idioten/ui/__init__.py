@@ -1,5 +1,5 @@
-"""The game window: the only package that imports pygame. The program starts it in cli/start.py: the window on
-its felt (opening.py), then the table and the loop (launch.py)."""
+"""The game window: the only package that imports pygame (besides desktop/handover.py, for SDL's event queue). The
+program starts it in cli/start.py: the window on its felt (opening.py), then the table and the loop (launch.py)."""
 
 import os
 import sys

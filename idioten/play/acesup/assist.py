@@ -2,7 +2,7 @@
 "still winnable" indicator, hints, the plan of the demo and the shown solution, and the search for a winnable
 deal when the player wants only those.
 
-Everything the solver says is kept per position in `known` (`play.knowledge.Known`, which also carries an
+Everything the solver says is kept per position in `known` (`play.acesup.knowledge.Known`, which also carries an
 answer along the moves played without searching again). The window's scenes pull what they need from
 `known` when they update; `poll` (once per frame, from the table's update) takes the jobs' answers.
 

@@ -3,7 +3,7 @@ loop the first time in a day; its status-bar label, and its end panel's lines: i
 played and won, streaks: `storage.stats.DailyStats`) and the time to the next day's deal.
 
 Which game is which day's deal, and counting a finished one for its day, is the session's bookkeeping
-(`play.daily.DailyDeals`, the session's `days`): a game of the 3rd played on past midnight is the 3rd's deal,
+(`play.acesup.daily.DailyDeals`, the session's `days`): a game of the 3rd played on past midnight is the 3rd's deal,
 counts for the 3rd, and its end panel then says that the next day's deal is already there instead of
 counting down to it."""
 

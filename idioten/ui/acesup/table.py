@@ -1,5 +1,5 @@
 """The Idioten table: hands the player's actions (input.py turns clicks, drags and keys into them), undo, redo,
-a new deal and a restart to the session (`play.acesup.AcesUpSession`, which asks the rules and keeps the
+a new deal and a restart to the session (`play.acesup.session.AcesUpSession`, which asks the rules and keeps the
 games), and animates the `Change` each verb returns. It never decides a rule itself."""
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ SOUND_OF = {Dealt: "deal", Discarded: "discard", Moved: "slide"}
 
 
 class TableSession(Protocol):
-    """What the table asks of the session it plays: the player's own (`play.acesup.AcesUpSession`), or the
-    guide's (`play.guide_session.GuideSession`), which saves and counts nothing."""
+    """What the table asks of the session it plays: the player's own (`play.acesup.session.AcesUpSession`), or the
+    guide's (`play.acesup.guide_session.GuideSession`), which saves and counts nothing."""
 
     @property
     def variant(self) -> str: ...

@@ -5,8 +5,9 @@
 1. Take the data folder's lock (desktop/lock.py). Held by another copy: ask it to come forward; if it cannot,
    say in one line (and a message box) that the game is already open; exit with EXIT_ALREADY_OPEN (or 0 when
    the running copy came forward, which is all the player asked for). Nothing in the folder is read or
-   written by the second start.
-2. Turn a hard crash's dump left by the last run into a report (the store names it at start), watch for a
+   written by the second start. Where the system names no data folder at all (no home folder, no variable
+   naming one), there is nothing to lock: the window plays without saving and says so (storage/store.py).
+2. Turn a hard crash's dump left by the last run into a report (the window's start names it), watch for a
    hard crash in this one (faulthandler) and for an error in any thread (threading.excepthook).
 3. Run the window, `run_window(folder, shown)`. It calls `shown()` once its first frame is on screen, and only
    then does this copy listen for a second start (a second start waits for that a while): the listener's
@@ -27,15 +28,17 @@ from pathlib import Path
 
 from idioten import i18n
 from idioten.desktop import crash, lock
-from idioten.storage.files import data_dir, read_regular_file
+from idioten.storage.files import find_data_dir, read_regular_file
 from idioten.storage.settings import SETTINGS_FILE
 
 EXIT_ALREADY_OPEN = 3
 EXIT_CRASHED = 70  # sysexits' EX_SOFTWARE: the program's own fault
 
 
-def play(run_window: Callable[[Path, Callable[[], None]], int], folder: Path | None = None) -> int:
-    folder = Path(folder) if folder is not None else data_dir()
+def play(run_window: Callable[[Path | None, Callable[[], None]], int], folder: Path | None = None) -> int:
+    folder = Path(folder) if folder is not None else find_data_dir()
+    if folder is None:
+        return run_without_folder(lambda: run_window(None, lambda: None))
     held = lock.lock_folder(folder)
     if held.other_copy:
         return hand_over(folder)
@@ -109,6 +112,17 @@ def run_guarded(run_window: Callable[[], int], folder: Path) -> int:
         watch.stop()
 
 
+def run_without_folder(run_window: Callable[[], int]) -> int:
+    """The system names no data folder (no home folder): the window plays without saving (its store says so),
+    with no lock to take (nothing is written for two copies to fight over) and no place for a crash report."""
+    try:
+        return run_window()
+    except Exception as error:
+        tell(f"idioten: the window stopped on an unexpected error ({type(error).__name__}); there is no data "
+             "folder to write a report in")
+        return EXIT_CRASHED
+
+
 def thread_crashed(folder: Path, hook_args) -> None:
     if hook_args.exc_type is SystemExit or hook_args.exc_value is None:
         return
@@ -122,6 +136,10 @@ def say_crashed(folder: Path, error: BaseException, where: str) -> None:
         line = f"idioten: {where} stopped on an unexpected error ({type(error).__name__}); a report is in {report}"
     except OSError:
         line = f"idioten: {where} stopped on an unexpected error ({type(error).__name__}); no report could be written"
+    tell(line)
+
+
+def tell(line: str) -> None:
     try:
         print(line, file=sys.stderr, flush=True)
     except (OSError, ValueError, AttributeError):

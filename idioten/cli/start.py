@@ -25,7 +25,7 @@ def play(launch: Launch | None, smoke: bool = False) -> int:
     return play_on_folder(lambda folder, shown: run_window(launch, folder, shown))
 
 
-def run_window(launch: Launch, folder: Path, shown: Callable[[], None]) -> int:
+def run_window(launch: Launch, folder: Path | None, shown: Callable[[], None]) -> int:
     """Once the folder's lock is held: the window on its felt (ui/opening.py), then the table's modules, the
     store, the table and the loop (ui/launch.py), which calls `shown()` once the table's first frame is on
     screen (the desktop start then answers a second start)."""

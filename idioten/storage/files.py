@@ -1,16 +1,23 @@
 """Files of the storage layer: where they live, atomic writes, careful reads. No pygame here.
 
-- `data_dir()`: the user's data folder. `IDIOTEN_DATA_DIR` overrides it; otherwise the platform's equivalent of
-  pygame's `get_pref_path("", "Idioten")`: Windows `%APPDATA%\\Idioten`, macOS
+- `find_data_dir()`: the user's data folder, or None where the system names none. `IDIOTEN_DATA_DIR`
+  overrides it; otherwise the platform's equivalent of pygame's `get_pref_path("", "Idioten")`: Windows
+  `%APPDATA%\\Idioten` (else `Idioten` under the profile: `%USERPROFILE%\\AppData\\Roaming`), macOS
   `~/Library/Application Support/Idioten`, elsewhere `$XDG_DATA_HOME/idioten` or `~/.local/share/idioten`.
-  It is created only when something is first written.
+  The variables that name a folder are read before the home folder is looked for, and the home folder is
+  `HOME` (on Windows the profile variables), else the account's entry (`pwd`): a sandbox with neither and no
+  variable (no HOME, a user id with no account) has no folder, and the game plays without saving.
+  `data_dir()` is the same, raising `NoDataFolder` instead of giving None. The folder is created only when
+  something is first written.
 - `write_json_atomic(path, data)`: temporary file in the same folder, flush, fsync, rename over the old file
   (and fsync the folder). A crash or kill -9 at any point leaves either the old file or the new one, never a
   mix. Any failure (read-only folder, disk full) raises `StoreError`, whose `.notice` is a one-line
   player-facing warning; the old file is untouched.
 - `read_json(path, expected_format, max_version) -> (data | None, notices)`: a missing file gives
-  `(None, [])`. A file that cannot be used (empty, truncated, malformed, wrong type, wrong format, unreadable,
-  too large, or not a regular file at all: a FIFO, a device, a folder, which is never opened for reading) is
+  `(None, [])`. A file this account may not read (its permissions) "cannot be read": it is left where it
+  is, with a notice whose `keeps_file` is set. A file that cannot be used (empty, truncated, malformed, wrong
+  type, wrong format, too large, or not a regular file at all: a FIFO, a device, a folder, which is never
+  opened for reading) is
   renamed aside to `<stem>.bad-YYYYmmdd-HHMMSS[-n]<suffix>`, one from a newer version of the program to
   `<stem>.newer-...`, and `(None, [notice])` comes back. Nothing is ever deleted or overwritten: a player
   (or a newer program) can rename the file back. If it cannot even be moved aside, the notice has
@@ -29,6 +36,7 @@ import stat
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -49,15 +57,26 @@ STALE_TEMP_SECONDS = 60
 @dataclass(frozen=True)
 class Notice:
     """A one-line message for the player: an i18n key and its parameters, worded by `.text()` in the language
-    current when it is shown. A parameter named `x_key` holds a text key and fills `{x}` in its translation."""
+    current when it is shown. A parameter named `x_key` holds a text key and fills `{x}` in its translation;
+    one named `x_parts` holds notices, which fill `{x}` worded and joined by commas."""
     key: str
     params: dict[str, object] = field(default_factory=dict)
     keeps_file: bool = False  # a bad file that could not be moved aside: do not write over it
 
     def text(self) -> str:
-        params = {name.removesuffix("_key"): i18n.t(str(value)) if name.endswith("_key") else value
+        params = {name.removesuffix("_key").removesuffix("_parts"): _worded(name, value)
                   for name, value in self.params.items()}
         return i18n.t(self.key, **params)
+
+
+def _worded(name: str, value: object) -> object:
+    """A parameter as the text shows it: `x_key` a text key, translated; `x_parts` a sequence of notices (or
+    plain names), each worded and joined by commas; anything else as it is."""
+    if name.endswith("_key"):
+        return i18n.t(str(value))
+    if name.endswith("_parts") and isinstance(value, (list, tuple)):
+        return ", ".join(part.text() if isinstance(part, Notice) else str(part) for part in value)
+    return value
 
 
 class StoreError(Exception):
@@ -68,20 +87,73 @@ class StoreError(Exception):
         self.notice = notice
 
 
-def data_dir() -> Path:
-    override = os.environ.get(ENV_DATA_DIR)
+class NoDataFolder(RuntimeError):
+    """The system names no folder for the player's files (no home folder, no variable naming one)."""
+
+
+def find_data_dir(platform: str | None = None, environ: Mapping[str, str] | None = None,
+                  account_home: Callable[[], str | None] | None = None) -> Path | None:
+    """The data folder on `platform` (sys.platform's names) with `environ`, the account's home folder as
+    `account_home()` gives it; each the running system's unless given (tests give every system's)."""
+    platform = sys.platform if platform is None else platform
+    environ = os.environ if environ is None else environ
+    account_home = account_home or _account_home
+    override = environ.get(ENV_DATA_DIR)
     if override:
-        return Path(override).expanduser()
-    home = Path.home()
-    if sys.platform == "win32":
-        base = os.environ.get("APPDATA")
-        return (Path(base) if base else home / "AppData" / "Roaming") / APP_NAME
-    if sys.platform == "darwin":
+        if not override.startswith("~"):
+            return Path(override)
+        if override == "~" or override[1] in "/\\":
+            home = _home(platform, environ, account_home)
+            return home / override[2:] if home is not None else None
+        named = os.path.expanduser(override)  # "~name/...": that account's folder, if it has one
+        return Path(named) if not named.startswith("~") else None
+    if platform == "win32":
+        base = environ.get("APPDATA")
+        if base:
+            return Path(base) / APP_NAME
+        home = _home(platform, environ, account_home)
+        return home / "AppData" / "Roaming" / APP_NAME if home is not None else None
+    xdg = environ.get("XDG_DATA_HOME", "")
+    # The XDG spec says a relative value is invalid and must be ignored; macOS has no such variable.
+    if platform != "darwin" and xdg and os.path.isabs(xdg):
+        return Path(xdg) / APP_NAME.lower()
+    home = _home(platform, environ, account_home)
+    if home is None:
+        return None
+    if platform == "darwin":
         return home / "Library" / "Application Support" / APP_NAME
-    xdg = os.environ.get("XDG_DATA_HOME", "")
-    # The XDG spec says a relative value is invalid and must be ignored.
-    base = Path(xdg) if xdg and os.path.isabs(xdg) else home / ".local" / "share"
-    return base / APP_NAME.lower()
+    return home / ".local" / "share" / APP_NAME.lower()
+
+
+def data_dir() -> Path:
+    folder = find_data_dir()
+    if folder is None:
+        raise NoDataFolder("no home folder, and no variable names a data folder")
+    return folder
+
+
+def _home(platform: str, environ: Mapping[str, str], account_home: Callable[[], str | None]) -> Path | None:
+    """The home folder as Path.home() finds it, but None where it has none (Path.home() raises then, and
+    takes an empty HOME for the root folder)."""
+    if platform == "win32":
+        profile, path = environ.get("USERPROFILE"), environ.get("HOMEPATH")
+        return Path(profile) if profile else Path(environ.get("HOMEDRIVE", "") + path) if path else None
+    for home in (environ.get("HOME"), account_home()):
+        if home and os.path.isabs(home):
+            return Path(home)
+    return None
+
+
+def _account_home() -> str | None:
+    """The home folder in the account's entry, None for a user id with no entry (a container, a sandbox)."""
+    try:
+        import pwd
+    except ImportError:  # Windows has no account entries of this kind
+        return None
+    try:
+        return pwd.getpwuid(os.getuid()).pw_dir
+    except (KeyError, OSError):
+        return None
 
 
 def write_json_atomic(path: Path, data: JsonObject) -> None:
@@ -151,6 +223,12 @@ def read_json(path: Path, expected_format: str, max_version: int) -> tuple[JsonO
         raw = read_regular_file(path, MAX_FILE_BYTES + 1)
     except (FileNotFoundError, NotADirectoryError):
         return None, []
+    except PermissionError:
+        if os.path.isdir(path):  # how Windows refuses to open a folder: a folder in its place, set aside
+            return None, [set_aside(path, "bad")]
+        # The player's own file, which this account may not read: nothing is wrong with it that we know of.
+        # Left where it is, and never written over this session (a save would lose what it holds).
+        return None, [Notice("store.file_unreadable", {"file": path.name}, keeps_file=True)]
     except OSError:  # unreadable, or not a regular file (a FIFO, a device, a folder): never read, set aside
         return None, [set_aside(path, "bad")]
     problem = _check_document(raw, expected_format, max_version)

@@ -19,18 +19,23 @@ deal that ends stands, like every count here. Days played and won and the curren
 days (consecutive calendar dates) are derived from the set of days, so they cannot disagree with it.
 
 `stats.json` (format "idioten-stats", version 1) stores all of it plus the ids of the last games counted; a
-file written before the deal of the day existed simply has no "daily" entry.
+file written before the deal of the day existed simply has no "daily" entry. A damaged file is repaired part
+by part, as settings are field by field (`repaired_stats`): whatever checks out is kept (each variant, each
+of its streaks, each table of Poker patience, each day of the deal of the day, each counted id), the file
+itself is moved aside whole, and the message line names what was reset.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeGuard
 
 from idioten.acesup.rules import VARIANTS, WIN_SCORE
-from idioten.storage.files import JsonObject, Notice, data_dir, read_json, set_aside, write_json_atomic
+from idioten.poker.options import TABLES
+from idioten.storage.files import JsonObject, Notice, StoreError, data_dir, read_json, set_aside, write_json_atomic
 
 STATS_FILE = "stats.json"
 STATS_FORMAT = "idioten-stats"
@@ -41,6 +46,12 @@ MAX_COUNT = 10**9
 MAX_KEYED_SCORE = 10**6  # a keyed game's score (Poker patience's grid scores a few hundred at most)
 REMEMBERED_IDS = 200  # only the current game can end again, so a short memory of counted ids is plenty
 IDIOTEN = "idioten"
+# Poker patience's section, and the options its keys name after the table (play/poker.py's stats_key), in the
+# words its panel shows them: a damaged table is named so in the message line.
+POKER = "poker"
+POKER_OPTION_WORDS = {"diagonals": "ui.poker.diagonals", "joker": "ui.poker.joker", "open": "ui.poker.open_deck"}
+SHOWN_NAME = 24  # characters of a name from the file that the message line shows
+SHOWN_PARTS = 2  # the message line names at most this many parts reset (the last may be "3 more")
 
 
 class BadStats(ValueError):
@@ -215,44 +226,123 @@ def stats_to_json(stats: Statistics) -> JsonObject:
 
 
 def stats_from_json(data: JsonObject) -> Statistics:
-    """Rebuild statistics, checking that every number is possible; raises BadStats if not."""
-    stats = Statistics()
-    variants = _dict(data.get(IDIOTEN))
-    for variant, entry in variants.items():
-        if variant not in VARIANTS:
-            raise BadStats(f"unknown variant {variant!r}")
-        stats.variants[variant] = _variant_stats(_dict(entry))
-    for section, keys in _dict(data.get("keyed", {})).items():
-        if section == IDIOTEN:
-            raise BadStats("the keyed sections cannot be named like Idioten's")
-        stats.keyed[section] = {key: _keyed_stats(_dict(entry)) for key, entry in _dict(keys).items()}
-    counted = data.get("counted", [])
-    if not isinstance(counted, list) or not all(isinstance(i, str) and i for i in counted):
-        raise BadStats("counted ids should be a list of names")
-    stats.counted = counted[-REMEMBERED_IDS:]
-    for day, won in _dict(data.get("daily", {})).items():
-        try:
-            dt.date.fromisoformat(day)
-        except (TypeError, ValueError):
-            raise BadStats(f"not a day: {day!r}") from None
-        if not isinstance(won, bool) or len(day) != 10:
-            raise BadStats("a day of the deal of the day is won (true) or not (false)")
-        stats.daily.days[day] = won
+    """Rebuild statistics, checking that every number is possible; raises BadStats if any part is not."""
+    stats, reset = repaired_stats(data)
+    if reset:
+        raise BadStats("these do not add up: " + ", ".join(part.key for part in reset))
     return stats
 
 
-def _variant_stats(entry: JsonObject) -> VariantStats:
+def repaired_stats(data: JsonObject) -> tuple[Statistics, list[Notice]]:
+    """Every part of the file that checks out, and what was reset (as notices to word in a message): a
+    variant whose histogram is damaged, a streak or count of wins without undo that its histogram cannot
+    hold, a table of Poker patience, the days of the deal of the day that are not a day and a result, the
+    ids of games already counted. Nothing here raises, whatever the JSON holds."""
+    stats, reset = Statistics(), []
+    variants = data.get(IDIOTEN)
+    if not isinstance(variants, dict):
+        reset.append(Notice("store.stats_part.whole_game", {"game_key": "game_name"}))
+        variants = {}
+    for variant, entry in variants.items():
+        if variant not in VARIANTS:
+            reset.append(Notice("store.stats_part.other", {"name": _shown(variant)}))
+            continue
+        stats.variants[variant], lost = _variant_stats(entry)
+        setting: dict[str, object] = {"game_key": "game_name", "setting_key": f"ui.variant.{variant}"}
+        reset += [Notice("store.stats_part.game", setting)] if "histogram" in lost else [
+            Notice("store.stats_part.field", {**setting, "field_key": f"ui.stats.{name}"}) for name in lost]
+    keyed = data.get("keyed", {})
+    if not isinstance(keyed, dict):
+        reset.append(Notice("store.stats_part.other_games"))
+        keyed = {}
+    for section, keys in keyed.items():
+        if section == IDIOTEN or not section:  # Idioten's own numbers are never a keyed section
+            reset.append(Notice("store.stats_part.other", {"name": _shown(section)}))
+        elif not isinstance(keys, dict):
+            reset.append(_section_part(section))
+        else:
+            for key, entry in keys.items():
+                try:
+                    stats.keyed.setdefault(section, {})[key] = _keyed_stats(entry)
+                except BadStats:
+                    reset.append(_keyed_part(section, key))
+    counted = data.get("counted", [])
+    kept = [i for i in counted if isinstance(i, str) and i] if isinstance(counted, list) else []
+    if not isinstance(counted, list) or len(kept) != len(counted):
+        reset.append(Notice("store.stats_part.counted"))
+    stats.counted = kept[-REMEMBERED_IDS:]
+    days = data.get("daily", {})
+    if not isinstance(days, dict):
+        reset.append(Notice("store.stats_part.all_days"))
+        days = {}
+    stats.daily.days = {day: won for day, won in days.items() if _is_day(day) and isinstance(won, bool)}
+    if len(stats.daily.days) != len(days):
+        reset.append(Notice("store.stats_part.days", {"count": len(days) - len(stats.daily.days)}))
+    return stats, reset
+
+
+def _shown(name: str) -> str:
+    """A name from the file as the message line may show it: one short line, whatever the file held."""
+    printable = "".join(c if c.isprintable() else "?" for c in name)
+    return printable if len(printable) <= SHOWN_NAME else printable[:SHOWN_NAME - 1] + "…"
+
+
+def _is_day(day: object) -> bool:
+    """A calendar day as record_daily writes it: "YYYY-MM-DD" (fromisoformat alone also takes "2026W011")."""
+    if not isinstance(day, str) or not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", day):
+        return False
+    try:
+        dt.date.fromisoformat(day)
+    except ValueError:
+        return False
+    return True
+
+
+def _variant_stats(entry: object) -> tuple[VariantStats, list[str]]:
+    """One variant's numbers, and the names of those reset. The histogram is the record of the games played:
+    without it the variant starts afresh; a streak or count it cannot hold goes back to the most it can
+    keep (the current streak 0, the best streak the current one, wins without undo 0)."""
+    if not isinstance(entry, dict):
+        return VariantStats(), ["histogram"]
     histogram = entry.get("histogram")
     if not isinstance(histogram, list) or len(histogram) != WIN_SCORE + 1 or not all(map(_count, histogram)):
-        raise BadStats(f"a histogram has {WIN_SCORE + 1} counts")
-    s = VariantStats(list(histogram), *(_number(entry, name) for name in
-                                        ("current_streak", "best_streak", "won_without_undo")))
-    if not s.current_streak <= s.best_streak <= s.won or s.won_without_undo > s.won:
-        raise BadStats("streaks and wins do not add up")
-    return s
+        return VariantStats(), ["histogram"]
+    s, lost = VariantStats(list(histogram)), []
+    current, best, without_undo = (entry.get(name) for name in ("current_streak", "best_streak", "won_without_undo"))
+    if _count(current) and current <= s.won:
+        s.current_streak = current
+    else:
+        lost.append("current_streak")
+    if _count(best) and s.current_streak <= best <= s.won:
+        s.best_streak = best
+    else:
+        s.best_streak = s.current_streak
+        lost.append("best_streak")
+    if _count(without_undo) and without_undo <= s.won:
+        s.won_without_undo = without_undo
+    else:
+        lost.append("won_without_undo")
+    return s, lost
 
 
-def _keyed_stats(entry: JsonObject) -> KeyedStats:
+def _section_part(section: str) -> Notice:
+    if section == POKER:
+        return Notice("store.stats_part.whole_game", {"game_key": "ui.poker.name"})
+    return Notice("store.stats_part.other", {"name": _shown(section)})
+
+
+def _keyed_part(section: str, key: str) -> Notice:
+    """A table of Poker patience in the words its statistics panel uses ("Classic, Diagonals")."""
+    if section != POKER:
+        return Notice("store.stats_part.other", {"name": _shown(f"{section}: {key}")})
+    table, *options = key.split("+")
+    words: list[Notice | str] = [Notice(f"ui.poker.table.{table}") if table in TABLES else _shown(table)]
+    words += [Notice(POKER_OPTION_WORDS[o]) if o in POKER_OPTION_WORDS else _shown(o) for o in options]
+    return Notice("store.stats_part.game", {"game_key": "ui.poker.name", "setting_parts": tuple(words)})
+
+
+def _keyed_stats(entry: object) -> KeyedStats:
+    entry = _dict(entry)
     histogram = {}
     for score, n in _dict(entry.get("histogram")).items():
         if not (score.isascii() and score.isdigit() and len(score) <= 7) or not _count(n) \
@@ -295,12 +385,27 @@ def save_stats(stats: Statistics, folder: Path | None = None) -> None:
 
 
 def load_stats(folder: Path | None = None) -> tuple[Statistics, list[Notice]]:
-    """The saved statistics, or empty ones (first run, or a bad file moved aside: the notices say so)."""
+    """The saved statistics, or empty ones (first run, a file that is not statistics at all moved aside, one
+    that cannot be read left alone: the notices say so). A file with damaged parts is moved aside whole
+    and what checks out in it written back at once (in between, a kill leaves it all in the file aside); the
+    notice names what was reset. If it cannot be moved aside, what checks out is shown but never saved over
+    it (the notice has `keeps_file`)."""
     path = stats_path(folder)
     data, notices = read_json(path, STATS_FORMAT, STATS_VERSION)
     if data is None:
         return Statistics(), notices
+    stats, reset = repaired_stats(data)
+    if not reset:
+        return stats, notices
+    aside = set_aside(path, "bad")
+    if aside.keeps_file:
+        return stats, notices + [aside]
+    named = tuple(reset) if len(reset) <= SHOWN_PARTS else (
+        *reset[:SHOWN_PARTS - 1], Notice("store.stats_part.more", {"count": len(reset) - SHOWN_PARTS + 1}))
+    notices.append(Notice("store.stats_repaired", {"file": path.name, "aside": aside.params["aside"],
+                                                   "reset_parts": named}))
     try:
-        return stats_from_json(data), notices
-    except BadStats:
-        return Statistics(), notices + [set_aside(path, "bad")]
+        save_stats(stats, folder)
+    except StoreError as err:
+        notices.append(err.notice)  # the file aside holds it all; the next save writes what is kept
+    return stats, notices

@@ -39,6 +39,7 @@ from idioten.storage.files import (
     Notice,
     StoreError,
     data_dir,
+    find_data_dir,
     read_json,
     remove_stale_temp_files,
     set_aside,
@@ -73,8 +74,13 @@ class Store:
     @classmethod
     def open(cls, folder: Path | None = None, settings_read: tuple[Settings, list[Notice]] | None = None) -> "Store":
         """The data folder's files read; `settings_read` is what `load_settings` gave for this folder a moment
-        before (the program start reads them first, to open its window where it was left)."""
-        folder = Path(folder) if folder is not None else data_dir()
+        before (the program start reads them first, to open its window where it was left). With no folder
+        given and none the system names (no home folder): a store in memory that says once that nothing is
+        saved."""
+        folder = Path(folder) if folder is not None else find_data_dir()
+        if folder is None:
+            settings = settings_read[0] if settings_read is not None else Settings()
+            return MemoryStore(settings, [Notice("store.no_folder")])
         remove_stale_temp_files(folder)
         settings, settings_notices = settings_read if settings_read is not None else load_settings(folder)
         stats, stats_notices = load_stats(folder)
@@ -195,8 +201,8 @@ class MemoryStore(Store):
     """A store that never touches the disk: for a window or a session opened without one (tests, benchmarks).
     Settings and statistics live in memory."""
 
-    def __init__(self, settings: Settings | None = None):
-        super().__init__(Path("."), settings or Settings(), Statistics(), None, [])
+    def __init__(self, settings: Settings | None = None, notices: list[Notice] | None = None):
+        super().__init__(Path("."), settings or Settings(), Statistics(), None, notices or [])
 
     def _write(self, file_name: str, write: Callable[[], object]) -> Notice | None:
         return None

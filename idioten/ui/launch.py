@@ -23,7 +23,7 @@ import pygame
 from idioten import i18n, paths
 from idioten.desktop import crash, handover
 from idioten.storage.files import Notice
-from idioten.storage.store import Store
+from idioten.storage.store import MemoryStore, Store
 from idioten.ui.app import App
 from idioten.ui.opening import Launch, Opening
 
@@ -36,8 +36,9 @@ def open_app(launch: Launch, opening: Opening | None = None, **app_options: Any)
     else:
         store = Store.open(opening.folder, opening.settings)
         app_options["opened"] = opening.window
-    # A crash report left by the last run is named once, first, like a file set aside (desktop/crash.py).
-    store.notices[:0] = crash.reports_to_tell(store.folder)
+    if not isinstance(store, MemoryStore):  # a store in memory (no data folder) has no reports to tell
+        # A crash report left by the last run is named once, first, like a file set aside (desktop/crash.py).
+        store.notices[:0] = crash.reports_to_tell(store.folder)
     i18n.set_language(launch.language or store.settings.language)
     rng = app_options.pop("rng", None) or random.Random()
     app_options["fullscreen"] = app_options.get("fullscreen") or store.settings.fullscreen  # as it was left

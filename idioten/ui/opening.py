@@ -48,7 +48,7 @@ class Opening(NamedTuple):
     """A window open on the felt, and what its start read to open it."""
 
     window: pygame.Window
-    folder: Path
+    folder: Path | None  # None: the system names no data folder, nothing is saved
     settings: tuple[Settings, list[Notice]]  # settings.json as read, with what was wrong in it
 
 
@@ -56,13 +56,13 @@ class NoWindow(Exception):
     """No window could be opened here (no display, a driver that fails): SDL's reason."""
 
 
-def open_first(launch: Launch, folder: Path) -> Opening:
+def open_first(launch: Launch, folder: Path | None) -> Opening:
     """The window opened where it was left, in the language of this run, showing the bare felt."""
     import pygame  # here, not above: the command line makes a `Launch` before it has checked the pygame found
 
     from idioten.ui import window
 
-    settings = load_settings(folder)
+    settings = load_settings(folder) if folder is not None else (Settings(), [])
     i18n.set_language(launch.language or settings[0].language)
     try:
         opened = window.open_on_felt("", None, settings[0])

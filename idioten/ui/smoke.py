@@ -104,17 +104,20 @@ def check_solver_core() -> str:
 
 def check_data_folder(folder: Path) -> None:
     """Saves belong in the player's data folder, never in the bundle (a temporary folder deleted at exit)."""
-    from idioten.storage.files import data_dir
+    from idioten.storage.files import find_data_dir
 
     saved_env = os.environ.pop(ENV_DATA_DIR, None)
     try:
-        default = data_dir().resolve()
+        found = find_data_dir()
     finally:
         if saved_env is not None:
             os.environ[ENV_DATA_DIR] = saved_env
-    check(default.is_absolute() and default.name.lower() == "idioten",
+    # None where the system names no folder (no home folder): the game then plays without saving, and only
+    # the smoke run's own folder is checked.
+    default = found.resolve() if found is not None else None
+    check(default is None or default.is_absolute() and default.name.lower() == "idioten",
           f"the default data folder {default} is not an Idioten folder")
-    for place in (default, folder.resolve()):
+    for place in ([default] if default is not None else []) + [folder.resolve()]:
         if is_frozen():
             check(not place.is_relative_to(bundle_root()), f"data folder {place} is inside the bundle")
         check(not place.is_relative_to(paths.asset_root().resolve()), f"data folder {place} is inside the assets")

@@ -39,23 +39,7 @@ def test_environment_variable_overrides_the_folder(monkeypatch, tmp_path):
     assert data_dir() == tmp_path / "here"
 
 
-@pytest.mark.parametrize("platform, env, expected", [
-    ("linux", {"XDG_DATA_HOME": "/xdg"}, "/xdg/idioten"),
-    ("linux", {"XDG_DATA_HOME": "relative/ignored"}, "{home}/.local/share/idioten"),
-    ("linux", {}, "{home}/.local/share/idioten"),
-    ("darwin", {}, "{home}/Library/Application Support/Idioten"),
-    ("win32", {"APPDATA": "/appdata"}, "/appdata/Idioten"),
-    ("win32", {}, "{home}/AppData/Roaming/Idioten"),
-])
-def test_platform_folders(monkeypatch, tmp_path, platform, env, expected):
-    monkeypatch.delenv("IDIOTEN_DATA_DIR", raising=False)
-    for name in ("XDG_DATA_HOME", "APPDATA"):
-        monkeypatch.delenv(name, raising=False)
-    for name, value in env.items():
-        monkeypatch.setenv(name, value)
-    monkeypatch.setattr(store_files.sys, "platform", platform)
-    monkeypatch.setattr(store_files.Path, "home", staticmethod(lambda: tmp_path))
-    assert data_dir() == Path(expected.format(home=tmp_path))
+# Every system's folder, with and without a home folder: tests/storage/test_data_folder_no_home.py.
 
 
 def test_the_folder_is_created_only_when_writing(tmp_path):
@@ -224,7 +208,7 @@ def test_an_unreadable_file_that_cannot_be_moved_is_kept_and_flagged(tmp_path, m
 
     def refuse(file, *args, **kwargs):
         if Path(file) == path:
-            raise PermissionError(errno.EACCES, "denied")
+            raise OSError(errno.EIO, "input/output error")
         return real_read(file, *args, **kwargs)
 
     def no_rename(src, dst):
@@ -266,9 +250,15 @@ def test_stale_temporary_files_are_removed_and_nothing_else(tmp_path):
 
 # -- texts -------------------------------------------------------------------------------------------------
 
-SAMPLE_PARAMS = {"file": "game.json", "aside": "game.bad-20260101-000000.json", "folder": "/data/idioten",
+SAMPLE_PARAMS = {"file": "game.json", "aside": "stats.bad-20260101-000000-2.json", "folder": "/data/idioten",
                  "name_key": "store.setting.animation",
-                 "path": "/data/idioten/crashes/crash-20260101-000000.txt"}
+                 "path": "/data/idioten/crashes/crash-20260101-000000.txt", "count": 12, "name": "easy",
+                 "game_key": "ui.poker.name", "setting_key": "ui.variant.aces-only",
+                 "field_key": "ui.stats.won_without_undo",
+                 "reset_parts": (Notice("store.stats_part.field", {"game_key": "game_name",
+                                                                  "setting_key": "ui.variant.aces-only",
+                                                                  "field_key": "ui.stats.won_without_undo"}),
+                                 Notice("store.stats_part.more", {"count": 3}))}
 
 
 @pytest.mark.parametrize("language", i18n.LANGUAGES)

@@ -135,23 +135,26 @@ def test_numbers_that_do_not_add_up_are_refused(case):
     stats_from_json(broken(lambda d: None))  # the same file unbroken loads
 
 
-def test_bad_statistics_go_aside_and_fresh_ones_start(tmp_path):
+def test_bad_statistics_go_aside_and_what_checks_out_stays(tmp_path):
     data = broken(BAD_STATS["streak above wins"])
     (tmp_path / STATS_FILE).write_text(json.dumps(data))
     stats, [notice] = load_stats(tmp_path)
-    assert stats == Statistics() and notice.key == "store.bad_file"
+    assert notice.key == "store.stats_repaired"
     assert json.loads((tmp_path / notice.params["aside"]).read_text()) == data
+    assert stats.variants[STANDARD].won == 1 and stats.variants[STANDARD].best_streak == 0
+    assert stats.keyed == stats_from_json(broken(lambda d: None)).keyed
 
 
 def test_a_count_of_ten_to_the_400_is_set_aside_and_the_statistics_open(tmp_path):
     """JSON reads 10**400 as a whole number, but no rate can be worked out from it (a float overflows):
-    the file goes aside, named in the start-up notice, and fresh statistics open and work."""
+    the file goes aside, named in the start-up notice, the variant starts afresh and the statistics work."""
     data = broken(lambda d: d["idioten"][STANDARD]["histogram"].__setitem__(48, 10**400))
     (tmp_path / STATS_FILE).write_text(json.dumps(data))
     store = Store.open(tmp_path)
     [notice] = store.notices
-    assert notice.key == "store.bad_file" and str(10**400) in (tmp_path / notice.params["aside"]).read_text()
-    assert store.stats == Statistics()
+    assert notice.key == "store.stats_repaired"
+    assert str(10**400) in (tmp_path / notice.params["aside"]).read_text()
+    assert store.stats.variants == Statistics().variants and store.stats.keyed["poker"]["classic"].games == 1
     assert store.game_finished(finished_game()) is None and store.stats.variants[STANDARD].win_rate is not None
 
 

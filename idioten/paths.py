@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
+FOUR_COLOUR = "four-colour"  # the folder of the four-colour deck's pictures, under cards/
 
 
 def asset_roots() -> list[Path]:
@@ -33,12 +34,23 @@ def asset_root() -> Path:
 
 
 def asset(*parts: str) -> Path:
-    """The path of an asset such as `asset("cards", "AS.svg")`; it may not exist (callers handle that)."""
-    for root in asset_roots():
-        candidate = root.joinpath(*parts)
-        if candidate.exists():
-            return candidate
+    """The path of an asset such as `asset("cards", "AS.svg")`; it may not exist (callers handle that).
+
+    A four-colour card picture that is absent is the standard deck's: the downloads and the wheel carry the
+    pictures the two decks share (spades, hearts, the joker) once, in `cards/` (packaging/spec_parts.py)."""
+    for name in _stand_ins(parts):
+        for root in asset_roots():
+            candidate = root.joinpath(*name)
+            if candidate.exists():
+                return candidate
     return asset_root().joinpath(*parts)
+
+
+def _stand_ins(parts: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The asset itself, then for a four-colour card picture the standard deck's."""
+    if len(parts) == 3 and parts[:2] == ("cards", FOUR_COLOUR):
+        return [parts, ("cards", parts[2])]
+    return [parts]
 
 
 # Every picture the table can show, relative to the assets folder: the 52 faces and the joker (Poker
@@ -48,7 +60,7 @@ _RANKS, _SUITS = "23456789TJQKA", "CDHS"
 _FACES = [f"{rank}{suit}.svg" for suit in _SUITS for rank in _RANKS] + ["JK.svg"]
 CARD_PICTURES = tuple([f"cards/{face}" for face in _FACES] + ["cards/back-blue.svg", "cards/back-red.svg",
                                                              "cards/slot.svg"]
-                      + [f"cards/four-colour/{face}" for face in _FACES])
+                      + [f"cards/{FOUR_COLOUR}/{face}" for face in _FACES])
 
 
 def missing_assets(roots: list[Path] | None = None) -> list[str]:
@@ -58,4 +70,5 @@ def missing_assets(roots: list[Path] | None = None) -> list[str]:
     which files it lacks rather than look broken without a word (a wheel built without its assets did so).
     """
     roots = asset_roots() if roots is None else roots
-    return [name for name in CARD_PICTURES if not any(root.joinpath(*name.split("/")).is_file() for root in roots)]
+    return [name for name in CARD_PICTURES if not any(
+        root.joinpath(*parts).is_file() for parts in _stand_ins(tuple(name.split("/"))) for root in roots)]

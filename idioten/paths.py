@@ -36,8 +36,7 @@ def asset_root() -> Path:
 def asset(*parts: str) -> Path:
     """The path of an asset such as `asset("cards", "AS.svg")`; it may not exist (callers handle that).
 
-    A four-colour card picture that is absent is the standard deck's: the downloads and the wheel carry the
-    pictures the two decks share (spades, hearts, the joker) once, in `cards/` (packaging/spec_parts.py)."""
+    A four-colour picture the two decks share that is absent is the standard deck's (SAME_IN_BOTH_DECKS)."""
     for name in _stand_ins(parts):
         for root in asset_roots():
             candidate = root.joinpath(*name)
@@ -47,8 +46,8 @@ def asset(*parts: str) -> Path:
 
 
 def _stand_ins(parts: tuple[str, ...]) -> list[tuple[str, ...]]:
-    """The asset itself, then for a four-colour card picture the standard deck's."""
-    if len(parts) == 3 and parts[:2] == ("cards", FOUR_COLOUR):
+    """The asset itself, then for a four-colour picture the two decks share, the standard deck's."""
+    if len(parts) == 3 and parts[:2] == ("cards", FOUR_COLOUR) and parts[2] in SAME_IN_BOTH_DECKS:
         return [parts, ("cards", parts[2])]
     return [parts]
 
@@ -61,6 +60,9 @@ _FACES = [f"{rank}{suit}.svg" for suit in _SUITS for rank in _RANKS] + ["JK.svg"
 CARD_PICTURES = tuple([f"cards/{face}" for face in _FACES] + ["cards/back-blue.svg", "cards/back-red.svg",
                                                              "cards/slot.svg"]
                       + [f"cards/{FOUR_COLOUR}/{face}" for face in _FACES])
+# The four-colour deck inks clubs green and diamonds blue; its spades, hearts and joker are the standard
+# deck's pictures, which the downloads and the wheel carry once (packaging/spec_parts.py drops the copies).
+SAME_IN_BOTH_DECKS = frozenset([f"{rank}{suit}.svg" for suit in "SH" for rank in _RANKS] + ["JK.svg"])
 
 
 def missing_assets(roots: list[Path] | None = None) -> list[str]:

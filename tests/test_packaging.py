@@ -66,8 +66,10 @@ def test_the_spec_bundles_every_asset_where_paths_looks_for_it(monkeypatch):
 
 def test_the_four_colour_pictures_shared_with_the_standard_deck_are_shipped_once():
     shared = {p.name for p in spec_parts.shared_card_pictures(REPO)}
-    # Spades and hearts keep their ink in the four-colour deck, and the joker has no suit.
+    # Spades and hearts keep their ink in the four-colour deck, and the joker has no suit: the pictures the
+    # build leaves out are exactly those the game falls back for.
     assert shared == {f"{rank}{suit}.svg" for rank in "23456789TJQKA" for suit in "SH"} | {"JK.svg"}
+    assert shared == paths.SAME_IN_BOTH_DECKS
     for name in shared:
         assert paths.asset("cards", "four-colour", name).read_bytes() == paths.asset("cards", name).read_bytes()
 
@@ -95,7 +97,9 @@ def test_the_game_falls_back_to_the_standard_picture_where_a_four_colour_one_is_
     monkeypatch.setattr(paths, "asset_roots", lambda: [shipped])
     assert paths.asset("cards", "four-colour", "AS.svg") == shipped / "cards" / "AS.svg"
     assert paths.asset("cards", "four-colour", "2C.svg") == shipped / "cards" / "four-colour" / "2C.svg"
-    # Only the four-colour deck falls back, and only to its own card.
+    # Only the four-colour pictures the decks share fall back, and only to their own card.
+    (shipped / "cards" / "2D.svg").write_text("red diamonds")
+    assert not paths.asset("cards", "four-colour", "2D.svg").exists()  # blue in this deck: missing, not red
     assert not paths.asset("cards", "KS.svg").exists() and not paths.asset("cards", "four-colour", "KS.svg").exists()
     assert not paths.asset("four-colour", "AS.svg").exists()
 

@@ -7,9 +7,9 @@ self-test as a player meets them.
                                                                the Windows installer of dist/idioten (makensis);
                                                                elsewhere of this system's folder, as a stand-in
     python packaging/release_files.py check-installer FILE     what 7-Zip can see of an installer without Windows
-    python packaging/release_files.py smoke FILE [--core compiled]
-                                                               unpack (or install) FILE as a player would, run its
-                                                               --smoke, start it twice on one data folder, kill it
+    python packaging/release_files.py smoke FILE... [--core compiled]
+                                                               unpack (or install) each FILE as a player would, run
+                                                               its --smoke, start it twice on one data folder, kill it
     python packaging/release_files.py checksums FOLDER         write FOLDER/SHA256SUMS.txt for every file in it
 
 The files, named so that a player sees which to take:
@@ -310,7 +310,7 @@ def main(argv: list[str] | None = None) -> int:
     checking.add_argument("file", type=Path)
     checking.add_argument("--dist", type=Path, default=REPO / "dist")
     smoking = commands.add_parser("smoke")
-    smoking.add_argument("file", type=Path)
+    smoking.add_argument("files", type=Path, nargs="+")
     smoking.add_argument("--core", choices=("compiled", "python"), help="the solver core the program must use")
     summing = commands.add_parser("checksums")
     summing.add_argument("folder", type=Path)
@@ -329,7 +329,8 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command == "check-installer":
             print(json.dumps(windows_installer.check(args.file, built_folder(args.dist), package_version)))
         elif args.command == "smoke":
-            print(json.dumps(smoke(args.file, args.core)))
+            for shipped in args.files:
+                print(json.dumps(smoke(shipped, args.core)), flush=True)
         else:
             print(write_checksums(args.folder).read_text(encoding="utf-8"), end="")
     except (ReleaseError, subprocess.CalledProcessError, OSError) as err:

@@ -1,9 +1,10 @@
 """Where the game's files are, both in a source checkout and inside a PyInstaller bundle.
 
-A one-file PyInstaller executable unpacks its data into a temporary folder named by `sys._MEIPASS`;
-`build.spec` is expected to put the `assets` folder at the top of that bundle. From a source checkout (or an
-editable install) the assets sit next to the package, at the root of the repository. An installed wheel may
-carry them inside the package as package data (`idioten/assets`), so that place is tried as well.
+In the program PyInstaller builds (one folder, build.spec), `sys._MEIPASS` names the folder of its files,
+`_internal/` beside the program (`Contents/Frameworks` in the macOS app); `build.spec` puts the `assets`
+folder at its top. From a source checkout (or an editable install) the assets sit next to the package, at the
+root of the repository. An installed wheel may carry them inside the package as package data
+(`idioten/assets`), so that place is tried as well.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Packaging: what build.spec hands PyInstaller, the icon files, the smoke mode, the Linux desktop entry.
 
-Building the executable itself takes a minute, so `.ci/run` does it once and runs `dist/idioten --smoke`;
+Building the program itself takes a minute, so `.ci/run` does it once and runs the download's `--smoke`;
 these tests check the recipe and run the same smoke mode from source.
 """
 
@@ -161,8 +161,8 @@ def test_the_game_code_is_read_for_the_pygame_modules_it_uses():
 
 
 def test_an_excluded_standard_module_is_not_imported_by_the_game(monkeypatch):
-    # The one-file program starts faster for every library it need not unpack; what it leaves out of the
-    # standard library must not be what the game imports (directly; the smoke run covers the rest).
+    # Every module left out is a smaller download; what the build leaves out of the standard library must not be
+    # what the game imports (directly; the smoke run covers the rest).
     _, calls = run_spec("linux", monkeypatch)
     excluded = {name for name in calls["Analysis"][1]["excludes"] if not name.startswith("pygame")}
     assert {"unicodedata", "bz2", "lzma", "_decimal"} <= excluded

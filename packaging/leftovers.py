@@ -2,7 +2,7 @@
 killed the program (packaging/release_files.py), on each system by that system's own listing of processes.
 
     Linux    /proc/PID/exe, the file each process runs
-    macOS    `ps -axo pid=,comm=`, whose command column is the full path of the file each process runs
+    macOS    `ps -axww -o pid=,comm=`, whose command column is the full path of the file each process runs
     Windows  PowerShell's Get-Process, whose Path is the file each process runs
 
 A one-file program's game process runs the same file as the process that was started (it starts itself
@@ -20,8 +20,8 @@ from pathlib import Path
 
 def processes_in(folder: Path) -> list[tuple[int, str]]:
     """(PID, program) of every process other than this one whose program lies in `folder` or below it."""
-    inside = str(folder.resolve())
-    return [(pid, path) for pid, path in running() if pid != os.getpid() and under(path, inside)]
+    inside = str(folder.resolve())  # and each program's real path: /var is /private/var on macOS
+    return [(pid, path) for pid, path in running() if pid != os.getpid() and under(os.path.realpath(path), inside)]
 
 
 def end(pid: int) -> None:
@@ -57,7 +57,7 @@ def running() -> list[tuple[int, str]]:
                 except OSError:  # gone meanwhile, a zombie, or another user's
                     pass
         return found
-    return parse(subprocess.run(["ps", "-axo", "pid=,comm="], capture_output=True, text=True, check=True).stdout)
+    return parse(subprocess.run(["ps", "-axww", "-o", "pid=,comm="], capture_output=True, text=True, check=True).stdout)
 
 
 def parse(listing: str) -> list[tuple[int, str]]:

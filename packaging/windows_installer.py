@@ -83,6 +83,9 @@ def listing(installer: Path, kind: str) -> tuple[dict[str, str], list[dict[str, 
         raise ReleaseError(f"7-Zip cannot read {installer.name} as {kind}: {done.stderr.strip()[-300:]}")
     head, _, body = done.stdout.partition("\n----------\n")
     blocks = [dict(re.findall(r"^(\w[\w ]*?) = (.*)$", block, re.M)) for block in body.split("\n\n")]
+    for block in blocks:  # 7-Zip on Windows writes the paths with backslashes
+        if "Path" in block:
+            block["Name"] = block["Path"].replace("\\", "/")
     properties = dict(re.findall(r"^(\w[\w ]*?) = (.*)$", head.split("\n--\n")[-1], re.M))
     properties["Comment"] = head  # the version resource, printed as a block
     return properties, [block for block in blocks if "Path" in block]
@@ -120,11 +123,11 @@ def check(installer: Path, folder: Path, version: str) -> dict:
     for key in ("ProductVersion", "FileVersion"):
         if f"{key}: {version}\n" not in program["Comment"] + "\n":
             faults.append(f"its {key} is not {version}")
-    names = {entry["Path"] for entry in entries}
+    names = {entry["Name"]: entry["Path"] for entry in entries}
     with tempfile.TemporaryDirectory(prefix="idioten-installer-") as scratch_name:
         scratch = Path(scratch_name)
-        manifest = next((name for name in names if "/MANIFEST/" in name), None)
-        icons = sorted(name for name in names if "/ICON/" in name)
+        manifest = next((path for name, path in names.items() if "/MANIFEST/" in name), None)
+        icons = sorted(path for name, path in names.items() if "/ICON/" in name)
         extract(installer, "pe", scratch / "pe", *filter(None, [manifest, *icons]))
         text = (scratch / "pe" / manifest).read_text(encoding="utf-8", errors="replace") if manifest else ""
         level = re.search(r'requestedExecutionLevel\s+level="(\w+)"', text)
@@ -135,7 +138,7 @@ def check(installer: Path, folder: Path, version: str) -> dict:
             faults.append("its icon is not assets/icon.ico")
 
         archive, carried = listing(installer, "nsis")
-        carried_names = {entry["Path"] for entry in carried if not entry["Path"].startswith("$PLUGINSDIR/")}
+        carried_names = {entry["Name"] for entry in carried if not entry["Name"].startswith("$PLUGINSDIR/")}
         expected = folder_files(folder)
         missing = sorted(set(expected) - carried_names)
         extra = sorted(carried_names - set(expected) - {"LICENSE.txt", UNINSTALLER})

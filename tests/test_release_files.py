@@ -285,3 +285,15 @@ def test_an_unpacked_program_keeps_its_executable_bit(tmp_path, monkeypatch):
     shipped = packed_stand_in(tmp_path, monkeypatch)
     program = release_files.unpacked_program(shipped, tmp_path / "unpacked")
     assert program.stat().st_mode & stat.S_IXUSR
+
+
+def test_a_process_listing_is_read_with_paths_that_hold_spaces(monkeypatch):
+    leftovers = release_files.leftovers
+    listing = "  101 /Applications/Idioten.app/Contents/MacOS/idioten\n 7 C:\\Program Files\\x y.exe\nPID\n 9\n"
+    assert leftovers.parse(listing) == [(101, "/Applications/Idioten.app/Contents/MacOS/idioten"),
+                                        (7, "C:\\Program Files\\x y.exe")]
+    assert leftovers.under("/tmp/x/idioten/_internal/game", "/tmp/x/idioten")
+    assert not leftovers.under("/tmp/x/idioten-2/idioten", "/tmp/x/idioten")  # a neighbour, not inside
+    monkeypatch.setattr(sys, "platform", "win32")  # Windows compares paths without regard to case
+    program, folder = (path.replace("/", os.sep) for path in ("C:/Users/A/IDIOTEN/idioten.exe", "C:/Users/a/idioten"))
+    assert leftovers.under(program, folder)

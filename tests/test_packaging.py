@@ -335,8 +335,8 @@ def test_smoke_mode_finds_the_pictures_inside_a_macos_app_bundle(tmp_path, monke
     monkeypatch.setattr(sys, "_MEIPASS", str(contents / "Frameworks"), raising=False)
     assert smoke.bundle_root() == contents.resolve()
     assert Path(smoke.check_assets()) == contents / "Frameworks" / "assets"
-    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path / "_MEI1234"))
-    assert smoke.bundle_root() == (tmp_path / "_MEI1234").resolve()  # a one-file program's own folder
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path / "idioten" / "_internal"))
+    assert smoke.bundle_root() == (tmp_path / "idioten" / "_internal").resolve()  # the folder beside the program
     monkeypatch.setattr(paths, "asset_roots", lambda: [contents / "Resources" / "assets"])
     with pytest.raises(smoke.SmokeFailure, match="not inside the bundle"):
         smoke.check_assets()

@@ -17,6 +17,19 @@ from setuptools import Extension, setup
 from setuptools.command.build_py import build_py
 
 ASSETS = Path(__file__).resolve().parent / "assets"
+# Left out of the wheel: the Windows and macOS icon containers (only the PyInstaller build uses them), and the
+# four-colour card pictures that are the standard ones byte for byte, which idioten/paths.py falls back to
+# (the same rule as packaging/spec_parts.py's for the downloads).
+BUILD_ONLY_SUFFIXES = (".ico", ".icns")
+
+
+def not_for_the_wheel(folder, names):
+    folder = Path(folder)
+    left_out = {name for name in names if name.endswith(BUILD_ONLY_SUFFIXES)}
+    if folder.name == "four-colour" and folder.parent.name == "cards":
+        left_out |= {name for name in names if (folder.parent / name).is_file()
+                     and (folder.parent / name).read_bytes() == (folder / name).read_bytes()}
+    return left_out
 
 
 class build_py_with_assets(build_py):
@@ -31,7 +44,7 @@ class build_py_with_assets(build_py):
             raise SystemExit(f"setup.py: no assets folder at {ASSETS}: the game would have no cards")
         target = Path(self.build_lib) / "idioten" / "assets"
         shutil.rmtree(target, ignore_errors=True)  # no picture left over from an earlier build
-        shutil.copytree(ASSETS, target)
+        shutil.copytree(ASSETS, target, ignore=not_for_the_wheel)
 
     def get_outputs(self, include_bytecode=True):
         target = Path(self.build_lib) / "idioten" / "assets"

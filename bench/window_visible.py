@@ -1,17 +1,17 @@
-"""Start to a visible window, for any program: the one-file executable, the game from its virtual environment,
+"""Start to a visible window, for any program: the built program, the game from its virtual environment,
 another patience game. Prints one JSON object.
 
     python -m bench.window_visible [--runs 7] NAME='COMMAND ...' NAME='COMMAND ...' ...
 
-e.g. python -m bench.window_visible exe='dist/idioten --deal 7' venv='.venv/bin/idioten --deal 7' sol=sol
+e.g. python -m bench.window_visible exe='dist/idioten/idioten --deal 7' venv='.venv/bin/idioten --deal 7' sol=sol
+(bench/download_start.py does this for the unpacked download, with Aisleriot and `--version` beside it.)
 
 Each command runs on its own private Xvfb screen with no window manager; the commands take turns (A B C A B
 C ...), so a change in the machine's load touches each alike, and the ratios to the first are taken run by
 run. The clock starts just before the program is started and stops when the X server reports that a
 top-level window was mapped (a MapNotify on the root window, read through libX11 with ctypes: no polling, and
-it does not matter which process of the program opens it, as with the one-file program's child). The program
-is then asked to end (SIGTERM, which the one-file program's bootloader passes to its child before it removes
-its unpacked files) and waited for. Each run gets a new, empty IDIOTEN_DATA_DIR and HOME.
+it does not matter which process of the program opens it). The program is then asked to end (SIGTERM, as a
+window manager's close would) and waited for. Each run gets a new, empty IDIOTEN_DATA_DIR and HOME.
 """
 
 from __future__ import annotations

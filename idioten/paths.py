@@ -1,9 +1,10 @@
 """Where the game's files are, both in a source checkout and inside a PyInstaller bundle.
 
-A one-file PyInstaller executable unpacks its data into a temporary folder named by `sys._MEIPASS`;
-`build.spec` is expected to put the `assets` folder at the top of that bundle. From a source checkout (or an
-editable install) the assets sit next to the package, at the root of the repository. An installed wheel may
-carry them inside the package as package data (`idioten/assets`), so that place is tried as well.
+In the program PyInstaller builds (one folder, build.spec), `sys._MEIPASS` names the folder of its files,
+`_internal/` beside the program (`Contents/Frameworks` in the macOS app); `build.spec` puts the `assets`
+folder at its top. From a source checkout (or an editable install) the assets sit next to the package, at the
+root of the repository. An installed wheel may carry them inside the package as package data
+(`idioten/assets`), so that place is tried as well.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import sys
 from pathlib import Path
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
+FOUR_COLOUR = "four-colour"  # the folder of the four-colour deck's pictures, under cards/
 
 
 def asset_roots() -> list[Path]:
@@ -33,12 +35,22 @@ def asset_root() -> Path:
 
 
 def asset(*parts: str) -> Path:
-    """The path of an asset such as `asset("cards", "AS.svg")`; it may not exist (callers handle that)."""
-    for root in asset_roots():
-        candidate = root.joinpath(*parts)
-        if candidate.exists():
-            return candidate
+    """The path of an asset such as `asset("cards", "AS.svg")`; it may not exist (callers handle that).
+
+    A four-colour picture the two decks share that is absent is the standard deck's (SAME_IN_BOTH_DECKS)."""
+    for name in _stand_ins(parts):
+        for root in asset_roots():
+            candidate = root.joinpath(*name)
+            if candidate.exists():
+                return candidate
     return asset_root().joinpath(*parts)
+
+
+def _stand_ins(parts: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The asset itself, then for a four-colour picture the two decks share, the standard deck's."""
+    if len(parts) == 3 and parts[:2] == ("cards", FOUR_COLOUR) and parts[2] in SAME_IN_BOTH_DECKS:
+        return [parts, ("cards", parts[2])]
+    return [parts]
 
 
 # Every picture the table can show, relative to the assets folder: the 52 faces and the joker (Poker
@@ -48,7 +60,10 @@ _RANKS, _SUITS = "23456789TJQKA", "CDHS"
 _FACES = [f"{rank}{suit}.svg" for suit in _SUITS for rank in _RANKS] + ["JK.svg"]
 CARD_PICTURES = tuple([f"cards/{face}" for face in _FACES] + ["cards/back-blue.svg", "cards/back-red.svg",
                                                              "cards/slot.svg"]
-                      + [f"cards/four-colour/{face}" for face in _FACES])
+                      + [f"cards/{FOUR_COLOUR}/{face}" for face in _FACES])
+# The four-colour deck inks clubs green and diamonds blue; its spades, hearts and joker are the standard
+# deck's pictures, which the downloads and the wheel carry once (packaging/spec_parts.py drops the copies).
+SAME_IN_BOTH_DECKS = frozenset([f"{rank}{suit}.svg" for suit in "SH" for rank in _RANKS] + ["JK.svg"])
 
 
 def missing_assets(roots: list[Path] | None = None) -> list[str]:
@@ -58,4 +73,5 @@ def missing_assets(roots: list[Path] | None = None) -> list[str]:
     which files it lacks rather than look broken without a word (a wheel built without its assets did so).
     """
     roots = asset_roots() if roots is None else roots
-    return [name for name in CARD_PICTURES if not any(root.joinpath(*name.split("/")).is_file() for root in roots)]
+    return [name for name in CARD_PICTURES if not any(
+        root.joinpath(*parts).is_file() for parts in _stand_ins(tuple(name.split("/"))) for root in roots)]

@@ -30,6 +30,7 @@ DESCRIPTION = "Idioten - Aces Up and Poker patience"
 
 # Icon containers that the executable carries itself; every other file under assets/ is bundled as data.
 BUILD_ONLY_SUFFIXES = (".ico", ".icns")
+FOUR_COLOUR = "four-colour"  # assets/cards/four-colour/: the deck with green clubs and blue diamonds
 
 
 def system() -> str:
@@ -51,30 +52,34 @@ def package_version(root: Path = ROOT) -> str:
 
 
 def asset_datas(root: Path = ROOT) -> list[tuple[str, str]]:
-    """Every file under assets/ at the same relative place, where `idioten/paths.py` looks in a bundle."""
+    """Every file under assets/ at the same relative place, where `idioten/paths.py` looks in a bundle, but for
+    the four-colour pictures that are the standard ones byte for byte (spades, hearts, the joker): the game
+    falls back to the standard picture where the four-colour one is absent (`paths.asset`)."""
+    shared = set(shared_card_pictures(root))
     return [
         (str(path), str(path.parent.relative_to(root)))
         for path in sorted((root / "assets").rglob("*"))
-        if path.is_file() and not path.name.endswith(BUILD_ONLY_SUFFIXES)
+        if path.is_file() and not path.name.endswith(BUILD_ONLY_SUFFIXES) and path not in shared
     ]
 
 
-# How a one-file program's archive stores each kind of entry (PyInstaller's `cdict`, True = zlib). The
-# libraries and extension modules are stored as they are: the program writes every one of them out at every
-# start, and inflating ~28 MB of them took about a third of its start (docs/figures.md, "How big is the
-# executable and how fast does it start?"). The download does not grow on Linux, where the tar.gz compresses
-# them anyway; the program on disk does. Data files (card pictures, font, texts) stay compressed: they are
-# few and shrink to a third. The PYZ holds modules compressed one by one and is read in place.
-ONE_FILE_COMPRESSION = {
-    "BINARY": False, "EXTENSION": False, "EXECUTABLE": False, "SYMLINK": False, "PYZ": False,
-    "DATA": True, "PYSOURCE": True, "PYMODULE": True, "SPLASH": True,
-}
+def shared_card_pictures(root: Path = ROOT) -> list[Path]:
+    """The four-colour card pictures equal to the standard deck's, which a download and a wheel carry once.
+    Compared byte for byte at build time, so a redrawn card is shipped as soon as it differs."""
+    cards = root / "assets" / "cards"
+    return [path for path in sorted((cards / FOUR_COLOUR).glob("*.svg"))
+            if (cards / path.name).is_file() and (cards / path.name).read_bytes() == path.read_bytes()]
+
+
+def languages(root: Path = ROOT) -> list[str]:
+    """The languages the game speaks: one catalogue each under idioten/locale/ (read at build time, so a
+    language added as files is named without a change here)."""
+    return sorted(path.parent.parent.name for path in (root / "idioten" / "locale").glob("*/LC_MESSAGES/idioten.po"))
 
 
 def makes_app_bundle() -> bool:
-    """macOS gets an .app (what Finder opens on a double-click; a bare program opens a Terminal). PyInstaller
-    6 builds an .app only from a one-folder build (one-file .app bundles are deprecated and refused in 7),
-    which also starts faster since nothing is unpacked. Windows and Linux get one file to download."""
+    """macOS gets an .app (what Finder opens on a double-click; a bare program opens a Terminal), wrapped
+    around the same one-folder build the other systems ship as a plain folder."""
     return system() == "macos"
 
 
@@ -93,9 +98,14 @@ def strip_symbols() -> bool:
     return system() == "linux"
 
 
-def macos_info_plist(version: str) -> dict:
+def macos_info_plist(version: str, root: Path = ROOT) -> dict:
     """Info.plist entries BUNDLE adds beside its own (name, identifier, CFBundleShortVersionString)."""
     return {
+        # The languages the app is localised for: macOS offers its per-app language setting (System Settings
+        # -> General -> Language & Region -> Applications) only for these, and hands the choice to the app as
+        # its preferred language, which the game reads (idioten/i18n.py).
+        "CFBundleLocalizations": languages(root),
+        "CFBundleDevelopmentRegion": "en",
         "CFBundleDisplayName": DISPLAY_NAME,
         "CFBundleVersion": version,  # the build number Finder shows beside the short version
         "NSHighResolutionCapable": True,  # without it macOS draws the window at half resolution on Retina
@@ -138,3 +148,26 @@ def windows_version_info(version: str):
         kids=[vi.StringFileInfo([vi.StringTable(us_english_unicode, strings)]),
               vi.VarFileInfo([vi.VarStruct("Translation", [0x0409, 1200])])],
     )
+
+
+
+# Libraries that pygame-ce's Windows wheel carries for formats the game never opens, which its SDL_image and
+# SDL_mixer load only when a file of that kind is opened (their import tables name SDL2.dll alone): JPEG,
+# PNG, TIFF, WebP and AVIF pictures (the game draws SVG only: the cards and the window's icon); Ogg, Opus,
+# FLAC, MP3, tracker and WavPack sounds (its sounds are WAV, which SDL reads itself); and PortMidi (MIDI,
+# never used). On Linux and macOS pygame-ce's SDL_image and SDL_mixer are linked against their codecs, so
+# the loader needs every one of them to start: those stay (docs/packaging.md, "What each download holds").
+WINDOWS_UNUSED_LIBRARIES = ("libjpeg-", "libpng16-", "libtiff-", "libwebp-", "libwebpdemux-", "libavif-",
+                            "libogg-", "libopus-", "libopusfile-", "libwavpack-", "libxmp", "libgme",
+                            "libmodplug-", "portmidi")
+
+
+def unused_library(name: str) -> bool:
+    """Whether the library file `name` (as the analysis lists it) is one the game never loads on this system."""
+    base = Path(name.replace("\\", "/")).name.lower()
+    return system() == "windows" and base.endswith(".dll") and base.startswith(WINDOWS_UNUSED_LIBRARIES)
+
+
+def needed_binaries(binaries: list) -> list:
+    """The analysis' libraries (PyInstaller's (name, source, kind) entries) without the unused ones."""
+    return [entry for entry in binaries if not unused_library(entry[0])]

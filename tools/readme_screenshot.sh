@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Make the README's screenshot (docs/screenshot.png) of the real game window.
 #
-#   tools/readme_screenshot.sh [--exe dist/idioten] [--out docs/screenshot.png] [--deal 12] [--keys "space 3 d h"]
+#   tools/readme_screenshot.sh [--exe dist/idioten/idioten] [--out docs/screenshot.png] [--deal 12] [--keys "space 3 d h"]
 #
 # Starts a private Xvfb screen, opens the game there as a player would (the built executable with --exe,
 # otherwise `python3 -m idioten` from this checkout; PYTHON picks the interpreter), presses the keys with
 # xdotool, and saves just the game window with ImageMagick's `import`. The screen is private, so the one
-# top-level window on it is the game's; it is not looked up by process id, because a one-file executable's
-# window belongs to a child of the process started. The default keys play deal 12 for a while and end with H:
+# top-level window on it is the game's (it is not looked up by process id: a program may open its window from
+# another process than the one started, as the one-file programs of earlier builds did). The default keys play deal 12 for a while and end with H:
 # the picture shows a game in progress and its hint (the arrow and the message), which the hint player thinks
 # out off the loop in about a second of CPU, so the picture is taken a little later than after other keys.
 # Saves go to a temporary data folder, so no saved game of yours is resumed or overwritten.

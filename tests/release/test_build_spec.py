@@ -1,7 +1,7 @@
 """build.spec's macOS and Windows branches, run here with the platform patched (only Linux runs here).
 
-What each system's build is given: the layout (one file, or an .app bundle from a one-folder build), the
-icon, the version resource and the bundle's Info.plist, all consistent with `idioten.__version__`.
+What each system's build is given: the layout (one folder everywhere, wrapped in an .app bundle on macOS),
+the icon, the version resource and the bundle's Info.plist, all consistent with `idioten.__version__`.
 """
 
 from __future__ import annotations
@@ -53,14 +53,29 @@ def test_macos_gets_an_app_bundle_from_a_one_folder_build(monkeypatch):
     assert plist["NSHighResolutionCapable"] is True
     assert plist["CFBundleVersion"] == idioten.__version__
     assert plist["CFBundleDisplayName"] == "Idioten"
+    # Every language the game speaks, so that macOS offers its per-app language setting for each.
+    assert plist["CFBundleLocalizations"] == sorted(p.name for p in (REPO / "idioten" / "locale").iterdir()
+                                                   if (p / "LC_MESSAGES" / "idioten.po").is_file())
+    assert {"sv", "en", "de"} <= set(plist["CFBundleLocalizations"])
     plistlib.dumps(plist)  # only types a property list can hold
 
 
-def test_windows_gets_one_windowed_file_with_icon_and_version_resource(monkeypatch):
+def test_a_language_added_as_files_is_named_in_the_bundle(tmp_path):
+    for language in ("sv", "fi", "en"):
+        folder = tmp_path / "idioten" / "locale" / language / "LC_MESSAGES"
+        folder.mkdir(parents=True)
+        (folder / "idioten.po").write_text('msgid ""\nmsgstr ""\n')
+    (tmp_path / "idioten" / "locale" / "xx").mkdir()  # a folder without a catalogue is no language
+    assert spec_parts.macos_info_plist("1.0", tmp_path)["CFBundleLocalizations"] == ["en", "fi", "sv"]
+
+
+def test_windows_gets_one_windowed_folder_with_icon_and_version_resource(monkeypatch):
     _, calls = run_spec("win32", monkeypatch)
-    assert "BUNDLE" not in calls and "COLLECT" not in calls
+    assert "BUNDLE" not in calls
     exe_args, exe = calls["EXE"]
-    assert Analysis.binaries in exe_args and exe["console"] is False and exe["name"] == "idioten"
+    assert exe["exclude_binaries"] is True and Analysis.binaries not in exe_args
+    assert exe["console"] is False and exe["name"] == "idioten"
+    assert calls["COLLECT"][1]["name"] == "idioten"  # dist\idioten\idioten.exe
     assert Path(exe["icon"]) == REPO / "assets" / "icon.ico"
     kind, _, resource = exe["version"]
     assert kind == "VSVersionInfo"
@@ -78,10 +93,11 @@ def test_windows_gets_one_windowed_file_with_icon_and_version_resource(monkeypat
     assert var_file_info[0] == "VarFileInfo"
 
 
-def test_linux_gets_one_stripped_file_without_icon_or_version_resource(monkeypatch):
+def test_linux_gets_one_stripped_folder_without_icon_or_version_resource(monkeypatch):
     _, calls = run_spec("linux", monkeypatch)
     _, exe = calls["EXE"]
     assert exe["strip"] is True and exe["icon"] is None and exe["version"] is None
+    assert calls["COLLECT"][1]["strip"] is True and calls["COLLECT"][1]["name"] == "idioten"
     assert "BUNDLE" not in calls
 
 

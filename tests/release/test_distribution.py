@@ -151,10 +151,12 @@ def test_missing_card_pictures_are_named_and_any_root_may_hold_them(tmp_path):
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text("<svg/>")
     assert paths.missing_assets([first, second]) == []
-    for name in ("cards/AS.svg", "cards/four-colour/JK.svg"):
+    for name in ("cards/AS.svg", "cards/four-colour/2C.svg", "cards/four-colour/JK.svg"):
         for root in (first, second):
             root.joinpath(*name.split("/")).unlink(missing_ok=True)
-    assert paths.missing_assets([first, second]) == ["cards/AS.svg", "cards/four-colour/JK.svg"]
+    # A four-colour picture the two decks share is the standard one where it is absent, as the downloads and
+    # the wheel ship it; a green club is not.
+    assert paths.missing_assets([first, second]) == ["cards/AS.svg", "cards/four-colour/2C.svg"]
     for root in (first, second):  # a folder under a picture's name is no picture
         root.joinpath("cards", "slot.svg").unlink(missing_ok=True)
     (first / "cards" / "slot.svg").mkdir()
@@ -276,13 +278,29 @@ def built(tmp_path_factory) -> dict[str, list[str]]:
 @pytest.mark.slow
 def test_the_wheel_has_every_card_picture_the_licence_and_the_texts(built):
     names = set(built["wheel"])
-    assert {f"idioten/assets/{name}" for name in paths.CARD_PICTURES} <= names
+    for name in paths.CARD_PICTURES:  # a four-colour picture may be the standard one (paths.asset falls back)
+        standard = "cards/" + name.rsplit("/", 1)[1]
+        assert f"idioten/assets/{name}" in names or f"idioten/assets/{standard}" in names, name
     dist_info = next(name.split("/")[0] for name in names if name.endswith(".dist-info/METADATA"))
     assert f"{dist_info}/licenses/LICENSE" in names
     assert po_files() <= names
     assert {"idioten/assets/fonts/DejaVuSans-Bold.ttf", "idioten/assets/sounds/deal.wav",
             "idioten/assets/icon.png"} <= names
     assert not any(name.startswith(("assets/", "build/", "tests/")) for name in names)
+
+
+@pytest.mark.slow
+def test_the_wheel_carries_only_what_the_game_loads(built):
+    names = set(built["wheel"])
+    # The C sources (the sdist's, to build from), the Windows and macOS icons (the programs' own), and the
+    # four-colour pictures equal to the standard ones (the game falls back to those) stay out.
+    assert not [name for name in names if name.endswith((".c", ".h", ".ico", ".icns"))]
+    four_colour = {name.rsplit("/", 1)[1] for name in names if name.startswith("idioten/assets/cards/four-colour/")}
+    cards = REPO / "assets" / "cards"
+    differing = {p.name for p in (cards / "four-colour").glob("*.svg")
+                 if p.read_bytes() != (cards / p.name).read_bytes()}
+    assert four_colour == differing and len(differing) == 26  # clubs and diamonds
+    assert any(name.endswith((".so", ".pyd")) for name in names)
 
 
 @pytest.mark.slow

@@ -1,12 +1,12 @@
 """Packaging: what build.spec hands PyInstaller, the icon files, the smoke mode, the Linux desktop entry.
 
-Building the executable itself takes a minute, so `.ci/run` does it once and runs `dist/idioten --smoke`;
+Building the program itself takes a minute, so `.ci/run` does it once and runs the download's `--smoke`;
 these tests check the recipe and run the same smoke mode from source.
 """
 
 from __future__ import annotations
 
-import configparser
+import ast
 import json
 import os
 import re
@@ -18,25 +18,30 @@ import threading
 from pathlib import Path
 
 import pytest
-from packaging_support import Analysis, posix_only, run_spec
+from packaging_support import REPO, Analysis, posix_only, run_spec
 
 import idioten
 from idioten import cli, paths
 from idioten.ui import smoke
 
-REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "packaging"))
+import spec_parts
+
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 HANG_GUARD = 60  # seconds; what it guards takes milliseconds
 
 
-def test_the_spec_builds_one_windowed_file_named_idioten(monkeypatch):
+def test_the_spec_builds_one_windowed_folder_with_the_program_named_idioten_at_its_top(monkeypatch):
     namespace, calls = run_spec("linux", monkeypatch)
     args, exe = calls["EXE"]
     assert exe["name"] == "idioten"
     assert exe["console"] is False
-    assert "exclude_binaries" not in exe or exe["exclude_binaries"] is False  # one file, not a folder
-    assert Analysis.binaries in args and Analysis.datas in args  # binaries and data go inside the file
-    assert "COLLECT" not in calls
+    assert exe["exclude_binaries"] is True and Analysis.binaries not in args  # the libraries go beside it
+    collect_args, collect = calls["COLLECT"]
+    assert collect["name"] == "idioten"  # dist/idioten/, the program dist/idioten/idioten
+    assert collect_args[0] is namespace["exe"] and Analysis.datas in collect_args
+    assert Analysis.binaries in collect_args  # needed_binaries keeps every library on Linux
+    assert "runtime_tmpdir" not in exe and "cdict" not in exe  # nothing is unpacked at start
     assert namespace["VERSION"] == idioten.__version__
     scripts = calls["Analysis"][0][0]
     assert len(scripts) == 1 and "from idioten.cli import main" in Path(scripts[0]).read_text()
@@ -48,13 +53,55 @@ def test_the_spec_bundles_every_asset_where_paths_looks_for_it(monkeypatch):
     datas = [(src, dest) for src, dest in datas if dest != "."]  # the licence, at the top (its own test)
     bundled = {Path(dest, Path(src).name).as_posix() for src, dest in datas if not dest.startswith("idioten")}
     on_disk = {p.relative_to(REPO).as_posix() for p in (REPO / "assets").rglob("*") if p.is_file()}
+    shared = {p.relative_to(REPO).as_posix() for p in spec_parts.shared_card_pictures(REPO)}
     assert {"assets/cards/AS.svg", "assets/cards/four-colour/2C.svg", "assets/cards/back-blue.svg",
             "assets/icon.png"} <= bundled
-    # Everything but the executable's own icon containers goes in, at the same relative place.
-    assert bundled == {p for p in on_disk if not p.endswith((".ico", ".icns"))}
+    # Everything but the executable's own icon containers and the four-colour pictures that are the standard
+    # ones goes in, at the same relative place.
+    assert bundled == {p for p in on_disk if not p.endswith((".ico", ".icns"))} - shared
     # idioten/paths.py looks for sys._MEIPASS/assets: the destination folder names must start there.
     assert all(dest == "assets" or dest.startswith("assets" + os.sep) or dest.startswith("assets/")
                for _, dest in datas if not dest.startswith("idioten"))
+
+
+def test_the_four_colour_pictures_shared_with_the_standard_deck_are_shipped_once():
+    shared = {p.name for p in spec_parts.shared_card_pictures(REPO)}
+    # Spades and hearts keep their ink in the four-colour deck, and the joker has no suit: the pictures the
+    # build leaves out are exactly those the game falls back for.
+    assert shared == {f"{rank}{suit}.svg" for rank in "23456789TJQKA" for suit in "SH"} | {"JK.svg"}
+    assert shared == paths.SAME_IN_BOTH_DECKS
+    for name in shared:
+        assert paths.asset("cards", "four-colour", name).read_bytes() == paths.asset("cards", name).read_bytes()
+
+
+def test_a_redrawn_four_colour_picture_is_shipped_as_soon_as_it_differs(tmp_path):
+    cards = tmp_path / "assets" / "cards"
+    (cards / "four-colour").mkdir(parents=True)
+    for name, standard, four in (("AS.svg", "<svg/>", "<svg/>"), ("2C.svg", "black", "green"),
+                                 ("KH.svg", "red", "red ")):
+        (cards / name).write_text(standard)
+        (cards / "four-colour" / name).write_text(four)
+    assert [p.name for p in spec_parts.shared_card_pictures(tmp_path)] == ["AS.svg"]
+    bundled = {Path(dest, Path(src).name).as_posix() for src, dest in spec_parts.asset_datas(tmp_path)}
+    assert bundled == {"assets/cards/AS.svg", "assets/cards/2C.svg", "assets/cards/KH.svg",
+                       "assets/cards/four-colour/2C.svg", "assets/cards/four-colour/KH.svg"}
+
+
+def test_the_game_falls_back_to_the_standard_picture_where_a_four_colour_one_is_not_shipped(tmp_path,
+                                                                                             monkeypatch):
+    shipped = tmp_path / "assets"
+    (shipped / "cards" / "four-colour").mkdir(parents=True)
+    (shipped / "cards" / "AS.svg").write_text("standard")
+    (shipped / "cards" / "2C.svg").write_text("black clubs")
+    (shipped / "cards" / "four-colour" / "2C.svg").write_text("green clubs")
+    monkeypatch.setattr(paths, "asset_roots", lambda: [shipped])
+    assert paths.asset("cards", "four-colour", "AS.svg") == shipped / "cards" / "AS.svg"
+    assert paths.asset("cards", "four-colour", "2C.svg") == shipped / "cards" / "four-colour" / "2C.svg"
+    # Only the four-colour pictures the decks share fall back, and only to their own card.
+    (shipped / "cards" / "2D.svg").write_text("red diamonds")
+    assert not paths.asset("cards", "four-colour", "2D.svg").exists()  # blue in this deck: missing, not red
+    assert not paths.asset("cards", "KS.svg").exists() and not paths.asset("cards", "four-colour", "KS.svg").exists()
+    assert not paths.asset("four-colour", "AS.svg").exists()
 
 
 def test_the_spec_and_the_wheel_carry_the_data_the_package_reads(monkeypatch):
@@ -85,16 +132,37 @@ def test_an_excluded_pygame_module_is_not_used_by_the_game(monkeypatch):
     # back with the sounds): this fails instead of the player.
     _, calls = run_spec("linux", monkeypatch)
     excluded = {name.split(".", 1)[1] for name in calls["Analysis"][1]["excludes"] if name.startswith("pygame.")}
-    sources = {p: p.read_text(encoding="utf-8") for p in (REPO / "idioten").rglob("*.py")}
-    for path, text in sources.items():
+    for path in (REPO / "idioten").rglob("*.py"):
+        used = pygame_modules_used(ast.parse(path.read_text(encoding="utf-8")))
         for module in excluded:
-            assert not re.search(rf"pygame\.{re.escape(module)}\b|import {re.escape(module)}\b", text), \
+            assert not {name for name in used if name == module or name.startswith(module + ".")}, \
                 f"{path.relative_to(REPO)} uses pygame.{module}, which build.spec excludes"
 
 
+def pygame_modules_used(tree: ast.AST) -> set[str]:
+    """What code (not its comments) names under pygame: `import pygame.x`, `from pygame import x`,
+    `from pygame.x import y`, `pygame.x`."""
+    used = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            used |= {alias.name.split(".", 1)[1] for alias in node.names if alias.name.startswith("pygame.")}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] == "pygame":
+            inner = node.module.split(".", 1)[1] if "." in node.module else ""
+            used |= {f"{inner}.{alias.name}" if inner else alias.name for alias in node.names} | ({inner} - {""})
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "pygame":
+            used.add(node.attr)
+    return used
+
+
+def test_the_game_code_is_read_for_the_pygame_modules_it_uses():
+    code = "import pygame.mixer\nfrom pygame import font\nfrom pygame._sdl2.audio import X\npygame.image.load('x')\n"
+    code += '"""pygame.camera in a docstring"""\n# pygame.midi in a comment\n'
+    assert pygame_modules_used(ast.parse(code)) == {"mixer", "font", "_sdl2.audio", "_sdl2.audio.X", "image"}
+
+
 def test_an_excluded_standard_module_is_not_imported_by_the_game(monkeypatch):
-    # The one-file program starts faster for every library it need not unpack; what it leaves out of the
-    # standard library must not be what the game imports (directly; the smoke run covers the rest).
+    # Every module left out is a smaller download; what the build leaves out of the standard library must not be
+    # what the game imports (directly; the smoke run covers the rest).
     _, calls = run_spec("linux", monkeypatch)
     excluded = {name for name in calls["Analysis"][1]["excludes"] if not name.startswith("pygame")}
     assert {"unicodedata", "bz2", "lzma", "_decimal"} <= excluded
@@ -105,11 +173,34 @@ def test_an_excluded_standard_module_is_not_imported_by_the_game(monkeypatch):
                 f"{path.relative_to(REPO)} imports {module}, which build.spec excludes"
 
 
-def test_the_one_file_program_stores_its_libraries_uncompressed(monkeypatch):
-    _, calls = run_spec("linux", monkeypatch)
-    compression = calls["EXE"][1]["cdict"]
-    assert compression["BINARY"] is compression["EXTENSION"] is False  # unpacked at every start: no inflating
-    assert compression["DATA"] is True and compression["PYZ"] is False
+@pytest.mark.parametrize("platform", ["win32", "darwin", "linux"])
+def test_no_system_gets_a_one_file_program(monkeypatch, platform):
+    _, calls = run_spec(platform, monkeypatch)
+    args, exe = calls["EXE"]
+    assert exe["exclude_binaries"] is True and Analysis.binaries not in args and Analysis.datas not in args
+    assert "COLLECT" in calls
+
+
+WINDOWS_LIBRARIES = ["SDL2.dll", "SDL2_image.dll", "SDL2_mixer.dll", "SDL2_ttf.dll", "freetype.dll", "libjpeg-62.dll",
+                     "libpng16-16.dll", "libtiff-5.dll", "libwebp-7.dll", "libwebpdemux-2.dll", "libogg-0.dll",
+                     "libopus-0.dll", "libopusfile-0.dll", "libwavpack-1.dll", "libxmp.dll", "portmidi.dll",
+                     "python312.dll", "VCRUNTIME140.dll", "pygame\\imageext.cp312-win_amd64.pyd"]  # pygame-ce 2.5.8
+
+
+def test_the_windows_program_leaves_out_the_libraries_for_formats_the_game_never_opens(monkeypatch):
+    monkeypatch.setattr(sys, "platform", "win32")
+    kept = [name for name, _, _ in spec_parts.needed_binaries([(name, "src", "BINARY") for name in WINDOWS_LIBRARIES])]
+    assert kept == ["SDL2.dll", "SDL2_image.dll", "SDL2_mixer.dll", "SDL2_ttf.dll", "freetype.dll", "python312.dll",
+                    "VCRUNTIME140.dll", "pygame\\imageext.cp312-win_amd64.pyd"]
+    # The game opens SVG pictures, WAV sounds and a TrueType font, none of which needs a library left out.
+    formats = {p.suffix for p in (REPO / "assets").rglob("*") if p.is_file()} - {".ico", ".icns", ".txt"}
+    assert formats == {".svg", ".wav", ".ttf", ".png"}  # icon.png: for the Linux menu, never opened by the game
+    png_lines = [line for path in (REPO / "idioten").rglob("*.py") for line in path.read_text(encoding="utf-8")
+                 .splitlines() if ".png" in line.lower()]
+    assert png_lines and all("is_file()" in line for line in png_lines)  # looked for (the smoke run), never opened
+    for linux_or_macos in ("linux", "darwin"):  # linked against their codecs there: every library stays
+        monkeypatch.setattr(sys, "platform", linux_or_macos)
+        assert spec_parts.needed_binaries([("libjpeg-a5e764f6.so.62", "src", "BINARY")]) != []
 
 
 @pytest.mark.parametrize("platform, icon", [("win32", "assets/icon.ico"), ("darwin", "assets/icon.icns"),
@@ -244,8 +335,8 @@ def test_smoke_mode_finds_the_pictures_inside_a_macos_app_bundle(tmp_path, monke
     monkeypatch.setattr(sys, "_MEIPASS", str(contents / "Frameworks"), raising=False)
     assert smoke.bundle_root() == contents.resolve()
     assert Path(smoke.check_assets()) == contents / "Frameworks" / "assets"
-    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path / "_MEI1234"))
-    assert smoke.bundle_root() == (tmp_path / "_MEI1234").resolve()  # a one-file program's own folder
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path / "idioten" / "_internal"))
+    assert smoke.bundle_root() == (tmp_path / "idioten" / "_internal").resolve()  # the folder beside the program
     monkeypatch.setattr(paths, "asset_roots", lambda: [contents / "Resources" / "assets"])
     with pytest.raises(smoke.SmokeFailure, match="not inside the bundle"):
         smoke.check_assets()
@@ -291,49 +382,6 @@ def test_smoke_mode_reads_the_saved_game_only_once_the_writer_has_written_it(mon
     monkeypatch.delenv("IDIOTEN_DATA_DIR", raising=False)
     assert cli.main(["--smoke", "--deal", "3"]) == 0, capsys.readouterr().err
     assert "saved in the data folder" in json.loads(capsys.readouterr().out)["steps"]
-
-
-def test_the_desktop_entry_starts_the_game_with_our_icon():
-    entry = configparser.ConfigParser(interpolation=None)
-    entry.optionxform = str
-    entry.read(REPO / "packaging" / "linux" / "idioten.desktop", encoding="utf-8")
-    section = entry["Desktop Entry"]
-    assert section["Type"] == "Application" and section["Terminal"] == "false"
-    assert section["Exec"].split()[0] == "idioten" and section["Icon"] == "idioten"
-    assert "Game" in section["Categories"].split(";") and section["Categories"].endswith(";")
-    assert section["StartupWMClass"] == "idioten"  # SDL names the X11 window class after the executable
-
-
-@posix_only
-def test_the_install_script_puts_entry_icon_and_program_in_the_user_folders(tmp_path):
-    fake_exe = tmp_path / "idioten-built"
-    fake_exe.write_text("#!/bin/sh\n")
-    fake_exe.chmod(0o755)
-    home = tmp_path / "home"
-    env = dict(os.environ, HOME=str(home), XDG_DATA_HOME=str(home / "share"))
-    done = subprocess.run(["bash", str(REPO / "packaging" / "linux" / "install.sh"), str(fake_exe)], env=env,
-                          capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-    program = home / ".local" / "bin" / "idioten"
-    desktop = home / "share" / "applications" / "idioten.desktop"
-    assert program.is_file() and os.access(program, os.X_OK)
-    assert f'Exec="{program}"' in desktop.read_text().splitlines()
-    assert (home / "share" / "icons" / "hicolor" / "256x256" / "apps" / "idioten.png").is_file()
-    assert (home / "share" / "icons" / "hicolor" / "scalable" / "apps" / "idioten.svg").is_file()
-
-    done = subprocess.run(["bash", str(REPO / "packaging" / "linux" / "install.sh"), "--uninstall"], env=env,
-                          capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-    assert not program.exists() and not desktop.exists()
-
-
-@posix_only
-def test_the_install_script_refuses_a_missing_executable_in_one_line(tmp_path):
-    env = dict(os.environ, HOME=str(tmp_path), XDG_DATA_HOME=str(tmp_path / "share"))
-    done = subprocess.run(["bash", str(REPO / "packaging" / "linux" / "install.sh"), str(tmp_path / "nope")],
-                          env=env, capture_output=True, text=True, timeout=60)
-    assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
-    assert not (tmp_path / "share" / "applications").exists()
 
 
 def test_the_icon_files_are_up_to_date_with_the_svg():

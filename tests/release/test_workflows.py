@@ -82,7 +82,8 @@ def test_the_workflows_hold_no_copy_of_a_readme_command(workflow):
 
 def test_pull_requests_are_tested_on_three_systems_and_every_supported_python():
     ci = (REPO / ".github" / "workflows" / "ci.yml").read_text(encoding="utf-8")
-    assert 'python: ["3.10", "3.11", "3.12", "3.13"]' in ci
+    assert 'python: ["3.10", "3.11", "3.12", "3.13", "3.14"]' in ci
+    assert '"Programming Language :: Python :: 3.14"' in (REPO / "pyproject.toml").read_text(encoding="utf-8")
     pyproject = (REPO / "pyproject.toml").read_text(encoding="utf-8")
     assert 'requires-python = ">=3.10"' in pyproject  # the oldest in the matrix is the oldest supported
     systems = next(line for line in ci.splitlines() if line.strip().startswith("os: ["))
@@ -90,10 +91,15 @@ def test_pull_requests_are_tested_on_three_systems_and_every_supported_python():
     assert "pull_request:" in ci and "IDIOTEN_PURE_PYTHON" in ci
 
 
-def test_the_release_smoke_tests_the_download_file_and_asks_for_the_compiled_core():
+def test_the_release_smoke_tests_the_download_files_and_asks_for_the_compiled_core():
     release = (REPO / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
     assert "python packaging/release_files.py smoke release/idioten-* --core compiled" in release
     assert release.index("release_files.py pack") < release.index("release_files.py smoke")
+    # Windows: the installer made with NSIS, checked, and smoke-tested with the rest (installed, uninstalled).
+    installer = release.index("python packaging/release_files.py installer --out release")
+    assert release.index("choco install nsis") < installer < release.index("release_files.py check-installer")
+    assert installer < release.index("release_files.py smoke")
+    assert "dist\\idioten\\idioten.exe" in release  # the folder's program is what is signed
     for runner in ("ubuntu-22.04", "windows-", "macos-15\n", "macos-15-intel"):
         assert f"os: {runner}" in release
 
@@ -111,7 +117,19 @@ def test_each_readme_command_is_read_from_the_block_after_its_marker():
 def test_ci_run_reads_the_test_command_as_the_workflows_do():
     ci_run = (REPO / ".ci" / "run").read_text(encoding="utf-8")
     assert "$(python3 packaging/readme_command.py show test)" in ci_run
-    assert "release_files.py smoke release/idioten-*.tar.gz --core compiled" in ci_run
+    assert "release_files.py smoke release/idioten-*-linux-*.tar.gz --core compiled" in ci_run
+
+
+def test_ci_run_installs_the_debian_packages_before_the_tests_and_checks_installer_and_metainfo():
+    ci_run = (REPO / ".ci" / "run").read_text(encoding="utf-8")
+    install = ci_run.index("apt-get install -y -qq nsis 7zip appstream")
+    assert ci_run.index("apt-get update -qq") < install < ci_run.index("$test_command")
+    stand_in = ci_run.index("release_files.py installer --out release/stand-in")
+    assert ci_run.index(".venv/bin/pyinstaller") < stand_in < ci_run.index("release_files.py check-installer")
+    assert "appstreamcli validate --no-net packaging/linux/io.github.idioten.Idioten.metainfo.xml" in ci_run
+    assert ci_run.index("/install.sh\n") < ci_run.index("appstreamcli validate-tree --no-net")
+    slow = (REPO / ".github" / "workflows" / "ci.yml").read_text(encoding="utf-8").split("  slow:")[1]
+    assert "apt-get install -y -qq nsis 7zip appstream" in slow  # the slow tier's packaging tests need them
 
 
 @pytest.mark.parametrize("readme, message", [

@@ -278,3 +278,20 @@ def test_nothing_is_written_where_nobody_watches():
     SearchProgress("solving", 1.0, line).searched(10)
     line.close()
     assert stream.getvalue() == ""
+
+
+@needs_proc
+def test_ctrl_c_stops_a_long_solve():
+    """Deal 2 takes millions of positions; with a ten-minute limit only the Ctrl+C can end it within the guard."""
+    command = subprocess.Popen(idioten("solve", "--deal", "2", "--time-limit", "600"),
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        wait_until(lambda: cpu_ticks(command.pid) >= PLAYING_TICKS + 30 or command.poll() is not None, "searching")
+        os.killpg(command.pid, signal.SIGINT)
+        out, err = command.communicate(timeout=HANG_GUARD)
+    finally:
+        if command.poll() is None:
+            os.killpg(command.pid, signal.SIGKILL)
+            command.wait()
+    assert command.returncode == 130
+    assert out == b"" and b"Traceback" not in err

@@ -10,9 +10,10 @@ import threading
 import time
 
 from idioten.acesup import analysis
+from idioten.acesup.options import PIMC
 from idioten.acesup.players import POLICIES, hint_player, play_deal
 from idioten.acesup.rules import WIN_SCORE, Game
-from idioten.acesup.solver import STANDARD_RULES, solve
+from idioten.acesup.solver import STANDARD_RULES, STRICT_RULES, solve
 from idioten.acesup.verdict import UNWINNABLE, WINNABLE
 from idioten.cards import MAX_DEAL
 from idioten.cli.args import chosen_deal
@@ -110,29 +111,35 @@ def run_simulate(args) -> int:
         policy = functools.partial(hint_player, time_budget=args.hint_seconds, player=args.hint_player)
     elif args.hint_player is not None:
         raise UsageError("--hint-player goes with --policy hint")
+    if args.rules == STRICT_RULES and args.hint_player == PIMC:
+        raise UsageError("--hint-player pimc plays the game's own reading only, not --rules strict")
     jobs, capped = worker_count(args.jobs, available_cpus(), sys.platform == "win32")
     note(capped)
     started = time.perf_counter()
     with ProgressLine() as line:
-        progress = GamesProgress(f"{args.policy} ({args.variant})", args.games, line, WIN_SCORE)
-        scores = play_deals(range(args.seed, last + 1), policy, args.variant, jobs, progress.add)
+        how = args.variant if args.rules == STANDARD_RULES else f"{args.variant}, {args.rules} rules"
+        progress = GamesProgress(f"{args.policy} ({how})", args.games, line, WIN_SCORE)
+        scores = play_deals(range(args.seed, last + 1), policy, args.variant, jobs, progress.add, args.rules)
     seconds = time.perf_counter() - started
     wins = sum(score == WIN_SCORE for score in scores)
     report = {"games": args.games, "wins": wins, "win_rate": wins / args.games,
               "mean_score": sum(scores) / args.games, "seconds": round(seconds, 3)}
+    if args.rules != STANDARD_RULES:  # the game's own reading keeps the contract's original fields
+        report["rules"] = args.rules
     if args.json:
         print(json.dumps(report))
     else:
-        print(f"{args.policy} ({args.variant}), deals {args.seed} to {last}: won {wins} of {args.games} "
+        print(f"{args.policy} ({how}), deals {args.seed} to {last}: won {wins} of {args.games} "
               f"({100 * wins / args.games:.2f} %), mean score {report['mean_score']:.2f}, {seconds:.1f} s")
     return 0
 
 
-def play_deals(numbers: range, policy, variant: str, jobs: int, on_score=None) -> list[int]:
+def play_deals(numbers: range, policy, variant: str, jobs: int, on_score=None,
+               reading: str = STANDARD_RULES) -> list[int]:
     """Scores of the deals in order; `on_score(score)` is told each as it comes. Each deal's player is seeded
     by its number, so the processes that share the deals (`jobs` > 1, cli/jobs.py) give the same scores as
     one process would, up to a time-limited player's thinking (which depends on the CPU it gets)."""
-    play_one = functools.partial(play_deal, policy=policy, variant=variant)
+    play_one = functools.partial(play_deal, policy=policy, variant=variant, reading=reading)
     if jobs == 1 or len(numbers) == 1:
         scores = []
         for number in numbers:

@@ -1,7 +1,7 @@
 """Win rate of the no-peeking hint player over numbered deals, with 95 % Wilson intervals. Prints JSON.
 
     python -m bench.hint [--games 100] [--seed 1] [--seconds 0.05] [--variants standard,aces-only] [--jobs 1]
-                         [--clock cpu|wall] [--per-deal FILE] [--player rollout|pimc]
+                         [--clock cpu|wall] [--per-deal FILE] [--player rollout|pimc] [--rules standard|strict]
 
 Plays deals S..S+N-1 as `idioten simulate --policy hint --hint-seconds X` does (the player's generator is
 seeded with the deal number) and times every hint that had more than one useful action to weigh.
@@ -9,7 +9,8 @@ With --jobs 2 two processes share the deals. --clock cpu (the default) gives eve
 CPU its process gets (`time.thread_time`), so a figure means "S s of one core" however many other programs
 share the machine; --clock wall gives it S seconds of wall time, as the window does. --player picks the
 hint player (default: the hint's DEFAULT_PLAYER): rollout values the turn's ends by rollouts alone, pimc adds
-perfect-information sampling (idioten/acesup/hint/pimc.py).
+perfect-information sampling (idioten/acesup/hint/pimc.py). --rules strict plays the strict reading, as
+`idioten simulate --rules strict` does.
 """
 
 from __future__ import annotations
@@ -25,17 +26,18 @@ from concurrent.futures import ProcessPoolExecutor
 
 from bench.simulate import wilson
 from idioten.acesup.hint import DEFAULT_PLAYER, PLAYERS, hint
+from idioten.acesup.options import READINGS, STANDARD_RULES
 from idioten.acesup.rules import WIN_SCORE, Game
 from idioten.cards import deal_cards
 
 CLOCKS = {"cpu": time.thread_time, "wall": time.perf_counter}
 
 
-def play_one(job: tuple[int, str, float, str, str]) -> tuple[int, list[float]]:
+def play_one(job: tuple[int, str, float, str, str, str]) -> tuple[int, list[float]]:
     """Score of deal `number` and the seconds (on the chosen clock) of each hint that had a choice to make."""
-    number, variant, seconds, clock_name, player = job
+    number, variant, seconds, clock_name, player, reading = job
     clock = CLOCKS[clock_name]
-    game = Game.new(deal_cards(number), variant, number)
+    game = Game.new(deal_cards(number), variant, number, reading)
     rng = random.Random(number)
     times = []
     while not game.is_over():
@@ -58,10 +60,12 @@ def main(argv=None) -> int:
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="cpu")
     parser.add_argument("--player", choices=PLAYERS, default=DEFAULT_PLAYER)
     parser.add_argument("--per-deal", metavar="FILE", help="append one JSON line per finished deal to FILE")
+    parser.add_argument("--rules", choices=READINGS, default=STANDARD_RULES)
     args = parser.parse_args(argv)
     rows = []
     for variant in args.variants.split(","):
-        jobs = [(n, variant, args.seconds, args.clock, args.player) for n in range(args.seed, args.seed + args.games)]
+        jobs = [(n, variant, args.seconds, args.clock, args.player, args.rules)
+                for n in range(args.seed, args.seed + args.games)]
         started = time.perf_counter()
         results = []
         with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else contextlib.nullcontext() as pool:
@@ -70,13 +74,15 @@ def main(argv=None) -> int:
                 if args.per_deal:  # written as the deals finish, so a run stopped early still counts
                     with open(args.per_deal, "a") as out:
                         out.write(json.dumps({"variant": variant, "deal": number, "seconds": args.seconds,
-                                              "clock": args.clock, "player": args.player, "score": result[0],
+                                              "clock": args.clock, "player": args.player, "rules": args.rules,
+                                              "score": result[0],
                                               "hints": len(result[1])}) + "\n")
         scores = [score for score, _ in results]
         times = sorted(t for _, ts in results for t in ts)
         wins = sum(s == WIN_SCORE for s in scores)
         low, high = wilson(wins, args.games)
-        rows.append({"policy": "hint", "player": args.player, "variant": variant, "hint_seconds": args.seconds,
+        rows.append({"policy": "hint", "player": args.player, "variant": variant, "rules": args.rules,
+                     "hint_seconds": args.seconds,
                      "games": args.games,
                      "deals": f"{args.seed}..{args.seed + args.games - 1}", "wins": wins,
                      "win_rate": round(wins / args.games, 5), "ci95": [round(low, 5), round(high, 5)],

@@ -1,6 +1,7 @@
 """Win rates of the no-peeking policies over numbered deals, with 95 % Wilson intervals. Prints JSON.
 
     python -m bench.simulate [--games 10000] [--seed 1] [--policies greedy,random] [--variants standard,aces-only]
+                             [--rules standard,strict]
 
 Deals S..S+N-1 (as `idioten simulate`); the random policy's generator is seeded with the deal number.
 """
@@ -13,6 +14,7 @@ import math
 import sys
 import time
 
+from idioten.acesup.options import READINGS, STANDARD_RULES
 from idioten.acesup.players import POLICIES, play_deal
 from idioten.acesup.rules import WIN_SCORE
 
@@ -35,22 +37,28 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--policies", default="greedy,random")
     parser.add_argument("--variants", default="standard,aces-only")
+    parser.add_argument("--rules", default=STANDARD_RULES, help=f"readings, comma-separated: {', '.join(READINGS)}")
     args = parser.parse_args(argv)
     rows = []
-    for variant in args.variants.split(","):
-        for name in args.policies.split(","):
-            started = time.perf_counter()
-            scores = [play_deal(n, POLICIES[name], variant) for n in range(args.seed, args.seed + args.games)]
-            wins = sum(s == WIN_SCORE for s in scores)
-            low, high = wilson(wins, args.games)
-            rows.append({"policy": name, "variant": variant, "games": args.games,
-                         "deals": f"{args.seed}..{args.seed + args.games - 1}", "wins": wins,
-                         "win_rate": round(wins / args.games, 5), "ci95": [round(low, 5), round(high, 5)],
-                         "one_in": round(args.games / wins, 1) if wins else None,
-                         "mean_score": round(sum(scores) / args.games, 3),
-                         "seconds": round(time.perf_counter() - started, 1)})
+    for reading in args.rules.split(","):
+        for variant in args.variants.split(","):
+            for name in args.policies.split(","):
+                rows.append(measure(name, variant, reading, args.seed, args.games))
     print(json.dumps({"bench": "simulate", "results": rows}, indent=1))
     return 0
+
+
+def measure(name: str, variant: str, reading: str, seed: int, games: int) -> dict:
+    started = time.perf_counter()
+    scores = [play_deal(n, POLICIES[name], variant, reading) for n in range(seed, seed + games)]
+    wins = sum(s == WIN_SCORE for s in scores)
+    low, high = wilson(wins, games)
+    return {"policy": name, "variant": variant, "rules": reading, "games": games,
+            "deals": f"{seed}..{seed + games - 1}", "wins": wins,
+            "win_rate": round(wins / games, 5), "ci95": [round(low, 5), round(high, 5)],
+            "one_in": round(games / wins, 1) if wins else None,
+            "mean_score": round(sum(scores) / games, 3),
+            "seconds": round(time.perf_counter() - started, 1)}
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """Simple players that do not peek at the stock, and a loop that plays a numbered deal with one.
 
 A policy is `policy(game, rng) -> Action | None`: the next useful action, or None when the game is over.
-It sees what a player sees (the table, the discards, the stock's size) and asks the rules what is allowed.
+It sees what a player sees (the table, the discards, the stock's size) and asks the rules what is allowed,
+under the game's reading of them (`Game.reading`), so the same players play the strict reading too.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from idioten.acesup.rules import DEAL, DISCARD, MOVE, Action, Game
+from idioten.acesup.rules import DEAL, DISCARD, MOVE, STANDARD_RULES, Action, Game
 from idioten.cards import ACE, deal_cards
 
 Policy = Callable[[Game, random.Random], "Action | None"]
@@ -70,9 +71,11 @@ def play(game: Game, policy: Policy, rng: random.Random) -> int:
         game.apply(action)
 
 
-def play_deal(number: int, policy: Policy, variant: str) -> int:
-    """Score of `policy` on deal `number`; the policy's random generator is seeded by the deal number."""
-    game = Game.new(deal_cards(number), variant, number)
+def play_deal(number: int, policy: Policy, variant: str, reading: str = STANDARD_RULES) -> int:
+    """Score of `policy` on deal `number` under the rules' `reading` (the game's own, or the strict reading:
+    the game answers the policy's questions by it); the policy's random generator is seeded by the deal
+    number."""
+    game = Game.new(deal_cards(number), variant, number, reading)
     return play(game, policy, random.Random(number))
 
 

@@ -18,6 +18,12 @@ Traceback (most recent call last):
 idioten.errors.IllegalAction: no higher C card on top of another pile
 >>> game.undo() == Discarded(0, Card(2, "C")), game.score
 (True, 0)
+
+A game follows one of two readings of the rules (`Game.reading`): the game's own (STANDARD_RULES, the window
+always), or the strict reading of published solvers and simulators (STRICT_RULES, docs/rules.md, "The strict
+reading, for comparing odds"), which allows a subset of the game's actions: no lone card moved into a gap,
+and no deal while a discard is possible or a gap could be filled from a pile of two or more cards. The
+solver's strict search (solver/strict.py), `idioten simulate --rules strict` and its players ask this module.
 """
 
 from __future__ import annotations
@@ -27,7 +33,10 @@ from typing import Callable, Iterator, NamedTuple, Sequence
 
 # The variants are the rules' own, named in options.py so that the settings read at start need not load these.
 from idioten.acesup.options import ACES_ONLY as ACES_ONLY
+from idioten.acesup.options import READINGS as READINGS
 from idioten.acesup.options import STANDARD as STANDARD
+from idioten.acesup.options import STANDARD_RULES as STANDARD_RULES
+from idioten.acesup.options import STRICT_RULES as STRICT_RULES
 from idioten.acesup.options import VARIANTS as VARIANTS
 from idioten.cards import ACE, Card, CardError, format_cards, parse_cards
 from idioten.errors import IllegalAction
@@ -182,9 +191,11 @@ class Game:
     """A position plus its history. Build with `Game.new(deal_cards)` or `Game.from_text(...)`."""
 
     def __init__(self, piles: Sequence[Sequence[Card]], stock: Sequence[Card], discards: Sequence[Card] = (),
-                 variant: str = STANDARD, deal_number: int | None = None):
+                 variant: str = STANDARD, deal_number: int | None = None, reading: str = STANDARD_RULES):
         if variant not in VARIANTS:
             raise ValueError(f"unknown variant {variant!r} (choose {' or '.join(VARIANTS)})")
+        if reading not in READINGS:
+            raise ValueError(f"unknown reading of the rules {reading!r} (choose {' or '.join(READINGS)})")
         if len(piles) != PILES:
             raise ValueError("a position has exactly four piles")
         if len(stock) % PILES:
@@ -194,6 +205,7 @@ class Game:
         self.discards: list[Card] = list(discards)
         self.variant = variant
         self.deal_number = deal_number
+        self.reading = reading  # not part of the position's text: a saved game is always the game's reading
         all_cards = [c for p in self.piles for c in p] + self.stock + self.discards
         if len(set(all_cards)) != len(all_cards):
             raise ValueError("a card appears twice in the position")
@@ -202,11 +214,12 @@ class Game:
         self.future: list[Action] = []
 
     @classmethod
-    def new(cls, deal: Sequence[Card], variant: str = STANDARD, deal_number: int | None = None) -> "Game":
+    def new(cls, deal: Sequence[Card], variant: str = STANDARD, deal_number: int | None = None,
+            reading: str = STANDARD_RULES) -> "Game":
         """A game from a 52-card deal in deal order: four to the piles, the rest is the stock."""
         if len(deal) != 52 or len(set(deal)) != 52:
             raise CardError("a deal needs the 52 different cards of a deck")
-        return cls([[c] for c in deal[:PILES]], deal[PILES:], (), variant, deal_number)
+        return cls([[c] for c in deal[:PILES]], deal[PILES:], (), variant, deal_number, reading)
 
     # -- what is on the table ---------------------------------------------------------------------------
 
@@ -310,17 +323,42 @@ class Game:
 
     # -- all actions -------------------------------------------------------------------------------------
 
-    def legal_actions(self) -> Iterator[Action]:
-        """Every legal action: discards, then moves, then the deal, piles in order."""
+    def legal_actions(self, reading: str | None = None) -> Iterator[Action]:
+        """Every legal action under `reading` (default the game's own, `self.reading`): discards, then moves,
+        then the deal, piles in order."""
+        strict = (self.reading if reading is None else reading) == STRICT_RULES
         for pile in range(PILES):
             if self.can_discard(pile):
                 yield DISCARD_ACTIONS[pile]
         for pile in range(PILES):
             for target in range(PILES):
-                if self.can_move(pile, target):
+                if self.can_move(pile, target) and not (strict and len(self.piles[pile]) == 1):
                     yield MOVE_ACTIONS[pile][target]
-        if self.can_deal():
+        if self.can_deal() and not (strict and self._strict_deal_refusal() is not None):
             yield DEAL_ACTION
+
+    # -- the strict reading ------------------------------------------------------------------------------
+
+    def verify_strict(self, action: Action) -> None:
+        """Raise IllegalAction unless the strict reading allows `action` here (it is legal in the game, and
+        not one of the actions the strict reading takes away), whatever the game's own reading is."""
+        self._verify_game(action)
+        if action.kind == MOVE and len(self.piles[action.source]) == 1:
+            raise IllegalAction("strict_lone_move", "a lone card is not moved from one gap to another",
+                                pile=action.source)
+        if action.kind == DEAL:
+            refusal = self._strict_deal_refusal()
+            if refusal is not None:
+                raise refusal
+
+    def _strict_deal_refusal(self) -> IllegalAction | None:
+        if any(self.can_discard(pile) for pile in range(PILES)):
+            return IllegalAction("strict_deal_before_discard", "no deal while a discard is possible")
+        if any(self.can_move(pile, target) for pile in range(PILES) if len(self.piles[pile]) >= 2
+               for target in range(PILES)):
+            return IllegalAction("strict_deal_before_fill",
+                                 "no deal while a gap can be filled from a pile of two or more cards")
+        return None
 
     def is_useful(self, action: Action) -> bool:
         """False only for moving a lone card from one gap to another. Once the stock is empty that changes
@@ -329,12 +367,18 @@ class Game:
         so the simple players and the hint player leave it out."""
         return not (action.kind == MOVE and len(self.piles[action.source]) == 1)
 
-    def useful_actions(self) -> Iterator[Action]:
-        """The legal actions less the useless ones (see `is_useful`)."""
-        return (a for a in self.legal_actions() if self.is_useful(a))
+    def useful_actions(self, reading: str | None = None) -> Iterator[Action]:
+        """The legal actions under `reading` (default the game's) less the useless ones (see `is_useful`)."""
+        return (a for a in self.legal_actions(reading) if self.is_useful(a))
 
     def verify(self, action: Action) -> None:
-        """Raise IllegalAction (with the reason) unless `action` is legal here."""
+        """Raise IllegalAction (with the reason) unless `action` is legal here, under the game's reading."""
+        if self.reading == STRICT_RULES:
+            self.verify_strict(action)
+        else:
+            self._verify_game(action)
+
+    def _verify_game(self, action: Action) -> None:
         if action.kind == DISCARD:
             self.verify_discard(action.source)
         elif action.kind == MOVE:
@@ -429,6 +473,7 @@ class Game:
         (48, 44, 7)
         """
         other = Game.from_text(self.to_text(), self.deal_number)
+        other.reading = self.reading
         other.start_text = self.start_text
         other.history = list(self.history)
         other.future = list(self.future)

@@ -54,7 +54,8 @@ def register(commands) -> None:
         "win rate. greedy: discard whenever possible, fill gaps, deal. random: any useful action, each "
         "equally likely; its generator is seeded with the deal number, so a run is reproducible. hint: the "
         "hint player (idioten.acesup.hint), thinking --hint-seconds per action; it too never sees the stock order. "
-        'JSON: {"games": N, "wins": W, "win_rate": x, "mean_score": y, "seconds": s}.')
+        'JSON: {"games": N, "wins": W, "win_rate": x, "mean_score": y, "seconds": s}; with --rules strict also '
+        '"rules": "strict".')
     simulate.add_argument("--policy", choices=POLICIES, required=True)
     simulate.add_argument("--games", type=positive_int, required=True, metavar="N")
     simulate.add_argument("--seed", type=positive_int, default=1, metavar="S", help="first deal number (default 1)")
@@ -65,7 +66,12 @@ def register(commands) -> None:
                           "perfect-information sampling with the solver's first look); default "
                           f"{DEFAULT_HINT_PLAYER}")
     simulate.add_argument("--jobs", type=positive_int, default=1, metavar="J",
-                          help="play J deals at a time in separate processes (default 1)")
+                          help="play J deals at a time in separate processes (default 1; at most one a core)")
+    simulate.add_argument(
+        "--rules", choices=READINGS, default=STANDARD_RULES,
+        help="the reading of the rules played: standard (the game's, default) or strict (every discard and every "
+        "fill from a pile of two or more cards made before the next deal, no lone card moved between gaps; the "
+        "reading published simulators use, for comparing win rates); not with --hint-player pimc")
     add_variant(simulate)
     simulate.add_argument("--json", action="store_true", help="print JSON")
     simulate.set_defaults(run=command("run_simulate"))

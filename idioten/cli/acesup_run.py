@@ -4,29 +4,35 @@ from __future__ import annotations
 
 import functools
 import json
+import signal
+import sys
+import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
-from itertools import repeat
 
 from idioten.acesup import analysis
+from idioten.acesup.options import PIMC
 from idioten.acesup.players import POLICIES, hint_player, play_deal
 from idioten.acesup.rules import WIN_SCORE, Game
-from idioten.acesup.solver import STANDARD_RULES, solve
+from idioten.acesup.solver import STANDARD_RULES, STRICT_RULES, solve
 from idioten.acesup.verdict import UNWINNABLE, WINNABLE
 from idioten.cards import MAX_DEAL
 from idioten.cli.args import chosen_deal
 from idioten.cli.errors import NoAnswer, UsageError
+from idioten.cli.jobs import available_cpus, note, run_in_processes, worker_count
+from idioten.cli.progress import GamesProgress, ProgressLine, SearchProgress
 from idioten.play.acesup.lesson import deed
 
 
 def run_solve(args) -> int:
     cards, number = chosen_deal(args)
     game = Game.new(cards, args.variant, number)
-    result = solve(game, time_limit=args.time_limit, rules=args.rules, threads=args.threads)
+    name = f"deal {number}" if number is not None else "this deal"
+    with ProgressLine() as line, Interruptible() as interrupt:
+        listener = SearchProgress(f"solving {name}", args.time_limit, line, interrupt.asked)
+        result = solve(game, time_limit=args.time_limit, cancel=listener, rules=args.rules, threads=args.threads)
     if args.json:
         print(json.dumps(result.to_json()))
         return 0
-    name = f"deal {number}" if number is not None else "this deal"
     how = args.variant if args.rules == STANDARD_RULES else f"{args.variant}, {args.rules} rules"
     if result.result is WINNABLE and result.moves is not None:
         print(f"{name} ({how}) is winnable, in {len(result.moves)} moves:")
@@ -105,26 +111,68 @@ def run_simulate(args) -> int:
         policy = functools.partial(hint_player, time_budget=args.hint_seconds, player=args.hint_player)
     elif args.hint_player is not None:
         raise UsageError("--hint-player goes with --policy hint")
+    if args.rules == STRICT_RULES and args.hint_player == PIMC:
+        raise UsageError("--hint-player pimc plays the game's own reading only, not --rules strict")
+    jobs, capped = worker_count(args.jobs, available_cpus(), sys.platform == "win32")
+    note(capped)
     started = time.perf_counter()
-    scores = play_deals(range(args.seed, last + 1), policy, args.variant, args.jobs)
+    with ProgressLine() as line:
+        how = args.variant if args.rules == STANDARD_RULES else f"{args.variant}, {args.rules} rules"
+        progress = GamesProgress(f"{args.policy} ({how})", args.games, line, WIN_SCORE)
+        scores = play_deals(range(args.seed, last + 1), policy, args.variant, jobs, progress.add, args.rules)
     seconds = time.perf_counter() - started
     wins = sum(score == WIN_SCORE for score in scores)
     report = {"games": args.games, "wins": wins, "win_rate": wins / args.games,
               "mean_score": sum(scores) / args.games, "seconds": round(seconds, 3)}
+    if args.rules != STANDARD_RULES:  # the game's own reading keeps the contract's original fields
+        report["rules"] = args.rules
     if args.json:
         print(json.dumps(report))
     else:
-        print(f"{args.policy} ({args.variant}), deals {args.seed} to {last}: won {wins} of {args.games} "
+        print(f"{args.policy} ({how}), deals {args.seed} to {last}: won {wins} of {args.games} "
               f"({100 * wins / args.games:.2f} %), mean score {report['mean_score']:.2f}, {seconds:.1f} s")
     return 0
 
 
-def play_deals(numbers: range, policy, variant: str, jobs: int) -> list[int]:
-    """Scores of the deals in order. Each deal's player is seeded by its number, so the processes that
-    share the deals (`jobs` > 1) give the same scores as one process would, up to a time-limited
-    player's thinking (which depends on the CPU it gets)."""
+def play_deals(numbers: range, policy, variant: str, jobs: int, on_score=None,
+               reading: str = STANDARD_RULES) -> list[int]:
+    """Scores of the deals in order; `on_score(score)` is told each as it comes. Each deal's player is seeded
+    by its number, so the processes that share the deals (`jobs` > 1, cli/jobs.py) give the same scores as
+    one process would, up to a time-limited player's thinking (which depends on the CPU it gets)."""
+    play_one = functools.partial(play_deal, policy=policy, variant=variant, reading=reading)
     if jobs == 1 or len(numbers) == 1:
-        return [play_deal(number, policy, variant) for number in numbers]
-    with ProcessPoolExecutor(min(jobs, len(numbers))) as pool:
-        return list(pool.map(play_deal, numbers, repeat(policy), repeat(variant)))
+        scores = []
+        for number in numbers:
+            scores.append(play_one(number))
+            if on_score is not None:
+                on_score(scores[-1])
+        return scores
+    return run_in_processes(play_one, numbers, jobs, on_score)
+
+
+class Interruptible:
+    """Ctrl+C during a search, heard: the compiled search asks its cancel object between stretches of work,
+    so the first Ctrl+C stops it there (`asked()` turns true) and is raised once the search has returned."""
+
+    def __init__(self):
+        self.interrupted = False
+
+    def asked(self) -> bool:
+        return self.interrupted
+
+    def _heard(self, signum, frame) -> None:
+        self.interrupted = True
+
+    def __enter__(self) -> "Interruptible":
+        # Only the main thread may set a handler; elsewhere (a test calling main() in a thread) Ctrl+C is not ours.
+        self.own = threading.current_thread() is threading.main_thread()
+        if self.own:
+            self.previous = signal.signal(signal.SIGINT, self._heard)
+        return self
+
+    def __exit__(self, kind, value, traceback) -> None:
+        if self.own:
+            signal.signal(signal.SIGINT, self.previous)
+        if self.interrupted and kind is None:
+            raise KeyboardInterrupt
 

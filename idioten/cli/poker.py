@@ -73,6 +73,7 @@ def run_score(args) -> int:
 def run_simulate(args) -> int:
     import statistics  # here, not at the top: every start of the window reads this module, to parse its options
 
+    from idioten.cli.progress import GamesProgress, ProgressLine
     from idioten.poker.game import PokerGame, poker_deck
     from idioten.poker.player import make_policy, suggest
 
@@ -80,14 +81,17 @@ def run_simulate(args) -> int:
     rng = random.Random(args.seed)
     began = time.perf_counter()
     scores = []
-    for i in range(args.games):
-        number = (args.seed - 1 + i) % MAX_DEAL + 1
-        game = PokerGame(poker_deck(number, args.joker), args.table, args.diagonals, deal_number=number)
-        while not game.is_over():
-            move = suggest(game, policy, rng)
-            assert move is not None  # a game not over has a move
-            game.place(*move)
-        scores.append(game.score().total)
+    with ProgressLine() as line:
+        progress = GamesProgress(f"poker {args.policy} ({args.table})", args.games, line)
+        for i in range(args.games):
+            number = (args.seed - 1 + i) % MAX_DEAL + 1
+            game = PokerGame(poker_deck(number, args.joker), args.table, args.diagonals, deal_number=number)
+            while not game.is_over():
+                move = suggest(game, policy, rng)
+                assert move is not None  # a game not over has a move
+                game.place(*move)
+            scores.append(game.score().total)
+            progress.add(scores[-1])
     seconds = time.perf_counter() - began
     mean = statistics.fmean(scores)
     stdev = statistics.stdev(scores) if len(scores) > 1 else 0.0

@@ -31,7 +31,7 @@ from idioten import cores
 from idioten.acesup.hint import core as hint_core
 from idioten.acesup.hint import pimc
 from idioten.acesup.options import DEFAULT_HINT_PLAYER, PIMC, ROLLOUT
-from idioten.acesup.rules import ACES_ONLY, DEAL, PILES, WIN_SCORE, Action, Game
+from idioten.acesup.rules import ACES_ONLY, DEAL, DEAL_ACTION, PILES, STRICT_RULES, WIN_SCORE, Action, Game
 from idioten.cards import full_deck
 
 # A turn's end: the first action of a line that reaches it (None: the position itself), the cards that line
@@ -105,13 +105,20 @@ def hint(game: Game, time_budget: float = 1.0, rng: random.Random | None = None,
     so that "1 s a hint" means one second of one core however busy the machine is. `player` (default
     `DEFAULT_PLAYER`): ROLLOUT values the turn's ends by rollouts alone, PIMC adds perfect-information
     sampling (`pimc.py`; without the compiled solver it is the rollout player).
+
+    Under the strict reading (`game.reading`, simulate's `--rules strict`) it weighs only the turn's ends
+    the rules let a deal follow, and its rollouts play each turn by the simple rule, which discards and
+    fills to the end before it deals and never moves a lone card: a strict line by construction.
     """
     player = DEFAULT_PLAYER if player is None else player
     if player not in PLAYERS:
         raise ValueError(f"no hint player {player!r}: one of {', '.join(PLAYERS)}")
+    strict = game.reading == STRICT_RULES
+    if strict and player == PIMC:
+        raise ValueError("perfect-information sampling weighs the game's own reading only, not the strict one")
     deadline = clock() + time_budget
     view = PlayerView.of(game)
-    candidates = view.useful_actions()
+    candidates = list(game.useful_actions())
     if not candidates:
         raise ValueError("the game is over: there is nothing left to do")
     if len(candidates) == 1:
@@ -124,21 +131,34 @@ def hint(game: Game, time_budget: float = 1.0, rng: random.Random | None = None,
         first, gained, _ = max(ends, key=lambda end: end[1])
         return first if first is not None and gained > 0 else fallback
     ends = hint_core.turn_ends(view.table(), view.aces_only, PLAN_LIMIT)
+    if strict:
+        ends = [end for end in ends if deal_allowed(view, game.variant, end[2])]
+        if not ends:  # the search's cap left out every end the deal may follow
+            return fallback
     rng = rng if rng is not None else random.Random()
     # With one deal left the rollouts weigh all 24 orders exactly: a sighted look adds nothing.
     if player == PIMC and pimc.AVAILABLE and len(view.unseen) > PILES:
         best = plan(view, ends, rng, deadline, cancel, max_samples, clock, pimc.sighted_values, pimc.FIRST_CUT)
     else:  # with one deal left the rollouts weigh all 24 orders exactly: a sighted look adds nothing
-        best = plan(view, ends, rng, deadline, cancel, max_samples, clock)
+        best = plan(view, ends, rng, deadline, cancel, max_samples, clock, turn_limit=0 if strict else None)
     if best is None:
         return fallback
     return ends[best][0] or Action(DEAL)
 
 
+def deal_allowed(view: PlayerView, variant: str, position: hint_core.Position) -> bool:
+    """Whether the rules, under the strict reading, let the deal follow the turn's end `position`. The rules
+    layer is asked on a game whose stock is the view's unseen cards in sorted order: the answer never
+    depends on the stock's order, and the player never sees it."""
+    end = Game([[hint_core.decode(card) for card in pile] for pile in position],
+               [hint_core.decode(card) for card in view.unseen], (), variant, reading=STRICT_RULES)
+    return end.can(DEAL_ACTION)
+
+
 def plan(view: PlayerView, ends: Sequence[TurnEnd], rng: random.Random, deadline: float,
          cancel: threading.Event | None, max_samples: int | None,
          clock: Callable[[], float] = time.perf_counter, sighted: Sighted | None = None,
-         first_cut: int = FIRST_CUT) -> int | None:
+         first_cut: int = FIRST_CUT, turn_limit: int | None = None) -> int | None:
     """Index of the turn's end position (the deal follows it) with the best mean rollout value over the
     same sampled stock orders; None if there was no time for one sample. Candidates far behind are
     dropped as the samples grow (successive halving), so the time goes to the close calls. `sighted`
@@ -173,7 +193,8 @@ def plan(view: PlayerView, ends: Sequence[TurnEnd], rng: random.Random, deadline
         if max_samples is not None:
             count = min(count, max_samples - samples)
         positions = [ends[i][2] for i in alive]
-        sums, after = sample_totals(positions, [bases[i] for i in alive], unseen, state, count, view.aces_only)
+        sums, after = sample_totals(positions, [bases[i] for i in alive], unseen, state, count, view.aces_only,
+                                    turn_limit=turn_limit)
         if sighted is not None:
             extra, drawn = sighted(positions, unseen, state, count, view.aces_only)
             assert drawn == after  # both draw the same orders, as hint_core.shuffled does

@@ -118,7 +118,7 @@ class SolveResult:
         return answer
 
 
-def solve(game: rules.Game, time_limit: float | None = None, cancel: threading.Event | None = None, *,
+def solve(game: rules.Game, time_limit: float | None = None, cancel: Cancel | None = None, *,
           memory_bytes: int = DEFAULT_MEMORY_BYTES, core: str | None = None,
           prunings: int | None = None, cpu_limit: float | None = None,
           rules: str = STANDARD_RULES, max_positions: int | None = None, threads: int | str = 1) -> SolveResult:

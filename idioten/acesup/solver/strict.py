@@ -6,8 +6,9 @@ The strict reading allows a subset of the game's actions:
 2. no deal while a discard is possible, or while a gap could be filled from a pile of two or more cards (in
    aces-only: while an ace lies on top of such a pile and a gap is open).
 Everything else is as in the game: discards and moves in any order between deals, the variants, the end.
-The game itself (rules.py, the window) keeps the free reading; `strict_actions` is the rules layer's legal
-actions filtered by these two constraints, and tests replay the search's lines through it.
+The game itself (the window) keeps the free reading; what the strict reading allows is the rules layer's
+to say (rules.py, `Game.verify_strict` and `Game.legal_actions(STRICT_RULES)`, which `idioten simulate
+--rules strict` plays by too), and tests replay the search's lines through it.
 
 **Why the search may discard every card at once here.** In the free reading a card that could go may be
 worth keeping across a deal (a trap). Here it cannot be: let c be discardable, with a higher card of its
@@ -64,32 +65,19 @@ class StrictViolation(ValueError):
         self.action = action
 
 
-def _fill_possible(game: rules.Game) -> bool:
-    """A gap is open and the top card of a pile of two or more cards may legally move into it."""
-    return any(game.can_move(pile, target) for pile in range(rules.PILES) if len(game.piles[pile]) >= 2
-               for target in range(rules.PILES))
-
-
 def strict_refusal(game: rules.Game, action: rules.Action) -> str | None:
-    """Why the strict reading refuses `action` in `game`'s position, or None when it allows it. An action the
-    rules layer itself refuses is refused with its reason."""
+    """Why the strict reading refuses `action` in `game`'s position, or None when it allows it (the rules
+    layer decides: `Game.verify_strict`)."""
     try:
-        game.verify(action)
+        game.verify_strict(action)
     except IllegalAction as refusal:
         return str(refusal)
-    if action.kind == rules.MOVE and len(game.piles[action.source]) == 1:
-        return "a lone card is not moved from one gap to another"
-    if action.kind == rules.DEAL:
-        if any(game.can_discard(pile) for pile in range(rules.PILES)):
-            return "no deal while a discard is possible"
-        if _fill_possible(game):
-            return "no deal while a gap can be filled from a pile of two or more cards"
     return None
 
 
 def strict_actions(game: rules.Game) -> Iterator[rules.Action]:
-    """The legal actions (`Game.legal_actions`) that the strict reading allows."""
-    return (a for a in game.legal_actions() if strict_refusal(game, a) is None)
+    """The legal actions that the strict reading allows (`Game.legal_actions(STRICT_RULES)`)."""
+    return game.legal_actions(rules.STRICT_RULES)
 
 
 def strict_replay(game: rules.Game, actions: Sequence[rules.Action]) -> rules.Game:

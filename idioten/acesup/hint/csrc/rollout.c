@@ -36,7 +36,10 @@ typedef struct {
     uint64_t *hashes;
     int *slots;    /* open addressing: index + 1 into pos, 0 = empty */
     int mask;
+    const int *weights; /* NFEAT weights of a turn end's features (turn_features), or NULL for turn_key */
 } Ends;
+
+#define NFEAT 6
 
 static int ends_init(Ends *e, int limit) { /* room for searches of up to `limit` positions */
     int cap = 16, room = limit + 1; /* the root and a first child even when limit is 1 */
@@ -277,6 +280,39 @@ static int best_gain(Ends *e, const Pos *root, int aces_only, int limit) {
     return best;
 }
 
+/* A turn end's features for a weighted ranking (an experiment, bench/rollout_weights.py): the cards
+ * discarded, aces at the bottom of a pile, piles not empty, cards lying above a higher card of their suit in
+ * their own pile (that card cannot kill them until they go), aces above other cards, the sum of the piles'
+ * squared heights (tall piles bury more under later deals). */
+static int weighted_key(const Pos *p, int gained, const int *w) {
+    int f[NFEAT] = {gained, 0, 0, 0, 0, 0};
+    for (int pile = 0; pile < NP; pile++) {
+        int n = p->n[pile];
+        if (!n)
+            continue;
+        f[2]++;
+        f[5] += n * n;
+        if (RANK(p->c[pile][0]) == ACE)
+            f[1]++;
+        for (int i = 1; i < n; i++) {
+            int x = p->c[pile][i];
+            if (RANK(x) == ACE) {
+                f[4]++;
+                continue;
+            }
+            for (int j = 0; j < i; j++)
+                if (SUIT(p->c[pile][j]) == SUIT(x) && p->c[pile][j] > x) {
+                    f[3]++;
+                    break;
+                }
+        }
+    }
+    int key = 0;
+    for (int i = 0; i < NFEAT; i++)
+        key += w[i] * f[i];
+    return key;
+}
+
 /* core.turn_key: the most discards, then the most aces at the bottom of a pile, then the fewest gaps. */
 static int turn_key(const Pos *p, int gained) {
     int aces = 0, gaps = 0;
@@ -293,8 +329,8 @@ static int turn_key(const Pos *p, int gained) {
 static int search_turn(Ends *e, Pos *p, int aces_only, int limit) {
     int count = explore(e, p, aces_only, limit), best = 0, best_key = -1;
     for (int i = 0; i < count; i++) {
-        int key = turn_key(&e->pos[i], e->gained[i]);
-        if (key > best_key) {
+        int key = e->weights ? weighted_key(&e->pos[i], e->gained[i], e->weights) : turn_key(&e->pos[i], e->gained[i]);
+        if (i == 0 || key > best_key) {
             best = i;
             best_key = key;
         }
@@ -347,8 +383,26 @@ static PyObject *py_rollout(PyObject *self, PyObject *args) {
     const char *order;
     Py_ssize_t size;
     int dealt, aces_only, limit, turn_limit = 0;
-    if (!PyArg_ParseTuple(args, "Oy#ipi|i", &piles, &order, &size, &dealt, &aces_only, &limit, &turn_limit))
+    PyObject *weights_obj = Py_None;
+    if (!PyArg_ParseTuple(args, "Oy#ipi|iO", &piles, &order, &size, &dealt, &aces_only, &limit, &turn_limit,
+                          &weights_obj))
         return NULL;
+    int weights[NFEAT];
+    if (weights_obj != Py_None) {
+        PyObject *seq = PySequence_Fast(weights_obj, "weights must be a sequence of ints");
+        if (!seq)
+            return NULL;
+        if (PySequence_Fast_GET_SIZE(seq) != NFEAT) {
+            Py_DECREF(seq);
+            PyErr_SetString(PyExc_ValueError, "weights: one int a feature");
+            return NULL;
+        }
+        for (int i = 0; i < NFEAT; i++)
+            weights[i] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        Py_DECREF(seq);
+        if (PyErr_Occurred())
+            return NULL;
+    }
     Pos p;
     if (!read_pos(piles, &p))
         return NULL;
@@ -361,6 +415,7 @@ static PyObject *py_rollout(PyObject *self, PyObject *args) {
         ends_free(&e);
         return PyErr_NoMemory();
     }
+    e.weights = weights_obj != Py_None ? weights : NULL;
     int result = rollout(&e, &p, (const uint8_t *)order, (int)size, dealt, aces_only, limit, turn_limit);
     ends_free(&e);
     return PyLong_FromLong(result);
@@ -389,7 +444,7 @@ static PyObject *py_sample(PyObject *self, PyObject *args) {
     Pos *starts = (Pos *)malloc(sizeof(Pos) * (size_t)(n ? n : 1));
     long *bases = (long *)malloc(sizeof(long) * (size_t)(n ? n : 1));
     long long *totals = (long long *)calloc((size_t)(n ? n : 1), sizeof(long long));
-    Ends e = {0};
+    Ends e = {0}; /* weights NULL: turn_key */
     int ok = starts && bases && totals && ends_init(&e, limit > turn_limit ? limit : turn_limit > 0 ? turn_limit : 1);
     if (!ok) {
         PyErr_NoMemory();

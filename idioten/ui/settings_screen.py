@@ -37,6 +37,7 @@ def choices() -> list[tuple[str, list[tuple[object, str]]]]:
         ("live_verdict", on_off),
         ("winnable_only", on_off),
         ("sound", [(level, f"ui.settings.sound.{level}") for level in SOUND_LEVELS]),
+        ("clock", on_off),
     ]
 
 

@@ -9,17 +9,21 @@ import shlex
 
 import pygame
 import pytest
-from panel_fit import drawn_texts
+from panel_fit import drawn_texts, misfits, resize
+from test_ui_panel_fit import SMALLEST, check_every_size_and_language
+from test_ui_poker import fill, poker_app
 from ui_store_support import open_window, press
 from ui_support import key, make_app, position
 
 from idioten.acesup.rules import Game
 from idioten.cards import deal_cards
 from idioten.cli.parser import build_parser
+from idioten.storage.history import Played
 from idioten.storage.settings import Settings
 from idioten.ui.acesup.autoplay import Autoplay
 from idioten.ui.acesup.endgame import EndPanel
 from idioten.ui.acesup.stats_panel import StatsPanel, figures
+from idioten.ui.kit.history_panel import HistoryPanel
 from idioten.ui.persist import persistence
 
 CTRL = pygame.KMOD_CTRL
@@ -172,3 +176,73 @@ def test_ctrl_v_with_no_game_on_the_clipboard_says_so_and_changes_nothing():
     key(app, pygame.K_v, CTRL)
     assert "no game to play back" in app.scenes[0].message
     assert app.scenes[0].game.deal_number == 7 and len(app.scenes) == 1
+
+
+# -- everything new fits the smallest window in sv, en and de ------------------------------------------------
+
+def some_history(app) -> None:
+    """Long rows in every column: a deal of the day, a number of ten digits, an hour of play, each result."""
+    stats = persistence(app).stats
+    for index in range(40):
+        result = ("won", "lost", "left")[index % 3]
+        score = 48 if result == "won" else index
+        daily = "2026-12-06" if index % 4 == 0 else None
+        stats.record_result(f"h{index}", "aces-only" if index % 2 else "standard", score, result == "won", False,
+                            seconds=3725 + index, moves=412, played=Played(
+                                "2026-12-06T23:59", "aces-only" if index % 2 else "standard", result, score,
+                                2147483000 + index, daily, 412, 3725 + index, ("deal",)))
+    stats = app.playing.session("poker").stats  # a Poker session opened on its own keeps its own
+    for index in range(5):
+        stats.record_keyed("poker", "american+diagonals+joker+open", f"p{index}", 120 + index, seconds=4000,
+                           played=Played("2026-12-06T23:59", "american+diagonals+joker+open", "won", 120,
+                                         2147483000, None, None, 4000))
+
+
+def test_the_history_and_the_pending_line_fit_every_size_and_language():
+    app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
+    some_history(app)
+    key(app, pygame.K_SPACE)
+    key(app, pygame.K_n)  # a game pending: the line under the numbers, the first row of the history
+    key(app, pygame.K_s)
+    assert app.scenes[-1].pending_words()
+    check_every_size_and_language(app, StatsPanel)
+    key(app, pygame.K_h)
+    assert app.scenes[-1].showing_history
+    check_every_size_and_language(app, StatsPanel)
+
+
+def test_poker_patience_lists_its_history_and_its_best_time():
+    app, _ = poker_app(competitive=True, diagonals=True)
+    some_history(app)
+    key(app, pygame.K_s)
+    key(app, pygame.K_RIGHT)  # from the table on screen to the one played
+    assert "best time 1:06:40" in app.scenes[-1].summary_text()
+    key(app, pygame.K_h)
+    panel = app.scenes[-1]
+    assert isinstance(panel, HistoryPanel) and len(panel.list.rows) == 5
+    assert "American, Diagonals, Joker, Open deck" in panel_texts(app)
+    check_every_size_and_language(app, HistoryPanel)
+
+
+@pytest.mark.parametrize("game", ["idioten", "poker"])
+def test_both_tables_fit_the_smallest_window_with_the_clock(game):
+    app, clock = poker_app(competitive=True, diagonals=True, open_deck=True)
+    persistence(app).change_setting("clock", True)
+    app.playing.switch_game(game)
+    if game == "idioten":
+        key(app, pygame.K_SPACE)
+    else:
+        fill(app, [0])
+        assert app.scenes[0].game.placed_count == 1
+    wait(app, clock, 3725)
+    wrong = {}
+    for language in ("sv", "en", "de"):
+        app.set_language(language)
+        for width, height, scale in SMALLEST:
+            resize(app, width, height, scale)
+            app.step(dt=1 / 60)
+            assert any("1:02:05" in text for text, _ in drawn_texts(app, app.scenes[0]))
+            found = misfits(app, app.scenes[0])
+            if found:
+                wrong[(language, width, height, scale)] = found
+    assert wrong == {}

@@ -187,7 +187,7 @@ class StatsPanel(Panel):
         fits = self.history.place(pygame.Rect(box.x + size, top, box.w - size * 2, buttons_y - top - size),
                                   self.app.texts, (small, max(8, small * 4 // 5)))
         words_fit = self.app.texts.width(i18n.t("ui.history.keys"), small) <= box.w - size
-        row_fits = sum(b.rect.w for b in self.history_buttons) + size * 3 <= box.w
+        row_fits = sum(b.rect.w for b in self.history_buttons) + size * 4 <= box.w
         self.overflow = not (fits and words_fit and row_fits)
         self.set_focus(self.focused)
 
@@ -212,9 +212,9 @@ class StatsPanel(Panel):
         y = self.title_y + round(size * 1.4) + size // 2
         self._row(list(self.tabs.values()), y, tab_h)
         self.figures_top = y + tab_h + size
-        self.line_h = round(size * 1.25)
         self.columns, self.label_size, labels_fit = self.figure_columns(box.w - size * 4)
         rows = -(-len(figures(self.stats)) // self.columns)
+        self.line_h = round(size * (1.1 if rows > 4 else 1.25))  # in two columns closer, to leave the chart room
         chart_top = self.figures_top + rows * self.line_h + size
         buttons_y = box.bottom - size - round(size * 1.8) - round(size * 1.2) - round(small * 2.5)
         self._row([self.history_button, self.reset_button, self.close_button], buttons_y, round(size * 1.8))
@@ -254,8 +254,11 @@ class StatsPanel(Panel):
         return [note]
 
     def _row(self, buttons: list[Button], y: int, height: int) -> None:
+        """One width for all where they fit so, else each its own (the history's four in German)."""
         size = self.layout.font_size
         widths = [max(b.width_for(self.app.texts, size) for b in buttons) + size] * len(buttons)
+        if sum(widths) + size * (len(widths) + 1) > self.box.w:
+            widths = [b.width_for(self.app.texts, size) + size // 2 for b in buttons]
         x = self.box.centerx - (sum(widths) + size * (len(widths) - 1)) // 2
         for button, w in zip(buttons, widths):
             button.rect = pygame.Rect(x, y, w, height)

@@ -23,17 +23,25 @@ PENDING = "pending"  # the result shown for a game left but not yet counted
 STEP_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1}
 
 
-def cells(row: Played, variant_name: Callable[[str], str], pending: bool = False) -> list[str]:
-    """One row's texts, column by column."""
+def cells(row: Played, variant_name: Callable[[str], str], pending: bool = False) -> dict[str, str]:
+    """One row's texts, by column."""
     deal = i18n.t("ui.history.daily") if row.daily else "–" if row.deal is None else str(row.deal)
     result = PENDING if pending else row.result
-    return [row.when.replace("T", " "), deal, variant_name(row.variant), i18n.t(f"ui.history.result.{result}"),
-            str(row.score), "–" if row.moves is None else str(row.moves), clock_text(row.seconds)]
+    return {"when": row.when.replace("T", " "), "deal": deal, "variant": variant_name(row.variant),
+            "result": i18n.t(f"ui.history.result.{result}"), "score": str(row.score),
+            "moves": "–" if row.moves is None else str(row.moves), "time": clock_text(row.seconds)}
+
+
+def gap_at(size: int) -> int:
+    """Between two columns: most of a letter's height, enough to tell them apart."""
+    return size * 3 // 4
 
 
 class HistoryList:
-    def __init__(self, variant_name: Callable[[str], str]):
+    def __init__(self, variant_name: Callable[[str], str], columns: Sequence[str] = COLUMNS):
+        """`columns`: which of COLUMNS (Poker patience counts no moves)."""
         self.variant_name = variant_name
+        self.columns = tuple(columns)
         self.rows: list[Played] = []
         self.pending = 0  # how many of the first rows are games not yet counted
         self.chosen = 0
@@ -52,22 +60,22 @@ class HistoryList:
         return self.rows[self.chosen] if self.rows else None
 
     def texts_of(self, index: int) -> list[str]:
-        return cells(self.rows[index], self.variant_name, index < self.pending)
+        shown = cells(self.rows[index], self.variant_name, index < self.pending)
+        return [shown[name] for name in self.columns]
 
     def place(self, rect: pygame.Rect, texts, sizes: Sequence[int]) -> bool:
         """Columns at the first of `sizes` at which they fit across `rect`; False if none fits."""
         self.rect = rect
-        headers = [i18n.t(f"ui.history.{name}") for name in COLUMNS]
+        headers = [i18n.t(f"ui.history.{name}") for name in self.columns]
         lines = [headers] + [self.texts_of(i) for i in range(len(self.rows))]
         for size in sizes:
-            gap = size
-            widths = [max(texts.width(line[c], size) for line in lines) for c in range(len(COLUMNS))]
-            if sum(widths) + gap * (len(widths) - 1) <= rect.w:
+            widths = [max(texts.width(line[c], size) for line in lines) for c in range(len(self.columns))]
+            if sum(widths) + gap_at(size) * (len(widths) - 1) <= rect.w:
                 break
         self.size, self.widths = size, widths
         self.row_h = round(size * 1.35)
         self.keep_in_sight()
-        return sum(widths) + size * (len(widths) - 1) <= rect.w and self.visible() >= 2
+        return sum(widths) + gap_at(size) * (len(widths) - 1) <= rect.w and self.visible() >= 2
 
     def visible(self) -> int:
         return max(0, (self.rect.h - self.row_h) // self.row_h)  # the header takes one row
@@ -112,8 +120,8 @@ class HistoryList:
         lefts, x = [], rect.x
         for width in self.widths:
             lefts.append(x)
-            x += width + size
-        for column, name in enumerate(COLUMNS):
+            x += width + gap_at(size)
+        for column, name in enumerate(self.columns):
             header = texts.render(i18n.t(f"ui.history.{name}"), size, TITLE)
             surface.blit(header, (lefts[column], rect.y))
         pygame.draw.line(surface, EDGE, (rect.x, rect.y + self.row_h - 3), (rect.right, rect.y + self.row_h - 3))
@@ -128,6 +136,6 @@ class HistoryList:
             colour = CAPTION if index < self.pending else TEXT
             for column, text in enumerate(self.texts_of(index)):
                 cell = texts.render(text, size, colour)
-                right_aligned = COLUMNS[column] in ("score", "moves", "time")
+                right_aligned = self.columns[column] in ("score", "moves", "time")
                 left = lefts[column] + self.widths[column] - cell.get_width() if right_aligned else lefts[column]
                 surface.blit(cell, (left, y + 1))

@@ -9,9 +9,10 @@ from __future__ import annotations
 import pygame
 
 from idioten import i18n
-from idioten.play.poker.session import stats_key
+from idioten.play.poker.session import STATS_SECTION, stats_key
 from idioten.poker.hands import HAND_NAMES
 from idioten.poker.scoring import TABLES
+from idioten.ui.game_clock import clock_text
 from idioten.ui.kit.palette import CHART_BAR, GOLD, TEXT
 from idioten.ui.kit.panels import SMALLEST_TEXT, EndOfGameKeys, Panel
 from idioten.ui.kit.scene import Host
@@ -238,7 +239,15 @@ class PokerStatsPanel(PokerPanel):
         many = lambda: len(self.keys) > 1  # noqa: E731
         self.close_button = Button("ui.button.close", self.close)
         self.add_buttons(Button("ui.poker.button.previous", lambda: self.turn(-1), many),
-                         Button("ui.poker.button.next", lambda: self.turn(1), many), self.close_button)
+                         Button("ui.poker.button.next", lambda: self.turn(1), many),
+                         Button("ui.stats.history", self.open_history), self.close_button)
+
+    def open_history(self) -> None:
+        from idioten.ui.kit.history_list import COLUMNS
+        from idioten.ui.kit.history_panel import HistoryPanel
+
+        self.app.push(HistoryPanel(self.app, lambda: self.scene.session.stats.last_games(STATS_SECTION),
+                                   texts.setting_name, [c for c in COLUMNS if c != "moves"]))
 
     def default_button(self) -> Button:
         return self.close_button
@@ -257,7 +266,10 @@ class PokerStatsPanel(PokerPanel):
     def summary_text(self) -> str:
         stats = self.scene.session.stats_for(self.setting_key)
         if stats.games:
-            return i18n.t("ui.poker.stats.summary", games=stats.games, mean=f"{stats.mean:.1f}", best=stats.best)
+            summary = i18n.t("ui.poker.stats.summary", games=stats.games, mean=f"{stats.mean:.1f}", best=stats.best)
+            if stats.best_time is None:
+                return summary
+            return summary + " · " + i18n.t("ui.poker.stats.best_time", time=clock_text(stats.best_time))
         return i18n.t("ui.poker.stats.none")
 
     def paint_summary(self, surface, rect: pygame.Rect) -> None:
@@ -302,6 +314,8 @@ class PokerStatsPanel(PokerPanel):
     def key(self, event) -> None:
         if event.key in (pygame.K_ESCAPE, pygame.K_s, pygame.K_RETURN, pygame.K_KP_ENTER):
             self.close()
+        elif event.key == pygame.K_h:
+            self.open_history()
         elif event.key == pygame.K_LEFT:
             self.turn(-1)
         elif event.key == pygame.K_RIGHT:

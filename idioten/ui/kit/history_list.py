@@ -117,21 +117,23 @@ class HistoryList:
             empty = texts.render(i18n.t("ui.history.empty"), size, TEXT)
             surface.blit(empty, empty.get_rect(center=rect.center))
             return
-        lefts, x = [], rect.x
+        table_w = sum(self.widths) + gap_at(size) * (len(self.widths) - 1)
+        lefts, x = [], rect.x + max(0, rect.w - table_w) // 2  # the columns in the middle of the panel
+        start = x
         for width in self.widths:
             lefts.append(x)
             x += width + gap_at(size)
         for column, name in enumerate(self.columns):
             header = texts.render(i18n.t(f"ui.history.{name}"), size, TITLE)
             surface.blit(header, (lefts[column], rect.y))
-        pygame.draw.line(surface, EDGE, (rect.x, rect.y + self.row_h - 3), (rect.right, rect.y + self.row_h - 3))
+        pygame.draw.line(surface, EDGE, (start, rect.y + self.row_h - 3), (start + table_w, rect.y + self.row_h - 3))
         for line in range(self.visible()):
             index = self.first + line
             if index >= len(self.rows):
                 break
             y = rect.y + self.row_h * (line + 1)
             if index == self.chosen:
-                pygame.draw.rect(surface, SELECT, pygame.Rect(rect.x - 4, y - 1, rect.w + 8, self.row_h), width=2,
+                pygame.draw.rect(surface, SELECT, pygame.Rect(start - 6, y - 1, table_w + 12, self.row_h), width=2,
                                  border_radius=4)
             colour = CAPTION if index < self.pending else TEXT
             for column, text in enumerate(self.texts_of(index)):

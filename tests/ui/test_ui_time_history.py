@@ -216,7 +216,7 @@ def test_poker_patience_lists_its_history_and_its_best_time():
     some_history(app)
     key(app, pygame.K_s)
     key(app, pygame.K_RIGHT)  # from the table on screen to the one played
-    assert "best time 1:06:40" in app.scenes[-1].summary_text()
+    assert "Best time 1:06:40" in app.scenes[-1].summary_lines()
     key(app, pygame.K_h)
     panel = app.scenes[-1]
     assert isinstance(panel, HistoryPanel) and len(panel.list.rows) == 5

@@ -261,20 +261,26 @@ class PokerStatsPanel(PokerPanel):
         self.refresh()
 
     def summary_height(self) -> int:
-        return round(self.layout.font_size * 1.3)
+        return round(self.layout.font_size * 1.3) * len(self.summary_lines())
+
+    def summary_lines(self) -> list[str]:
+        """The summary, and under it the best time where one is known (a grid dealt and filled in one run)."""
+        best_time = self.scene.session.stats_for(self.setting_key).best_time
+        if best_time is None:
+            return [self.summary_text()]
+        return [self.summary_text(), i18n.t("ui.poker.stats.best_time", time=clock_text(best_time))]
 
     def summary_text(self) -> str:
         stats = self.scene.session.stats_for(self.setting_key)
         if stats.games:
-            summary = i18n.t("ui.poker.stats.summary", games=stats.games, mean=f"{stats.mean:.1f}", best=stats.best)
-            if stats.best_time is None:
-                return summary
-            return summary + " · " + i18n.t("ui.poker.stats.best_time", time=clock_text(stats.best_time))
+            return i18n.t("ui.poker.stats.summary", games=stats.games, mean=f"{stats.mean:.1f}", best=stats.best)
         return i18n.t("ui.poker.stats.none")
 
     def paint_summary(self, surface, rect: pygame.Rect) -> None:
-        line = self.app.texts.render(self.summary_text(), self.layout.font_size, TEXT)
-        surface.blit(line, line.get_rect(midtop=rect.midtop))
+        pitch = round(self.layout.font_size * 1.3)
+        for index, text in enumerate(self.summary_lines()):
+            line = self.app.texts.render(text, self.layout.font_size, TEXT)
+            surface.blit(line, line.get_rect(midtop=(rect.centerx, rect.y + index * pitch)))
 
     def paint_histogram(self, surface, rect: pygame.Rect) -> None:
         """Games per score, in bins wide enough that at most about 30 bars are needed."""

@@ -58,6 +58,11 @@ class SavedGame:
     following: "SavedGame | None" = None
     following_at: int = 0
     daily: str | None = None
+    # Time and moves, for the clock on the status bar and the best of the statistics: the seconds the game
+    # was on screen and played, and every action, undo, redo and restart made. None: not known (a game
+    # saved before they were kept).
+    seconds: float | None = 0.0
+    moves: int | None = 0
 
     @classmethod
     def start(cls, game: Game) -> "SavedGame":
@@ -95,11 +100,15 @@ def game_to_json(saved: SavedGame) -> JsonObject:
     }
     if saved.daily is not None:
         data["daily"] = saved.daily
+    if saved.seconds is not None:
+        data["seconds"] = round(saved.seconds, 1)
+    if saved.moves is not None:
+        data["moves"] = saved.moves
     for name in ("previous", "following"):
         kept = getattr(saved, name)
         if kept is not None:
             data[name] = game_to_json(SavedGame(kept.game, kept.game_id, kept.undo_used, kept.by_computer,
-                                                daily=kept.daily))
+                                                daily=kept.daily, seconds=kept.seconds, moves=kept.moves))
     if saved.following is not None:
         data["following_at"] = saved.following_at
     return data
@@ -123,6 +132,7 @@ def game_from_json(data: JsonObject, nested: bool = False) -> SavedGame:
     undo_used = _field(data, "undo_used", bool)
     by_computer = _field(data, "by_computer", bool) if "by_computer" in data else False
     daily = _day(data, variant, deal_number)
+    seconds, moves = _played_for(data)
     kept = {}
     for name in ("previous", "following"):
         if data.get(name) is not None:
@@ -152,7 +162,22 @@ def game_from_json(data: JsonObject, nested: bool = False) -> SavedGame:
     if "following" in kept and not len(history) <= following_at <= len(history) + len(future):
         raise BadSave("following_at is not on the line of this game's history and redo list")
     return SavedGame(game, game_id, undo_used, by_computer, kept.get("previous"), kept.get("following"),
-                     following_at, daily)
+                     following_at, daily, seconds, moves)
+
+
+MAX_SECONDS = 10**7  # over a hundred days on one game: a damaged file
+
+
+def _played_for(data: JsonObject) -> tuple[float | None, int | None]:
+    """The seconds and moves of the game, None where the file does not know them (written before them)."""
+    seconds = data.get("seconds")
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                                or not 0 <= seconds <= MAX_SECONDS):
+        raise BadSave("seconds should be a number of seconds")
+    moves = data.get("moves")
+    if moves is not None and not 0 <= _field(data, "moves", int) <= MAX_SECONDS:
+        raise BadSave("moves should be a count")
+    return (float(seconds) if seconds is not None else None), moves
 
 
 def _day(data: JsonObject, variant: str, deal_number: int | None) -> str | None:

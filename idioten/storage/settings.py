@@ -53,6 +53,7 @@ class Settings:
     live_verdict: bool = False
     winnable_only: bool = False
     sound: str = "off"
+    clock: bool = False  # the game's time and moves on the status bar (they are kept either way)
     # Not chosen in the settings screen: the window as it was left, so the next start opens it the same way.
     window_size: tuple[int, int] | None = None  # windowed size, also while in fullscreen
     window_position: tuple[int, int] | None = None  # None where the platform does not tell it (Wayland)
@@ -102,6 +103,7 @@ _VALID = {
     "live_verdict": _flag,
     "winnable_only": _flag,
     "sound": lambda v: v in SOUND_LEVELS,
+    "clock": _flag,
     "window_size": lambda v: _pair(v, 1),
     "window_position": lambda v: _pair(v, -100_000),
     "fullscreen": _flag,

@@ -36,6 +36,7 @@ from typing import TypeGuard
 from idioten.acesup.rules import VARIANTS, WIN_SCORE
 from idioten.poker.options import TABLES
 from idioten.storage.files import JsonObject, Notice, StoreError, data_dir, read_json, set_aside, write_json_atomic
+from idioten.storage.history import KEPT, Played, history_from_json, played_to_json
 
 STATS_FILE = "stats.json"
 STATS_FORMAT = "idioten-stats"
@@ -64,6 +65,8 @@ class VariantStats:
     current_streak: int = 0
     best_streak: int = 0
     won_without_undo: int = 0
+    best_time: int | None = None  # seconds of the quickest game won whose time is known
+    fewest_moves: int | None = None  # of the games won whose moves are known
 
     @property
     def played(self) -> int:
@@ -89,12 +92,15 @@ class VariantStats:
     def best_score(self) -> int | None:
         return max((s for s, count in enumerate(self.histogram) if count), default=None)
 
-    def add(self, score: int, won: bool, undo_used: bool) -> None:
+    def add(self, score: int, won: bool, undo_used: bool, seconds: int | None = None,
+            moves: int | None = None) -> None:
         self.histogram[score] += 1
         if won:
             self.current_streak += 1
             self.best_streak = max(self.best_streak, self.current_streak)
             self.won_without_undo += not undo_used
+            self.best_time = _least(self.best_time, seconds)
+            self.fewest_moves = _least(self.fewest_moves, moves)
         else:
             self.current_streak = 0
 
@@ -105,12 +111,14 @@ class KeyedStats:
     total: int = 0
     best: int | None = None
     histogram: dict[int, int] = field(default_factory=dict)
+    best_time: int | None = None  # seconds of the quickest grid filled whose time is known
 
     @property
     def mean(self) -> float | None:
         return self.total / self.games if self.games else None
 
-    def add(self, score: int) -> None:
+    def add(self, score: int, seconds: int | None = None) -> None:
+        self.best_time = _least(self.best_time, seconds)
         self.games += 1
         self.total += score
         self.best = score if self.best is None else max(self.best, score)
@@ -157,6 +165,7 @@ class Statistics:
     keyed: dict[str, dict[str, KeyedStats]] = field(default_factory=dict)
     counted: list[str] = field(default_factory=list)
     daily: DailyStats = field(default_factory=DailyStats)
+    history: dict[str, list[Played]] = field(default_factory=dict)  # per game ("idioten", "poker"), newest last
 
     def record_daily(self, day: str, won: bool) -> bool:
         """The first finished game of a day's deal counts; True if it was counted now."""
@@ -166,25 +175,39 @@ class Statistics:
         self.daily.days[day] = bool(won)
         return True
 
-    def record_result(self, game_id: str, variant: str, score: int, won: bool, undo_used: bool) -> bool:
+    def record_result(self, game_id: str, variant: str, score: int, won: bool, undo_used: bool, *,
+                      seconds: int | None = None, moves: int | None = None, played: Played | None = None) -> bool:
+        """Count a game once (see the module's docstring); `seconds` and `moves` where known, and its row of
+        the history (`played`)."""
         if variant not in VARIANTS:
             raise ValueError(f"unknown variant {variant!r}")
         if not (isinstance(score, int) and 0 <= score <= WIN_SCORE) or bool(won) != (score == WIN_SCORE):
             raise ValueError(f"a score is 0..{WIN_SCORE} and a game is won exactly at {WIN_SCORE}")
         if not self._first_count(game_id):
             return False
-        self.variants[variant].add(score, bool(won), bool(undo_used))
+        self.variants[variant].add(score, bool(won), bool(undo_used), seconds, moves)
+        self._remember(IDIOTEN, played)
         return True
 
-    def record_keyed(self, section: str, key: str, game_id: str, score: int) -> bool:
+    def record_keyed(self, section: str, key: str, game_id: str, score: int, *, seconds: int | None = None,
+                     played: Played | None = None) -> bool:
         if section == IDIOTEN or not section or not key:
             raise ValueError("a keyed section needs its own non-empty name and key")
         if not isinstance(score, int) or score < 0:
             raise ValueError("a score is a whole number of at least 0")
         if not self._first_count(game_id):
             return False
-        self.keyed.setdefault(section, {}).setdefault(key, KeyedStats()).add(score)
+        self.keyed.setdefault(section, {}).setdefault(key, KeyedStats()).add(score, seconds)
+        self._remember(section, played)
         return True
+
+    def _remember(self, game: str, played: Played | None) -> None:
+        if played is not None:
+            self.history[game] = (self.history.get(game, []) + [played])[-KEPT:]
+
+    def last_games(self, game: str) -> list[Played]:
+        """The history of one game, newest first."""
+        return list(reversed(self.history.get(game, [])))
 
     def is_counted(self, game_id: str) -> bool:
         return game_id in self.counted
@@ -205,8 +228,11 @@ class Statistics:
             self.daily = DailyStats()
         if section is None:
             self.keyed = {}
-        elif section != IDIOTEN:
-            self.keyed.pop(section, None)
+            self.history = {}
+        else:
+            self.history.pop(section, None)
+            if section != IDIOTEN:
+                self.keyed.pop(section, None)
 
 
 def stats_to_json(stats: Statistics) -> JsonObject:
@@ -214,15 +240,31 @@ def stats_to_json(stats: Statistics) -> JsonObject:
         "format": STATS_FORMAT,
         "version": STATS_VERSION,
         IDIOTEN: {variant: {"histogram": list(s.histogram), "current_streak": s.current_streak,
-                            "best_streak": s.best_streak, "won_without_undo": s.won_without_undo}
+                            "best_streak": s.best_streak, "won_without_undo": s.won_without_undo,
+                            **_known(best_time=s.best_time, fewest_moves=s.fewest_moves)}
                   for variant, s in stats.variants.items()},
         "keyed": {section: {key: {"games": k.games, "total": k.total, "best": k.best,
-                                  "histogram": {str(score): n for score, n in sorted(k.histogram.items())}}
+                                  "histogram": {str(score): n for score, n in sorted(k.histogram.items())},
+                                  **_known(best_time=k.best_time)}
                             for key, k in keys.items()}
                   for section, keys in stats.keyed.items()},
         "counted": list(stats.counted),
         "daily": dict(sorted(stats.daily.days.items())),
+        # Only where there is one: a file of the version before it stays the same when read and written back.
+        **({"history": {game: [played_to_json(p) for p in rows] for game, rows in stats.history.items()}}
+           if stats.history else {}),
     }
+
+
+def _known(**values: int | None) -> JsonObject:
+    """The optional numbers that are known (a file written before they existed simply has none)."""
+    return {name: value for name, value in values.items() if value is not None}
+
+
+def _least(best: int | None, new: int | None) -> int | None:
+    if new is None:
+        return best
+    return new if best is None else min(best, new)
 
 
 def stats_from_json(data: JsonObject) -> Statistics:
@@ -278,6 +320,9 @@ def repaired_stats(data: JsonObject) -> tuple[Statistics, list[Notice]]:
     stats.daily.days = {day: won for day, won in days.items() if _is_day(day) and isinstance(won, bool)}
     if len(stats.daily.days) != len(days):
         reset.append(Notice("store.stats_part.days", {"count": len(days) - len(stats.daily.days)}))
+    stats.history, dropped = history_from_json(data.get("history", {}))
+    if dropped:
+        reset.append(Notice("store.stats_part.history", {"count": dropped}))
     return stats, reset
 
 
@@ -322,6 +367,14 @@ def _variant_stats(entry: object) -> tuple[VariantStats, list[str]]:
         s.won_without_undo = without_undo
     else:
         lost.append("won_without_undo")
+    for name in ("best_time", "fewest_moves"):  # a won game's; absent where none is known
+        value = entry.get(name)
+        if value is None:
+            continue
+        if _count(value) and s.won:
+            setattr(s, name, value)
+        else:
+            lost.append(name)
     return s, lost
 
 
@@ -355,6 +408,10 @@ def _keyed_stats(entry: object) -> KeyedStats:
     if (k.games != sum(histogram.values()) or k.total != sum(s * n for s, n in histogram.items())
             or k.best != best):
         raise BadStats("games, total and best do not match the histogram")
+    best_time = entry.get("best_time")
+    if best_time is not None and not (_count(best_time) and k.games):
+        raise BadStats("a best time is a whole number of seconds, of a game played")
+    k.best_time = best_time
     return k
 
 

@@ -47,6 +47,7 @@ from idioten.storage.files import (
 )
 from idioten.storage.game import GAME_FILE, SavedGame, load_game, new_game_id
 from idioten.storage.game import save_game as _save_game
+from idioten.storage.history import Played, row_of
 from idioten.storage.poker import chosen_last
 from idioten.storage.settings import SETTINGS_FILE, Settings, load_settings, save_settings
 from idioten.storage.stats import STATS_FILE, Statistics, load_stats, save_stats
@@ -114,7 +115,7 @@ class Store:
         """Count a game that is over (once per game id: undo after the end and ending again changes nothing),
         unless the computer played its last action (demo, shown solution): that is not the player's result."""
         game = saved.game
-        notice = self._count(saved, game.score, game.is_won())
+        notice = self._count(saved, game.score, game.is_won(), left=False)
         if saved.daily is not None and not saved.by_computer:
             # The window counts the day the moment the game ends; this catches a run killed before it could.
             notice = self.record_daily(saved.daily, game.is_won()) or notice
@@ -130,19 +131,22 @@ class Store:
         """A game left for good (no Ctrl+Z brings it back): counted with its score so far if it was played."""
         if old is None or not old.played:
             return None
-        return self._count(old, old.game.score, old.game.is_won())
+        return self._count(old, old.game.score, old.game.is_won(), left=True)
 
-    def _count(self, saved: SavedGame, score: int, won: bool) -> Notice | None:
+    def _count(self, saved: SavedGame, score: int, won: bool, left: bool) -> Notice | None:
         if saved.by_computer:  # the demo or the shown solution played its last action: not the player's
             return None
-        if not self.stats.record_result(saved.game_id, saved.game.variant, score, won, saved.undo_used):
+        seconds = None if saved.seconds is None else round(saved.seconds)
+        if not self.stats.record_result(saved.game_id, saved.game.variant, score, won, saved.undo_used,
+                                        seconds=seconds, moves=saved.moves, played=row_of(saved, left)):
             return None
         return self._write(STATS_FILE, lambda: save_stats(self.stats, self.folder))
 
     # -- statistics --------------------------------------------------------------------------------------
 
-    def record_keyed(self, section: str, key: str, game_id: str, score: int) -> Notice | None:
-        if not self.stats.record_keyed(section, key, game_id, score):
+    def record_keyed(self, section: str, key: str, game_id: str, score: int, *, seconds: int | None = None,
+                     played: Played | None = None) -> Notice | None:
+        if not self.stats.record_keyed(section, key, game_id, score, seconds=seconds, played=played):
             return None
         return self._write(STATS_FILE, lambda: save_stats(self.stats, self.folder))
 

@@ -27,6 +27,8 @@ from idioten.play.session import NamedDeal, Session
 from idioten.storage.settings import Settings
 from idioten.storage.store import MemoryStore, Store
 from idioten.ui import window
+from idioten.ui.game_clock import GameClock, Timed
+from idioten.ui.game_clock import status_parts as clock_parts
 from idioten.ui.games import GAMES
 from idioten.ui.idle import Waiter
 from idioten.ui.kit.fonts import Texts
@@ -100,6 +102,8 @@ class App:
         self.waiting_for_first_frame: list[Callable[[], None]] | None = []  # None once they have run
         self.scenes: list[Scene] = []
         self.playing = Playing(self, games, sessions, deal, first, start_in)  # the games, their sessions, scenes
+        self.game_clock = GameClock()  # the time of the game on screen, paused while it cannot be played
+        self.clock_shown: list[str] = []  # the clock's words on the status bar at the last frame
         self.scenes.append(self.playing.open_scene(self.playing.current_game))
         if fullscreen:
             self.toggle_fullscreen()
@@ -223,6 +227,7 @@ class App:
         if handover.handle(self.window, event):  # a second start asked this copy to come forward
             return
         event = window.in_pixels(event, self.pixel_ratio)
+        self.game_clock.event(event)
         kind = event.type
         if kind in (pygame.QUIT, pygame.WINDOWCLOSE):
             self.quit()
@@ -258,6 +263,7 @@ class App:
                 return False
         for scene in list(self.scenes):
             scene.update(dt)
+        self.tick_game_clock(now)
         if self.sharpen_at is not None and now >= self.sharpen_at:
             self.sharpen_at = None
             if self.images.sharpen():
@@ -268,6 +274,18 @@ class App:
         if self.first_frame_shown and self.waiting_for_first_frame is not None:
             self.first_frame_done()
         return self.running
+
+    def tick_game_clock(self, now: float) -> None:
+        """The game on screen has its time while it can be played; the status bar shows each new second."""
+        session = getattr(self.scenes[0], "session", None)  # the game on screen (the guide's is not timed)
+        if not isinstance(session, Timed):
+            session = None
+        self.game_clock.tick(now, session, table_shown=len(self.scenes) == 1)
+        if self.settings.clock and session is not None:
+            shown = clock_parts(session)
+            if shown != self.clock_shown:
+                self.clock_shown = shown
+                self.scenes[0].dirty = True
 
     def after_first_frame(self, job: Callable[[], None]) -> None:
         """`job` once the first frame is on screen (now, if it is): work the first frame does not need."""
@@ -342,6 +360,9 @@ class App:
         wakes = [w for w in (scene.wake_at() for scene in self.scenes) if w is not None]
         if self.sharpen_at is not None:
             wakes.append(self.sharpen_at)
+        second = self.game_clock.next_second(self.clock()) if self.settings.clock else None
+        if second is not None:
+            wakes.append(second)
         if not wakes:
             return IDLE_WAIT_MS
         return max(1, min(IDLE_WAIT_MS, round((min(wakes) - self.clock()) * 1000) + 1))

@@ -36,6 +36,7 @@ def choices() -> list[tuple[str, list[tuple[object, str]]]]:
         ("language", [(code, f"ui.settings.language.{code}") for code in LANGUAGES]),
         ("live_verdict", on_off),
         ("winnable_only", on_off),
+        ("clock", on_off),
         ("sound", [(level, f"ui.settings.sound.{level}") for level in SOUND_LEVELS]),
     ]
 

@@ -154,6 +154,7 @@ class AcesUpSession:
         """Do `action` (raises IllegalAction, with the rules' reason, if it cannot be done); `by_computer`
         when the demo or the shown solution asks."""
         record = self.game.apply(action)
+        self._moved()
         self._leave(self.chain.played())  # play in this game: the games it replaced or left are left for good
         self._stepped(by_computer)
         return Change(How.ACTION, record)
@@ -167,6 +168,7 @@ class AcesUpSession:
         if record is None:
             return None
         self.saved.undo_used = True
+        self._moved()
         self._stepped(by_computer=False)
         return Change(How.UNDO, record)
 
@@ -178,8 +180,14 @@ class AcesUpSession:
         record = self.game.redo()
         if record is None:
             return None
+        self._moved()
         self._stepped(by_computer)
         return Change(How.REDO, record)
+
+    def _moved(self) -> None:
+        """Every action, undo, redo and restart is a move, as most patience programs count them."""
+        if self.saved.moves is not None:
+            self.saved.moves += 1
 
     def _stepped(self, by_computer: bool) -> None:
         game = self.game
@@ -201,7 +209,9 @@ class AcesUpSession:
         saved = self.saved
         fresh = saved.game.copy()
         fresh.restart()
-        return self._replace(SavedGame(fresh, saved.game_id, saved.undo_used or saved.played), How.RESTART)
+        moves = None if saved.moves is None else saved.moves + 1  # the same game: its clock and moves go on
+        return self._replace(SavedGame(fresh, saved.game_id, saved.undo_used or saved.played, seconds=saved.seconds,
+                                       moves=moves), How.RESTART)
 
     def switch_variant(self, variant: str) -> Change | None:
         """A game not yet touched is dealt again in `variant` at once (nothing is lost); None if the game
@@ -262,6 +272,27 @@ class AcesUpSession:
         """A finished game counted (once per game id; not when the computer played its last action)."""
         if self.game.is_over():
             self._notices.append(self.store.game_finished(self.saved))
+
+    # -- the clock and the games not yet counted ------------------------------------------------------------
+
+    def clock_running(self) -> bool:
+        """The game's clock runs from its first move until it is over (while the window shows the table)."""
+        saved = self.saved
+        return saved.seconds is not None and bool(saved.moves) and not self.game.is_over()
+
+    def add_time(self, seconds: float) -> None:
+        if self.saved.seconds is not None:
+            self.saved.seconds += seconds
+
+    def time_and_moves(self) -> tuple[float | None, int | None]:
+        return self.saved.seconds, self.saved.moves
+
+    def pending_left(self) -> list[SavedGame]:
+        """Games left with a new deal that Ctrl+Z can still bring back: counted as left once they are out of
+        reach, and not before, so that a count once made stands. The statistics panel shows them meanwhile."""
+        staying = self.saved.game_id
+        return [k for k in self.chain.kept() if k.played and not k.by_computer and k.game_id != staying
+                and not self.store.stats.is_counted(k.game_id)]
 
     def take_notices(self) -> list[Notice]:
         """What the store could not write since the last call, to show once."""

@@ -30,6 +30,7 @@ from idioten.play.session import Opening, SavePoint
 from idioten.poker.game import PokerGame
 from idioten.storage.files import Notice
 from idioten.storage.game import new_game_id
+from idioten.storage.history import Played, now_stamp
 from idioten.storage.poker import (
     FILE,
     FORMAT,
@@ -82,6 +83,9 @@ class PokerSession:
         self.unsaved = False  # changed since the last `save_point`
         self._notices: list[Notice | None] = []
         self.opponent = Opponent(self.rng, move_seconds)  # the computer's thinking: its grid, and hints
+        # Seconds played per game id, for the clock and the best time: only games dealt in this run (a grid
+        # resumed from poker.json has no known time, so it can never claim a best time it did not take).
+        self.seconds: dict[str, float] = {}
 
     @classmethod
     def open(cls, opening: Opening) -> tuple["PokerSession", list[Notice]]:
@@ -202,6 +206,7 @@ class PokerSession:
 
     def _start(self, game: PokerGame, competitive: bool, how: How, game_id: str | None = None) -> Change:
         started = SavedPokerGame(game, game.copy() if competitive else None, game_id or new_game_id())
+        self.seconds.setdefault(started.game_id, 0.0)  # a restart's clock goes on
         if self.chain is None:
             self.chain = GameChain(started, _cards_placed, _progressed)
         else:
@@ -302,9 +307,27 @@ class PokerSession:
         score = self.game.score().total
         key = stats_key(self.game)
         counted_before = self.store.stats.is_counted(self.game_id)
-        notice = self.store.record_keyed(STATS_SECTION, key, self.game_id, score)
+        seconds = self.seconds.get(self.game_id)
+        shown = None if seconds is None else round(seconds)
+        result = "finished" if self.computer is None else "won" if self.beat_computer() else "lost"
+        row = Played(now_stamp(), key, result, score, self.game.deal_number, moves=None, seconds=shown)
+        notice = self.store.record_keyed(STATS_SECTION, key, self.game_id, score, seconds=shown, played=row)
         self.counted_now = not counted_before
         return notice
+
+    # -- the clock -------------------------------------------------------------------------------------------
+
+    def clock_running(self) -> bool:
+        """From the first card placed until the grid is full (while the window shows the table)."""
+        return self.game_id in self.seconds and self.game.placed_count > 0 and not self.game.is_over()
+
+    def add_time(self, seconds: float) -> None:
+        if self.game_id in self.seconds:
+            self.seconds[self.game_id] += seconds
+
+    def time_and_moves(self) -> tuple[float | None, int | None]:
+        """Poker patience has no moves to count (every game is 25 placements): its time alone."""
+        return self.seconds.get(self.game_id), None
 
     def is_new_best(self) -> bool:
         """The grid just counted beat every grid counted before it with its table and options (a first grid,

@@ -1,8 +1,9 @@
-"""The computer at the table: the demo (it plays the current deal) and the shown solution (a winning line
-played from the start of the deal). A scene over the table that draws only a banner: it takes every key
-and click, and any of them stops it (the key or click does nothing else). Each action goes through the
-table's `act`, so the rules decide and the table animates exactly as for the player; the next action waits
-until the cards have landed and a short pause has passed, a steady, watchable pace.
+"""The computer at the table: the demo (it plays the current deal), the shown solution (a winning line played
+from the start of the deal) and a game pasted to be watched again (Ctrl+V, replay.py). A scene over the table
+that draws only a banner: it takes every key and click, and any of them stops it (the key or click does
+nothing else). Each action goes through the table's `act`, so the rules decide and the table animates exactly
+as for the player; the next action waits until the cards have landed and a short pause has passed, a steady,
+watchable pace.
 
 The demo's player (idioten.acesup.hint) thinks off the loop one action ahead of the table
 (`ComputerPlay.think_ahead`, play/acesup/coach.py) and is given a little less time per action than the
@@ -11,9 +12,12 @@ bench/ui_demo_pace.py measures the gaps."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from idioten import i18n
+from idioten.acesup.rules import Action
 from idioten.play.acesup.knowledge import WINNABLE
 from idioten.ui.acesup.painter import ACTION_SECONDS
 from idioten.ui.kit.palette import BOX, EDGE, TEXT
@@ -26,9 +30,10 @@ SHORTEST_PAUSE = 0.25  # with animations off: still a pace to follow, one action
 class Autoplay(Scene):
     overlay = True
 
-    def __init__(self, app: Host, table, mode: str):  # table: the TableScene it plays at (table.py)
+    def __init__(self, app: Host, table, mode: str, line: Sequence[Action] = ()):  # table: the TableScene
         super().__init__(app)
-        self.mode = mode  # "demo" or "solution"
+        self.mode = mode  # "demo", "solution", or "replay": `line`, a game pasted to be watched (replay.py)
+        self.line, self.replayed = tuple(line), 0
         self.table = table
         self.assistant = table.assistant
         self.computer = self.assistant.computer
@@ -54,14 +59,14 @@ class Autoplay(Scene):
         self.wait -= dt
         if self.wait > 0:
             return
-        action, banner = self.computer.next_move(self.mode)
+        action, banner = self.next_move()
         self.waiting_for_worker = action is None and banner == "ui.demo.thinking"
         if banner and banner != self.banner_key:
             self.banner_key = banner
             self.dirty = True
         if action is None:
             if not self.waiting_for_worker:
-                self.stop("ui.solution.stopped")
+                self.stop("ui.replay.done" if self.mode == "replay" else "ui.solution.stopped")
             return
         self.dirty = True
         if not table.act(action):
@@ -69,6 +74,14 @@ class Autoplay(Scene):
             return
         table.auto_pending = False  # the computer makes its own discards (automatic discard would spoil a line)
         self.wait = self.pause()
+
+    def next_move(self) -> tuple[Action | None, str]:
+        if self.mode != "replay":
+            return self.computer.next_move(self.mode)
+        if self.replayed == len(self.line):
+            return None, ""  # played back to its end: a lost game's end panel says where the win was lost
+        self.replayed += 1
+        return self.line[self.replayed - 1], ""
 
     def pause(self) -> float:
         return max(SHORTEST_PAUSE, self.app.settings.duration(PAUSE))
@@ -89,11 +102,13 @@ class Autoplay(Scene):
 
     def handle_event(self, event) -> None:
         if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONDOWN):
-            self.stop("ui.demo.stopped" if self.mode == "demo" else "ui.solution.stopped")
+            self.stop({"demo": "ui.demo.stopped", "replay": "ui.replay.stopped"}.get(self.mode, "ui.solution.stopped"))
 
     # -- drawing -----------------------------------------------------------------------------------------
 
     def banner(self) -> str:
+        if self.mode == "replay":
+            return i18n.t("ui.replay.playing", step=max(1, self.replayed), steps=len(self.line))
         if self.mode == "solution":
             known = self.assistant.knowledge()
             left = len(known.line) if known is not None and known.line is not None else 0

@@ -87,6 +87,9 @@ class GuideScene(TableScene):
     def open_stats(self) -> None:
         self.not_here()
 
+    def paste(self) -> None:
+        self.not_here()  # Ctrl+V's playback is a game of the player's own
+
     def refusal_words(self, refusal: IllegalAction) -> str:
         return refusal.words() if isinstance(refusal, GuideRefused) else super().refusal_words(refusal)
 

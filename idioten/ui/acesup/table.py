@@ -18,6 +18,7 @@ from idioten.ui.acesup import painter
 from idioten.ui.acesup.input import Drag, TableInput
 from idioten.ui.acesup.painter import ACTION_SECONDS
 from idioten.ui.acesup.table_desk import TableDesk
+from idioten.ui.game_clock import status_parts as clock_parts
 from idioten.ui.kit import celebration
 from idioten.ui.kit.scene import CardGameScene, Host
 from idioten.ui.kit.sprites import CardSprite
@@ -276,6 +277,7 @@ class TableScene(CardGameScene):
         game = self.game
         return [self.app.deal_label(game), i18n.t(f"ui.variant.{game.variant}"),
                 i18n.t("ui.status.score", score=game.score), i18n.t("ui.status.stock", count=len(game.stock)),
+                *(clock_parts(self.session) if self.app.settings.clock else []),
                 *self.assistant.status_parts()]  # "still winnable", when the player wants to know
 
     def draw_over_table(self, surface: pygame.Surface) -> None:
@@ -338,6 +340,10 @@ class TableScene(CardGameScene):
 
     def can_go_back(self) -> bool:
         return self.session.keeps_a_game()
+
+    def paste(self) -> None:
+        from idioten.ui.acesup.replay import play_back  # imported when first asked, like the panels
+        play_back(self)  # a game copied from the history, watched again
 
     def ask_hint(self) -> None:
         self.finish_animations()

@@ -90,7 +90,8 @@ class TruthEndPanel(EndPanel):
     def ask_lesson(self):
         """The analysis of the player's own lost game, once the verdict is decided."""
         decided = self.known is not None and self.known.result in (WINNABLE, UNWINNABLE)
-        if self.won or self.finished_by is not None or not decided:
+        # A line pasted and played back (Ctrl+V) is the player's own game watched again: it gets its lesson.
+        if self.won or self.finished_by not in (None, "replay") or not decided:
             return None
         if self.lesson is None:
             self.lesson = self.assistant.teacher.ask(self.game)

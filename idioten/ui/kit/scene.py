@@ -234,10 +234,16 @@ class CardGameScene(Scene):
         """A new deal or a restart left a game that Ctrl+Z brings back."""
         return False
 
+    def paste(self) -> None:
+        """Ctrl+V: a game of this kind pasted from the clipboard (Aces Up plays a copied line back)."""
+
     # -- keys --------------------------------------------------------------------------------------------
 
     def on_key(self, event) -> None:
         """The keys both games share (see the keys in the README); the rest go to `game_key`."""
+        if event.key == pygame.K_v and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
+            self.paste()
+            return
         if history_shortcut(event, self.undo, self.redo):
             return
         key = event.key

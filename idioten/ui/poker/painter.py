@@ -16,6 +16,7 @@ import pygame
 from idioten import i18n
 from idioten.cards import Card
 from idioten.poker.hands import HAND_NAMES
+from idioten.ui.game_clock import status_parts as clock_parts
 from idioten.ui.kit.drawing import draw_status_line, outline
 from idioten.ui.kit.felt import FELT_CENTRE, FELT_EDGE, felt
 from idioten.ui.kit.palette import BAR, BAR_LINE, GLOW, GOLD, LABEL, SELECT, TEXT
@@ -360,4 +361,6 @@ class PokerPainter:
                         (scene.session.computer is not None, "ui.poker.competitive")):
             if on:
                 parts.append(i18n.t(key))
+        if scene.app.settings.clock:
+            parts += clock_parts(scene.session)
         draw_status_line(surface, self.texts, base.status_bar, base.small_font_size, parts, scene.message)

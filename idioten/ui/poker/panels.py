@@ -9,9 +9,10 @@ from __future__ import annotations
 import pygame
 
 from idioten import i18n
-from idioten.play.poker.session import stats_key
+from idioten.play.poker.session import STATS_SECTION, stats_key
 from idioten.poker.hands import HAND_NAMES
 from idioten.poker.scoring import TABLES
+from idioten.ui.game_clock import clock_text
 from idioten.ui.kit.palette import CHART_BAR, GOLD, TEXT
 from idioten.ui.kit.panels import SMALLEST_TEXT, EndOfGameKeys, Panel
 from idioten.ui.kit.scene import Host
@@ -238,7 +239,15 @@ class PokerStatsPanel(PokerPanel):
         many = lambda: len(self.keys) > 1  # noqa: E731
         self.close_button = Button("ui.button.close", self.close)
         self.add_buttons(Button("ui.poker.button.previous", lambda: self.turn(-1), many),
-                         Button("ui.poker.button.next", lambda: self.turn(1), many), self.close_button)
+                         Button("ui.poker.button.next", lambda: self.turn(1), many),
+                         Button("ui.stats.history", self.open_history), self.close_button)
+
+    def open_history(self) -> None:
+        from idioten.ui.kit.history_list import COLUMNS
+        from idioten.ui.kit.history_panel import HistoryPanel
+
+        self.app.push(HistoryPanel(self.app, lambda: self.scene.session.stats.last_games(STATS_SECTION),
+                                   texts.setting_name, [c for c in COLUMNS if c != "moves"]))
 
     def default_button(self) -> Button:
         return self.close_button
@@ -252,7 +261,14 @@ class PokerStatsPanel(PokerPanel):
         self.refresh()
 
     def summary_height(self) -> int:
-        return round(self.layout.font_size * 1.3)
+        return round(self.layout.font_size * 1.3) * len(self.summary_lines())
+
+    def summary_lines(self) -> list[str]:
+        """The summary, and under it the best time where one is known (a grid dealt and filled in one run)."""
+        best_time = self.scene.session.stats_for(self.setting_key).best_time
+        if best_time is None:
+            return [self.summary_text()]
+        return [self.summary_text(), i18n.t("ui.poker.stats.best_time", time=clock_text(best_time))]
 
     def summary_text(self) -> str:
         stats = self.scene.session.stats_for(self.setting_key)
@@ -261,8 +277,10 @@ class PokerStatsPanel(PokerPanel):
         return i18n.t("ui.poker.stats.none")
 
     def paint_summary(self, surface, rect: pygame.Rect) -> None:
-        line = self.app.texts.render(self.summary_text(), self.layout.font_size, TEXT)
-        surface.blit(line, line.get_rect(midtop=rect.midtop))
+        pitch = round(self.layout.font_size * 1.3)
+        for index, text in enumerate(self.summary_lines()):
+            line = self.app.texts.render(text, self.layout.font_size, TEXT)
+            surface.blit(line, line.get_rect(midtop=(rect.centerx, rect.y + index * pitch)))
 
     def paint_histogram(self, surface, rect: pygame.Rect) -> None:
         """Games per score, in bins wide enough that at most about 30 bars are needed."""
@@ -302,6 +320,8 @@ class PokerStatsPanel(PokerPanel):
     def key(self, event) -> None:
         if event.key in (pygame.K_ESCAPE, pygame.K_s, pygame.K_RETURN, pygame.K_KP_ENTER):
             self.close()
+        elif event.key == pygame.K_h:
+            self.open_history()
         elif event.key == pygame.K_LEFT:
             self.turn(-1)
         elif event.key == pygame.K_RIGHT:

@@ -337,7 +337,7 @@ def test_a_count_picks_the_form_in_the_chosen_language():
     finally:
         i18n.set_language("en")
     assert worded == {"en": ["Total: 0 points", "Total: 1 point", "Total: 2 points"],
-                      "fr": ["Total : 0 point", "Total : 1 point", "Total : 2 points"],
+                      "fr": ["Total\u00a0: 0 point", "Total\u00a0: 1 point", "Total\u00a0: 2 points"],
                       "sv": ["Summa: 0 poäng", "Summa: 1 poäng", "Summa: 2 poäng"]}
 
 
@@ -402,8 +402,8 @@ def test_a_text_is_worded_in_the_chosen_language(language):
         worded = i18n.t("ui.status.deal", number=7)
     finally:
         i18n.set_language("en")
-    assert worded == {"sv": "Giv 7", "en": "Deal 7", "de": "Spiel 7", "da": "Spil 7", "nb": "Giv 7",
-                      "fi": "Jako 7", "fr": "Donne 7", "es": "Reparto 7"}[language]
+    assert worded == {"sv": "Giv 7", "en": "Deal 7", "de": "Spiel 7", "da": "Spil 7", "nb": "Spill 7",
+                      "fi": "Jako 7", "fr": "Donne 7", "es": "Partida 7"}[language]
 
 
 @pytest.mark.parametrize("language, said", [

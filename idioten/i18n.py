@@ -45,9 +45,14 @@ LANGUAGE_NAME = "language.name"  # each catalogue's own name for its language ("
 
 
 def found_languages(folder: Path | None = None) -> tuple[str, ...]:
-    """The languages a catalogue is found for, by code: a folder listing, no file read."""
+    """The languages a catalogue is found for, by code: a folder listing, no file read (nor a glob, whose
+    patterns would be compiled before the first picture)."""
     folder = LOCALE_DIR if folder is None else folder
-    return tuple(sorted(path.parent.parent.name for path in folder.glob(f"*/LC_MESSAGES/{DOMAIN}.po")))
+    try:
+        found = [entry.name for entry in folder.iterdir() if (entry / "LC_MESSAGES" / f"{DOMAIN}.po").is_file()]
+    except OSError:
+        found = []
+    return tuple(sorted(found))
 
 
 LANGUAGES = found_languages()

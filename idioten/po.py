@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 PluralRule = Callable[[int], int]
 
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r"}  # any other escaped character stands for itself (\" and \\)
 _ESCAPE = re.compile(r"\\(.)")
-_KEYWORD = re.compile(r"msgctxt|msgid|msgid_plural|msgstr|msgstr\[(\d+)\]")
+_KEYWORDS = frozenset(("msgctxt", "msgid", "msgid_plural", "msgstr"))
 
 
 def english_plural(n: int) -> int:
@@ -25,16 +24,17 @@ def english_plural(n: int) -> int:
     return 0 if n == 1 else 1
 
 
-@dataclass
 class PoFile:
     """A catalogue as read: its translated messages (fuzzy and empty ones left out), each plural message's
-    forms in the order the rule numbers them, the header's fields, and the rule."""
+    forms in the order the rule numbers them, the header's fields, and the rule. (A plain class: `dataclasses`
+    would load `inspect` and `ast` before the window's first picture.)"""
 
-    messages: dict[str, str] = field(default_factory=dict)
-    plurals: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    header: dict[str, str] = field(default_factory=dict)
-    nplurals: int = 2
-    plural: PluralRule = english_plural
+    def __init__(self) -> None:
+        self.messages: dict[str, str] = {}
+        self.plurals: dict[str, tuple[str, ...]] = {}
+        self.header: dict[str, str] = {}
+        self.nplurals = 2
+        self.plural: PluralRule = english_plural
 
     def keys(self) -> set[str]:
         return set(self.messages) | set(self.plurals)
@@ -69,12 +69,12 @@ def parse_po(text: str, name: str = "<po>") -> PoFile:
     seen: set[tuple[str | None, str]] = set()
     entry: dict[str, str] = {}
     field_name: str | None = None
-    fuzzy = False
+    fuzzy = plural = translated = False  # plural: a msgstr[i] seen; translated: any msgstr seen
 
     def finish() -> None:
-        nonlocal entry, fuzzy, field_name
+        nonlocal entry, fuzzy, field_name, plural, translated
         msgid = entry.get("msgid")
-        forms = sorted(int(k[7:-1]) for k in entry if k.startswith("msgstr["))
+        forms = sorted(int(k[7:-1]) for k in entry if k.startswith("msgstr[")) if plural else []
         if "msgid" in entry and "msgstr" not in entry and not forms:
             raise ValueError(f"{name}: message {msgid!r} has no msgstr")
         if ("msgid_plural" in entry) != bool(forms) or (forms and "msgstr" in entry):
@@ -97,7 +97,7 @@ def parse_po(text: str, name: str = "<po>") -> PoFile:
                     po.plurals[msgid] = texts
             elif entry["msgstr"]:
                 po.messages[msgid] = entry["msgstr"]
-        entry, fuzzy, field_name = {}, False, None
+        entry, fuzzy, field_name, plural, translated = {}, False, None, False, False
 
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
@@ -105,7 +105,7 @@ def parse_po(text: str, name: str = "<po>") -> PoFile:
         if not line:
             continue
         if line.startswith("#"):
-            if field_name is not None and field_name.startswith("msgstr"):
+            if translated:
                 finish()
             if line.startswith("#,") and "fuzzy" in line:
                 fuzzy = True
@@ -116,13 +116,16 @@ def parse_po(text: str, name: str = "<po>") -> PoFile:
             entry[field_name] += _unquote(line, where)
             continue
         keyword, _, rest = line.partition(" ")
-        if not _KEYWORD.fullmatch(keyword):
-            raise ValueError(f"{where}: unsupported line {line[:40]!r}")
-        if keyword in ("msgctxt", "msgid") and any(k.startswith("msgstr") for k in entry):
+        if keyword not in _KEYWORDS:
+            if not (keyword.startswith("msgstr[") and keyword.endswith("]") and keyword[7:-1].isdigit()):
+                raise ValueError(f"{where}: unsupported line {line[:40]!r}")
+            plural = True
+        if keyword in ("msgctxt", "msgid") and translated:
             finish()
         if keyword in entry:
             raise ValueError(f"{where}: a second {keyword} in one message")
         field_name = keyword
+        translated = translated or keyword.startswith("msgstr")
         entry[field_name] = _unquote(rest.strip(), where)
     finish()
     return po
@@ -137,7 +140,7 @@ def _read_header(po: PoFile, text: str, name: str) -> None:
 
 # -- the plural rule: a C expression in n ---------------------------------------------------------------------
 
-_TOKEN = re.compile(r"\s*(\d+|n|\|\||&&|==|!=|<=|>=|[-+*/%<>!?:()])")
+_TOKEN = r"\s*(\d+|n|\|\||&&|==|!=|<=|>=|[-+*/%<>!?:()])"  # compiled when a rule is not a common one
 
 
 def plural_forms(header: str, name: str = "<po>") -> tuple[int, PluralRule]:
@@ -151,12 +154,19 @@ def plural_forms(header: str, name: str = "<po>") -> tuple[int, PluralRule]:
     parts = dict(part.strip().partition("=")[::2] for part in header.split(";") if part.strip())
     try:
         count = int(parts["nplurals"])
-        expression = _Expression(parts["plural"])
+        expression = _COMMON_RULES.get(parts["plural"].replace(" ", "")) or _Expression(parts["plural"])
     except (KeyError, ValueError) as error:
         raise ValueError(f"{name}: Plural-Forms {header!r} cannot be read ({error})") from None
     if count < 1:
         raise ValueError(f"{name}: Plural-Forms {header!r} has no forms")
     return count, lambda n: min(max(expression(n), 0), count - 1)
+
+
+# The rules most catalogues name (all of ours): read without the tokenizer, whose pattern need not be compiled
+# before the window's first picture.
+_COMMON_RULES: dict[str, PluralRule] = {"(n!=1)": english_plural, "n!=1": english_plural,
+                                        "(n>1)": lambda n: int(n > 1), "n>1": lambda n: int(n > 1),
+                                        "0": lambda n: 0}
 
 
 class _Expression:
@@ -168,8 +178,9 @@ class _Expression:
         self.tokens: list[str] = []
         position = 0
         text = text.strip()
+        token = re.compile(_TOKEN)
         while position < len(text):
-            match = _TOKEN.match(text, position)
+            match = token.match(text, position)
             if match is None:
                 raise ValueError(f"unexpected {text[position:position + 10]!r}")
             self.tokens.append(match.group(1))

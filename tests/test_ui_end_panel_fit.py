@@ -10,9 +10,9 @@ import datetime as dt
 
 import pygame
 import pytest
+from panel_fit import languages_to_check
 from test_ui_lesson import SHORT_OF_BEST, lesson_ready
 from ui_solver_support import TRAP, play_greedy_to_the_end, run_until
-from panel_fit import languages_to_check
 from ui_support import end_panel, key, make_app, position
 
 from idioten import i18n

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 import sys
-from pathlib import Path
 
 from idioten import i18n
 from idioten.po import PoFile, parse_po
@@ -81,7 +80,7 @@ def synced(text: str, english_text: str) -> str:
         comments = [line for line in block if line.startswith("#") and not line.startswith(EXTRACTED)]
         body = [line for line in block if not line.startswith("#")]
         out.append(comments + english_note(english, key, english_comments[key]) + body)
-    for key, block in by_key.items():  # gone from English: kept, as gettext keeps an obsolete entry
+    for block in by_key.values():  # gone from English: kept, as gettext keeps an obsolete entry
         out.append([line if line.startswith("#") else "#~ " + line for line in block])
     out += [block for block in entries if key_of(block) is None and block not in out]  # obsolete ones already
     return "\n\n".join("\n".join(block) for block in out) + "\n"

@@ -109,13 +109,13 @@ class SettingsPanel(Panel):
         self.title_y = box.y + size
         y = self.title_y + round(size * 1.4) + size // 2
         self.row_tops = []
-        grid_w = self.label_w + max(sum(widths[id(b)] + size // 2 for b in line) for row in lines for line in row)
+        grid_w = self.label_w + max(sum(widths[id(b)] + size // 2 for b in part) for row in lines for part in row)
         self.grid_x = max(box.x + size, box.centerx - grid_w // 2)
         for row in lines:
             self.row_tops.append(y)
-            for line in row:
+            for part in row:
                 x = self.grid_x + self.label_w
-                for button in line:
+                for button in part:
                     w = widths[id(button)]
                     button.rect = pygame.Rect(x, y + (self.row_h - round(size * 1.5)) // 2, w, round(size * 1.5))
                     x += w + size // 2

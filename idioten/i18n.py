@@ -1,14 +1,30 @@
-"""Every visible text, in Swedish, English and German.
+"""Every visible text, in each language a catalogue is found for.
 
-Each language has one gettext catalogue, `idioten/locale/<language>/LC_MESSAGES/idioten.po`, the format
-translators' tools read. A message's msgid is its key ("ui.button.new") and its msgstr the wording, with
-`{name}` fields that `t(key, **params)` fills in. The English file is the reference: every key the code uses
-is in it, and the other two have exactly its keys (tests/test_texts.py checks both against the code).
+Each language has one gettext catalogue, `idioten/locale/<language>/LC_MESSAGES/idioten.po`; the languages
+are the catalogues found there (adding one is adding a file: `LANGUAGES`), each naming itself in its own
+words in its message `language.name` ("Suomi", "Français"), which the settings screen shows. A message's
+msgid is its key ("ui.button.new") and its msgstr the wording, with `{name}` fields that `t(key, **params)`
+fills in. A text that says a count ("1 point", "2 points") is a plural message: `msgid_plural` and one
+`msgstr[i]` per form, the form for a count picked by the catalogue's `Plural-Forms` rule (`tn(key, n,
+**params)`). The English file is the reference: every key the code uses is in it, and the others have
+exactly its keys (tests/test_texts.py checks them against it and the code, and names the keys a catalogue
+lacks: those show in English until translated).
 
-The .po files are read by the small parser below rather than compiled to .mo: they then ship as they are
-(package data, and the executable's data), with no build step that could leave a stale .mo behind. Each
-catalogue is read the first time a text of its language is needed, and each falls back to the English one,
-so a message a translation lacks shows in English, never as a key.
+Translators' tools. The msgids are keys, which is gettext's "monolingual" form: Weblate opens it as such
+with the English catalogue as its base file and shows the English beside each entry. Poedit knows no base
+file, so every other catalogue carries the English text on each entry as an extracted comment (`#.`), which
+Poedit shows beside the entry as its note for translators. tools/sync_catalogues.py writes those comments
+(and adds a key English has as an empty entry, which both tools list as untranslated); tests/test_texts.py
+fails, naming the tool, when a catalogue is out of step. Chosen over an English template (idioten.pot):
+a template's msgids must be the catalogues' own for the tools to merge with it, and ours are keys, so a
+template would show translators keys again; English msgids instead would make every change of an English
+wording orphan its translations.
+
+The .po files are read by idioten/po.py rather than compiled to .mo: they then ship as they are (package
+data, and the executable's data), with no build step that could leave a stale .mo behind, and neither
+gettext's classes nor `locale` are loaded before the window's first picture. Each catalogue is read the
+first time a text of its language is needed, and each falls back to the English one, so a message a
+translation lacks shows in English, never as a key.
 """
 
 from __future__ import annotations
@@ -20,10 +36,26 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
-LANGUAGES = ("sv", "en", "de")
+from idioten.po import PluralRule, english_plural, parse_po
+
 DEFAULT_LANGUAGE = "en"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "idioten"
+LANGUAGE_NAME = "language.name"  # each catalogue's own name for its language ("Svenska")
+
+
+def found_languages(folder: Path | None = None) -> tuple[str, ...]:
+    """The languages a catalogue is found for, by code: a folder listing, no file read (nor a glob, whose
+    patterns would be compiled before the first picture)."""
+    folder = LOCALE_DIR if folder is None else folder
+    try:
+        found = [entry.name for entry in folder.iterdir() if (entry / "LC_MESSAGES" / f"{DOMAIN}.po").is_file()]
+    except OSError:
+        found = []
+    return tuple(sorted(found))
+
+
+LANGUAGES = found_languages()
 
 _language = DEFAULT_LANGUAGE
 _translations: dict[str, "Catalogue"] = {}
@@ -34,8 +66,11 @@ class Catalogue:
     own classes are not needed for that, and the window's package, which loads this module before its first
     picture, need not load them (nor `locale`) then."""
 
-    def __init__(self, messages: dict[str, str]):
+    def __init__(self, messages: dict[str, str], plurals: dict[str, tuple[str, ...]] | None = None,
+                 plural: PluralRule = english_plural):
         self.messages = messages
+        self.plurals = plurals or {}
+        self.plural = plural
         self.fallback: Catalogue | None = None
 
     def add_fallback(self, fallback: Catalogue) -> None:
@@ -47,6 +82,14 @@ class Catalogue:
             return text
         return self.fallback.gettext(message) if self.fallback else message
 
+    def ngettext(self, message: str, n: int) -> str:
+        """The form of a plural message for the count n, by this language's rule; a message this language lacks
+        comes from the fallback by its own rule."""
+        forms = self.plurals.get(message)
+        if forms is not None:
+            return forms[self.plural(n)]
+        return self.fallback.ngettext(message, n) if self.fallback else message
+
 
 class NamedCard(Protocol):
     """A card as messages name it (idioten.cards.Card, Poker patience's joker): the vocabulary's modules import
@@ -54,6 +97,9 @@ class NamedCard(Protocol):
 
     @property
     def rank(self) -> int: ...
+
+    @property
+    def suit(self) -> str: ...
 
     def pretty(self) -> str: ...
 
@@ -63,73 +109,6 @@ class Refusal(Protocol):
 
     code: str
     params: dict[str, object]
-
-
-_ESCAPES = {"n": "\n", "t": "\t", "r": "\r"}  # any other escaped character stands for itself (\" and \\)
-_ESCAPE = re.compile(r"\\(.)")
-
-
-def _unquote(token: str, where: str) -> str:
-    if len(token) < 2 or token[0] != '"' or token[-1] != '"':
-        raise ValueError(f"{where}: expected a quoted string, got {token!r}")
-    body = token[1:-1]
-    if "\\" not in body:
-        return body
-    return _ESCAPE.sub(lambda m: _ESCAPES.get(m.group(1), m.group(1)), body)
-
-
-def parse_po(text: str, name: str = "<po>") -> dict[str, str]:
-    """The translated messages of a .po file: {msgid: msgstr}, without the header, fuzzy or empty entries.
-
-    >>> parse_po('msgid "a.b"\\nmsgstr ""\\n"Hello, "\\n"{name}!"\\n')
-    {'a.b': 'Hello, {name}!'}
-    """
-    messages: dict[str, str] = {}
-    seen: set[tuple[str | None, str]] = set()
-    entry: dict[str, str] = {}
-    field = None
-    fuzzy = False
-
-    def finish() -> None:
-        nonlocal entry, fuzzy, field
-        msgid, msgstr = entry.get("msgid"), entry.get("msgstr")
-        if "msgid" in entry and msgstr is None:
-            raise ValueError(f"{name}: message {msgid!r} has no msgstr")
-        if msgid is not None:
-            if (entry.get("msgctxt"), msgid) in seen:
-                raise ValueError(f"{name}: message {msgid!r} appears twice")
-            seen.add((entry.get("msgctxt"), msgid))
-        if msgid and msgstr and not fuzzy and "msgctxt" not in entry:
-            messages[msgid] = msgstr
-        entry, fuzzy, field = {}, False, None
-
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        where = f"{name}:{number}"
-        if not line:
-            continue
-        if line.startswith("#"):
-            if field is not None and "msgstr" in entry:
-                finish()
-            if line.startswith("#,") and "fuzzy" in line:
-                fuzzy = True
-            continue
-        if line.startswith('"'):
-            if field is None:
-                raise ValueError(f"{where}: a string outside any message")
-            entry[field] += _unquote(line, where)
-            continue
-        keyword, _, rest = line.partition(" ")
-        if keyword not in ("msgctxt", "msgid", "msgstr"):
-            raise ValueError(f"{where}: unsupported line {line[:40]!r} (plural forms are not used here)")
-        if keyword in ("msgctxt", "msgid") and "msgstr" in entry:
-            finish()
-        if keyword in entry:
-            raise ValueError(f"{where}: a second {keyword} in one message")
-        field = keyword
-        entry[field] = _unquote(rest.strip(), where)
-    finish()
-    return messages
 
 
 def po_path(language: str) -> Path:
@@ -144,7 +123,8 @@ def catalogue(language: str) -> Catalogue:
     if found is None:
         path = po_path(language)
         try:
-            found = Catalogue(parse_po(path.read_text(encoding="utf-8"), path.name))
+            po = parse_po(path.read_text(encoding="utf-8"), path.name)
+            found = Catalogue(po.messages, po.plurals, po.plural)
         except (OSError, ValueError):
             if language == DEFAULT_LANGUAGE:
                 raise
@@ -155,13 +135,26 @@ def catalogue(language: str) -> Catalogue:
     return found
 
 
+def language_name(language: str) -> str:
+    """The language's name in its own words ("Suomi"), from its catalogue; its code if the catalogue has none
+    (never the English catalogue's, which would name every language "English")."""
+    return catalogue(language).messages.get(LANGUAGE_NAME, language)
+
+
 # What a system says about its languages, as detect_language takes it: SDL's preferred locales (a list of
 # {"language": "sv", "country": "SE"}, pygame.system.get_pref_locales()), or a callable giving one (it may
 # raise); the window registers pygame's with `use_system_locales`, since this module never imports pygame.
 PreferredLocales = Sequence[Any] | Callable[[], Sequence[Any]] | None
 
-# Windows names its locales in English words ("Swedish_Sweden.1252"); only ours need a code.
-_WINDOWS_NAMES = {"swedish": "sv", "english": "en", "german": "de"}
+# Windows names its locales in English words ("Swedish_Sweden.1252", "Norwegian Bokmål_Norway.1252"; older
+# versions "Norwegian (Bokmål)"). Only these matter: the name is Windows' last answer, after SDL's list of
+# preferred locales, which names every language by its code.
+_WINDOWS_NAMES = {"swedish": "sv", "english": "en", "german": "de", "danish": "da", "norwegian": "nb",
+                  "norwegian bokmål": "nb", "norwegian (bokmål)": "nb", "norwegian nynorsk": "nn",
+                  "norwegian (nynorsk)": "nn", "finnish": "fi", "french": "fr", "spanish": "es"}
+# A language we have no catalogue for, read in one we have: Nynorsk's readers read Bokmål, and "no" is the
+# two written Norwegians' common code (older systems give it for Bokmål).
+_NEAREST = {"nn": "nb", "no": "nb"}
 _GETTEXT_LOCALE = ("LC_ALL", "LC_MESSAGES", "LANG")  # the first one set is the locale of messages
 _system_locales: PreferredLocales = None
 
@@ -177,7 +170,7 @@ def language_code(tag: Any) -> str | None:
     if not isinstance(tag, str):
         return None
     name = re.split(r"[.@]", tag.strip(), maxsplit=1)[0]  # without the encoding and the modifier
-    head = re.split(r"[-_]", name, maxsplit=1)[0].lower()
+    head = re.split(r"[-_]", name, maxsplit=1)[0].lower().strip()
     if head in _WINDOWS_NAMES:
         return _WINDOWS_NAMES[head]
     if re.fullmatch(r"[a-z]{2,3}", head) and name.upper() not in ("C", "POSIX"):
@@ -248,13 +241,16 @@ def preferred_languages(environ: Mapping[str, str] | None = None, platform: str 
 
 def detect_language(environ: Mapping[str, str] | None = None, platform: str | None = None,
                     preferred: PreferredLocales = None, system_locale: Any = None) -> str:
-    """The first language in the system's order of preference that we speak (sv, en, de); English if none.
-    `preferred` None takes the list the window registered (`use_system_locales`)."""
+    """The first language in the system's order of preference that we have a catalogue for, or whose nearest
+    language we have (Nynorsk: Bokmål); English if none. `preferred` None takes the list the window registered
+    (`use_system_locales`)."""
     if preferred is None:
         preferred = _system_locales
     for code in preferred_languages(environ, platform, preferred, system_locale):
         if code in LANGUAGES:
             return code
+        if _NEAREST.get(code) in LANGUAGES:
+            return _NEAREST[code]
     return DEFAULT_LANGUAGE
 
 
@@ -266,7 +262,7 @@ def use_system_locales(source: PreferredLocales) -> None:
 
 
 def set_language(language: str | None) -> str:
-    """`language`, or the system's (detect_language) when None or not one of ours."""
+    """`language`, or the system's (detect_language) when None or not one we have a catalogue for."""
     global _language
     _language = language if language in LANGUAGES else detect_language()
     return _language
@@ -278,16 +274,31 @@ def language() -> str:
 
 def t(key: str, **params: object) -> str:
     """The message `key` in the current language, its {fields} filled from `params`; KeyError if no such
-    message exists (a typo in a key fails loudly in the tests instead of showing the key to a player)."""
+    message exists (a typo in a key fails loudly in the tests instead of showing the key to a player), or if
+    it is a plural message (it needs its count: `tn`)."""
     if key not in catalogue(DEFAULT_LANGUAGE).messages:
-        raise KeyError(f"no text {key!r}")
+        raise KeyError(f"no text {key!r}" + (" (a plural message: tn)" if key in plural_keys() else ""))
     text = catalogue(_language).gettext(key)
     return text.format(**params) if params else text
 
 
+def tn(key: str, n: int, **params: object) -> str:
+    """The plural message `key` in the current language, in the form its rule gives for the count `n` ("1
+    point", "2 points"), its {fields} filled from `params` (the count among them, under its own name);
+    KeyError if there is no such plural message."""
+    if key not in catalogue(DEFAULT_LANGUAGE).plurals:
+        raise KeyError(f"no plural text {key!r}")
+    return catalogue(_language).ngettext(key, n).format(**params)
+
+
 def keys() -> list[str]:
-    """Every message's key (the English catalogue is the reference)."""
-    return sorted(catalogue(DEFAULT_LANGUAGE).messages)
+    """Every message's key, plural ones too (the English catalogue is the reference)."""
+    english = catalogue(DEFAULT_LANGUAGE)
+    return sorted(set(english.messages) | set(english.plurals))
+
+
+def plural_keys() -> list[str]:
+    return sorted(catalogue(DEFAULT_LANGUAGE).plurals)
 
 
 def suit_name(suit: str) -> str:
@@ -301,6 +312,14 @@ def card_name(card: NamedCard) -> str:
     if card.rank == 0:
         return t("ui.poker.joker")
     return card.pretty()
+
+
+def spoken_card_name(card: NamedCard) -> str:
+    """A card as a player says it in the current language: "nine of diamonds", "ruter nio", "Karo Neun",
+    "neuf de carreau"; Poker patience's joker as its word."""
+    if card.rank == 0:
+        return t("ui.poker.joker")
+    return t("card.said", rank=t(f"card.rank.{card.rank}"), suit=t(f"card.suit.{card.suit}"))
 
 
 def reason(error: Refusal) -> str:

@@ -37,11 +37,14 @@ def pytest_configure(config):
     settings.load_profile("slow" if tiers.full_strength else "fast")
 
 
-@pytest.hookimpl(tryfirst=True)  # before `-m` deselects: the property tests at full count are the slow tier's
+# Before `-m` deselects: the property tests at full count are the slow tier's, and so are the tests marked
+# every_language when they go through every language (tests/panel_fit.py, languages_to_check).
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     if tiers.full_strength:
         for item in items:
-            if getattr(getattr(item, "obj", None), "is_hypothesis_test", False):
+            if (getattr(getattr(item, "obj", None), "is_hypothesis_test", False)
+                    or item.get_closest_marker("every_language")):
                 item.add_marker(pytest.mark.slow)
 
 

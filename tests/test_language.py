@@ -1,5 +1,8 @@
-"""The language chosen when the settings leave it to the system: the first of sv, en, de in the order the
-player's system prefers, English if none. Every form each system gives is its answer, passed in as input."""
+"""The language chosen when the settings leave it to the system: the first language we have a catalogue for
+(sv, en, de, da, nb, fi, fr, es) in the order the player's system prefers, or whose nearest we have (Nynorsk
+and "no": Bokmål), English if none. Every form each system gives is its answer, passed in as input: POSIX
+LANGUAGE/LC_ALL/LC_MESSAGES/LANG, Windows' own names of its user locales, SDL's list of preferred locales
+(on macOS read from AppleLanguages, "nb", "fr-CA", "es-419")."""
 
 import pytest
 
@@ -27,7 +30,16 @@ def no_locale():
     ("Swedish_Sweden", "sv"), ("Swedish_Sweden.1252", "sv"), ("German_Germany", "de"), ("de-AT", "de"),
     ("English_United States.1252", "en"), ("en_US", "en"), ("nb-NO", "nb"), ("de_CH.ISO8859-1", "de"),
     ("C", None), ("POSIX", None), ("C.UTF-8", None), ("", None), ("   ", None), (None, None), (42, None),
-    (b"sv_SE", None), (["sv"], None), ("12_34", None), ("_SE", None), ("Norwegian Bokmål_Norway", None),
+    (b"sv_SE", None), (["sv"], None), ("12_34", None), ("_SE", None),
+    # the five languages added later, in each system's forms
+    ("da_DK.UTF-8", "da"), ("da-DK", "da"), ("Danish_Denmark.1252", "da"),
+    ("nb_NO.UTF-8", "nb"), ("Norwegian Bokmål_Norway.1252", "nb"), ("Norwegian (Bokmål)_Norway", "nb"),
+    ("Norwegian_Norway.1252", "nb"), ("nn_NO.UTF-8", "nn"), ("Norwegian Nynorsk_Norway.1252", "nn"),
+    ("Norwegian (Nynorsk)_Norway", "nn"), ("no_NO.ISO8859-1", "no"),
+    ("fi_FI.UTF-8", "fi"), ("fi_FI@euro", "fi"), ("Finnish_Finland.1252", "fi"),
+    ("fr_FR.UTF-8", "fr"), ("fr_CA.UTF-8", "fr"), ("fr-CA", "fr"), ("fr_BE@euro", "fr"), ("French_France.1252", "fr"),
+    ("French_Canada.1252", "fr"), ("es_ES.UTF-8", "es"), ("es_MX.UTF-8", "es"), ("es-419", "es"),
+    ("Spanish_Spain.1252", "es"), ("Spanish_Mexico.1252", "es"), ("pl_PL.UTF-8", "pl"), ("Polish_Poland", None),
 ])
 def test_each_form_of_locale_name(tag, code):
     assert language_code(tag) == code
@@ -40,16 +52,29 @@ def test_each_form_of_locale_name(tag, code):
     ({"LANG": "de_AT.UTF-8"}, "de"),
     ({"LANG": "sv_SE@euro"}, "sv"),
     ({"LANGUAGE": "de:en", "LANG": "en_US.UTF-8"}, "de"),  # LANGUAGE first, as gettext reads it
-    ({"LANGUAGE": "nb:sv:en", "LANG": "nb_NO.UTF-8"}, "sv"),  # along the list to the first we speak
-    ({"LANGUAGE": "nb_NO:fr", "LANG": "de_DE.UTF-8"}, "de"),  # none of LANGUAGE's: the locale itself
+    ({"LANGUAGE": "pl:sv:en", "LANG": "pl_PL.UTF-8"}, "sv"),  # along the list to the first we speak
+    ({"LANGUAGE": "pl_PL:it", "LANG": "de_DE.UTF-8"}, "de"),  # none of LANGUAGE's: the locale itself
     ({"LANGUAGE": "de", "LANG": "C"}, "en"),  # gettext ignores LANGUAGE under the C locale
     ({"LANGUAGE": "sv", "LC_ALL": "POSIX", "LANG": "de_DE"}, "en"),
     ({"LANGUAGE": "sv"}, "en"),  # no locale at all is the C locale
     ({"LC_ALL": "de_DE.UTF-8", "LC_MESSAGES": "sv_SE", "LANG": "en_US"}, "de"),
     ({"LC_MESSAGES": "sv_SE.UTF-8", "LANG": "de_DE"}, "sv"),
     ({"LC_ALL": "", "LANG": "sv_SE.UTF-8"}, "sv"),  # an empty variable is not set
-    ({"LANG": "fr_FR.UTF-8"}, "en"),
+    ({"LANG": "it_IT.UTF-8"}, "en"),
     ({"LANGUAGE": "::de::", "LANG": "fr_FR"}, "de"),
+    ({"LANG": "da_DK.UTF-8"}, "da"),
+    ({"LANG": "nb_NO.UTF-8"}, "nb"),
+    ({"LANG": "nn_NO.UTF-8"}, "nb"),  # Nynorsk: Bokmål, the nearest we have
+    ({"LANG": "no_NO.UTF-8"}, "nb"),
+    ({"LANGUAGE": "nn:sv", "LANG": "nn_NO.UTF-8"}, "nb"),  # the nearest of the first before the second
+    ({"LANG": "fi_FI.UTF-8"}, "fi"),
+    ({"LC_ALL": "fi_FI@euro"}, "fi"),
+    ({"LANG": "fr_FR.UTF-8"}, "fr"),
+    ({"LANG": "fr_CA.UTF-8"}, "fr"),
+    ({"LC_MESSAGES": "fr_BE.UTF-8", "LANG": "nl_BE.UTF-8"}, "fr"),
+    ({"LANG": "es_ES.UTF-8"}, "es"),
+    ({"LANG": "es_MX.UTF-8"}, "es"),
+    ({"LANGUAGE": "es_AR:es", "LANG": "es_AR.UTF-8"}, "es"),
     ({}, "en"),
     ({"LANG": ""}, "en"),
 ])
@@ -65,14 +90,29 @@ def test_unix_reads_the_environment_in_gettext_order(environ, expected, platform
 @pytest.mark.parametrize("preferred, user_locale, expected", [
     (sdl("sv_SE"), no_locale(), "sv"),
     (sdl("de_AT", "en_US"), no_locale(), "de"),
-    (sdl("nb_NO", "sv_SE", "en_US"), no_locale(), "sv"),  # along the list
-    (sdl("nb_NO", "fr_FR"), ("German_Germany", "1252"), "de"),  # none of the list's: the user's locale
+    (sdl("pl_PL", "sv_SE", "en_US"), no_locale(), "sv"),  # along the list
+    (sdl("pl_PL", "it_IT"), ("German_Germany", "1252"), "de"),  # none of the list's: the user's locale
     ([], ("Swedish_Sweden", "1252"), "sv"),
     (None, ("Swedish_Sweden", "1252"), "sv"),
     (None, ("Swedish_Sweden.1252", None), "sv"),
     (None, ("sv_SE", "cp1252"), "sv"),  # Python 3.11+ may give the POSIX form
     (None, ("English_United States", "1252"), "en"),
-    (sdl("fr_FR"), ("French_France", "1252"), "en"),
+    (sdl("it_IT"), ("Italian_Italy", "1252"), "en"),
+    (sdl("da_DK"), no_locale(), "da"),
+    (sdl("nb_NO"), no_locale(), "nb"),
+    (sdl("nn_NO"), no_locale(), "nb"),
+    (sdl("fi_FI"), no_locale(), "fi"),
+    (sdl("fr_CA"), no_locale(), "fr"),
+    (sdl("es_MX"), no_locale(), "es"),
+    (None, ("Danish_Denmark", "1252"), "da"),
+    (None, ("Norwegian Bokmål_Norway", "1252"), "nb"),
+    (None, ("Norwegian (Bokmål)_Norway", "1252"), "nb"),  # older Windows
+    (None, ("Norwegian Nynorsk_Norway", "1252"), "nb"),
+    (None, ("Finnish_Finland", "1252"), "fi"),
+    (None, ("French_Canada", "1252"), "fr"),
+    (None, ("Spanish_Mexico", "1252"), "es"),
+    (None, ("fi_FI", "cp1252"), "fi"),  # Python 3.11+ may give the POSIX form
+    (sdl("it_IT"), ("French_France", "1252"), "fr"),
     (None, no_locale(), "en"),
     (None, "garbage", "en"),
     (None, (), "en"),
@@ -91,7 +131,14 @@ def test_windows_does_not_read_unix_variables():
 @pytest.mark.parametrize("preferred, environ, expected", [
     (sdl("sv_SE"), {}, "sv"),
     (sdl("de"), {"LANG": "en_US.UTF-8"}, "de"),  # the system's list first
-    (sdl("nb_NO", "de_CH"), {}, "de"),
+    (sdl("pl_PL", "de_CH"), {}, "de"),
+    (sdl("nb_NO", "de_CH"), {}, "nb"),
+    (sdl("nb"), {}, "nb"),  # AppleLanguages' "nb", no region
+    (sdl("no"), {}, "nb"),  # older macOS' Norwegian
+    (sdl("fi_FI"), {"LANG": "en_US.UTF-8"}, "fi"),
+    (sdl("fr_CA", "en_CA"), {}, "fr"),
+    (sdl("es_419"), {}, "es"),  # "es-419", Latin American Spanish
+    (sdl("da"), {}, "da"),
     (sdl("ja_JP"), {"LANG": "sv_SE.UTF-8"}, "sv"),  # started from a terminal
     ([], {}, "en"),
     (None, {"LANG": "C"}, "en"),

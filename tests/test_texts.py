@@ -1,7 +1,9 @@
 """The text catalogues (idioten/locale/<language>/LC_MESSAGES/idioten.po) against each other and the code.
 
-Every language has exactly the English catalogue's messages, with the same {fields}; every key the code
-names is in it, and no message is left that the code never names. Keys the code builds at run time
+Every language has exactly the English catalogue's messages, plural ones plural, with the same {fields} (a
+test names the keys a language lacks: they show in English until translated); each carries the English
+text for translators' tools as tools/sync_catalogues.py writes it; every key the code names is in English,
+and no message is left that the code never names. Keys the code builds at run time
 (f"ui.variant.{variant}", "rule." + code) are checked family by family against the values they are built
 from.
 """
@@ -20,6 +22,7 @@ from hypothesis import strategies as st
 
 from idioten import i18n
 from idioten.acesup.rules import VARIANTS
+from idioten.po import PoFile, parse_po, plural_forms
 from idioten.poker.hands import HAND_NAMES
 from idioten.poker.options import TABLES
 from idioten.storage.settings import ANIMATION_SPEEDS, Settings
@@ -28,9 +31,14 @@ PACKAGE = Path(i18n.__file__).resolve().parent
 FILE_NAMES = re.compile(r".*\.(json|po|py|svg|png|ttf|otf|txt)$")
 
 
+def catalogue_file(language: str) -> PoFile:
+    return parse_po(i18n.po_path(language).read_text(encoding="utf-8"), language)
+
+
 def messages(language: str) -> dict[str, str]:
-    """The language's own messages as its file has them (no English fallback)."""
-    return i18n.parse_po(i18n.po_path(language).read_text(encoding="utf-8"), language)
+    """The language's own messages as its file has them (no English fallback), a plural one's forms joined."""
+    po = catalogue_file(language)
+    return {**po.messages, **{key: " | ".join(forms) for key, forms in po.plurals.items()}}
 
 
 def fields(text: str) -> set[str]:
@@ -79,20 +87,73 @@ def keys_named_in_code() -> tuple[set[str], set[str]]:
 
 # -- the catalogues against each other -----------------------------------------------------------------
 
-@pytest.mark.parametrize("language", [language for language in i18n.LANGUAGES if language != "en"])
+TRANSLATIONS = [language for language in i18n.LANGUAGES if language != "en"]
+
+
+def test_the_languages_are_the_catalogues_found():
+    assert set(i18n.LANGUAGES) >= {"sv", "en", "de", "da", "nb", "fi", "fr", "es"}
+    assert i18n.LANGUAGES == i18n.found_languages()
+
+
+@pytest.mark.parametrize("language", TRANSLATIONS)
 def test_every_language_has_exactly_the_english_messages(language):
-    english, other = messages("en"), messages(language)
-    assert len(english) > 200
-    assert sorted(set(english) - set(other)) == [], f"{language} lacks these"
-    assert sorted(set(other) - set(english)) == [], f"{language} has these that English does not"
+    english, other = catalogue_file("en"), catalogue_file(language)
+    assert len(english.keys()) > 200
+    lacking = sorted(english.keys() - other.keys())
+    assert lacking == [], (f"{i18n.po_path(language)} lacks {len(lacking)} message(s), shown in English until "
+                           f"translated: {lacking} (python -m tools.sync_catalogues adds them as empty entries, "
+                           "which translators' tools list as untranslated)")
+    assert sorted(other.keys() - english.keys()) == [], f"{language} has these that English does not"
+    assert sorted(set(other.plurals) ^ set(english.plurals)) == [], f"{language}: plural in one, not the other"
 
 
 @pytest.mark.parametrize("language", i18n.LANGUAGES)
 def test_every_message_is_worded_with_the_english_fields(language):
-    english = messages("en")
-    for key, text in messages(language).items():
+    english, po = catalogue_file("en"), catalogue_file(language)
+    for key, text in po.messages.items():
         assert text.strip(), key
-        assert fields(text) == fields(english[key]), (language, key, text)
+        assert fields(text) == fields(english.messages[key]), (language, key, text)
+    for key, forms in po.plurals.items():
+        assert len(forms) == po.nplurals
+        for form in forms:
+            assert form.strip() and fields(form) == fields(english.plurals[key][-1]), (language, key, form)
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_every_catalogue_names_its_language_and_its_plural_rule(language):
+    po = catalogue_file(language)
+    assert po.header["Language"] == language
+    assert "Plural-Forms" in po.header  # Poedit and Weblate offer as many forms as it names
+    name = po.messages[i18n.LANGUAGE_NAME]
+    assert name == i18n.language_name(language) and (name != "English") == (language != "en")
+    assert len({i18n.language_name(other) for other in i18n.LANGUAGES}) == len(i18n.LANGUAGES)
+
+
+def test_every_catalogue_carries_the_english_text_for_translators_tools():
+    from tools import sync_catalogues
+
+    stale = sorted(sync_catalogues.out_of_step())
+    assert stale == [], (f"out of step with the English catalogue: {stale}; python -m tools.sync_catalogues "
+                         "brings them in step")
+    swedish = i18n.po_path("sv").read_text(encoding="utf-8")
+    assert '#. English: New deal\nmsgid "ui.button.new_deal"\nmsgstr "Ny giv"' in swedish
+
+
+def test_the_sync_adds_what_a_catalogue_lacks_and_keeps_what_english_dropped():
+    from tools.sync_catalogues import synced
+
+    english = ('msgid ""\nmsgstr ""\n"Language: en\\n"\n\n# what {n} is\nmsgid "a.one"\nmsgstr "One"\n\n'
+               'msgid "a.count"\nmsgid_plural "a.count"\nmsgstr[0] "{n} card"\nmsgstr[1] "{n} cards"\n')
+    french = ('msgid ""\nmsgstr ""\n"Language: fr\\n"\n"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n\n'
+              '# a translator\'s note\n#. English: Old\nmsgid "a.one"\nmsgstr "Un"\n\nmsgid "a.gone"\nmsgstr "Parti"\n')
+    result = synced(french, english)
+    assert result == ('msgid ""\nmsgstr ""\n"Language: fr\\n"\n"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n\n'
+                      '# a translator\'s note\n#. English: One\n#. what {n} is\nmsgid "a.one"\nmsgstr "Un"\n\n'
+                      '#. English, one: {n} card\n#. English, other: {n} cards\nmsgid "a.count"\n'
+                      'msgid_plural "a.count"\nmsgstr[0] ""\nmsgstr[1] ""\n\n#~ msgid "a.gone"\n#~ msgstr "Parti"\n')
+    po = parse_po(result)
+    assert po.messages == {"a.one": "Un"} and po.plurals == {}  # the new entry is untranslated: English shows
+    assert synced(result, english) == result
 
 
 # -- the catalogues against the code -------------------------------------------------------------------
@@ -159,7 +220,9 @@ def test_every_built_key_has_a_message():
 
 
 @pytest.mark.parametrize("language, flush, row_3", [("sv", "Färg", "Rad 3"), ("en", "Flush", "Row 3"),
-                                                   ("de", "Flush", "Reihe 3")])
+                                                   ("de", "Flush", "Reihe 3"), ("da", "Flush", "Række 3"),
+                                                   ("nb", "Flush", "Rad 3"), ("fi", "Väri", "Rivi 3"),
+                                                   ("fr", "Couleur", "Ligne 3"), ("es", "Color", "Fila 3")])
 def test_poker_hands_tables_lines_and_refusals_are_worded_in_every_language(language, flush, row_3):
     from idioten.errors import IllegalAction
     from idioten.poker.scoring import ROWS, lines
@@ -204,14 +267,20 @@ msgstr "in another context"
 #~ msgid "a.obsolete"
 #~ msgstr "gone"
 '''
-    assert i18n.parse_po(text) == {"a.long": 'Two lines, one "message"\n'}
+    assert i18n.parse_po(text).messages == {"a.long": 'Two lines, one "message"\n'}
 
 
 @pytest.mark.parametrize("bad", ['msgid "a"\nmsgstr "x"\nmsgid "a"\nmsgstr "y"\n',  # twice
                                  'msgid "a"\n',  # no msgstr
                                  'msgid "a"\nmsgstr "x\n',  # unclosed
                                  '"stray"\n',
-                                 'msgid "a"\nmsgid_plural "as"\nmsgstr[0] "x"\n'])
+                                 'msgid "a"\nmsgid_plural "as"\nmsgstr "x"\n',  # plural without forms
+                                 'msgid "a"\nmsgstr[0] "x"\n',  # forms without a plural
+                                 'msgid "a"\nmsgid_plural "as"\nmsgstr[0] "x"\nmsgstr[2] "z"\n',  # a form missing
+                                 'msgid "a"\nmsgid_plural "as"\nmsgstr[0] "x"\n',  # fewer than nplurals (2)
+                                 'msgid ""\nmsgstr "Plural-Forms: nplurals=2; plural=n ! 1;\\n"\n',
+                                 'msgid ""\nmsgstr "Plural-Forms: nplurals=2; plural=import os;\\n"\n',
+                                 'msgid ""\nmsgstr "Plural-Forms: plural=(n != 1);\\n"\n'])
 def test_a_damaged_po_file_is_refused(bad):
     with pytest.raises(ValueError):
         i18n.parse_po(bad)
@@ -228,7 +297,71 @@ def test_any_text_survives_the_file_split_over_lines(text, pieces):
     size = -(-len(text) // pieces)
     lines = [po_string(text[i:i + size]) for i in range(0, len(text), size)]
     source = 'msgid "k"\nmsgstr ""\n' + "\n".join(lines) + "\n"
-    assert i18n.parse_po(source) == {"k": text}
+    assert i18n.parse_po(source).messages == {"k": text}
+
+
+def test_a_plural_message_is_read_with_its_rule():
+    text = ('msgid ""\nmsgstr ""\n"Language: fr\\n"\n"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n\n'
+            '#, fuzzy\nmsgid "a.unsure"\nmsgid_plural "a.unsure"\nmsgstr[0] "x"\nmsgstr[1] "y"\n\n'
+            'msgid "a.points"\nmsgid_plural "a.points"\nmsgstr[0] "{n} point"\nmsgstr[1] ""\n"{n} points"\n\n'
+            'msgid "a.half"\nmsgid_plural "a.half"\nmsgstr[0] "only one"\nmsgstr[1] ""\n')
+    po = parse_po(text)
+    assert po.header["Language"] == "fr" and po.nplurals == 2 and po.messages == {}
+    assert po.plurals == {"a.points": ("{n} point", "{n} points")}  # the half-translated one shows in English
+    assert [po.plural(n) for n in (0, 1, 2, 1000)] == [0, 0, 1, 1]  # French: zero is singular
+
+
+@pytest.mark.parametrize("rule, forms", [
+    ("nplurals=2; plural=(n != 1);", [1, 0, 1, 1, 1, 1, 1, 1]),  # en, sv, de, da, nb, fi, es
+    ("nplurals=2; plural=(n > 1);", [0, 0, 1, 1, 1, 1, 1, 1]),  # fr
+    ("nplurals=1; plural=0;", [0] * 8),  # ja
+    ("nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",  # pl
+     [2, 0, 1, 1, 2, 2, 2, 1]),
+    ("nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
+     [2, 0, 1, 1, 2, 2, 0, 1]),  # ru: 21 is singular again
+    ("nplurals=6; plural=(n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : n%100>=11 ? 4 : 5);",
+     [0, 1, 2, 3, 3, 4, 4, 4]),  # ar
+    ("nplurals=2; plural=n*3;", [0, 1, 1, 1, 1, 1, 1, 1]),  # a rule that strays past the forms is held in
+])
+def test_the_plural_rules_of_gettexts_languages(rule, forms):
+    _, pick = plural_forms(rule)
+    assert [pick(n) for n in (0, 1, 2, 4, 5, 11, 21, 22)] == forms
+
+
+def test_a_count_picks_the_form_in_the_chosen_language():
+    worded = {}
+    try:
+        for language in ("en", "fr", "sv"):
+            i18n.set_language(language)
+            worded[language] = [i18n.tn("ui.poker.end.total", n, total=n) for n in (0, 1, 2)]
+    finally:
+        i18n.set_language("en")
+    assert worded == {"en": ["Total: 0 points", "Total: 1 point", "Total: 2 points"],
+                      "fr": ["Total\u00a0: 0 point", "Total\u00a0: 1 point", "Total\u00a0: 2 points"],
+                      "sv": ["Summa: 0 poäng", "Summa: 1 poäng", "Summa: 2 poäng"]}
+
+
+def test_a_plural_message_needs_its_count_and_a_plain_one_has_none():
+    with pytest.raises(KeyError, match="plural"):
+        i18n.t("ui.poker.end.total", total=3)
+    with pytest.raises(KeyError):
+        i18n.tn("ui.poker.total", 3, total=3)
+
+
+def test_a_plural_message_a_language_lacks_shows_in_english_by_the_english_rule():
+    english = i18n.Catalogue({}, {"a": ("{n} card", "{n} cards")})
+    french = i18n.Catalogue({}, {}, plural=lambda n: int(n > 1))
+    french.add_fallback(english)
+    assert [french.ngettext("a", n).format(n=n) for n in (0, 1)] == ["0 cards", "1 card"]
+
+
+def test_adding_a_language_is_adding_a_catalogue(tmp_path):
+    for language in ("en", "pt", "xx-not-a-catalogue"):
+        (tmp_path / language / "LC_MESSAGES").mkdir(parents=True)
+    (tmp_path / "en" / "LC_MESSAGES" / "idioten.po").write_text("", encoding="utf-8")
+    (tmp_path / "pt" / "LC_MESSAGES" / "idioten.po").write_text("", encoding="utf-8")
+    (tmp_path / "xx-not-a-catalogue" / "LC_MESSAGES" / "other.po").write_text("", encoding="utf-8")
+    assert i18n.found_languages(tmp_path) == ("en", "pt")
 
 
 def test_a_message_a_language_lacks_shows_in_english():
@@ -269,4 +402,27 @@ def test_a_text_is_worded_in_the_chosen_language(language):
         worded = i18n.t("ui.status.deal", number=7)
     finally:
         i18n.set_language("en")
-    assert worded == {"sv": "Giv 7", "en": "Deal 7", "de": "Spiel 7"}[language]
+    assert worded == {"sv": "Giv 7", "en": "Deal 7", "de": "Spiel 7", "da": "Spil 7", "nb": "Spill 7",
+                      "fi": "Jako 7", "fr": "Donne 7", "es": "Partida 7"}[language]
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", ["nine of diamonds", "ace of spades", "queen of hearts", "ten of clubs"]),
+    ("sv", ["ruter nio", "spader ess", "hjärter dam", "klöver tio"]),
+    ("de", ["Karo Neun", "Pik Ass", "Herz Dame", "Kreuz Zehn"]),
+    ("da", ["ruder ni", "spar es", "hjerter dame", "klør ti"]),
+    ("nb", ["ruter ni", "spar ess", "hjerter dame", "kløver ti"]),
+    ("fi", ["ruutu yhdeksän", "pata ässä", "hertta rouva", "risti kymmenen"]),
+    ("fr", ["neuf de carreau", "as de pique", "dame de cœur", "dix de trèfle"]),
+    ("es", ["nueve de diamantes", "as de picas", "reina de corazones", "diez de tréboles"]),
+])
+def test_a_card_is_named_as_a_player_says_it(language, said):
+    from idioten.cards import parse_cards
+
+    try:
+        i18n.set_language(language)
+        assert [i18n.spoken_card_name(card) for card in parse_cards("9D AS QH TC")] == said
+        assert len({i18n.spoken_card_name(card) for card in parse_cards(" ".join(
+            rank + suit for rank in "23456789TJQKA" for suit in "CDHS"))}) == 52
+    finally:
+        i18n.set_language("en")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from idioten import __version__
+from idioten import __version__, i18n
 from idioten.cards import CardError, deal_cards, format_cards
 from idioten.cli import acesup as acesup_commands
 from idioten.cli import poker as poker_commands
@@ -29,7 +29,7 @@ def build_parser() -> Parser:
     add_variant(parser)
     # Not given means "the variant chosen in the settings"; given, it wins for this run (ui/persist.py).
     parser.set_defaults(variant=None)
-    parser.add_argument("--lang", choices=("sv", "en", "de"), help="language (default: the system's)")
+    parser.add_argument("--lang", choices=i18n.LANGUAGES, help="language (default: the system's)")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
     parser.add_argument("--smoke", action="store_true",
                         help="self-test: open the window, play a few scripted actions, close; exit 0 if all went well")

@@ -11,7 +11,7 @@ import pygame
 
 from idioten import i18n
 from idioten.cards import parse_cards
-from idioten.i18n import LANGUAGES
+from idioten.i18n import LANGUAGE_NAME, LANGUAGES
 from idioten.storage.settings import ANIMATION_SPEEDS, SOUND_LEVELS, VARIANTS
 from idioten.ui.kit.palette import CAPTION, GLOW, SELECT, TEXT, TITLE
 from idioten.ui.kit.panels import Panel
@@ -33,12 +33,24 @@ def choices() -> list[tuple[str, list[tuple[object, str]]]]:
         ("highlight_discardable", on_off),
         ("four_colour", on_off),
         ("card_back", [(b, f"ui.settings.card_back.{b}") for b in CARD_BACKS]),
-        ("language", [(code, f"ui.settings.language.{code}") for code in LANGUAGES]),
+        ("language", [(code, LANGUAGE_NAME) for code in LANGUAGES]),  # each in its own words: LanguageButton
         ("live_verdict", on_off),
         ("winnable_only", on_off),
         ("clock", on_off),
         ("sound", [(level, f"ui.settings.sound.{level}") for level in SOUND_LEVELS]),
     ]
+
+
+class LanguageButton(Button):
+    """A language's choice, named in that language ("Suomi"), whatever the language shown."""
+
+    def __init__(self, language: str, action):
+        super().__init__(LANGUAGE_NAME, action)
+        self.language = language
+
+    @property
+    def label(self) -> str:
+        return i18n.language_name(self.language)
 
 
 class SettingsPanel(Panel):
@@ -52,7 +64,8 @@ class SettingsPanel(Panel):
         self.persist = persistence(self.app)
         self.rows_of_buttons: list[tuple[str, list[tuple[object, Button]]]] = []
         for name, values in choices():
-            row = [(value, Button(key, partial(self.choose, name, value))) for value, key in values]
+            row = [(value, LanguageButton(str(value), partial(self.choose, name, value)) if name == "language"
+                    else Button(key, partial(self.choose, name, value))) for value, key in values]
             self.rows_of_buttons.append((name, row))
             self.buttons.extend(button for _, button in row)
         self.close_button = Button("ui.button.close", self.close)
@@ -80,12 +93,14 @@ class SettingsPanel(Panel):
         card_h = round(layout.card_h * 0.42)
         self.images.set_size((round(card_h * 250 / 350), card_h))
         note_lines = self.notes(width - 2 * size)
+        widths = {id(b): b.width_for(texts, size) + size // 2 for b in self.buttons}
+        lines = self.wrapped_rows(widths, width - 2 * size - self.label_w, size // 2)
         fixed = (size + round(size * 1.4) + size // 2 + size // 2 + size // 2 + len(note_lines) * round(size * 1.05)
                  + size // 2 + round(size * 1.8) + size)
         # A small window first loses the air between the rows, then the preview, then the keys line.
         for row_h, preview_h, self.show_keys in ((round(size * 1.9), card_h, True), (round(size * 1.6), card_h, True),
                                                  (round(size * 1.6), 0, True), (round(size * 1.6), 0, False)):
-            height = fixed + len(self.rows_of_buttons) * row_h + preview_h + round(size * 1.2) * self.show_keys
+            height = fixed + sum(map(len, lines)) * row_h + preview_h + round(size * 1.2) * self.show_keys
             if height <= layout.height - 20:
                 break
         self.row_h = row_h
@@ -95,17 +110,17 @@ class SettingsPanel(Panel):
         self.title_y = box.y + size
         y = self.title_y + round(size * 1.4) + size // 2
         self.row_tops = []
-        widths = {id(b): b.width_for(texts, size) + size // 2 for b in self.buttons}
-        grid_w = self.label_w + max(sum(widths[id(b)] + size // 2 for _, b in row) for _, row in self.rows_of_buttons)
+        grid_w = self.label_w + max(sum(widths[id(b)] + size // 2 for b in part) for row in lines for part in row)
         self.grid_x = max(box.x + size, box.centerx - grid_w // 2)
-        for _, row in self.rows_of_buttons:
+        for row in lines:
             self.row_tops.append(y)
-            x = self.grid_x + self.label_w
-            for _, button in row:
-                w = widths[id(button)]
-                button.rect = pygame.Rect(x, y + (self.row_h - round(size * 1.5)) // 2, w, round(size * 1.5))
-                x += w + size // 2
-            y += self.row_h
+            for part in row:
+                x = self.grid_x + self.label_w
+                for button in part:
+                    w = widths[id(button)]
+                    button.rect = pygame.Rect(x, y + (self.row_h - round(size * 1.5)) // 2, w, round(size * 1.5))
+                    x += w + size // 2
+                y += self.row_h
         self.preview = pygame.Rect(box.x, y + size // 2, box.w, preview_h)
         y = self.preview.bottom + size // 2
         self.placed_notes = []
@@ -117,6 +132,22 @@ class SettingsPanel(Panel):
         self.close_button.rect.midtop = (box.centerx, y + size // 2)
         self.keys_y = self.close_button.rect.bottom + size // 3
         self.dirty = True
+
+    def wrapped_rows(self, widths: dict[int, int], room: int, gap: int) -> list[list[list[Button]]]:
+        """Each row's buttons in lines of at most `room` pixels: a row with more choices than fit (the
+        languages) goes on under itself."""
+        rows = []
+        for _, row in self.rows_of_buttons:
+            lines: list[list[Button]] = [[]]
+            used = 0
+            for _, button in row:
+                if lines[-1] and used + widths[id(button)] > room:
+                    lines.append([])
+                    used = 0
+                lines[-1].append(button)
+                used += widths[id(button)] + gap
+            rows.append(lines)
+        return rows
 
     def notes(self, width: int) -> list[str]:
         texts, size = self.app.texts, self.layout.small_font_size

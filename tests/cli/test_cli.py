@@ -20,7 +20,7 @@ def test_deal_json(capsys):
 
 
 @pytest.mark.parametrize("argv", [["deal"], ["deal", "0"], ["deal", "abc"], ["deal", "2147483648"],
-                                  ["--deal", "-3"], ["--variant", "easy"], ["--lang", "fr"], ["frobnicate"],
+                                  ["--deal", "-3"], ["--variant", "easy"], ["--lang", "pl"], ["frobnicate"],
                                   ["--deal", "3", "--cards", "AS"], ["--cards", "AS KS"]])
 def test_bad_command_lines_get_one_line_and_exit_2(argv, capsys):
     assert main(argv) == 2

@@ -56,7 +56,7 @@ def test_change_is_applied_and_remembered(tmp_path):
 
 
 @pytest.mark.parametrize("name, value", [("animation", "very fast"), ("auto_discard", 1), ("colour", True),
-                                         ("language", "fr"), ("card_back", "")])
+                                         ("language", "pl"), ("card_back", "")])
 def test_an_invalid_change_is_refused_and_nothing_is_written(tmp_path, name, value):
     store = Store.open(tmp_path)
     with pytest.raises(ValueError):

@@ -5,7 +5,9 @@ other, each button's label inside it. The texts are those the scene really draws
 from __future__ import annotations
 
 import pygame
+import tiers
 
+from idioten import i18n
 from idioten.ui.kit.palette import BOX
 
 RING = 8  # the focus ring is drawn this much larger than its button (widgets.Button.draw)
@@ -94,3 +96,20 @@ def resize(app, width: int, height: int, scale: float) -> None:
     pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=width, y=height))
     app.step(dt=1 / 60)
     assert app.layout.scale == scale
+
+
+def languages_to_check(app, scene=None) -> tuple[str, ...]:
+    """The languages a fit test goes through: every one found in the slow tier; in the fast tier English and
+    the languages whose texts are longest on the panel (drawn in each language at the window's present size):
+    the most text in all, and the widest single text. The panel is left in English."""
+    if tiers.full_strength:
+        return i18n.LANGUAGES
+    total, widest = {}, {}
+    for language in i18n.LANGUAGES:
+        app.set_language(language)
+        app.step(dt=1 / 60)  # the panel laid out again for the language's texts
+        widths = [rect.w for _, rect in drawn_texts(app, scene or app.scenes[-1])]
+        total[language], widest[language] = sum(widths), max(widths, default=0)
+    app.set_language("en")
+    app.step(dt=1 / 60)
+    return tuple(dict.fromkeys(["en", max(total, key=total.__getitem__), max(widest, key=widest.__getitem__)]))

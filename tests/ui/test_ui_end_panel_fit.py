@@ -1,6 +1,7 @@
 """The Aces Up end panels fit every window: their buttons, text and focus ring inside the box, the box inside the
 window, no two buttons overlapping, each label inside its button; from 400×300 to 2560×1440 (and the smallest
-window a 200 % Windows desktop allows), in every language. The four panels are reached by playing in the real
+window a 200 % Windows desktop allows), in every language (the slow tier; the fast tier takes English and the
+languages longest on each panel, panel_fit.languages_to_check). The four panels are reached by playing in the real
 loop: a won game, a lost winnable deal, a lost deal never winnable, and the deal of the day."""
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import datetime as dt
 import pygame
 import pytest
 from deals import SHORT_OF_BEST
+from panel_fit import languages_to_check
 from test_ui_lesson import lesson_ready
 from ui_solver_support import TRAP, play_greedy_to_the_end, run_until
 from ui_support import end_panel, key, make_app, position
@@ -22,7 +24,7 @@ SIZES = [(400, 300, 1.0), (640, 480, 1.0), (720, 520, 1.0), (1024, 640, 1.0), (1
          (1920, 1080, 1.0), (2560, 1440, 1.0), (800, 600, 2.0), (2560, 1440, 2.0)]
 RING = 8  # the focus ring is drawn this much larger than its button (widgets.Button.draw)
 
-pytestmark = pytest.mark.usefixtures("english_window")
+pytestmark = [pytest.mark.usefixtures("english_window"), pytest.mark.every_language]
 
 
 def resize(app, width: int, height: int, scale: float) -> None:
@@ -58,7 +60,7 @@ def misfits(app) -> list[str]:
 def check_every_size_and_language(app, buttons: int) -> None:
     assert len(end_panel(app).buttons) == buttons
     wrong = {}
-    for language in ("sv", "en", "de"):
+    for language in languages_to_check(app):
         app.set_language(language)
         for width, height, scale in SIZES:
             resize(app, width, height, scale)

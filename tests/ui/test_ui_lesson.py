@@ -257,7 +257,7 @@ def test_the_lesson_shows_progress_and_a_new_deal_a_restart_or_quitting_cancels_
     assert run_until(app, lambda: end_panel(app) is not None and end_panel(app).lesson is not None, timeout=HANG_GUARD)
     assert aces_table(app).assistant.worker.kind == "lesson"
     assert entered.wait(HANG_GUARD)  # the panel counts the searches while it waits for the third
-    assert run_until(app, lambda: i18n.t("ui.lesson.progress", count=3) in panel_text(end_panel(app)),
+    assert run_until(app, lambda: i18n.tn("ui.lesson.progress", 3, count=3) in panel_text(end_panel(app)),
                      timeout=HANG_GUARD)
     STOPPERS[stopper](app)
     assert cancelled.wait(HANG_GUARD)

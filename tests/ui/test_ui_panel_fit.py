@@ -1,5 +1,6 @@
 """Every panel and both tables fit the smallest window the program allows, 720×520 points, at a desktop scale of
-100 % and 200 % (1440×1040 pixels), in Swedish, English and German: every text and button inside the panel's box,
+100 % and 200 % (1440×1040 pixels), in every language (the slow tier; the fast tier takes English and the
+languages longest on each panel, panel_fit.languages_to_check): every text and button inside the panel's box,
 the box inside the window, no text over another or over a button not its own (tests/ui/panel_fit.py reads what the
 panel really draws). There the panels are laid out for the window's own pixels. A window smaller still (no window
 manager has to keep to the minimum) shows a panel that does not fit laid out larger and scaled down, and a click
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from panel_fit import misfits, resize
+from panel_fit import languages_to_check, misfits, resize
 from test_ui_poker import finish_by_hand, poker_app
 from ui_support import click, key, make_app
 
@@ -27,14 +28,12 @@ from idioten.ui.settings_screen import SettingsPanel
 
 SMALLEST = [(720, 520, 1.0), (1440, 1040, 2.0)]  # the program's minimum at 100 % and 200 %
 BELOW = [(400, 300, 1.0), (800, 600, 2.0), (640, 400, 1.0)]  # what a window manager may still make of it
-LANGUAGES = ("sv", "en", "de")
-
-pytestmark = pytest.mark.usefixtures("english_window")
+pytestmark = [pytest.mark.usefixtures("english_window"), pytest.mark.every_language]
 
 
 def check_every_size_and_language(app, kind: type) -> None:
     wrong = {}
-    for language in LANGUAGES:
+    for language in languages_to_check(app):
         app.set_language(language)
         for width, height, scale in SMALLEST + BELOW:
             resize(app, width, height, scale)
@@ -105,7 +104,8 @@ def test_both_tables_fit_the_smallest_window(game):
     app, _ = poker_app(competitive=True, diagonals=True, open_deck=True)
     app.playing.switch_game(game)
     wrong = {}
-    for language in LANGUAGES:
+    resize(app, *SMALLEST[0])
+    for language in languages_to_check(app, app.scenes[0]):
         app.set_language(language)
         for width, height, scale in SMALLEST:
             resize(app, width, height, scale)

@@ -97,7 +97,7 @@ def test_assets_are_found_in_a_pyinstaller_bundle(tmp_path, monkeypatch):
 
 def in_each_language(key: str) -> dict[str, str]:
     worded = {}
-    for language in ("sv", "en", "de"):
+    for language in i18n.LANGUAGES:
         i18n.set_language(language)
         worded[language] = i18n.t(key)
     i18n.set_language("en")
@@ -105,7 +105,8 @@ def in_each_language(key: str) -> dict[str, str]:
 
 
 def test_the_game_has_its_name_in_each_language():
-    assert in_each_language("game_name") == {"sv": "Idioten", "en": "Aces Up", "de": "Aces Up"}
+    assert in_each_language("game_name") == {"sv": "Idioten", "en": "Aces Up", "de": "Aces Up", "da": "Aces Up",
+                                             "nb": "Aces Up", "fi": "Aces Up", "fr": "Aces Up", "es": "Aces Up"}
 
 
 def test_the_rules_panel_says_a_deal_fills_empty_piles():

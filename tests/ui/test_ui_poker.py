@@ -151,7 +151,7 @@ def test_the_end_panel_comes_after_the_25th_card_and_lists_every_hand():
     assert end_panel_shown(app)
     game = scene(app).game
     score = score_grid(game.grid, "classic")
-    assert i18n.t("ui.poker.end.total", total=score.total) in shown_texts(app)
+    assert i18n.tn("ui.poker.end.total", score.total, total=score.total) in shown_texts(app)
     stats = scene(app).session.stats_for("classic")
     assert stats.games == 1 and stats.best == score.total
 

@@ -93,7 +93,7 @@ class Teacher:
         found = lesson.found
         if found is None:
             count = self.searches
-            return [i18n.t("ui.lesson.progress", count=count) if count > 1 else i18n.t("ui.lesson.looking")]
+            return [i18n.tn("ui.lesson.progress", count, count=count) if count > 1 else i18n.t("ui.lesson.looking")]
         if found.best_until is None:
             return [i18n.t("ui.lesson.kept_best")] if found.best_score < WIN_SCORE else []
         assert found.move is not None  # named whenever best_until is

@@ -114,7 +114,7 @@ class TruthEndPanel(EndPanel):
         known = self.known
         if known is None and self.searched is not None:
             positions, cap = self.searched
-            return i18n.t("ui.truth.searching", positions=grouped(positions), cap=grouped(cap))
+            return i18n.tn("ui.truth.searching", cap, positions=grouped(positions), cap=grouped(cap))
         if known is None:
             return i18n.t("ui.truth.looking")
         if known.result == WINNABLE:

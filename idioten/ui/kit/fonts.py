@@ -2,8 +2,9 @@
 bounded cache of rendered lines, and cards named in a text ("9♦") drawn as small cards: the rank and the suit
 in the ink of the deck on the table, on white, so a black suit stays readable on the dark felt.
 
-pygame's built-in font has no ♣ ♦ ♥ ♠; the shipped one has them and every letter of sv/en/de. If the file is
-missing the built-in font stands in (suits then show as boxes, but nothing breaks)."""
+pygame's built-in font has no ♣ ♦ ♥ ♠; the shipped one has them and every letter of every catalogue
+(tests/test_ui_fonts.py). If the file is missing the built-in font stands in (suits then show as boxes, but
+nothing breaks)."""
 
 from __future__ import annotations
 

@@ -77,7 +77,7 @@ class PokerEndPanel(EndOfGameKeys, PokerPanel):
         setting = texts.setting_name(key)
         self.score = score
         self.rows = [("title", "ui.poker.end.title"), ("art_px", self.hands_height, self.paint_hands),
-                     ("heading", i18n.t("ui.poker.end.total", total=score.total))]
+                     ("heading", i18n.tn("ui.poker.end.total", score.total, total=score.total))]
         if session.is_new_best():
             self.rows.append(("text", i18n.t("ui.poker.end.new_best", setting=setting)))
         elif stats.best is not None:

@@ -59,11 +59,21 @@ VIAddVersionKey /LANG=0 "LegalCopyright" "Copyright (c) the Idioten authors. MIT
 !insertmacro MUI_LANGUAGE "English"
 !insertmacro MUI_LANGUAGE "Swedish"
 !insertmacro MUI_LANGUAGE "German"
+!insertmacro MUI_LANGUAGE "Danish"
+!insertmacro MUI_LANGUAGE "Norwegian"
+!insertmacro MUI_LANGUAGE "Finnish"
+!insertmacro MUI_LANGUAGE "French"
+!insertmacro MUI_LANGUAGE "Spanish"
 
 ; The installer's own texts (NSIS translates its standard ones), in the languages the game speaks first.
 LangString DESKTOP_SHORTCUT ${LANG_ENGLISH} "Desktop shortcut"
 LangString DESKTOP_SHORTCUT ${LANG_SWEDISH} "Genväg på skrivbordet"
 LangString DESKTOP_SHORTCUT ${LANG_GERMAN} "Verknüpfung auf dem Desktop"
+LangString DESKTOP_SHORTCUT ${LANG_DANISH} "Genvej på skrivebordet"
+LangString DESKTOP_SHORTCUT ${LANG_NORWEGIAN} "Snarvei på skrivebordet"
+LangString DESKTOP_SHORTCUT ${LANG_FINNISH} "Pikakuvake työpöydälle"
+LangString DESKTOP_SHORTCUT ${LANG_FRENCH} "Raccourci sur le bureau"
+LangString DESKTOP_SHORTCUT ${LANG_SPANISH} "Acceso directo en el escritorio"
 
 Section "${NAME}" SectionGame
   SectionIn RO

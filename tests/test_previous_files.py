@@ -3,6 +3,7 @@ were written by the program as it stood at commit 7839307 (before the two games'
 contract), with a game in play in each game and one kept behind Ctrl+Z, chosen settings, counted statistics,
 and Poker patience chosen last."""
 
+import random
 import shutil
 from pathlib import Path
 
@@ -10,6 +11,9 @@ import pygame
 from ui_store_support import open_window, press
 from ui_support import OPEN_APPS
 
+from idioten.play.acesup.session import AcesUpSession
+from idioten.play.poker.session import PokerSession
+from idioten.play.session import Opening
 from idioten.storage.store import Store
 
 PREVIOUS = Path(__file__).parent / "previous_files"
@@ -30,16 +34,19 @@ def test_the_store_reads_every_file_of_the_previous_version_without_a_word(tmp_p
         "aces-only", "fast", True, "red", "de", "quiet", (1100, 700), (30, 40))
     assert store.stats.variants["standard"].played == 2 and store.stats.daily
     assert store.stats.keyed["poker"]["classic"].best == 42
-    saved = store.saved_game
-    assert saved.game.deal_number == 12 and saved.previous.game.deal_number == 7
-    assert len(saved.previous.game.history) == 2
+    assert store.settings.last_game == "poker"  # from poker.json, where the previous version kept it
+    aces_up, notices = AcesUpSession.open(Opening(store, random.Random(1)))
+    assert notices == [] and not store.stats_unsaved  # its game was not over: nothing more to count
+    assert aces_up.game.deal_number == 12 and aces_up.previous.game.deal_number == 7
+    assert len(aces_up.previous.game.history) == 2
+    poker, notices = PokerSession.open(Opening(store, random.Random(1)))
+    assert notices == [] and poker.game.deal_number == 45 and poker.previous.game.deal_number == 44
 
 
 def test_the_window_opens_the_previous_versions_files_as_they_were_left(data_folder):
     copy_previous(data_folder)
     app = open_window()
     OPEN_APPS.append(app)
-    app.playing.open_last_game()
     app.settle()
     assert app.playing.current_game.name == "poker"  # chosen last, in poker.json
     poker = app.scenes[0]

@@ -6,11 +6,12 @@ import json
 import os
 
 import pytest
+from session_support import open_aces_up, save, saved_game, write_stats
 
 from idioten.acesup.rules import ACES_ONLY, Game
 from idioten.cards import deal_cards
 from idioten.storage import files as store_files
-from idioten.storage.game import GAME_FILE
+from idioten.storage.game import GAME_FILE, SavedGame
 from idioten.storage.settings import (
     _VALID,
     ANIMATION_FACTORS,
@@ -21,7 +22,7 @@ from idioten.storage.settings import (
     settings_from_json,
     settings_to_json,
 )
-from idioten.storage.store import SavedGame, Settings, Store
+from idioten.storage.store import Settings, Store
 
 
 def test_every_setting_has_a_check_that_accepts_its_default():
@@ -82,9 +83,9 @@ def test_a_folder_that_cannot_be_written_lets_play_go_on_with_one_warning(tmp_pa
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("")
     store = Store.open(blocker / "idioten")
-    assert store.notices == [] and store.saved_game is None
-    for notice in (store.save_game(a_saved_game()), store.change_setting("four_colour", True),
-                   store.reset_stats()):
+    assert store.notices == [] and saved_game(store) is None
+    store.reset_stats()
+    for notice in (save(store, a_saved_game()), store.change_setting("four_colour", True), write_stats(store)):
         assert notice.key.startswith("store.write_failed.") and "\n" not in notice.text()
     assert store.settings.four_colour is True, "the setting applies in memory all the same"
 
@@ -92,30 +93,30 @@ def test_a_folder_that_cannot_be_written_lets_play_go_on_with_one_warning(tmp_pa
 def test_a_read_only_folder_seen_as_a_refused_rename(tmp_path, monkeypatch):
     store = Store.open(tmp_path)
     saved = a_saved_game()
-    assert store.save_game(saved) is None
+    assert save(store, saved) is None
     before = (tmp_path / GAME_FILE).read_bytes()
 
     def refuse(src, dst):
         raise OSError(errno.EROFS, "Read-only file system")
     monkeypatch.setattr(store_files.os, "replace", refuse)
     saved.game.deal()
-    notice = store.save_game(saved)
+    notice = save(store, saved)
     assert notice.key == "store.write_failed.readonly"
     assert (tmp_path / GAME_FILE).read_bytes() == before
     monkeypatch.undo()
-    assert store.save_game(saved) is None, "saving works again once the folder does"
-    assert Store.open(tmp_path).saved_game.game.to_text() == saved.game.to_text()
+    assert save(store, saved) is None, "saving works again once the folder does"
+    assert saved_game(Store.open(tmp_path)).game.to_text() == saved.game.to_text()
 
 
 def test_a_file_that_could_not_be_moved_aside_is_never_written_over(tmp_path, monkeypatch):
     (tmp_path / GAME_FILE).write_text("{ precious but unreadable")
     real_rename = os.rename
     monkeypatch.setattr(store_files.os, "rename", lambda a, b: (_ for _ in ()).throw(PermissionError(13, "no")))
-    store = Store.open(tmp_path)
+    session, [notice] = open_aces_up(tmp_path)
     monkeypatch.setattr(store_files.os, "rename", real_rename)
-    [notice] = store.notices
+    store = session.store
     assert notice.key == "store.bad_file_kept"
-    assert store.save_game(a_saved_game()) == notice
+    assert save(store, a_saved_game()) == notice
     assert (tmp_path / GAME_FILE).read_text() == "{ precious but unreadable"
     assert store.change_setting("animation", "fast") is None, "other files are still saved"
 
@@ -124,11 +125,12 @@ def test_every_bad_file_at_once_still_starts(tmp_path):
     (tmp_path / GAME_FILE).write_text("")
     (tmp_path / "stats.json").mkdir()
     (tmp_path / SETTINGS_FILE).write_text('{"format": "idioten-settings", "version": 1, "language": "xx"')
-    store = Store.open(tmp_path)
-    assert store.saved_game is None and store.settings == Settings()
-    assert sorted(n.params["file"] for n in store.notices) == sorted([GAME_FILE, "stats.json", SETTINGS_FILE])
+    session, notices = open_aces_up(tmp_path)
+    store = session.store
+    assert not session.game.history and store.settings == Settings()
+    assert sorted(n.params["file"] for n in notices) == sorted([GAME_FILE, "stats.json", SETTINGS_FILE])
     assert len(os.listdir(tmp_path)) == 3, "all three moved aside, none deleted"
-    assert store.save_game(a_saved_game()) is None
+    assert save(store, a_saved_game()) is None
 
 
 # -- other documents through the Store (Poker patience's game, later) -------------------------------------

@@ -403,10 +403,12 @@ def test_rules_panel_opens_with_f1_and_question_mark():
     assert panel_title(app) == i18n.t("ui.rules.title")
 
 
-def test_the_action_hook_sees_every_action():
+def test_the_assistant_sees_every_change_the_keys_make():
     seen = []
-    app, _ = make_app(Game.new(deal_cards(7), deal_number=7),
-                      on_action=seen.append)
+    app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
+    assistant = aces_table(app).assistant
+    follow = assistant.game_changed
+    assistant.game_changed = lambda change: (seen.append(change), follow(change))
     key(app, pygame.K_SPACE)
     key(app, pygame.K_z, CTRL)
     key(app, pygame.K_n)

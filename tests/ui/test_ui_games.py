@@ -27,12 +27,11 @@ from idioten.ui.kit.widgets import Button
 
 @pytest.fixture
 def program(data_folder):
-    """`start()` opens the program as `idioten` does (launch.open_app on the data folder, then the game
-    chosen last, as launch.run does); `stop(app)` closes it as run does when its loop ends."""
+    """`start()` opens the program as `idioten` does (launch.open_app on the data folder, in the game chosen
+    last); `stop(app)` closes it as run does when its loop ends."""
     def start():
         app = open_window()
         OPEN_APPS.append(app)
-        app.playing.open_last_game()
         app.settle()
         return app
 
@@ -273,9 +272,8 @@ def test_a_third_game_chosen_last_opens_next_time(toy_texts):
     store = MemoryStore()  # settings.json, kept in memory: both windows read the same one
     app, _ = make_app(games=(*GAMES, toy_kind()), store=store)
     app.playing.switch_game("toy")
-    again, _ = make_app(games=(*GAMES, toy_kind()), store=store)
-    again.playing.open_last_game()
+    # As the program start opens it (launch.open_app): in the game chosen last.
+    again, _ = make_app(games=(*GAMES, toy_kind()), store=store, start_in=store.settings.last_game)
     assert again.playing.current_game.name == "toy" and isinstance(again.scenes[0], ToyScene)
-    without, _ = make_app(store=store)  # a window that does not play it opens the first game
-    without.playing.open_last_game()
+    without, _ = make_app(store=store, start_in=store.settings.last_game)  # a window that does not play it
     assert without.playing.current_game.name == "idioten"

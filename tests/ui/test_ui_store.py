@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from session_support import write_stats
 from ui_store_support import click, open_window, play_one, press, settle, state
 from ui_support import aces_table, end_panel, headings, shown_texts
 
@@ -224,8 +225,8 @@ def test_a_game_the_demo_finished_is_not_the_players_but_one_the_player_finishes
 def test_the_statistics_screen_shows_the_store_numbers_and_resets_after_confirmation(data_folder):
     store = Store.open(data_folder)
     for number, (score, undo) in enumerate([(10, False), (48, False), (48, True)]):
-        store.stats.record_result(f"game-{number}", "standard", score, score == 48, undo)
-    assert store.reset_stats("nothing-of-ours") is None  # saves the numbers above
+        store.record_result(f"game-{number}", "standard", score, score == 48, undo)
+    assert write_stats(store) is None
     app = window(deal=7)
     press(app, pygame.K_s)
     panel = app.scenes[-1]
@@ -256,7 +257,8 @@ def test_the_statistics_screen_shows_the_store_numbers_and_resets_after_confirma
     press(app, pygame.K_ESCAPE)  # "no": nothing is reset
     assert Store.open(data_folder).stats.variants["standard"].played == 3
     click(app, panel.reset_button.rect.center)
-    press(app, pygame.K_RETURN)  # "yes"
+    press(app, pygame.K_RETURN)  # "yes": forgotten at once, written by the writer thread after the frame
+    app.persist.wait()
     assert Store.open(data_folder).stats.variants["standard"].played == 0
     assert app.persist.stats.variants["standard"].played == 0 and app.scenes[-1] is panel
 
@@ -402,7 +404,7 @@ def test_a_save_starts_after_the_frame_that_shows_the_action(data_folder):
     order = []
     draw, submit = app.draw, app.persist.writer.submit
     app.draw = lambda: (order.append("draw"), draw())
-    app.persist.writer.submit = lambda file, document: (order.append("save"), submit(file, document))
+    app.persist.writer.submit = lambda points: (order.append("save"), submit(points))
     app.step(dt=1 / 60)
     assert order == ["draw", "save"]
     app.persist.wait()
@@ -431,6 +433,33 @@ def test_a_slow_disk_never_holds_up_the_loop_and_only_the_newest_game_is_written
     app.persist.wait()
     assert len(written) == 2 and written[-1] == aces_table(app).game.to_text()
     assert json.loads((data_folder / "game.json").read_text())["position"] == aces_table(app).game.to_text()
+
+
+def test_the_statistics_are_written_before_any_games_file_that_waits_with_them(data_folder):
+    """A new deal's first move leaves the old game for good: game.json's next document no longer holds it, and
+    only stats.json's counts it. The writer writes stats.json first whichever was handed over first, so no
+    kill between the two writes can lose the game and its count at once."""
+    from idioten.storage.files import SavePoint
+    from idioten.ui.save_writer import SaveWriter
+
+    store = Store.open(data_folder)
+    gate, busy, written = threading.Event(), threading.Event(), []
+
+    def slow_save(name, document):
+        written.append(name)
+        busy.set()
+        gate.wait(60)
+        return None
+
+    store.save_file = slow_save
+    writer = SaveWriter(store)
+    writer.submit([SavePoint("poker.json", {})])
+    assert busy.wait(60)  # the writer is in the middle of poker.json
+    writer.submit([SavePoint("game.json", {})])
+    writer.submit([SavePoint("stats.json", {}), SavePoint("poker.json", {"newer": True})])
+    gate.set()
+    writer.close()
+    assert written == ["poker.json", "stats.json", "game.json", "poker.json"]
 
 
 # -- kill -9 -------------------------------------------------------------------------------------------

@@ -9,7 +9,9 @@ comes from `idioten.poker.player`. This module only keeps the pieces in step:
 * the game is saved after every placement (`poker.json`, defined in `idioten.storage.poker`, through the
   app's `Store`), and the game chosen last (by name: Idioten, Poker patience, ...) is remembered in the same
   file;
-* a full grid is counted once in the statistics, keyed by table and options ("classic+diagonals").
+* a full grid is counted once in the statistics, keyed by table and options ("classic+diagonals"), the
+  moment it is full: counted in the store's statistics in memory, which the next save points write
+  (stats.json before poker.json, play/session.py's `save_points`);
   Unfinished grids are not counted: a partly filled grid has no meaningful score, so a game left for good is
   simply dropped;
 * a new deal, a restart or "play again" keeps the game it replaced within reach of Ctrl+Z (`back`) and
@@ -172,7 +174,8 @@ class PokerSession:
         return SavePoint(FILE, self.to_json())
 
     def take_notices(self) -> list[Notice]:
-        """What the store could not write since the last call, to show once."""
+        """What the session has to say once since the last call (nothing today: what the store could not write
+        reaches the window through its writer)."""
         notices, self._notices = [n for n in self._notices if n is not None], []
         return notices
 
@@ -222,7 +225,7 @@ class PokerSession:
         record = self.game.place(place.cell, place.card)
         self._chain.played()  # play in this game: the one it replaced or left is left for good (never counted)
         self._changed()
-        self._notices.append(self.count())
+        self.count()
         return Change(How.ACTION, record)
 
     def undo(self) -> Change | None:
@@ -251,7 +254,7 @@ class PokerSession:
         if record is None:
             return None
         self._changed()
-        self._notices.append(self.count())
+        self.count()
         return Change(How.REDO, record)
 
     def _replaced(self, how: How) -> Change:
@@ -279,7 +282,7 @@ class PokerSession:
             return False
         computer.place(cell, card)
         self._changed()
-        self._notices.append(self.count())
+        self.count()
         return True
 
     def hint_task(self) -> Callable[[], tuple[int, Card] | None] | None:
@@ -294,17 +297,12 @@ class PokerSession:
     def count_if_over(self) -> None:
         """A full grid is counted the moment it is full (`count`): nothing waits for the window."""
 
-    def count(self) -> Notice | None:
-        """Count a finished game once (by its id); the store's notice if writing failed."""
+    def count(self) -> None:
+        """Count a finished game once (by its id), in the store's statistics: the next save point writes them."""
         self.counted_now = False
-        if not self.finished():
-            return None
-        score = self.game.score().total
-        key = stats_key(self.game)
-        counted_before = self.store.stats.is_counted(self.game_id)
-        notice = self.store.record_keyed(STATS_SECTION, key, self.game_id, score)
-        self.counted_now = not counted_before
-        return notice
+        if self.finished():
+            self.counted_now = self.store.record_keyed(STATS_SECTION, stats_key(self.game), self.game_id,
+                                                       self.game.score().total)
 
     def is_new_best(self) -> bool:
         """The grid just counted beat every grid counted before it with its table and options (a first grid,

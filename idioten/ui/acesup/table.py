@@ -184,9 +184,8 @@ class TableScene(CardGameScene):
 
     def changed(self, change: Change) -> None:
         """After every change the session made (an action, undo, redo, new deal, restart, Ctrl+Z or Ctrl+Y over
-        them): the assistant follows, and the window's hook sees it."""
+        them): the assistant follows."""
         self.assistant.game_changed(change)
-        self.app.game_changed(change)
 
     def show_end(self) -> None:
         from idioten.ui.acesup.truth_panel import TruthEndPanel

@@ -13,7 +13,6 @@ from idioten import i18n
 from idioten.ui.kit.widgets import Button, history_shortcut
 
 if TYPE_CHECKING:
-    from idioten.play.change import Change
     from idioten.storage.settings import Settings
     from idioten.storage.store import Store
     from idioten.ui.kit.fonts import Texts
@@ -68,7 +67,6 @@ class Host(Protocol):
     def open_stats(self) -> None: ...
     def open_settings(self) -> None: ...
     def deal_label(self, game: DealtGame) -> str: ...
-    def game_changed(self, change: Change) -> None: ...
     def set_language(self, language: str) -> None: ...
     def toggle_fullscreen(self) -> None: ...
     def quit(self) -> None: ...
@@ -191,15 +189,6 @@ class CardGameScene(Scene):
         number = self.game.deal_number
         self.say_replaced(i18n.t("ui.msg.restarted") if restarted else i18n.t(
             "ui.msg.new_deal", number=number if number is not None else self.app.deal_label(self.game)))
-
-    def take_message(self, other: "CardGameScene") -> None:
-        """What `other` was saying, for as long as it had left (the game on screen changed under it)."""
-        if other.message and not self.message:
-            self.message, self.message_until = other.message, other.message_until
-            self.message_at = None  # a click on the other game's table: its place means nothing here
-            self.dirty = True
-        self.waiting += other.waiting
-        other.waiting = []
 
     def expire_message(self) -> None:
         if self.message and self.app.now() >= self.message_until:

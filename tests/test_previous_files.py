@@ -12,6 +12,7 @@ from ui_store_support import open_window, press
 from ui_support import OPEN_APPS
 
 from idioten.play.acesup.session import AcesUpSession
+from idioten.play.acesup.settings import aces_up_settings
 from idioten.play.poker.session import PokerSession
 from idioten.play.session import Opening
 from idioten.storage.store import Store
@@ -29,8 +30,8 @@ def test_the_store_reads_every_file_of_the_previous_version_without_a_word(tmp_p
     store = Store.open(tmp_path)
     assert store.notices == []
     settings = store.settings
-    assert (settings.variant, settings.animation, settings.four_colour, settings.card_back, settings.language,
-            settings.sound, settings.window_size, settings.window_position) == (
+    assert (aces_up_settings(settings).variant, settings.animation, settings.four_colour, settings.card_back,
+            settings.language, settings.sound, settings.window_size, settings.window_position) == (
         "aces-only", "fast", True, "red", "de", "quiet", (1100, 700), (30, 40))
     assert store.stats.variants["standard"].played == 2 and store.stats.daily
     assert store.stats.keyed["poker"]["classic"].best == 42
@@ -60,4 +61,4 @@ def test_the_window_opens_the_previous_versions_files_as_they_were_left(data_fol
     assert app.playing.current_game.name == "idioten" and table.game.deal_number == 12
     press(app, pygame.K_z, pygame.KMOD_CTRL)
     assert table.game.deal_number == 7 and len(table.game.history) == 2
-    assert app.settings.card_back == "red" and app.settings.variant == "aces-only"
+    assert app.settings.card_back == "red" and aces_up_settings(app.settings).variant == "aces-only"

@@ -43,7 +43,7 @@ from idioten.storage.files import (
     write_json_atomic,
 )
 from idioten.storage.poker import chosen_last
-from idioten.storage.settings import SETTINGS_FILE, Settings, load_settings, save_settings
+from idioten.storage.settings import SETTINGS_FILE, GameValue, Settings, load_settings, save_settings
 from idioten.storage.stats import STATS_FILE, Statistics, load_stats, stats_to_json
 
 __all__ = ["Store", "MemoryStore", "SavePoint", "Settings", "Statistics", "Notice", "StoreError", "data_dir"]
@@ -118,6 +118,11 @@ class Store:
     def change_setting(self, name: str, value: object) -> Notice | None:
         """Apply at once in memory and remember; ValueError for a value no setting accepts."""
         return self.change_settings(**{name: value})
+
+    def change_game_setting(self, game: str, name: str, value: GameValue) -> Notice | None:
+        """One of a game's own settings (the game checked the value), in its section of settings.json."""
+        self.settings = self.settings.game_changed(game, name, value)
+        return self._write(SETTINGS_FILE, lambda: save_settings(self.settings, self.folder))
 
     def change_settings(self, **values: object) -> Notice | None:
         """Several settings in one write (the window's size, place and fullscreen at exit)."""

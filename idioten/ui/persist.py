@@ -153,6 +153,13 @@ class Persistence:
         self.apply(name)
         self.show(notice)
 
+    def change_game_setting(self, game: str, name: str, value: str | bool | int | None) -> None:
+        """One of a game's own settings (the game checked the value), applied at once and remembered in the
+        game's section of settings.json; the games follow as for any setting."""
+        notice = self.store.change_game_setting(game, name, value)
+        self.apply(name)
+        self.show(notice)
+
     def apply(self, name: str) -> None:
         app, stored = self.app, self.store.settings
         app.settings = stored

@@ -10,6 +10,7 @@ from session_support import open_aces_up, save, saved_game, write_stats
 
 from idioten.acesup.rules import ACES_ONLY, Game
 from idioten.cards import deal_cards
+from idioten.play.acesup.settings import AcesUpSettings, aces_up_settings, problems
 from idioten.storage import files as store_files
 from idioten.storage.game import GAME_FILE, SavedGame
 from idioten.storage.settings import (
@@ -33,19 +34,41 @@ def test_every_setting_has_a_check_that_accepts_its_default():
 
 def test_defaults_match_the_issue():
     s = Settings()
-    assert (s.variant, s.animation, s.auto_discard, s.highlight_discardable, s.four_colour) == \
+    aces_up = aces_up_settings(s)
+    assert (aces_up.variant, s.animation, aces_up.auto_discard, aces_up.highlight_discardable, s.four_colour) == \
         ("standard", "normal", False, False, False)
     assert set(ANIMATION_FACTORS) == set(ANIMATION_SPEEDS) and ANIMATION_FACTORS["off"] == 0
 
 
 def test_invalid_values_fall_back_field_by_field():
     data = settings_to_json(Settings(animation="slow", four_colour=True, language="sv"))
-    data.update(auto_discard="yes", card_back="../../etc/passwd", variant="easy", future_setting=1)
+    data["games"] = {"idioten": {"auto_discard": "yes", "variant": "easy"}}
+    data.update(card_back="../../etc/passwd", future_setting=1)
     settings, notices = settings_from_json(data)
-    assert settings == Settings(animation="slow", four_colour=True, language="sv")
-    assert sorted(n.params["name_key"] for n in notices) == \
+    assert settings == Settings(animation="slow", four_colour=True, language="sv", games=data["games"])
+    assert [n.params["name_key"] for n in notices] == ["store.setting.card_back"]
+    # A game's own settings are the game's to check: each falls back alone, and the game says so.
+    assert aces_up_settings(settings) == AcesUpSettings()
+    assert sorted(n.params["name_key"] for n in notices + problems(settings)) == \
         ["store.setting.auto_discard", "store.setting.card_back", "store.setting.variant"]
-    assert all(n.key == "store.bad_setting" for n in notices)
+    assert all(n.key == "store.bad_setting" for n in notices + problems(settings))
+
+
+def test_the_previous_versions_flat_settings_become_the_first_games_section():
+    old = {"format": SETTINGS_FORMAT, "version": 1, "variant": "aces-only", "auto_discard": True, "sound": "loud"}
+    settings, notices = settings_from_json(old)
+    assert notices == [] and settings.sound == "loud"
+    assert aces_up_settings(settings) == AcesUpSettings(variant="aces-only", auto_discard=True)
+    document = settings_to_json(settings)
+    assert document["games"] == {"idioten": {"variant": "aces-only", "auto_discard": True}}
+    assert "variant" not in document and settings_from_json(document)[0] == settings
+
+
+def test_a_games_section_that_is_not_one_is_reset_with_a_notice():
+    data = settings_to_json(Settings(sound="quiet"))
+    data["games"] = {"idioten": ["not", "a", "section"]}
+    settings, [notice] = settings_from_json(data)
+    assert settings == Settings(sound="quiet") and notice.params["name_key"] == "store.setting.games"
 
 
 def test_change_is_applied_and_remembered(tmp_path):
@@ -56,7 +79,7 @@ def test_change_is_applied_and_remembered(tmp_path):
     assert Store.open(tmp_path).settings == Settings(animation="off", language="de")
 
 
-@pytest.mark.parametrize("name, value", [("animation", "very fast"), ("auto_discard", 1), ("colour", True),
+@pytest.mark.parametrize("name, value", [("animation", "very fast"), ("variant", "standard"), ("colour", True),
                                          ("language", "fr"), ("card_back", "")])
 def test_an_invalid_change_is_refused_and_nothing_is_written(tmp_path, name, value):
     store = Store.open(tmp_path)

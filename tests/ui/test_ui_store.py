@@ -20,6 +20,7 @@ from ui_support import aces_table, end_panel, headings, shown_texts
 from idioten import i18n, paths
 from idioten.acesup.rules import Game
 from idioten.cards import deal_cards
+from idioten.play.acesup.settings import aces_up_settings
 from idioten.storage.files import ENV_DATA_DIR
 from idioten.storage.store import Store
 from idioten.ui.kit.palette import CHART_BAR, GOLD
@@ -303,7 +304,7 @@ def test_settings_apply_at_once_and_are_remembered(data_folder):
     choose(app, panel, "highlight_discardable", True)
     choose(app, panel, "language", "de")
     assert app.settings.four_colour and app.settings.card_back == "red"
-    assert app.settings.animation == "off" and app.settings.highlight_discardable
+    assert app.settings.animation == "off" and aces_up_settings(app.settings).highlight_discardable
     assert i18n.language() == "de" and app.window.title == i18n.t("game_name")
     card = aces_table(app).game.top(0)  # the table draws its cards in the new deck colours and back
     assert same_picture(app.images.face(card), paths.asset("cards", "four-colour", f"{card}.svg"))
@@ -312,7 +313,8 @@ def test_settings_apply_at_once_and_are_remembered(data_folder):
     again = restart_program(app, lang=None)
     remembered = again.settings
     assert remembered.four_colour and remembered.card_back == "red" and remembered.animation == "off"
-    assert remembered.highlight_discardable and i18n.language() == "de"
+    assert aces_up_settings(remembered).highlight_discardable and i18n.language() == "de"
+    assert json.loads((data_folder / "settings.json").read_text())["games"]["idioten"]["highlight_discardable"]
 
 
 def test_the_screens_fit_the_smallest_window(data_folder):
@@ -346,15 +348,15 @@ def test_the_variant_setting_switches_an_untouched_deal_and_is_used_for_new_deal
 
 
 def test_the_variant_on_the_command_line_wins_for_that_run_only(data_folder):
-    Store.open(data_folder).change_setting("variant", "aces-only")
+    Store.open(data_folder).change_game_setting("idioten", "variant", "aces-only")
     app = window(variant="standard")
     assert aces_table(app).game.variant == "standard" and aces_table(app).session.variant == "standard"
-    assert Store.open(data_folder).settings.variant == "aces-only"
+    assert aces_up_settings(Store.open(data_folder).settings).variant == "aces-only"
 
 
 def test_automatic_discard_asks_the_rules_and_says_what_it_did(data_folder):
     no_animation(data_folder)
-    Store.open(data_folder).change_setting("auto_discard", True)
+    Store.open(data_folder).change_game_setting("idioten", "auto_discard", True)
     app = window(deal=7)
     for _ in range(12):
         if aces_table(app).game.history and aces_table(app).game.history[-1][0].kind == "discard":

@@ -38,6 +38,7 @@ from typing import Any
 from idioten.acesup.rules import Action, Game
 from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards
 from idioten.play.acesup.daily import DailyDeals
+from idioten.play.acesup.settings import aces_up_settings, problems
 from idioten.play.chain import GameChain
 from idioten.play.change import Change, How
 from idioten.play.session import NamedDeal, Opening, SavePoint
@@ -60,7 +61,7 @@ def load(store: Store) -> tuple[SavedGame | None, list[Notice]]:
 
 def _first(opening: Opening) -> SavedGame:
     """A first start's game, or the deal the command line named."""
-    variant = opening.variant or opening.store.settings.variant
+    variant = opening.variant or aces_up_settings(opening.store.settings).variant
     if opening.deal is not None:
         return SavedGame.start(Game.new(list(opening.deal.cards), variant, opening.deal.number))
     number = opening.rng.randint(MIN_DEAL, MAX_DEAL)
@@ -106,6 +107,7 @@ class AcesUpSession:
         saving it and counting it). Returns what the store said of the file (set aside, ...)."""
         store = opening.store
         saved, notices = load(store)
+        notices = problems(store.settings) + notices  # its own settings are its to check
         if saved is None:
             session = cls(store, _first(opening), unsaved=True, rng=opening.rng, variant=opening.variant)
             return session, notices
@@ -120,7 +122,7 @@ class AcesUpSession:
     @property
     def variant(self) -> str:
         """The variant of the next new deal: the command line's for this run, else the settings'."""
-        return self.fixed_variant or self.store.settings.variant
+        return self.fixed_variant or aces_up_settings(self.store.settings).variant
 
     def random_game(self) -> Game:
         number = self.rng.randint(MIN_DEAL, MAX_DEAL)

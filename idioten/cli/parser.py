@@ -94,7 +94,8 @@ def launch_options(args):
 
     named = args.deal is not None or args.cards is not None
     cards, number = chosen_deal(args) if named else (None, None)
-    return Launch(cards=tuple(cards) if named else None, deal_number=number, variant=args.variant,
+    fixed = (("variant", args.variant),) if args.variant is not None else ()  # Aces Up's, for this run
+    return Launch(cards=tuple(cards) if named else None, deal_number=number, fixed=fixed,
                   language=args.lang, fullscreen=args.fullscreen)
 
 

@@ -16,8 +16,8 @@ command line named, if any (only the game the window opens in is given it).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from idioten.cards import Card
@@ -41,7 +41,8 @@ class Opening:
     store: Store
     rng: random.Random
     deal: NamedDeal | None = None
-    variant: str | None = None  # a variant the command line fixed for this run (None: the settings')
+    # The settings the command line fixed for this run ({"variant": "aces-only"}), by name: a game reads its own.
+    fixed: Mapping[str, str] = field(default_factory=dict)
     shown: Any = None  # a game to show instead of the saved one, played on the store given (tests, benchmarks)
 
 

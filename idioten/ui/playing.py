@@ -50,7 +50,7 @@ class Playing:
         """The game's session, opened by its game the first time it is needed."""
         if name not in self.sessions:
             deal = self.first_deal if name == self.games[0].name else None
-            opening = Opening(self.app.persist.store, self.app.rng, deal, self.app.fixed.get("variant"),
+            opening = Opening(self.app.persist.store, self.app.rng, deal, self.app.fixed,
                               self.shown.pop(name, None))
             session, notices = self.kind(name).open_session(opening)
             self.sessions[name] = session

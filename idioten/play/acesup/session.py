@@ -61,7 +61,7 @@ def load(store: Store) -> tuple[SavedGame | None, list[Notice]]:
 
 def _first(opening: Opening) -> SavedGame:
     """A first start's game, or the deal the command line named."""
-    variant = opening.variant or aces_up_settings(opening.store.settings).variant
+    variant = opening.fixed.get("variant") or aces_up_settings(opening.store.settings).variant
     if opening.deal is not None:
         return SavedGame.start(Game.new(list(opening.deal.cards), variant, opening.deal.number))
     number = opening.rng.randint(MIN_DEAL, MAX_DEAL)
@@ -109,9 +109,9 @@ class AcesUpSession:
         saved, notices = load(store)
         notices = problems(store.settings) + notices  # its own settings are its to check
         if saved is None:
-            session = cls(store, _first(opening), unsaved=True, rng=opening.rng, variant=opening.variant)
+            session = cls(store, _first(opening), unsaved=True, rng=opening.rng, variant=opening.fixed.get("variant"))
             return session, notices
-        session = cls(store, saved, rng=opening.rng, variant=opening.variant)
+        session = cls(store, saved, rng=opening.rng, variant=opening.fixed.get("variant"))
         for kept in (session.saved, *session.chain.kept()):
             if kept.game.is_over():
                 session.count_finished(kept)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import functools
 import json
 import time
@@ -9,8 +10,8 @@ from concurrent.futures import ProcessPoolExecutor
 from itertools import repeat
 
 from idioten.acesup import analysis
-from idioten.acesup.players import POLICIES, hint_player, play_deal
-from idioten.acesup.rules import WIN_SCORE, Game
+from idioten.acesup.players import POLICIES, Policy, hint_player, play_deal
+from idioten.acesup.rules import WIN_SCORE, Action, Game
 from idioten.acesup.solver import STANDARD_RULES, solve
 from idioten.acesup.verdict import UNWINNABLE, WINNABLE
 from idioten.cards import MAX_DEAL
@@ -19,7 +20,7 @@ from idioten.cli.errors import NoAnswer, UsageError
 from idioten.play.acesup.lesson import deed
 
 
-def run_solve(args) -> int:
+def run_solve(args: argparse.Namespace) -> int:
     cards, number = chosen_deal(args)
     game = Game.new(cards, args.variant, number)
     result = solve(game, time_limit=args.time_limit, rules=args.rules, threads=args.threads)
@@ -44,7 +45,7 @@ def run_solve(args) -> int:
     return 0
 
 
-def run_analyse(args) -> int:
+def run_analyse(args: argparse.Namespace) -> int:
     cards, number = chosen_deal(args)
     game = Game.new(cards, args.variant, number)
     moves = played_moves(args.moves, game)
@@ -59,7 +60,7 @@ def run_analyse(args) -> int:
     return 0
 
 
-def played_moves(text: str, game: Game) -> list:
+def played_moves(text: str, game: Game) -> list[Action]:
     """The moves of --moves, each legal in turn; bad input names the one move at fault, not the whole line."""
     try:
         moves = analysis.parse_moves(text)
@@ -71,7 +72,7 @@ def played_moves(text: str, game: Game) -> list:
     return moves
 
 
-def played_before(game: Game, moves, found: analysis.Analysis) -> str:
+def played_before(game: Game, moves: list[Action], found: analysis.Analysis) -> str:
     """What the player did with the move that lost the win, worded as the window's end panel words it, with
     the move's notation (what `--moves` takes) after it."""
     if found.best_until is None or found.move is None:
@@ -96,7 +97,7 @@ def analysis_text(found: analysis.Analysis, did: str) -> str:
     return text + "\n(Knowing the stock, which the player could not see.)"
 
 
-def run_simulate(args) -> int:
+def run_simulate(args: argparse.Namespace) -> int:
     last = args.seed + args.games - 1
     if last > MAX_DEAL:
         raise UsageError(f"deals {args.seed} to {last} run past the last deal number, {MAX_DEAL}")
@@ -119,7 +120,7 @@ def run_simulate(args) -> int:
     return 0
 
 
-def play_deals(numbers: range, policy, variant: str, jobs: int) -> list[int]:
+def play_deals(numbers: range, policy: Policy, variant: str, jobs: int) -> list[int]:
     """Scores of the deals in order. Each deal's player is seeded by its number, so the processes that
     share the deals (`jobs` > 1) give the same scores as one process would, up to a time-limited
     player's thinking (which depends on the CPU it gets)."""

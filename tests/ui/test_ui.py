@@ -511,7 +511,7 @@ def test_while_dragging_only_the_gaps_that_take_the_card_light_up():
 
 def test_settings_hooks_four_colours_speed_and_auto_discard():
     from idioten.storage.settings import Settings
-    settings = Settings(four_colour=True, animation="off", auto_discard=True)
+    settings = Settings(four_colour=True, animation="off").game_changed("idioten", "auto_discard", True)
     app, _ = make_app(position(["2H 5H", "KH", "9C", "4C"], stock=8), settings=settings)
     face = app.images.face(parse_card("5H"))
     four = pygame.image.load_sized_svg(str(paths.asset("cards", "four-colour", "5H.svg")), face.get_size())

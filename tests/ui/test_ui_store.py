@@ -173,6 +173,7 @@ def test_a_finished_game_is_counted_once(data_folder):
     play_to_the_end(app)
     game = aces_table(app).game
     assert end_panel(app) is not None
+    app.persist.wait()  # counted once nothing moves, written by the writer thread after the frame
     counted = Store.open(data_folder).stats.variants["standard"]
     assert counted.played == 1 and counted.histogram[game.score] == 1
 

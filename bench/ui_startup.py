@@ -201,11 +201,12 @@ def returning_players_folder(folder: Path) -> Path:
     """A data folder as a returning player's: deal 7's game saved, the first start's guide already offered."""
     from idioten.acesup.rules import Game
     from idioten.cards import deal_cards
-    from idioten.storage.game import SavedGame
+    from idioten.storage.game import GAME_FILE, SavedGame, game_to_json
     from idioten.storage.store import Store
 
     store = Store.open(folder)
-    notices = [store.change_setting("guide_offered", True), store.save_game(SavedGame.start(Game.new(deal_cards(7))))]
+    saved = game_to_json(SavedGame.start(Game.new(deal_cards(7))))
+    notices = [store.change_setting("guide_offered", True), store.save_file(GAME_FILE, saved)]
     if any(notices):
         raise RuntimeError(f"cannot prepare {folder}: {notices}")
     return folder

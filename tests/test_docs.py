@@ -1,12 +1,24 @@
 """The documents in the repository stay true: links lead somewhere inside it, the rule book's scoring table is
-the one the game scores by, and the design note's command-line contract names every command there is."""
+the one the game scores by, and the design note's command-line contract names every command there is.
+
+They name only code that exists, and outside figures.md's appendix (its history) they speak of the program as
+it stands, never of a day ("this morning", "yesterday", "6 December", a weekday): a figure carries its command
+and the machine it ran on; when it was measured belongs in the appendix, where the history is kept. Every
+backticked `Class.member`, `module.function` or `holder.part` is looked up in the package's own source (read,
+not imported): a class's methods, properties, fields and the attributes its methods set, a module's
+top-level names. A name rooted in another library (`pygame.event.post`, `os.replace`) or a text key
+(`ui.button.new`) is not looked up."""
 
 from __future__ import annotations
 
 import argparse
+import ast
 import os
 import re
+from functools import cache
 from pathlib import Path
+
+import pytest
 
 from idioten.acesup.rules import VARIANTS
 from idioten.cli.parser import build_parser
@@ -162,3 +174,188 @@ def test_the_design_note_gives_the_contract_of_every_command():
     contract = contract[contract.index("## Command-line contract"):]
     missing = [command for command in sorted(commands) if not re.search(rf"^{command} ", contract, re.M)]
     assert missing == []
+
+
+# -- names and dates ----------------------------------------------------------------------------------------
+
+REPO = ROOT
+DOCUMENTS = sorted([*(REPO / "docs").glob("*.md"), REPO / "README.md"])
+APPENDIX = re.compile(r"^## Appendix\b", re.MULTILINE)  # from here to the end: the history, dates welcome
+SOURCES = ("idioten", "bench", "tools")
+
+MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
+WEEKDAYS = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"
+# "May" alone is a verb: only a month with a day is a date. Weekdays and the words above only as words.
+CASE_SENSITIVE = re.compile(rf"\b(?:{WEEKDAYS})\b|\d{{1,2}} (?:{MONTHS})\b|\b(?:{MONTHS}) \d{{1,2}}\b")
+DATED_WORDS = re.compile(r"\b(?:this (?:morning|afternoon|evening|week)|today|tonight|yesterday|last night)\b",
+                         re.IGNORECASE)
+
+BACKTICKED = re.compile(r"`([^`\n]+)`")
+DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+# The ends of file names and of addresses: `game.json`, `build.spec`, `docs.rs`.
+NOT_CODE = {"json", "py", "md", "po", "toml", "spec", "txt", "svg", "png", "c", "h", "yml", "yaml", "nsi", "desktop",
+            "xml", "lock", "ps1", "sh", "cfg", "in", "pyd", "so", "exe", "dll", "dmg", "zip", "gz", "whl", "plist",
+            "icns", "ico", "rs", "org", "com", "io", "net", "app", "pem", "log", "ini", "bat", "cmd", "msi", "deb",
+            "rpm", "metainfo", "csv", "html", "tmp", "bad", "newer", "untold", "mo", "pot", "pyi", "cz"}
+OTHER_LIBRARIES = {"pygame", "os", "sys", "msvcrt", "fcntl", "locale", "threading", "typing", "json", "gettext",
+                   "importlib", "subprocess", "faulthandler", "socket", "argparse", "random", "time", "dataclasses",
+                   "signal", "pathlib", "tempfile", "shutil", "ctypes", "functools", "collections", "hypothesis",
+                   "pytest", "unicodedata", "math", "itertools", "platform", "uuid", "errno", "tomllib", "PyInstaller",
+                   "setuptools", "pip", "concurrent", "multiprocessing", "asyncio", "cProfile", "tracemalloc",
+                   "resource", "psutil", "sysconfig", "site", "webbrowser", "logging", "textwrap", "re", "string",
+                   "struct", "hashlib", "zipfile", "datetime", "dt", "enum", "abc", "contextlib", "traceback",
+                   "builtins", "io", "stat", "select", "selectors", "winreg", "AppKit", "SDL", "Path", "str", "int",
+                   "float", "dict", "list", "tuple", "set", "self", "cls", "np", "numpy", "python", "python3",
+                   "Surface"}
+
+
+@cache
+def text_keys() -> frozenset[str]:
+    """The English catalogue's keys (`ui.button.new`, `store.no_folder`) and every prefix of them."""
+    catalogue = (REPO / "idioten" / "locale" / "en" / "LC_MESSAGES" / "idioten.po").read_text(encoding="utf-8")
+    keys = set()
+    for key in re.findall(r'^msgid "([^"]+)"', catalogue, re.MULTILINE):
+        parts = key.split(".")
+        keys |= {".".join(parts[:n]) for n in range(2, len(parts) + 1)}
+    return frozenset(keys)
+
+
+def is_text_key(reference: str) -> bool:
+    return reference in text_keys() or reference.rstrip(".*") in text_keys()
+
+
+def outside_the_appendix(text: str) -> str:
+    found = APPENDIX.search(text)
+    return text if found is None else text[:found.start()]
+
+
+def dated(text: str) -> list[str]:
+    words = [m.group(0) for m in DATED_WORDS.finditer(text)]
+    return words + [m.group(0) for m in CASE_SENSITIVE.finditer(text)]
+
+
+@cache
+def code() -> tuple[dict[str, set[str]], dict[str, set[str]], dict[str, set[str]], set[str]]:
+    """(module dotted name -> its top-level names, module's last name -> the same, class name -> its members,
+    every name defined anywhere as a member or top-level name)."""
+    modules: dict[str, set[str]] = {}
+    short: dict[str, set[str]] = {}
+    classes: dict[str, set[str]] = {}
+    bases: dict[str, list[str]] = {}
+    for root in SOURCES:
+        for path in (REPO / root).rglob("*.py"):
+            parts = path.relative_to(REPO).with_suffix("").parts
+            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            top = _names(tree.body)
+            modules[name] = top | {"__init__", "__main__"}
+            short.setdefault(name.rsplit(".", 1)[-1], set()).update(top)
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ClassDef):
+                    members = classes.setdefault(node.name, set())
+                    members |= _names(node.body)
+                    members |= {t.attr for t in ast.walk(node) if isinstance(t, ast.Attribute)
+                                and isinstance(t.value, ast.Name) and t.value.id in ("self", "cls")
+                                and isinstance(t.ctx, ast.Store)}
+                    bases.setdefault(node.name, []).extend(ast.unparse(b).rsplit(".", 1)[-1] for b in node.bases)
+    # The submodules of a package are among its names (`idioten.play.acesup` has `session`).
+    for name in list(modules):
+        if "." in name:
+            parent, child = name.rsplit(".", 1)
+            modules.setdefault(parent, set()).add(child)
+            short.setdefault(parent.rsplit(".", 1)[-1], set()).add(child)
+    for name in classes:  # inherited members, from our own bases
+        seen, todo = set(), list(bases.get(name, []))
+        while todo:
+            base = todo.pop()
+            if base in seen:
+                continue
+            seen.add(base)
+            if base in classes:
+                classes[name] |= classes[base]
+                todo += bases.get(base, [])
+            else:
+                classes[name].add("*")  # a base from elsewhere (Enum, NamedTuple, Exception): anything may be its
+    everything = set().union(*modules.values(), *classes.values())
+    return modules, short, classes, everything
+
+
+def _names(body: list[ast.stmt]) -> set[str]:
+    names: set[str] = set()
+    for node in body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign):
+            names |= {n.id for t in node.targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names |= {(a.asname or a.name).split(".")[0] for a in node.names}
+        elif isinstance(node, (ast.If, ast.Try)):
+            names |= _names(node.body) | _names(getattr(node, "orelse", []))
+            for handler in getattr(node, "handlers", []):
+                names |= _names(handler.body)
+    return names
+
+
+def missing(reference: str) -> str | None:
+    """Why `reference` names nothing in the code (None: it does, or it is not ours to check)."""
+    parts = reference.split(".")
+    modules, short, classes, everything = code()
+    if parts[-1] in NOT_CODE or parts[0] in OTHER_LIBRARIES or is_text_key(reference) or all(
+            len(part) <= 1 or re.fullmatch(r"v[A-Z0-9]", part) for part in parts):  # vX.Y.Z, a version's form
+        return None
+    for cut in range(len(parts) - 1, 0, -1):  # the longest module path first: idioten.play.acesup.lesson.worded
+        module = ".".join(parts[:cut])
+        if module in modules:
+            rest = parts[cut:]
+            if rest[0] not in modules[module]:
+                return f"{module} has no {rest[0]}"
+            return _loose(rest[1:], everything, reference)
+    head, rest = parts[0], parts[1:]
+    if head in classes:
+        if "*" not in classes[head] and rest[0] not in classes[head]:
+            return f"class {head} has no member {rest[0]}"
+        return _loose(rest[1:], everything, reference)
+    if head in short and rest[0] in short[head]:
+        return _loose(rest[1:], everything, reference)
+    return _loose(rest, everything, reference)  # `app.playing.on_screen`: a holder's parts (`app` is also a module)
+
+
+def _loose(parts: list[str], everything: set[str], reference: str) -> str | None:
+    for part in parts:
+        if part not in everything:
+            return f"nothing in the code is called {part} ({reference})"
+    return None
+
+
+def references(text: str) -> list[str]:
+    found = []
+    for quoted in BACKTICKED.findall(text):
+        token = re.sub(r"\(.*\)$", "", quoted.strip())
+        if DOTTED.fullmatch(token):
+            found.append(token)
+    return found
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda p: p.name)
+def test_no_dated_words_outside_the_appendix(document):
+    text = outside_the_appendix(document.read_text(encoding="utf-8"))
+    lines = [f"{number}: {line.strip()[:100]}" for number, line in enumerate(text.splitlines(), 1) if dated(line)]
+    assert lines == [], "dated prose belongs in figures.md's appendix:\n" + "\n".join(lines)
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda p: p.name)
+def test_every_backticked_name_exists_in_the_code(document):
+    text = document.read_text(encoding="utf-8")
+    wrong = sorted({why for why in map(missing, references(text)) if why is not None})
+    assert wrong == [], "\n".join(wrong)
+
+
+def test_the_checks_catch_what_they_are_for():
+    assert dated("measured this morning") and dated("on 6 December 2026") and dated("Since Friday")
+    assert not dated("a card may go") and not dated("the deal of the day") and not dated("May 2026")[1:]
+    assert missing("Store.save_file") is None and missing("Store.save_game") is not None
+    assert missing("idioten.play.acesup.lesson.worded") is None and missing("storage.game.nothing") is not None
+    assert missing("app.playing.on_screen") is None and missing("app.playing.open_last_game") is not None
+    assert missing("game.json") is None and missing("pygame.event.post") is None

@@ -8,14 +8,18 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from idioten.acesup.options import DEFAULT_HINT_PLAYER, HINT_PLAYERS, POLICIES, READINGS, STANDARD_RULES
 from idioten.cli.args import add_deal_choice, add_variant, positive_float, positive_int, thread_count
 
+if TYPE_CHECKING:
+    from idioten.cli.args import Commands
+
 DEFAULT_TIME_LIMIT = 60.0
 
 
-def register(commands) -> None:
+def register(commands: Commands) -> None:
     solve_parser = commands.add_parser(
         "solve", help="solve a deal with perfect information (the solver sees the stock)",
         description="Solve a deal with perfect information: is it winnable, with which moves, and if not, "
@@ -77,7 +81,7 @@ def register(commands) -> None:
     simulate.set_defaults(run=command("run_simulate"))
 
 
-def add_search_options(parser) -> None:
+def add_search_options(parser: argparse.ArgumentParser) -> None:
     """A deal, its variant, the solver's time limit and --json: what solve and analyse both take."""
     add_deal_choice(parser, required=True)
     add_variant(parser)

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import argparse
 import functools
 import json
 import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
+from types import FrameType, TracebackType
 
 from idioten.acesup import analysis
 from idioten.acesup.options import PIMC
-from idioten.acesup.players import POLICIES, hint_player, play_deal
-from idioten.acesup.rules import WIN_SCORE, Game
+from idioten.acesup.players import POLICIES, Policy, hint_player, play_deal
+from idioten.acesup.rules import WIN_SCORE, Action, Game
 from idioten.acesup.solver import STANDARD_RULES, STRICT_RULES, solve
 from idioten.acesup.verdict import UNWINNABLE, WINNABLE
 from idioten.cards import MAX_DEAL
@@ -23,7 +26,7 @@ from idioten.cli.progress import GamesProgress, ProgressLine, SearchProgress
 from idioten.play.acesup.lesson import deed
 
 
-def run_solve(args) -> int:
+def run_solve(args: argparse.Namespace) -> int:
     cards, number = chosen_deal(args)
     game = Game.new(cards, args.variant, number)
     name = f"deal {number}" if number is not None else "this deal"
@@ -50,7 +53,7 @@ def run_solve(args) -> int:
     return 0
 
 
-def run_analyse(args) -> int:
+def run_analyse(args: argparse.Namespace) -> int:
     cards, number = chosen_deal(args)
     game = Game.new(cards, args.variant, number)
     moves = played_moves(args.moves, game)
@@ -65,7 +68,7 @@ def run_analyse(args) -> int:
     return 0
 
 
-def played_moves(text: str, game: Game) -> list:
+def played_moves(text: str, game: Game) -> list[Action]:
     """The moves of --moves, each legal in turn; bad input names the one move at fault, not the whole line."""
     try:
         moves = analysis.parse_moves(text)
@@ -77,7 +80,7 @@ def played_moves(text: str, game: Game) -> list:
     return moves
 
 
-def played_before(game: Game, moves, found: analysis.Analysis) -> str:
+def played_before(game: Game, moves: list[Action], found: analysis.Analysis) -> str:
     """What the player did with the move that lost the win, worded as the window's end panel words it, with
     the move's notation (what `--moves` takes) after it."""
     if found.best_until is None or found.move is None:
@@ -102,7 +105,7 @@ def analysis_text(found: analysis.Analysis, did: str) -> str:
     return text + "\n(Knowing the stock, which the player could not see.)"
 
 
-def run_simulate(args) -> int:
+def run_simulate(args: argparse.Namespace) -> int:
     last = args.seed + args.games - 1
     if last > MAX_DEAL:
         raise UsageError(f"deals {args.seed} to {last} run past the last deal number, {MAX_DEAL}")
@@ -134,7 +137,7 @@ def run_simulate(args) -> int:
     return 0
 
 
-def play_deals(numbers: range, policy, variant: str, jobs: int, on_score=None,
+def play_deals(numbers: range, policy: Policy, variant: str, jobs: int, on_score: Callable[[int], None] | None = None,
                reading: str = STANDARD_RULES) -> list[int]:
     """Scores of the deals in order; `on_score(score)` is told each as it comes. Each deal's player is seeded
     by its number, so the processes that share the deals (`jobs` > 1, cli/jobs.py) give the same scores as
@@ -154,13 +157,13 @@ class Interruptible:
     """Ctrl+C during a search, heard: the compiled search asks its cancel object between stretches of work,
     so the first Ctrl+C stops it there (`asked()` turns true) and is raised once the search has returned."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.interrupted = False
 
     def asked(self) -> bool:
         return self.interrupted
 
-    def _heard(self, signum, frame) -> None:
+    def _heard(self, signum: int, frame: FrameType | None) -> None:
         self.interrupted = True
 
     def __enter__(self) -> "Interruptible":
@@ -170,7 +173,8 @@ class Interruptible:
             self.previous = signal.signal(signal.SIGINT, self._heard)
         return self
 
-    def __exit__(self, kind, value, traceback) -> None:
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 traceback: TracebackType | None) -> None:
         if self.own:
             signal.signal(signal.SIGINT, self.previous)
         if self.interrupted and kind is None:

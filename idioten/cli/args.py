@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from idioten.acesup.options import VARIANTS
-from idioten.cards import MAX_DEAL, MIN_DEAL, check_deal_number, deal_cards, parse_deal
+from idioten.cards import MAX_DEAL, MIN_DEAL, Card, check_deal_number, deal_cards, parse_deal
 from idioten.cli.errors import UsageError
 
 
@@ -14,7 +16,7 @@ class Parser(argparse.ArgumentParser):
     """argparse, with one line for every mistake and every option taken at most once: argparse would keep
     the last of `--deal 12 --deal 13` without a word, and a script would answer for a deal it did not mean."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:  # argparse.ArgumentParser's own, handed on
         super().__init__(*args, **kwargs)
         # Groups share this registry, so every option of the parser, in a group or not, is checked.
         self.register("action", None, _StoreOnce)
@@ -22,18 +24,23 @@ class Parser(argparse.ArgumentParser):
         self.register("action", "store_true", _StoreTrueOnce)
         self.given: list[argparse.Action] = []  # the options the last parse met, in order
 
-    def parse_known_args(self, args=None, namespace=None):
+    # typeshed overloads it on the namespace's class; ours are always argparse's own Namespace.
+    def parse_known_args(  # type: ignore[override]
+            self, args: Sequence[str] | None = None,
+            namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
         self.given = []
         return super().parse_known_args(args, namespace)
 
-    def error(self, message):  # argparse would print the whole usage; one clear line is kinder
+    def error(self, message: str) -> NoReturn:  # argparse would print the whole usage; one clear line is kinder
         raise UsageError(f"{self.prog}: {message} (see --help)")
 
 
 class _StoreOnce(argparse.Action):
     """argparse's "store", refused the second time."""
 
-    def __call__(self, parser, namespace, values, option_string=None):
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: str | Sequence[Any] | None, option_string: str | None = None) -> None:
+        assert isinstance(parser, Parser)  # registered on our parsers only
         if self in parser.given:
             parser.error(f"{option_string or self.metavar or self.dest} is given twice; give each option once")
         parser.given.append(self)
@@ -43,10 +50,14 @@ class _StoreOnce(argparse.Action):
 class _StoreTrueOnce(_StoreOnce):
     """argparse's "store_true", refused the second time."""
 
-    def __init__(self, option_strings, dest, default=False, required=False, help=None):
+    def __init__(self, option_strings: Sequence[str], dest: str, default: bool = False, required: bool = False,
+                 help: str | None = None) -> None:
         super().__init__(option_strings, dest, nargs=0, const=True, default=default, required=required, help=help)
 
 
+if TYPE_CHECKING:  # generic in typeshed only
+    # What add_subparsers gives: each command module adds its parsers to it (cli/acesup.py, cli/poker.py).
+    Commands = argparse._SubParsersAction[Parser]
 MAX_THREADS = 1024  # far beyond any desktop's cores; the compiled search takes a C int
 MAX_WHOLE_DIGITS = 18  # a count on the command line fits a 64-bit integer: no number here needs more
 
@@ -113,7 +124,7 @@ def add_variant(parser: argparse.ArgumentParser) -> None:
                         help="standard (any card into a gap) or aces-only")
 
 
-def chosen_deal(args) -> tuple[list, int | None]:
+def chosen_deal(args: argparse.Namespace) -> tuple[list[Card], int | None]:
     """The 52 cards named by --deal or --cards, and the deal number if there is one."""
     if args.cards is not None:
         return parse_deal(args.cards), None

@@ -123,7 +123,7 @@ def run_without_folder(run_window: Callable[[], int]) -> int:
         return EXIT_CRASHED
 
 
-def thread_crashed(folder: Path, hook_args) -> None:
+def thread_crashed(folder: Path, hook_args: threading.ExceptHookArgs) -> None:
     if hook_args.exc_type is SystemExit or hook_args.exc_value is None:
         return
     name = hook_args.thread.name if hook_args.thread is not None else "a thread"

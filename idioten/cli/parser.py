@@ -7,7 +7,10 @@ object, {"error": "..."}, so a script reads every answer, good or bad, the same 
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import json
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from idioten import __version__, i18n
 from idioten.cards import CardError, deal_cards, format_cards
@@ -15,6 +18,9 @@ from idioten.cli import acesup as acesup_commands
 from idioten.cli import poker as poker_commands
 from idioten.cli.args import Parser, add_deal_choice, add_variant, chosen_deal, deal_number
 from idioten.cli.errors import EXIT_USAGE, CommandError, UsageError, report_error
+
+if TYPE_CHECKING:  # the window's modules load only when it opens
+    from idioten.ui.opening import Launch
 
 
 def build_parser() -> Parser:
@@ -54,13 +60,14 @@ class VersionAction(argparse._VersionAction):
     """`idioten --version`: the version, and on a second line whether the compiled cores run. Worked out only
     when asked, since loading the cores costs every other command time for nothing."""
 
-    def __call__(self, parser, namespace, values, option_string=None):
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: str | Sequence[Any] | None, option_string: str | None = None) -> None:
         from idioten import cores
         print(f"idioten {__version__}\n{cores.describe()}")
         parser.exit()
 
 
-def day(text: str):
+def day(text: str) -> dt.date:
     from idioten.acesup.daily import parse_day
     try:
         return parse_day(text)
@@ -68,7 +75,7 @@ def day(text: str):
         raise argparse.ArgumentTypeError(str(err)) from None
 
 
-def run_deal(args) -> int:
+def run_deal(args: argparse.Namespace) -> int:
     if (args.number is None) == (args.daily is None):
         raise UsageError("idioten deal: give a deal number N or --daily YYYY-MM-DD (see --help)")
     if args.daily is not None:
@@ -82,19 +89,20 @@ def run_deal(args) -> int:
     return 0
 
 
-def run_play(args) -> int:
+def run_play(args: argparse.Namespace) -> int:
     from idioten.cli.start import play
     # A bad deal is told here, before the lock is taken and a window opens.
     return play(launch_options(args), smoke=args.smoke)
 
 
-def launch_options(args):
+def launch_options(args: argparse.Namespace) -> Launch:
     """What the window is asked to do; a bad deal is reported here, before a window opens."""
     from idioten.ui.opening import Launch
 
     named = args.deal is not None or args.cards is not None
     cards, number = chosen_deal(args) if named else (None, None)
-    return Launch(cards=tuple(cards) if named else None, deal_number=number, variant=args.variant,
+    fixed = (("variant", args.variant),) if args.variant is not None else ()  # Aces Up's, for this run
+    return Launch(cards=tuple(cards) if cards is not None else None, deal_number=number, fixed=fixed,
                   language=args.lang, fullscreen=args.fullscreen)
 
 

@@ -6,10 +6,14 @@ import argparse
 import json
 import random
 import time
+from typing import TYPE_CHECKING
 
 from idioten.cards import MAX_DEAL
 from idioten.cli.args import positive_float, positive_int
 from idioten.poker.options import DEFAULT_TABLE, POLICIES, TABLES
+
+if TYPE_CHECKING:
+    from idioten.cli.args import Commands
 
 # The scoring tables and the player's learned values take a tenth of a second to build; every start of
 # the game window builds this parser, so they are imported only when a poker command runs.
@@ -17,7 +21,7 @@ from idioten.poker.options import DEFAULT_TABLE, POLICIES, TABLES
 SIMULATE_MOVE_SECONDS = 0.05
 
 
-def register(commands) -> None:
+def register(commands: Commands) -> None:
     poker = commands.add_parser("poker", help="Poker patience: score a grid, simulate the computer player",
                                 description="Poker patience (Poker Squares) on a 5x5 grid.")
     # type(poker): the main parser's class, whose errors are one line (exit 2), not a usage dump.
@@ -56,7 +60,7 @@ def _add_table_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--diagonals", action="store_true", help="the two diagonals count too (12 hands)")
 
 
-def run_score(args) -> int:
+def run_score(args: argparse.Namespace) -> int:
     from idioten.poker.scoring import parse_grid, score_grid
 
     grid = parse_grid(args.grid)
@@ -70,7 +74,7 @@ def run_score(args) -> int:
     return 0
 
 
-def run_simulate(args) -> int:
+def run_simulate(args: argparse.Namespace) -> int:
     import statistics  # here, not at the top: every start of the window reads this module, to parse its options
 
     from idioten.cli.progress import GamesProgress, ProgressLine

@@ -8,6 +8,7 @@ upstream pygame (or a pygame-ce older than 2.5) lacks what the window draws the 
 from __future__ import annotations
 
 import os
+from types import ModuleType
 
 from idioten.cli.errors import CommandError
 
@@ -20,7 +21,7 @@ class WrongPygame(CommandError):
     status = 1
 
 
-def problem(pygame) -> str | None:
+def problem(pygame: ModuleType) -> str | None:
     """What is wrong with this imported pygame module for the window, or None."""
     version = getattr(getattr(pygame, "version", None), "ver", None) or getattr(pygame, "__version__", "?")
     if not getattr(pygame, "IS_CE", False):

@@ -69,6 +69,15 @@ class Notice:
         return i18n.t(self.key, **params)
 
 
+@dataclass(frozen=True)
+class SavePoint:
+    """A file to write and its whole new document: what a change leaves to write, handed to the window's one
+    writer thread (or written at once where there is no window)."""
+
+    file: str
+    document: JsonObject
+
+
 def _worded(name: str, value: object) -> object:
     """A parameter as the text shows it: `x_key` a text key, translated; `x_parts` a sequence of notices (or
     plain names), each worded and joined by commas; anything else as it is."""

@@ -9,18 +9,23 @@ fields are ignored. A file that is not a settings document at all is moved aside
 `language` None means "the system's language" (`i18n.detect_language()`); `card_back` is a name the window
 knows (it falls back to its own default for a name it has no picture for). The window reads this same
 object (`app.settings`): a change replaces it there too.
+
+Each game keeps its own settings in a section of its own, `"games": {"idioten": {"variant": ...}, ...}`,
+declared by the game (`GameSetting`, e.g. play/acesup/settings.py) and read through `Settings.game`: a value
+the game does not accept takes its default. The storage layer knows no game's settings. The previous version
+kept Aces Up's (variant, auto_discard, highlight_discardable, live_verdict, winnable_only) at the top level:
+such a file is read into the "idioten" section, unchanged, and the next save writes it there.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeGuard
 
-from idioten.acesup.options import STANDARD
-from idioten.acesup.options import VARIANTS as VARIANTS  # re-exported: the settings screen offers them
 from idioten.i18n import LANGUAGES
 from idioten.storage.files import JsonObject, Notice, data_dir, read_json, write_json_atomic
 
@@ -37,21 +42,38 @@ _CARD_BACK_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
 _GAME_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
 
 
+# The previous version's settings of its first game, kept at the top level of settings.json.
+FIRST_GAME = "idioten"
+FIRST_GAMES_OLD_SETTINGS = ("variant", "auto_discard", "highlight_discardable", "live_verdict", "winnable_only")
+GameValue = str | bool | int | None  # what a game's setting may hold in settings.json
+
+
 def is_game_name(value: object) -> TypeGuard[str]:
     return isinstance(value, str) and _GAME_NAME.fullmatch(value) is not None
 
 
 @dataclass(frozen=True)
+class GameSetting:
+    """One setting a game declares: its name and the values it may take, the first its default."""
+
+    name: str
+    values: tuple[GameValue, ...]
+
+    @property
+    def default(self) -> GameValue:
+        return self.values[0]
+
+    def accepts(self, value: object) -> bool:
+        # By type too: 0 is no flag and True no count, although they compare equal.
+        return any(type(value) is type(allowed) and value == allowed for allowed in self.values)
+
+
+@dataclass(frozen=True)
 class Settings:
-    variant: str = STANDARD
     animation: str = "normal"
-    auto_discard: bool = False
-    highlight_discardable: bool = False
     four_colour: bool = False
     card_back: str = "blue"
     language: str | None = None
-    live_verdict: bool = False
-    winnable_only: bool = False
     sound: str = "off"
     clock: bool = False  # the game's time and moves on the status bar (they are kept either way)
     # Not chosen in the settings screen: the window as it was left, so the next start opens it the same way.
@@ -63,6 +85,27 @@ class Settings:
     last_game: str | None = None
     # The guided first game (play/acesup/guide.py) is offered once, at the very first start: True once it was.
     guide_offered: bool = False
+    # Each game's own settings, by game name, as read (a game reads them through `game`, which checks them).
+    games: Mapping[str, Mapping[str, GameValue]] = field(default_factory=dict)
+
+    def game(self, name: str, declared: Sequence[GameSetting]) -> dict[str, GameValue]:
+        """The game's settings, each the stored value if the game accepts it, else its default."""
+        section = self.games.get(name, {})
+        return {s.name: section[s.name] if s.accepts(section.get(s.name, _MISSING)) else s.default for s in declared}
+
+    def game_problems(self, name: str, declared: Sequence[GameSetting]) -> list[str]:
+        """The names of the game's settings stored with a value the game does not accept (they take their
+        default): what to tell the player once."""
+        section = self.games.get(name, {})
+        return [s.name for s in declared if s.name in section and not s.accepts(section[s.name])]
+
+    def game_changed(self, game: str, name: str, value: GameValue) -> Settings:
+        """One of a game's settings changed (the game checks the value: `GameSetting.accepts`)."""
+        if not is_game_name(game) or not _is_setting_name(name) or not _is_game_value(value):
+            raise ValueError(f"{game!r}: {name!r} = {value!r} is no game setting")
+        games = {g: dict(values) for g, values in self.games.items()}
+        games.setdefault(game, {})[name] = value
+        return dataclasses.replace(self, games=games)
 
     def changed(self, name: str, value: object) -> Settings:
         if name not in _VALID:
@@ -92,16 +135,32 @@ def _pair(value: object, low: int) -> bool:
         isinstance(n, int) and not isinstance(n, bool) and low <= n <= 100_000 for n in value))
 
 
+_MISSING = object()
+_SETTING_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
+
+
+def _is_setting_name(value: object) -> bool:
+    return isinstance(value, str) and _SETTING_NAME.fullmatch(value) is not None
+
+
+def _is_game_value(value: object) -> bool:
+    return value is None or isinstance(value, (str, bool)) and len(str(value)) <= 64 or (
+        isinstance(value, int) and abs(value) <= 10**9)
+
+
+def _game_sections(value: object) -> bool:
+    """{game name: {setting name: a short text, a flag, a whole number or null}}."""
+    return isinstance(value, dict) and all(
+        is_game_name(game) and isinstance(section, dict)
+        and all(_is_setting_name(name) and _is_game_value(v) for name, v in section.items())
+        for game, section in value.items())
+
+
 _VALID = {
-    "variant": lambda v: v in VARIANTS,
     "animation": lambda v: v in ANIMATION_SPEEDS,
-    "auto_discard": _flag,
-    "highlight_discardable": _flag,
     "four_colour": _flag,
     "card_back": lambda v: isinstance(v, str) and bool(_CARD_BACK_NAME.fullmatch(v)),
     "language": lambda v: v is None or v in LANGUAGES,
-    "live_verdict": _flag,
-    "winnable_only": _flag,
     "sound": lambda v: v in SOUND_LEVELS,
     "clock": _flag,
     "window_size": lambda v: _pair(v, 1),
@@ -109,6 +168,7 @@ _VALID = {
     "fullscreen": _flag,
     "last_game": lambda v: v is None or is_game_name(v),
     "guide_offered": _flag,
+    "games": _game_sections,
 }
 
 # A file written before a field existed takes these values instead of the defaults: its player has started the
@@ -117,12 +177,17 @@ _BEFORE_THE_FIELD = {"guide_offered": True}
 
 
 def settings_to_json(settings: Settings) -> JsonObject:
-    return {"format": SETTINGS_FORMAT, "version": SETTINGS_VERSION, **dataclasses.asdict(settings)}
+    document = {"format": SETTINGS_FORMAT, "version": SETTINGS_VERSION, **dataclasses.asdict(settings)}
+    document["games"] = {game: dict(values) for game, values in settings.games.items()}
+    return document
 
 
 def settings_from_json(data: JsonObject) -> tuple[Settings, list[Notice]]:
     values: JsonObject = {}  # each value checked by _VALID before it is kept
     notices = []
+    if "games" not in data:  # the previous version's file: its first game's settings at the top level
+        old = {name: data[name] for name in FIRST_GAMES_OLD_SETTINGS if name in data and _is_game_value(data[name])}
+        data = {**data, "games": {FIRST_GAME: old}}
     for item in dataclasses.fields(Settings):
         if item.name not in data:
             if item.name in _BEFORE_THE_FIELD:

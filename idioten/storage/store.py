@@ -1,32 +1,28 @@
-"""The window's one handle on saved data: game in progress, statistics, settings. No pygame here.
+"""The one handle on saved data the window and the sessions hold: settings, statistics, and each game's own
+file. No pygame here, and no game's flow: the store reads and writes documents and keeps the statistics
+in memory; what a game saves and when it counts is its session's (play/).
 
-Usage from the window (every method that writes returns None on success or a one-line `Notice` to show;
-none raises for a disk problem, and play always goes on in memory):
-
-    store = Store.open()                 # reads settings.json, stats.json, game.json from data_dir()
-    for notice in store.notices: show(notice.text())          # bad files moved aside, bad settings, a crash report ...
+    store = Store.open()                 # reads settings.json and stats.json from data_dir()
+    for notice in store.notices: show(notice.text())          # bad files moved aside, bad settings ...
     i18n.set_language(store.settings.language)
-    saved = store.saved_game or SavedGame.start(Game.new(deal_cards(n), store.settings.variant, n))
 
-    after every action, undo, redo or restart:  store.save_game(saved)
-        (set saved.undo_used = True on undo and restart first)
-    when the game is over:                      store.game_finished(saved)     # counted once per game id
-                                                (and once per day for a deal of the day, saved.daily)
-    on a new deal:                              store.replace_game(saved, new_saved)
-    settings panel:                             store.change_setting("animation", "fast")
-    statistics panel:                           store.stats.variants["standard"].win_rate, ...
-                                                store.reset_stats()  (after the window's confirmation)
-    Poker patience (play/poker/session.py, with storage/poker.py's FILE, FORMAT, VERSION and conversions):
-        at start:                               data, notices = store.load_file(FILE, FORMAT, VERSION)
-                                                saved = poker_from_json(data)       # if data is not None
-                                                (BadPokerSave: store.reject_file(FILE), keep choices_from_json(data))
-        after every placement or choice:        store.save_file(FILE, poker_to_json(saved))
-        when a grid is full:                    store.record_keyed("poker", "classic+diagonals", id, score)
+    a game's own file (play/acesup/session.py with storage/game.py, play/poker/session.py with storage/poker.py):
+        at start:                     data, notices = store.load_file(FILE, FORMAT, VERSION)
+                                      (a document its own checks reject: notices.append(store.reject_file(FILE)))
+        after a change:               the session's save_point() gives SavePoint(FILE, document); the window
+                                      hands it to its writer thread, which calls store.save_file(FILE, document)
+    counting (a verb only marks):     store.record_result(game_id, variant, score, won, undo_used)
+                                      store.record_keyed("poker", "classic+diagonals", game_id, score)
+                                      store.record_daily(day, won)        # each True if counted now
+                                      store.reset_stats()  (after the window's confirmation)
+        stats.json's new document:    store.stats_point(), handed over with the games' save points (first:
+                                      ui/save_writer.py writes it before any game's file), or
+                                      play/session.py's write_now where no window runs
+    settings panel:                   store.change_setting("animation", "fast")    # written at once
+    statistics panel:                 store.stats.variants["standard"].win_rate, ...
 
-The variant setting applies to the next new deal; a resumed game keeps its own variant.
-
-Details live in storage.files (folder, atomic writes, bad files), storage.game, storage.stats, storage.settings,
-storage.poker.
+Details live in storage.files (folder, atomic writes, bad files), storage.stats, storage.settings and each game's
+file: storage.game, storage.poker.
 """
 
 from __future__ import annotations
@@ -37,6 +33,7 @@ from pathlib import Path
 from idioten.storage.files import (
     JsonObject,
     Notice,
+    SavePoint,
     StoreError,
     data_dir,
     find_data_dir,
@@ -45,29 +42,20 @@ from idioten.storage.files import (
     set_aside,
     write_json_atomic,
 )
-from idioten.storage.game import GAME_FILE, SavedGame, load_game, new_game_id
-from idioten.storage.game import save_game as _save_game
-from idioten.storage.history import Played, row_of
+from idioten.storage.history import Played
 from idioten.storage.poker import chosen_last
-from idioten.storage.settings import SETTINGS_FILE, Settings, load_settings, save_settings
-from idioten.storage.stats import STATS_FILE, Statistics, load_stats, save_stats
+from idioten.storage.settings import SETTINGS_FILE, GameValue, Settings, load_settings, save_settings
+from idioten.storage.stats import STATS_FILE, Statistics, load_stats, stats_to_json
 
-__all__ = ["kept_games", "Store", "MemoryStore", "SavedGame", "Settings", "Statistics", "Notice", "StoreError",
-           "new_game_id", "data_dir"]
-
-
-def kept_games(saved: SavedGame | None) -> list[SavedGame]:
-    """The games a saved game keeps for Ctrl+Z and Ctrl+Y (its `previous` and `following`)."""
-    return [k for k in (saved.previous, saved.following) if k is not None] if saved is not None else []
+__all__ = ["Store", "MemoryStore", "SavePoint", "Settings", "Statistics", "Notice", "StoreError", "data_dir"]
 
 
 class Store:
-    def __init__(self, folder: Path, settings: Settings, stats: Statistics, saved_game: SavedGame | None,
-                 notices: list[Notice]):
+    def __init__(self, folder: Path, settings: Settings, stats: Statistics, notices: list[Notice]):
         self.folder = Path(folder)
         self.settings = settings
         self.stats = stats
-        self.saved_game = saved_game  # what was on the table when the program last stopped, if anything
+        self.stats_unsaved = False  # counted or reset since stats.json's last document was taken (stats_point)
         self.notices = notices  # one-line messages from loading, to show once at start
         # Files that were unreadable and could not be moved aside: writing would destroy them.
         self._kept = {n.params["file"]: n for n in notices if n.keeps_file}
@@ -85,16 +73,9 @@ class Store:
         remove_stale_temp_files(folder)
         settings, settings_notices = settings_read if settings_read is not None else load_settings(folder)
         stats, stats_notices = load_stats(folder)
-        saved, game_notices = load_game(folder)
-        store = cls(folder, settings, stats, saved, settings_notices + stats_notices + game_notices)
+        store = cls(folder, settings, stats, settings_notices + stats_notices)
         if settings.last_game is None:
             store.take_old_choice()
-        for kept in (saved, *kept_games(saved)):
-            if kept is not None and kept.game.is_over():
-                # The last run may have been killed between saving the finished game and counting it.
-                notice = store.game_finished(kept)
-                if notice is not None and notice not in store.notices:
-                    store.notices.append(notice)
         return store
 
     def take_old_choice(self) -> None:
@@ -106,58 +87,35 @@ class Store:
             if notice is not None and notice not in self.notices:
                 self.notices.append(notice)
 
-    # -- game --------------------------------------------------------------------------------------------
+    # -- statistics: counted in memory, written by whoever takes the save points ------------------------
 
-    def save_game(self, saved: SavedGame) -> Notice | None:
-        return self._write(GAME_FILE, lambda: _save_game(saved, self.folder))
-
-    def game_finished(self, saved: SavedGame) -> Notice | None:
-        """Count a game that is over (once per game id: undo after the end and ending again changes nothing),
-        unless the computer played its last action (demo, shown solution): that is not the player's result."""
-        game = saved.game
-        notice = self._count(saved, game.score, game.is_won(), left=False)
-        if saved.daily is not None and not saved.by_computer:
-            # The window counts the day the moment the game ends; this catches a run killed before it could.
-            notice = self.record_daily(saved.daily, game.is_won()) or notice
-        return notice
-
-    def replace_game(self, old: SavedGame | None, new: SavedGame) -> Notice | None:
-        """A new deal: the old game counts as played with its score so far, unless nothing was ever played
-        in it (no action, no undo) or it was counted already; then the new game is saved."""
-        notices = [self.abandoned(k) for k in (old, *kept_games(old))]
-        return self.save_game(new) or next((n for n in notices if n is not None), None)
-
-    def abandoned(self, old: SavedGame | None) -> Notice | None:
-        """A game left for good (no Ctrl+Z brings it back): counted with its score so far if it was played."""
-        if old is None or not old.played:
-            return None
-        return self._count(old, old.game.score, old.game.is_won(), left=True)
-
-    def _count(self, saved: SavedGame, score: int, won: bool, left: bool) -> Notice | None:
-        if saved.by_computer:  # the demo or the shown solution played its last action: not the player's
-            return None
-        seconds = None if saved.seconds is None else round(saved.seconds)
-        if not self.stats.record_result(saved.game_id, saved.game.variant, score, won, saved.undo_used,
-                                        seconds=seconds, moves=saved.moves, played=row_of(saved, left)):
-            return None
-        return self._write(STATS_FILE, lambda: save_stats(self.stats, self.folder))
-
-    # -- statistics --------------------------------------------------------------------------------------
+    def record_result(self, game_id: str, variant: str, score: int, won: bool, undo_used: bool, *,
+                      seconds: int | None = None, moves: int | None = None, played: Played | None = None) -> bool:
+        """An Aces Up game counted (once per game id); True if it was counted now."""
+        return self._counted(self.stats.record_result(game_id, variant, score, won, undo_used, seconds=seconds,
+                                                      moves=moves, played=played))
 
     def record_keyed(self, section: str, key: str, game_id: str, score: int, *, seconds: int | None = None,
-                     played: Played | None = None) -> Notice | None:
-        if not self.stats.record_keyed(section, key, game_id, score, seconds=seconds, played=played):
-            return None
-        return self._write(STATS_FILE, lambda: save_stats(self.stats, self.folder))
+                     played: Played | None = None) -> bool:
+        return self._counted(self.stats.record_keyed(section, key, game_id, score, seconds=seconds, played=played))
 
-    def record_daily(self, day: str, won: bool) -> Notice | None:
-        if not self.stats.record_daily(day, won):
-            return None
-        return self._write(STATS_FILE, lambda: save_stats(self.stats, self.folder))
+    def record_daily(self, day: str, won: bool) -> bool:
+        return self._counted(self.stats.record_daily(day, won))
 
-    def reset_stats(self, section: str | None = None) -> Notice | None:
+    def reset_stats(self, section: str | None = None) -> None:
         self.stats.reset(section)
-        return self._write(STATS_FILE, lambda: save_stats(self.stats, self.folder))
+        self.stats_unsaved = True
+
+    def _counted(self, now: bool) -> bool:
+        self.stats_unsaved = self.stats_unsaved or now
+        return now
+
+    def stats_point(self) -> SavePoint | None:
+        """stats.json's new document if anything was counted or reset since the last call (None: nothing)."""
+        if not self.stats_unsaved:
+            return None
+        self.stats_unsaved = False
+        return SavePoint(STATS_FILE, stats_to_json(self.stats))
 
     # -- settings ----------------------------------------------------------------------------------------
 
@@ -165,13 +123,18 @@ class Store:
         """Apply at once in memory and remember; ValueError for a value no setting accepts."""
         return self.change_settings(**{name: value})
 
+    def change_game_setting(self, game: str, name: str, value: GameValue) -> Notice | None:
+        """One of a game's own settings (the game checked the value), in its section of settings.json."""
+        self.settings = self.settings.game_changed(game, name, value)
+        return self._write(SETTINGS_FILE, lambda: save_settings(self.settings, self.folder))
+
     def change_settings(self, **values: object) -> Notice | None:
         """Several settings in one write (the window's size, place and fullscreen at exit)."""
         for name, value in values.items():
             self.settings = self.settings.changed(name, value)
         return self._write(SETTINGS_FILE, lambda: save_settings(self.settings, self.folder))
 
-    # -- any other file (Poker patience's game) ----------------------------------------------------------
+    # -- any file by its name (each game's own, stats.json's save point) -----------------------------------
 
     def load_file(self, file_name: str, expected_format: str,
                   max_version: int) -> tuple[JsonObject | None, list[Notice]]:
@@ -206,7 +169,7 @@ class MemoryStore(Store):
     Settings and statistics live in memory."""
 
     def __init__(self, settings: Settings | None = None, notices: list[Notice] | None = None):
-        super().__init__(Path("."), settings or Settings(), Statistics(), None, notices or [])
+        super().__init__(Path("."), settings or Settings(), Statistics(), notices or [])
 
     def _write(self, file_name: str, write: Callable[[], object]) -> Notice | None:
         return None

@@ -3,9 +3,10 @@ program starts it in cli/start.py: the window on its felt (opening.py), then the
 
 import os
 import sys
+from collections.abc import MutableMapping
 
 
-def plain_framebuffer(environ, platform: str) -> None:
+def plain_framebuffer(environ: MutableMapping[str, str], platform: str) -> None:
     """Before pygame starts. SDL would otherwise back the window surface with an OpenGL framebuffer: about 100 MB
     more resident memory for a 2D game that gains nothing from it (docs/figures.md, the window). A user may still
     override it. Not on macOS: SDL 2's Cocoa driver has no framebuffer of its own, so there the OpenGL/Metal one

@@ -22,7 +22,6 @@ import pygame
 
 from idioten import i18n, paths
 from idioten.desktop import handover
-from idioten.play.change import Change
 from idioten.play.session import NamedDeal, Session
 from idioten.storage.settings import Settings
 from idioten.storage.store import MemoryStore, Store
@@ -64,7 +63,7 @@ class App:
                  sessions: dict[str, Session] | None = None, store: Store | None = None,
                  deal: NamedDeal | None = None, fixed: dict[str, str] | None = None,
                  settings: Settings | None = None, clock: Callable[[], float] = time.monotonic,
-                 rng: random.Random | None = None, on_action: Callable[[Change], None] | None = None,
+                 rng: random.Random | None = None,
                  size: tuple[int, int] | None = None, fullscreen: bool = False, start_in: str | None = None,
                  opened: pygame.Window | None = None):
         """The window opens in the first of `games`, on `store` (None: one in memory, with `settings`, that
@@ -80,7 +79,6 @@ class App:
         self.rng = rng if rng is not None else random.Random()
         store = store if store is not None else MemoryStore(settings)
         self.settings = store.settings
-        self.on_action = on_action
         self.fixed = dict(fixed or {})
         self.persist = Persistence(self, store, fixed=self.fixed)  # the games, statistics and settings saved
         self.running = True
@@ -104,7 +102,9 @@ class App:
         self.playing = Playing(self, games, sessions, deal, first, start_in)  # the games, their sessions, scenes
         self.game_clock = GameClock()  # the time of the game on screen, paused while it cannot be played
         self.clock_shown: list[str] = []  # the clock's words on the status bar at the last frame
-        self.scenes.append(self.playing.open_scene(self.playing.current_game))
+        # What the store said of the first game's file waits in `playing.take_unsaid()` for the program start
+        # (launch.py), which says it after the store's notices of the shared files.
+        self.scenes.append(self.playing.open_scene(self.playing.current_game, say_unsaid=False))
         if fullscreen:
             self.toggle_fullscreen()
         self._last = self.clock()
@@ -129,11 +129,6 @@ class App:
         if game.deal_number is None:
             return i18n.t("ui.status.custom_deal")
         return i18n.t("ui.status.deal", number=game.deal_number)
-
-    def game_changed(self, change: Change) -> None:
-        """After every change a game's session made: the hook given (`on_action`) sees it."""
-        if self.on_action is not None:
-            self.on_action(change)
 
     def settings_changed(self, name: str) -> None:
         """A setting other than the language changed (persist.py): each game follows, the pictures are new."""

@@ -33,7 +33,7 @@ def _candidate_paths() -> list[str]:
     return []
 
 
-def _loaded_sdl():
+def _loaded_sdl() -> ctypes.CDLL | None:
     """The very SDL instance pygame uses (its video part already running), or None."""
     for path in _candidate_paths():
         try:
@@ -51,7 +51,7 @@ def _loaded_sdl():
 
 
 class Waiter:
-    def __init__(self):
+    def __init__(self) -> None:
         self._sdl = _loaded_sdl()
 
     @property

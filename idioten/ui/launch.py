@@ -42,7 +42,7 @@ def open_app(launch: Launch, opening: Opening | None = None, **app_options: Any)
     i18n.set_language(launch.language or store.settings.language)
     rng = app_options.pop("rng", None) or random.Random()
     app_options["fullscreen"] = app_options.get("fullscreen") or store.settings.fullscreen  # as it was left
-    fixed = {"variant": launch.variant} if launch.variant is not None else {}
+    fixed = dict(launch.fixed)
     start_in = None if launch.names_a_deal else store.settings.last_game  # a named deal is Idioten's
     app = App(store=store, deal=launch.deal, fixed=fixed, rng=rng, start_in=start_in, **app_options)
     app.playing.on_screen.at_start(dealt=launch.names_a_deal)

@@ -62,7 +62,7 @@ class MenuPanel(Panel):
                 ("buttons", self.buttons[i:i + fitting]) for i in range(0, len(self.buttons), fitting)]
             super().place()
 
-    def key(self, event) -> None:
+    def key(self, event: pygame.event.Event) -> None:
         """The key an entry's label shows does what the entry does, as it does at the table: a player who
         reads "Statistik (S)" in the open menu and presses S gets the statistics. Any other key does nothing."""
         if event.key == pygame.K_ESCAPE:

@@ -30,7 +30,7 @@ class Launch(NamedTuple):  # a NamedTuple, not a dataclass: made in a tenth of t
 
     cards: tuple[Card, ...] | None = None  # a deal named on the command line (52 cards in deal order)
     deal_number: int | None = None  # its number, None for a deal given card by card
-    variant: str | None = None
+    fixed: tuple[tuple[str, str], ...] = ()  # the settings it fixes for this run (the game that has one reads it)
     language: str | None = None
     fullscreen: bool = False
 

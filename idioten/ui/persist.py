@@ -4,13 +4,14 @@ The window (`app.py`) holds one `Persistence` on its store (the program start's,
 serves every game's session (play/session.py) alike:
 
 - saves once the frame that shows a change has been drawn (`flush`, called by `App.step`): each session counts
-  the games left for good and gives its file and document (`save_point`), handed to one writer thread
-  (`save_writer.py`),
+  the games left for good and gives its file and document (`save_point`), and the store stats.json's
+  document if anything was counted; all of them go to one writer thread
+  (`save_writer.py`, which writes stats.json first),
   because a save ends in fsyncs that take from 2 to 30 ms and more on a busy disk, up to two frames. Only the
   newest document is written, so a kill -9 loses at most the actions of the last few milliseconds; the file
   is always whole (atomic rename).
-- has a game that ends counted when the animations have stopped (statistics are written between frames); the
-  statistics file is written by the window thread, the only one that changes the statistics.
+- has a game that ends counted when the animations have stopped: the window thread, the only one that changes
+  the statistics, counts it in memory, and the next flush hands stats.json's document to the writer.
 - shows every write that failed as a one-line notice in the message line; play goes on in memory.
 
 Settings live in the store (`storage.settings.Settings`, immutable); a change replaces the window's
@@ -22,8 +23,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
-from idioten.play.session import Session, write_now
-from idioten.storage.files import Notice
+from idioten.play.session import Session, save_points
+from idioten.storage.files import Notice, SavePoint
 from idioten.storage.settings import Settings
 from idioten.storage.stats import Statistics
 from idioten.storage.store import MemoryStore, Store
@@ -76,11 +77,11 @@ class Persistence:
         """Save what changed since the last frame, in every game (the app calls this after drawing)."""
         if self._writer is not None:
             self.show(*self._writer.take_notices())
+        points: list[SavePoint] = []
         for name, session in list(self.app.playing.sessions.items()):
-            point = session.save_point()
+            point = session.save_point()  # counts the games it left for good
             if point is not None:
-                if self.saves_games:
-                    self.writer.submit(point.file, point.document)
+                points.append(point)
                 if session.finished():
                     self._count_when_still.add(name)
                 else:
@@ -89,13 +90,28 @@ class Persistence:
                 self._count_when_still.discard(name)
                 session.count_if_over()  # not taken back meanwhile
             self.show(*session.take_notices())
+        self.hand_over(points)
+
+    def hand_over(self, points: list[SavePoint]) -> None:
+        """The games' save points to the writer thread, with stats.json's if anything was counted (the
+        writer writes it first)."""
+        stats = self.store.stats_point()
+        if stats is not None:
+            points = [stats, *points]
+        if points and self.saves_games:
+            self.writer.submit(points)
 
     def save_now(self) -> list[Notice]:
-        """What changed written at once on this thread, the games left for good counted (at start, before
-        the first frame): the notices of what could not be written."""
-        notices: list[Notice] = []
-        for session in self.app.playing.sessions.values():
-            notices += write_now(session) if self.saves_games else session.take_notices()
+        """What changed written now, the games left for good counted (at start, once the other games' files
+        are read): the notices of what could not be written. Through the writer thread and waiting for it,
+        so that no document it still holds is written after these."""
+        sessions = list(self.app.playing.sessions.values())
+        points = save_points(self.store, sessions)
+        notices = [notice for session in sessions for notice in session.take_notices()]
+        if self.saves_games and points:
+            self.writer.submit(points)
+            self.writer.wait()
+            notices += self.writer.take_notices()
         return notices
 
     def wait(self) -> None:
@@ -114,6 +130,7 @@ class Persistence:
             session.count_if_over()
             self.show(*session.take_notices())
         self._count_when_still.clear()
+        self.hand_over([])
         if self._writer is not None:
             self._writer.close()
             self._writer = None
@@ -136,6 +153,13 @@ class Persistence:
         self.apply(name)
         self.show(notice)
 
+    def change_game_setting(self, game: str, name: str, value: str | bool | int | None) -> None:
+        """One of a game's own settings (the game checked the value), applied at once and remembered in the
+        game's section of settings.json; the games follow as for any setting."""
+        notice = self.store.change_game_setting(game, name, value)
+        self.apply(name)
+        self.show(notice)
+
     def apply(self, name: str) -> None:
         app, stored = self.app, self.store.settings
         app.settings = stored
@@ -145,7 +169,8 @@ class Persistence:
             app.settings_changed(name)  # the games follow (a new variant deals a game not yet touched again)
 
     def reset_stats(self) -> None:
-        self.show(self.store.reset_stats())
+        """Forget the numbers (after the window's confirmation); the next flush writes stats.json."""
+        self.store.reset_stats()
         self.app.mark_dirty()
 
     # -- messages ----------------------------------------------------------------------------------------

@@ -50,7 +50,7 @@ class Playing:
         """The game's session, opened by its game the first time it is needed."""
         if name not in self.sessions:
             deal = self.first_deal if name == self.games[0].name else None
-            opening = Opening(self.app.persist.store, self.app.rng, deal, self.app.fixed.get("variant"),
+            opening = Opening(self.app.persist.store, self.app.rng, deal, self.app.fixed,
                               self.shown.pop(name, None))
             session, notices = self.kind(name).open_session(opening)
             self.sessions[name] = session
@@ -67,9 +67,12 @@ class Playing:
         unsaid, self.unsaid = self.unsaid, []
         return unsaid
 
-    def open_scene(self, kind: GameKind[Any]) -> CardGameScene:
+    def open_scene(self, kind: GameKind[Any], say_unsaid: bool = True) -> CardGameScene:
+        """The game's scene, saying what the store said of its file (each file's message in turn), unless the
+        caller says it (`say_unsaid` False: the program start, after the store's own notices)."""
         scene = kind.make_scene(self.app, self.session(kind.name))
-        scene.say_in_turn([n.text() for n in self.take_unsaid()])  # each file's message in turn
+        if say_unsaid:
+            scene.say_in_turn([n.text() for n in self.take_unsaid()])
         return scene
 
     @property
@@ -113,12 +116,3 @@ class Playing:
         scene.notice(store.change_setting("last_game", name))
         self.app.settings = store.settings
         self.app.mark_dirty()
-
-    def open_last_game(self) -> None:
-        """At start: the game chosen last, if it is one of ours (a first start stays in the first game)."""
-        last = self.app.persist.store.settings.last_game
-        if last != self.current_game.name and any(kind.name == last for kind in self.games):
-            first = self.on_screen
-            self.switch_game(last)
-            # What the store said at start (a file moved aside, ...) belongs on the table the player sees.
-            self.on_screen.take_message(first)

@@ -1,4 +1,5 @@
-"""Writes the games in progress (each game's own file) on a thread of its own, so a slow disk never holds up a frame.
+"""Writes the games in progress (each game's own file) and the statistics on a thread of its own, so a slow disk
+never holds up a frame.
 
 A save is a few kilobytes but ends in two fsyncs; on a busy machine that took a median of 13 ms and up to
 30 ms and more (bench/ui_save.py), most of a 16.7 ms frame. The window thread turns the game into its JSON
@@ -6,6 +7,12 @@ document (a copy, so play can go on changing the game) and hands it over; this t
 `Store.save_file`, which keeps the atomic write and the one-line notice on failure. Only the newest
 document of a file matters: one still waiting is replaced by a newer one, never written after it. fsync releases the
 GIL, so the window keeps drawing meanwhile.
+
+stats.json, when it waits, is written before any game's file: a game's new document may have dropped a game
+left for good that only the waiting statistics count, so a kill between the two writes must find the count
+on disk (the game, still in its old file, is only counted again once, by its id), never the game gone and
+its count lost. The statistics never wait for a game's file: a finished game the file holds is counted when
+it is read, once per id.
 
 `wait()` returns once everything handed over is on disk (before a new deal is counted and saved by the
 window thread, at exit, and in tests). A failure's notice is kept for the window thread (`take_notices`)
@@ -15,11 +22,13 @@ and an event is posted so that an idle loop wakes up to show it.
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterable
 from typing import Any
 
 import pygame
 
-from idioten.storage.files import Notice
+from idioten.storage.files import Notice, SavePoint
+from idioten.storage.stats import STATS_FILE
 from idioten.storage.store import Store
 
 WAKE_EVENT = pygame.event.custom_type()  # wakes an idle loop: a notice is waiting
@@ -36,9 +45,10 @@ class SaveWriter:
         self._thread = threading.Thread(target=self._run, name="idioten-save", daemon=True)
         self._thread.start()
 
-    def submit(self, file: str, document: dict[str, Any]) -> None:
+    def submit(self, points: Iterable[SavePoint]) -> None:
         with self._cond:
-            self._waiting[file] = document
+            for point in points:
+                self._waiting[point.file] = point.document
             self._cond.notify_all()
 
     def wait(self, timeout: float | None = None) -> bool:
@@ -64,7 +74,7 @@ class SaveWriter:
                 self._cond.wait_for(lambda: bool(self._waiting) or self._closed)
                 if not self._waiting:
                     return
-                file = next(iter(self._waiting))
+                file = STATS_FILE if STATS_FILE in self._waiting else next(iter(self._waiting))
                 document = self._waiting.pop(file)
                 self._writing = True
             notice = self.store.save_file(file, document)

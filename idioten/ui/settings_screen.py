@@ -1,7 +1,9 @@
 """The settings screen (from the menu): one row per setting, its choices as buttons, the current one marked.
-A choice is applied at once and remembered (through `persist.Persistence.change_setting`). Keys: E opens it
-(from either game's table), Up/Down choose a row, Left/Right change its value, Esc or E closes. A preview
-shows the deck and back as chosen."""
+The window's own settings come first (`choices`), then the rows of the game on screen (its `GameKind`'s
+`settings_rows`, ui/kit/game.py), which the screen knows only as rows. A choice is applied at once and
+remembered (the window's through `persist.Persistence.change_setting`, a game's where the game keeps it).
+Keys: E opens it (from either game's table), Up/Down choose a row, Left/Right change its value, Esc or E
+closes. A preview shows the deck and back as chosen."""
 
 from __future__ import annotations
 
@@ -12,7 +14,8 @@ import pygame
 from idioten import i18n
 from idioten.cards import parse_cards
 from idioten.i18n import LANGUAGE_NAME, LANGUAGES
-from idioten.storage.settings import ANIMATION_SPEEDS, SOUND_LEVELS, VARIANTS
+from idioten.storage.settings import ANIMATION_SPEEDS, SOUND_LEVELS
+from idioten.ui.kit.game import Games, SettingRow
 from idioten.ui.kit.palette import CAPTION, GLOW, SELECT, TEXT, TITLE
 from idioten.ui.kit.panels import Panel
 from idioten.ui.kit.scene import Host
@@ -23,20 +26,18 @@ from idioten.ui.persist import persistence
 PREVIEW_CARDS = parse_cards("AS KH QD JC")  # one of each suit shows what four colours change
 
 
+ON_OFF: list[tuple[object, str]] = [(False, "ui.settings.off"), (True, "ui.settings.on")]
+
+
 def choices() -> list[tuple[str, list[tuple[object, str]]]]:
-    """Each setting with its values and the text key naming each value, in the order shown."""
-    on_off: list[tuple[object, str]] = [(False, "ui.settings.off"), (True, "ui.settings.on")]
+    """Each of the window's own settings with its values and the text key naming each value, in the order
+    shown."""
     return [
-        ("variant", [(v, f"ui.variant.{v}") for v in VARIANTS]),
         ("animation", [(s, f"ui.settings.animation.{s}") for s in ANIMATION_SPEEDS]),
-        ("auto_discard", on_off),
-        ("highlight_discardable", on_off),
-        ("four_colour", on_off),
+        ("four_colour", ON_OFF),
         ("card_back", [(b, f"ui.settings.card_back.{b}") for b in CARD_BACKS]),
         ("language", [(code, LANGUAGE_NAME) for code in LANGUAGES]),  # each in its own words: LanguageButton
-        ("live_verdict", on_off),
-        ("winnable_only", on_off),
-        ("clock", on_off),
+        ("clock", ON_OFF),
         ("sound", [(level, f"ui.settings.sound.{level}") for level in SOUND_LEVELS]),
     ]
 
@@ -62,23 +63,42 @@ class SettingsPanel(Panel):
 
     def build(self) -> None:
         self.persist = persistence(self.app)
+        self.setting_list = self.window_rows() + self.game_rows()
+        self.settings_rows = {row.name: row for row in self.setting_list}
         self.rows_of_buttons: list[tuple[str, list[tuple[object, Button]]]] = []
-        for name, values in choices():
-            row = [(value, LanguageButton(str(value), partial(self.choose, name, value)) if name == "language"
-                    else Button(key, partial(self.choose, name, value))) for value, key in values]
-            self.rows_of_buttons.append((name, row))
+        for setting in self.setting_list:
+            row = [(value, LanguageButton(str(value), partial(self.choose, setting.name, value))
+                    if setting.name == "language" else Button(key, partial(self.choose, setting.name, value)))
+                   for value, key in setting.choices]
+            self.rows_of_buttons.append((setting.name, row))
             self.buttons.extend(button for _, button in row)
         self.close_button = Button("ui.button.close", self.close)
         self.buttons.append(self.close_button)
         self.images = CardImages(lambda: self.app.settings)
 
-    def current(self, name: str):
-        if name == "language":
-            return i18n.language()  # "the system's language" (None) shows as the language in use
-        return getattr(self.persist.settings, name)
+    def window_rows(self) -> list[SettingRow]:
+        def current(name: str) -> object:
+            if name == "language":
+                return i18n.language()  # "the system's language" (None) shows as the language in use
+            return getattr(self.persist.settings, name)
 
-    def choose(self, name: str, value) -> None:
-        self.persist.change_setting(name, value)
+        return [SettingRow(name, f"ui.settings.{name}", values, partial(current, name),
+                           partial(self.persist.change_setting, name)) for name, values in choices()]
+
+    def game_rows(self) -> list[SettingRow]:
+        """The rows of the game on screen (a window that holds no games, as some tests open: none)."""
+        playing = self.games()
+        return [] if playing is None else list(playing.current_game.settings_rows(self.app, playing.on_screen))
+
+    def games(self) -> Games | None:
+        playing: Games | None = getattr(self.app, "playing", None)
+        return playing
+
+    def current(self, name: str) -> object:
+        return self.settings_rows[name].current()
+
+    def choose(self, name: str, value: object) -> None:
+        self.settings_rows[name].choose(value)
         self.images.forget()
         self.place()  # labels change width with the language
 
@@ -88,8 +108,7 @@ class SettingsPanel(Panel):
         layout, texts = self.layout, self.app.texts
         size = layout.font_size
         width = int(min(max(layout.width * self.width_share, 600), layout.width - 40))
-        self.label_w = max(texts.font(size).size(i18n.t(f"ui.settings.{name}"))[0]
-                           for name, _ in self.rows_of_buttons) + size * 2
+        self.label_w = max(texts.font(size).size(i18n.t(row.label_key))[0] for row in self.setting_list) + size * 2
         card_h = round(layout.card_h * 0.42)
         self.images.set_size((round(card_h * 250 / 350), card_h))
         note_lines = self.notes(width - 2 * size)
@@ -151,11 +170,14 @@ class SettingsPanel(Panel):
 
     def notes(self, width: int) -> list[str]:
         texts, size = self.app.texts, self.layout.small_font_size
-        variant_note = "ui.settings.variant_fixed" if "variant" in self.persist.fixed else "ui.settings.variant_note"
         lines = []
-        for key in (variant_note, "ui.settings.auto_note"):
+        for key in self.game_notes():
             lines += texts.wrap(i18n.t(key), size, width)
         return lines
+
+    def game_notes(self) -> list[str]:
+        playing = self.games()
+        return [] if playing is None else list(playing.current_game.settings_notes(self.app))
 
     # -- input -------------------------------------------------------------------------------------------
 
@@ -187,7 +209,7 @@ class SettingsPanel(Panel):
         surface.blit(title, title.get_rect(midtop=(box.centerx, self.title_y)))
         for index, ((name, row), top) in enumerate(zip(self.rows_of_buttons, self.row_tops)):
             colour = SELECT if index == self.focus else CAPTION
-            label = texts.render(i18n.t(f"ui.settings.{name}"), size, colour)
+            label = texts.render(i18n.t(self.settings_rows[name].label_key), size, colour)
             surface.blit(label, label.get_rect(midleft=(self.grid_x, top + self.row_h // 2)))
             for value, button in row:
                 button.focused = index == self.focus and value == self.current(name)

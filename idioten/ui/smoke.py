@@ -125,9 +125,9 @@ def check_data_folder(folder: Path) -> None:
 
 def check_saved_by_the_game(folder: Path, game: Game) -> None:
     """The window saves after every action: what it left in the data folder must be the table as played."""
-    from idioten.storage.store import Store
+    from idioten.storage.game import load_game
 
-    saved = Store.open(folder).saved_game
+    saved, _notices = load_game(folder)
     if saved is None:
         raise SmokeFailure(f"the game saved nothing in {folder}")
     check(saved.game.to_text() == game.to_text(), f"the game saved in {folder} is not the one on the table")

@@ -40,7 +40,9 @@ from idioten.play.acesup.guide import (
     words,
 )
 from idioten.play.acesup.session import AcesUpSession
+from idioten.play.session import write_now
 from idioten.storage.files import ENV_DATA_DIR
+from idioten.storage.game import load_game
 from idioten.storage.store import Store
 
 EVERY_ACTION = ([Action.discard(p) for p in range(PILES)]
@@ -250,7 +252,7 @@ def players_folder(tmp_path, monkeypatch):
     store = Store.open(tmp_path)
     session = AcesUpSession.start(store, Game.new(deal_cards(7), deal_number=7))
     session.act(next(session.game.legal_actions()))
-    store.save_game(session.saved)
+    assert write_now(session) == []
     return tmp_path, session
 
 
@@ -273,7 +275,7 @@ def test_leaving_at_any_step_leaves_the_players_game_and_files_as_they_were(play
     guide.restart()
     assert state(guide) == before
     assert files_of(folder) == files and session.document() == document and session.store.stats == stats
-    assert Store.open(folder).saved_game.game.to_text() == session.game.to_text()
+    assert load_game(folder)[0].game.to_text() == session.game.to_text()
 
 
 # -- the beginner's deal -----------------------------------------------------------------------------------

@@ -26,15 +26,19 @@ DAY_DEAL = 74442778  # the deal of DAY, pinned in tests/acesup/test_daily.py
 
 
 class CountingStore(MemoryStore):
-    """A store in memory that notes every game the session says it left for good."""
+    """A store in memory, with a note of every game a session on it left for good (`NotingSession`)."""
 
     def __init__(self):
         super().__init__()
         self.left: list[str] = []
 
-    def abandoned(self, old):
-        self.left.append(old.game_id)
-        return super().abandoned(old)
+
+class NotingSession(AcesUpSession):
+    """The live session, noting in its store each game it leaves for good before counting it as it does."""
+
+    def count_left(self, saved):
+        self.store.left.append(saved.game_id)
+        super().count_left(saved)
 
 
 def deal(number: int) -> Game:
@@ -42,7 +46,7 @@ def deal(number: int) -> Game:
 
 
 def session_on(number: int = 7, store: Store | None = None) -> AcesUpSession:
-    return AcesUpSession.start(store if store is not None else CountingStore(), deal(number))
+    return NotingSession.start(store if store is not None else CountingStore(), deal(number))
 
 
 def play(session: AcesUpSession, actions: int, by_computer: bool = False) -> None:
@@ -140,7 +144,7 @@ def test_undo_and_redo_in_a_game_that_keeps_another_leave_it_kept():
     current = session_on(7, store)
     play(current, 3)
     current.saved.previous = kept.saved
-    session = AcesUpSession(store, current.saved)
+    session = NotingSession(store, current.saved)
     session.undo()
     session.redo()
     session.undo()

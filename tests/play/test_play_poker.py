@@ -72,7 +72,9 @@ def test_a_finished_game_saved_but_not_counted_is_counted_on_start(tmp_path):
     session = session_in(tmp_path)
     do(session, "new_deal", 14)
     play(session, 25)
-    Store.open(tmp_path).reset_stats("poker")  # as if the program stopped between the save and the count
+    store = Store.open(tmp_path)
+    store.reset_stats("poker")  # as if the program stopped between the save and the count
+    store.save_file("stats.json", store.stats_point().document)
     stats_file = tmp_path / "stats.json"
     data = json.loads(stats_file.read_text())
     data["counted"] = []

@@ -360,10 +360,12 @@ def test_smoke_mode_reads_the_saved_game_only_once_the_writer_has_written_it(mon
     turn, waits, handed_over = threading.Condition(), [0], {}
     real_submit, real_wait, real_save = SaveWriter.submit, SaveWriter.wait, Store.save_file
 
-    def submit(writer, file, document):
+    def submit(writer, points):
+        points = list(points)
         with turn:
-            handed_over[id(document)] = waits[0]
-        real_submit(writer, file, document)
+            for point in points:
+                handed_over[id(point.document)] = waits[0]
+        real_submit(writer, points)
 
     def wait(writer, timeout=None):
         with turn:

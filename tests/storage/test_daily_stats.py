@@ -6,6 +6,7 @@ import json
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from session_support import write_stats
 
 from idioten.storage.stats import BadStats, Statistics, load_stats, stats_from_json, stats_to_json
 from idioten.storage.store import Store
@@ -62,6 +63,7 @@ def test_a_file_from_before_the_deal_of_the_day_loads_and_the_store_keeps_days(t
     del data["daily"]
     assert stats_from_json(data).daily.played == 0
     store = Store.open(tmp_path)
-    assert store.record_daily(day(0), True) is None
+    assert store.record_daily(day(0), True) and not store.record_daily(day(0), False)
+    assert write_stats(store) is None
     stats, notices = load_stats(tmp_path)
     assert stats.daily.days == {day(0): True} and notices == []

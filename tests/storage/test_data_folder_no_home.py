@@ -108,7 +108,9 @@ def test_with_no_folder_at_all_play_goes_on_in_memory_and_says_so_once(no_home, 
     assert [notice.key for notice in store.notices] == ["store.no_folder"]
     assert "not saved" in store.notices[0].text()
     assert store.change_setting("sound", "quiet") is None and store.settings.sound == "quiet"
-    assert store.reset_stats() is None
+    store.reset_stats()
+    point = store.stats_point()
+    assert point is not None and store.save_file(point.file, point.document) is None
     assert list(tmp_path.iterdir()) == []
 
 

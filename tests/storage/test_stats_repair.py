@@ -20,12 +20,16 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from session_support import write_stats
 from tiers import examples
 
 from idioten import i18n
 from idioten.acesup.rules import ACES_ONLY, STANDARD, Game
 from idioten.cards import deal_cards
+from idioten.play.acesup.session import AcesUpSession
+from idioten.play.session import write_now
 from idioten.storage import files
+from idioten.storage.game import SavedGame
 from idioten.storage.stats import (
     STATS_FILE,
     Statistics,
@@ -34,7 +38,7 @@ from idioten.storage.stats import (
     stats_from_json,
     stats_to_json,
 )
-from idioten.storage.store import SavedGame, Store
+from idioten.storage.store import Store
 
 PREVIOUS = Path(__file__).resolve().parents[1] / "previous_files"
 
@@ -226,6 +230,13 @@ def finished_game(number=1) -> SavedGame:
     return SavedGame(game, f"finished-{number}", False)
 
 
+def finish_and_write(store: Store) -> list:
+    """A finished game counted by its session on `store`, and its save points written: what could not be."""
+    session = AcesUpSession(store, finished_game())
+    session.count_if_over()
+    return write_now(session)
+
+
 def refuse_to_open(monkeypatch, path: Path) -> None:
     """As the system answers an account that may not read the file (root reads anything, so it is simulated)."""
     real_open = os.open
@@ -249,8 +260,9 @@ def test_a_file_that_cannot_be_read_is_not_damaged_not_moved_and_not_written_ove
                              "are not saved.")
     assert sorted(p.name for p in tmp_path.iterdir()) == [STATS_FILE], "nothing moved aside"
     # The next save would write the one game of this session over every game before it: it does not.
-    assert store.game_finished(finished_game()) == notice
-    assert store.reset_stats() == notice
+    assert finish_and_write(store) == [notice]
+    store.reset_stats()
+    assert write_stats(store) == notice
     assert path.read_bytes() == before
     monkeypatch.undo()  # the player mends the permissions: every game is still there
     assert Store.open(tmp_path).stats == played()
@@ -267,7 +279,7 @@ def test_a_repaired_file_that_cannot_be_moved_aside_is_shown_but_never_written_o
     store = Store.open(tmp_path)
     assert [n.key for n in store.notices] == ["store.bad_file_kept"]
     assert store.stats.variants[ACES_ONLY] == played().variants[ACES_ONLY]
-    assert store.game_finished(finished_game()) is not None
+    assert [n.key for n in finish_and_write(store)] == ["store.bad_file_kept"]
     assert path.read_bytes() == before
 
 
@@ -285,13 +297,17 @@ import sys
 from pathlib import Path
 from idioten.acesup.rules import STANDARD, Game
 from idioten.cards import deal_cards
-from idioten.storage.store import SavedGame, Store
+from idioten.play.acesup.session import AcesUpSession
+from idioten.play.session import write_now
+from idioten.storage.store import Store
 game = Game.new(deal_cards(1), STANDARD, 1)
 while not game.is_over():
     game.apply(next(game.useful_actions()))
 store = Store.open(Path(sys.argv[1]))
-finished = store.game_finished(SavedGame(game, "finished-1", False))
-print(" ".join(n.key for n in store.notices), finished.key if finished else None)
+session = AcesUpSession.start(store, game)
+session.count_if_over()
+finished = write_now(session)
+print(" ".join(n.key for n in store.notices), " ".join(n.key for n in finished) or None)
 """
 
 
@@ -313,6 +329,7 @@ def test_a_file_another_account_owns_is_left_whole_by_a_real_start():
                               capture_output=True, text=True, timeout=120)
         assert done.returncode == 0, done.stderr
         assert done.stdout.split() == ["store.file_unreadable", "store.file_unreadable"]
-        assert sorted(p.name for p in folder.iterdir()) == [STATS_FILE] and path.read_bytes() == before
+        # The game's own file is written beside it; nothing is moved aside.
+        assert sorted(p.name for p in folder.iterdir()) == ["game.json", STATS_FILE] and path.read_bytes() == before
     finally:
         shutil.rmtree(folder, ignore_errors=True)

@@ -171,13 +171,14 @@ def test_a_fifo_in_place_of_the_game_is_set_aside_without_being_read():
     script = textwrap.dedent("""
         import os, sys, tempfile
         from pathlib import Path
+        from idioten.play.acesup.session import load
         from idioten.storage.store import Store
         folder = Path(tempfile.mkdtemp())
         os.mkfifo(folder / "game.json")
         store = Store.open(folder)
-        [notice] = store.notices
+        saved, [notice] = load(store)
         aside = folder / notice.params["aside"]
-        print(notice.key, store.saved_game, aside.is_fifo(), (folder / "game.json").exists())
+        print(notice.key, saved, aside.is_fifo(), (folder / "game.json").exists())
     """)
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr

@@ -7,10 +7,12 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from session_support import open_aces_up
 from tiers import examples
 
 from idioten.acesup.rules import ACES_ONLY, STANDARD, VARIANTS, Action, Game
 from idioten.cards import MAX_DEAL, deal_cards
+from idioten.play.session import write_now
 from idioten.storage.game import GAME_FILE, BadSave, SavedGame, game_from_json, game_to_json, load_game, save_game
 from idioten.storage.store import Store
 
@@ -127,9 +129,8 @@ def test_a_save_that_does_not_add_up_is_rejected(case):
 def test_a_rejected_save_is_moved_aside_and_the_program_starts_fresh(tmp_path, case):
     data = tampered(BAD_SAVES[case])
     (tmp_path / GAME_FILE).write_text(json.dumps(data))
-    store = Store.open(tmp_path)
-    assert store.saved_game is None
-    [notice] = store.notices
+    session, [notice] = open_aces_up(tmp_path)
+    assert not session.game.history
     assert notice.key == "store.bad_file" and notice.params["file"] == GAME_FILE
     assert json.loads((tmp_path / notice.params["aside"]).read_text()) == data
     assert not (tmp_path / GAME_FILE).exists()
@@ -208,9 +209,9 @@ def test_a_damaged_day_is_moved_aside_with_a_notice_and_changes_no_statistics(tm
     finished = SavedGame(finished_game(), "done", False, daily="2026-12-03")
     data = dict(game_to_json(finished), daily="the third")
     (tmp_path / GAME_FILE).write_text(json.dumps(data))
-    store = Store.open(tmp_path)
-    [notice] = store.notices
-    assert store.saved_game is None and notice.key == "store.bad_file" and "game.bad-" in notice.text()
+    session, [notice] = open_aces_up(tmp_path)
+    store = session.store
+    assert not session.game.history and notice.key == "store.bad_file" and "game.bad-" in notice.text()
     assert store.stats.daily.played == 0 and store.stats.variants[STANDARD].played == 0
     assert json.loads((tmp_path / notice.params["aside"]).read_text()) == data
 
@@ -219,9 +220,11 @@ def test_a_finished_deal_of_the_day_counts_for_its_day_once_also_when_the_progra
     game = finished_game()
     saved = SavedGame(game, "daily-game", False, daily="2026-12-03")
     save_game(saved, tmp_path)  # saved as finished, then killed before it was counted
-    store = Store.open(tmp_path)
-    assert store.stats.daily.days == {"2026-12-03": game.is_won()}
-    assert store.game_finished(saved) is None
+    session, _ = open_aces_up(tmp_path)
+    assert session.store.stats.daily.days == {"2026-12-03": game.is_won()}
+    session.count_if_over()
+    assert write_now(session) == []
+    write_now(open_aces_up(tmp_path)[0])
     again = Store.open(tmp_path)
     assert again.stats.daily.played == 1 and again.stats.variants[STANDARD].played == 1
 
@@ -229,4 +232,6 @@ def test_a_finished_deal_of_the_day_counts_for_its_day_once_also_when_the_progra
 def test_a_deal_of_the_day_the_computer_finished_is_not_counted_for_the_day(tmp_path):
     game = finished_game()
     save_game(SavedGame(game, "shown", False, by_computer=True, daily="2026-12-03"), tmp_path)
-    assert Store.open(tmp_path).stats.daily.played == 0
+    session, _ = open_aces_up(tmp_path)
+    write_now(session)
+    assert session.store.stats.daily.played == 0 and Store.open(tmp_path).stats.daily.played == 0

@@ -6,11 +6,13 @@ import json
 import os
 
 import pytest
+from session_support import open_aces_up, save, saved_game, write_stats
 
 from idioten.acesup.rules import ACES_ONLY, Game
 from idioten.cards import deal_cards
+from idioten.play.acesup.settings import AcesUpSettings, aces_up_settings, problems
 from idioten.storage import files as store_files
-from idioten.storage.game import GAME_FILE
+from idioten.storage.game import GAME_FILE, SavedGame
 from idioten.storage.settings import (
     _VALID,
     ANIMATION_FACTORS,
@@ -21,7 +23,7 @@ from idioten.storage.settings import (
     settings_from_json,
     settings_to_json,
 )
-from idioten.storage.store import SavedGame, Settings, Store
+from idioten.storage.store import Settings, Store
 
 
 def test_every_setting_has_a_check_that_accepts_its_default():
@@ -32,19 +34,41 @@ def test_every_setting_has_a_check_that_accepts_its_default():
 
 def test_defaults_match_the_issue():
     s = Settings()
-    assert (s.variant, s.animation, s.auto_discard, s.highlight_discardable, s.four_colour) == \
+    aces_up = aces_up_settings(s)
+    assert (aces_up.variant, s.animation, aces_up.auto_discard, aces_up.highlight_discardable, s.four_colour) == \
         ("standard", "normal", False, False, False)
     assert set(ANIMATION_FACTORS) == set(ANIMATION_SPEEDS) and ANIMATION_FACTORS["off"] == 0
 
 
 def test_invalid_values_fall_back_field_by_field():
     data = settings_to_json(Settings(animation="slow", four_colour=True, language="sv"))
-    data.update(auto_discard="yes", card_back="../../etc/passwd", variant="easy", future_setting=1)
+    data["games"] = {"idioten": {"auto_discard": "yes", "variant": "easy"}}
+    data.update(card_back="../../etc/passwd", future_setting=1)
     settings, notices = settings_from_json(data)
-    assert settings == Settings(animation="slow", four_colour=True, language="sv")
-    assert sorted(n.params["name_key"] for n in notices) == \
+    assert settings == Settings(animation="slow", four_colour=True, language="sv", games=data["games"])
+    assert [n.params["name_key"] for n in notices] == ["store.setting.card_back"]
+    # A game's own settings are the game's to check: each falls back alone, and the game says so.
+    assert aces_up_settings(settings) == AcesUpSettings()
+    assert sorted(n.params["name_key"] for n in notices + problems(settings)) == \
         ["store.setting.auto_discard", "store.setting.card_back", "store.setting.variant"]
-    assert all(n.key == "store.bad_setting" for n in notices)
+    assert all(n.key == "store.bad_setting" for n in notices + problems(settings))
+
+
+def test_the_previous_versions_flat_settings_become_the_first_games_section():
+    old = {"format": SETTINGS_FORMAT, "version": 1, "variant": "aces-only", "auto_discard": True, "sound": "loud"}
+    settings, notices = settings_from_json(old)
+    assert notices == [] and settings.sound == "loud"
+    assert aces_up_settings(settings) == AcesUpSettings(variant="aces-only", auto_discard=True)
+    document = settings_to_json(settings)
+    assert document["games"] == {"idioten": {"variant": "aces-only", "auto_discard": True}}
+    assert "variant" not in document and settings_from_json(document)[0] == settings
+
+
+def test_a_games_section_that_is_not_one_is_reset_with_a_notice():
+    data = settings_to_json(Settings(sound="quiet"))
+    data["games"] = {"idioten": ["not", "a", "section"]}
+    settings, [notice] = settings_from_json(data)
+    assert settings == Settings(sound="quiet") and notice.params["name_key"] == "store.setting.games"
 
 
 def test_change_is_applied_and_remembered(tmp_path):
@@ -55,7 +79,7 @@ def test_change_is_applied_and_remembered(tmp_path):
     assert Store.open(tmp_path).settings == Settings(animation="off", language="de")
 
 
-@pytest.mark.parametrize("name, value", [("animation", "very fast"), ("auto_discard", 1), ("colour", True),
+@pytest.mark.parametrize("name, value", [("animation", "very fast"), ("variant", "standard"), ("colour", True),
                                          ("language", "pl"), ("card_back", "")])
 def test_an_invalid_change_is_refused_and_nothing_is_written(tmp_path, name, value):
     store = Store.open(tmp_path)
@@ -82,9 +106,9 @@ def test_a_folder_that_cannot_be_written_lets_play_go_on_with_one_warning(tmp_pa
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("")
     store = Store.open(blocker / "idioten")
-    assert store.notices == [] and store.saved_game is None
-    for notice in (store.save_game(a_saved_game()), store.change_setting("four_colour", True),
-                   store.reset_stats()):
+    assert store.notices == [] and saved_game(store) is None
+    store.reset_stats()
+    for notice in (save(store, a_saved_game()), store.change_setting("four_colour", True), write_stats(store)):
         assert notice.key.startswith("store.write_failed.") and "\n" not in notice.text()
     assert store.settings.four_colour is True, "the setting applies in memory all the same"
 
@@ -92,30 +116,30 @@ def test_a_folder_that_cannot_be_written_lets_play_go_on_with_one_warning(tmp_pa
 def test_a_read_only_folder_seen_as_a_refused_rename(tmp_path, monkeypatch):
     store = Store.open(tmp_path)
     saved = a_saved_game()
-    assert store.save_game(saved) is None
+    assert save(store, saved) is None
     before = (tmp_path / GAME_FILE).read_bytes()
 
     def refuse(src, dst):
         raise OSError(errno.EROFS, "Read-only file system")
     monkeypatch.setattr(store_files.os, "replace", refuse)
     saved.game.deal()
-    notice = store.save_game(saved)
+    notice = save(store, saved)
     assert notice.key == "store.write_failed.readonly"
     assert (tmp_path / GAME_FILE).read_bytes() == before
     monkeypatch.undo()
-    assert store.save_game(saved) is None, "saving works again once the folder does"
-    assert Store.open(tmp_path).saved_game.game.to_text() == saved.game.to_text()
+    assert save(store, saved) is None, "saving works again once the folder does"
+    assert saved_game(Store.open(tmp_path)).game.to_text() == saved.game.to_text()
 
 
 def test_a_file_that_could_not_be_moved_aside_is_never_written_over(tmp_path, monkeypatch):
     (tmp_path / GAME_FILE).write_text("{ precious but unreadable")
     real_rename = os.rename
     monkeypatch.setattr(store_files.os, "rename", lambda a, b: (_ for _ in ()).throw(PermissionError(13, "no")))
-    store = Store.open(tmp_path)
+    session, [notice] = open_aces_up(tmp_path)
     monkeypatch.setattr(store_files.os, "rename", real_rename)
-    [notice] = store.notices
+    store = session.store
     assert notice.key == "store.bad_file_kept"
-    assert store.save_game(a_saved_game()) == notice
+    assert save(store, a_saved_game()) == notice
     assert (tmp_path / GAME_FILE).read_text() == "{ precious but unreadable"
     assert store.change_setting("animation", "fast") is None, "other files are still saved"
 
@@ -124,11 +148,12 @@ def test_every_bad_file_at_once_still_starts(tmp_path):
     (tmp_path / GAME_FILE).write_text("")
     (tmp_path / "stats.json").mkdir()
     (tmp_path / SETTINGS_FILE).write_text('{"format": "idioten-settings", "version": 1, "language": "xx"')
-    store = Store.open(tmp_path)
-    assert store.saved_game is None and store.settings == Settings()
-    assert sorted(n.params["file"] for n in store.notices) == sorted([GAME_FILE, "stats.json", SETTINGS_FILE])
+    session, notices = open_aces_up(tmp_path)
+    store = session.store
+    assert not session.game.history and store.settings == Settings()
+    assert sorted(n.params["file"] for n in notices) == sorted([GAME_FILE, "stats.json", SETTINGS_FILE])
     assert len(os.listdir(tmp_path)) == 3, "all three moved aside, none deleted"
-    assert store.save_game(a_saved_game()) is None
+    assert save(store, a_saved_game()) is None
 
 
 # -- other documents through the Store (Poker patience's game, later) -------------------------------------

@@ -1,6 +1,7 @@
 """Statistics: each game counted once, derived figures, streaks, keyed sections, bad files."""
 
 import json
+import random
 
 import pytest
 from hypothesis import given
@@ -8,17 +9,21 @@ from hypothesis import strategies as st
 
 from idioten.acesup.rules import ACES_ONLY, STANDARD, VARIANTS, Game
 from idioten.cards import deal_cards
+from idioten.play.acesup.session import AcesUpSession
+from idioten.play.session import Opening, write_now
+from idioten.storage.game import GAME_FILE, SavedGame, game_to_json
 from idioten.storage.stats import (
     MAX_COUNT,
     REMEMBERED_IDS,
     STATS_FILE,
     BadStats,
     Statistics,
+    VariantStats,
     load_stats,
     stats_from_json,
     stats_to_json,
 )
-from idioten.storage.store import SavedGame, Store
+from idioten.storage.store import Store
 
 
 def test_a_game_is_counted_once_and_the_first_count_stands():
@@ -155,7 +160,7 @@ def test_a_count_of_ten_to_the_400_is_set_aside_and_the_statistics_open(tmp_path
     assert notice.key == "store.stats_repaired"
     assert str(10**400) in (tmp_path / notice.params["aside"]).read_text()
     assert store.stats.variants == Statistics().variants and store.stats.keyed["poker"]["classic"].games == 1
-    assert store.game_finished(finished_game()) is None and store.stats.variants[STANDARD].win_rate is not None
+    assert store.record_result("g", STANDARD, 48, True, False) and store.stats.variants[STANDARD].win_rate == 1
 
 
 def test_the_largest_counts_a_player_could_reach_still_load():
@@ -163,7 +168,7 @@ def test_the_largest_counts_a_player_could_reach_still_load():
     assert stats_from_json(data).variants[STANDARD].played == MAX_COUNT + 1
 
 
-# -- through the Store, as the window uses it --------------------------------------------------------------
+# -- through a session and the store, as the window uses them -----------------------------------------------
 
 def finished_game(number=1) -> SavedGame:
     game = Game.new(deal_cards(number), STANDARD, number)
@@ -172,45 +177,68 @@ def finished_game(number=1) -> SavedGame:
     return SavedGame(game, f"finished-{number}", False)
 
 
+def opened(folder) -> AcesUpSession:
+    session, notices = AcesUpSession.open(Opening(Store.open(folder), random.Random(1)))
+    assert notices == []
+    return session
+
+
+def played_in(folder) -> VariantStats:
+    return Store.open(folder).stats.variants[STANDARD]
+
+
 def test_undo_after_the_end_never_counts_twice(tmp_path):
-    store = Store.open(tmp_path)
-    saved = finished_game()
-    score = saved.game.score
-    assert store.game_finished(saved) is None
-    saved.game.undo()
-    saved.undo_used = True
-    saved.game.redo()
-    store.game_finished(saved)
-    reloaded = Store.open(tmp_path).stats.variants[STANDARD]
+    session = AcesUpSession.start(Store.open(tmp_path), finished_game().game)
+    score = session.game.score
+    session.count_if_over()
+    assert write_now(session) == []
+    session.undo()
+    session.redo()
+    session.count_if_over()
+    write_now(session)
+    reloaded = played_in(tmp_path)
     assert (reloaded.played, reloaded.total_points, reloaded.won_without_undo) == (1, score, 0)
 
 
 def test_a_new_deal_counts_the_abandoned_game_with_its_score_so_far(tmp_path):
-    store = Store.open(tmp_path)
-    old = SavedGame.start(Game.new(deal_cards(2), STANDARD, 2))
-    old.game.deal()
-    old.game.apply(next(old.game.useful_actions()))
-    new = SavedGame.start(Game.new(deal_cards(3), STANDARD, 3))
-    assert store.replace_game(old, new) is None
-    reopened = Store.open(tmp_path)
-    s = reopened.stats.variants[STANDARD]
-    assert (s.played, s.won, s.total_points, s.current_streak) == (1, 0, old.game.score, 0)
-    assert reopened.saved_game.game_id == new.game_id
-    store.replace_game(new, SavedGame.start(Game.new(deal_cards(4), STANDARD, 4)))
-    assert Store.open(tmp_path).stats.variants[STANDARD].played == 1, "a deal never touched is not a game"
+    session = AcesUpSession.start(Store.open(tmp_path), Game.new(deal_cards(2), STANDARD, 2))
+    session.act(next(session.game.useful_actions()))
+    session.act(next(session.game.useful_actions()))
+    old_score = session.game.score
+    session.new_deal(Game.new(deal_cards(3), STANDARD, 3))
+    session.act(next(session.game.useful_actions()))  # the old game is left for good
+    assert write_now(session) == []
+    s = played_in(tmp_path)
+    assert (s.played, s.won, s.total_points, s.current_streak) == (1, 0, old_score, 0)
+    assert opened(tmp_path).saved.game_id == session.saved.game_id
+    session.new_deal(Game.new(deal_cards(4), STANDARD, 4))
+    session.new_deal(Game.new(deal_cards(5), STANDARD, 5))  # deal 4, never touched, is dropped
+    session.act(next(session.game.useful_actions()))
+    write_now(session)
+    assert played_in(tmp_path).played == 2, "deal 3 counted when left, a deal never touched is not a game"
 
 
-def test_a_finished_game_saved_but_not_counted_is_counted_at_start(tmp_path):
+def test_a_finished_game_saved_but_not_counted_is_counted_when_its_session_opens(tmp_path):
     # A kill between saving the last move and saving the statistics must not lose the game.
-    store = Store.open(tmp_path)
-    saved = finished_game(5)
-    store.save_game(saved)
-    assert Store.open(tmp_path).stats.variants[STANDARD].played == 1
-    assert Store.open(tmp_path).stats.variants[STANDARD].played == 1
+    Store.open(tmp_path).save_file(GAME_FILE, game_to_json(finished_game(5)))
+    write_now(opened(tmp_path))
+    assert played_in(tmp_path).played == 1
+    write_now(opened(tmp_path))
+    assert played_in(tmp_path).played == 1
+
+
+def test_a_count_is_only_marked_until_the_save_points_are_written(tmp_path):
+    session = AcesUpSession.start(Store.open(tmp_path), finished_game().game)
+    session.count_if_over()
+    assert session.store.stats.variants[STANDARD].played == 1 and played_in(tmp_path).played == 0
+    write_now(session)
+    assert played_in(tmp_path).played == 1
 
 
 def test_reset_is_remembered(tmp_path):
     store = Store.open(tmp_path)
-    store.game_finished(finished_game())
-    assert store.reset_stats() is None
-    assert Store.open(tmp_path).stats.variants[STANDARD].played == 0
+    store.record_result("g", STANDARD, 48, True, False)
+    store.reset_stats()
+    point = store.stats_point()
+    assert point is not None and store.save_file(point.file, point.document) is None
+    assert played_in(tmp_path).played == 0 and store.stats_point() is None

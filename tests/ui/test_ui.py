@@ -403,10 +403,12 @@ def test_rules_panel_opens_with_f1_and_question_mark():
     assert panel_title(app) == i18n.t("ui.rules.title")
 
 
-def test_the_action_hook_sees_every_action():
+def test_the_assistant_sees_every_change_the_keys_make():
     seen = []
-    app, _ = make_app(Game.new(deal_cards(7), deal_number=7),
-                      on_action=seen.append)
+    app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
+    assistant = aces_table(app).assistant
+    follow = assistant.game_changed
+    assistant.game_changed = lambda change: (seen.append(change), follow(change))
     key(app, pygame.K_SPACE)
     key(app, pygame.K_z, CTRL)
     key(app, pygame.K_n)
@@ -509,7 +511,7 @@ def test_while_dragging_only_the_gaps_that_take_the_card_light_up():
 
 def test_settings_hooks_four_colours_speed_and_auto_discard():
     from idioten.storage.settings import Settings
-    settings = Settings(four_colour=True, animation="off", auto_discard=True)
+    settings = Settings(four_colour=True, animation="off").game_changed("idioten", "auto_discard", True)
     app, _ = make_app(position(["2H 5H", "KH", "9C", "4C"], stock=8), settings=settings)
     face = app.images.face(parse_card("5H"))
     four = pygame.image.load_sized_svg(str(paths.asset("cards", "four-colour", "5H.svg")), face.get_size())

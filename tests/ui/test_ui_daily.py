@@ -108,6 +108,7 @@ def test_a_deal_of_the_day_survives_a_restart_of_the_program_and_counts_once(dat
     assert run_until(app, lambda: end_panel(app) is not None, timeout=HANG_GUARD)
     text = panel_text(end_panel(app))
     assert f"days played: 1, won: {int(won)}" in text and "Next deal of the day in" in text
+    app.persist.wait()  # counted at once, written by the writer thread after the frame
     assert Store.open(data_folder).stats.daily.days == {DAY.isoformat(): won}
     quit_program(app, CLOSE)
 
@@ -149,6 +150,7 @@ def test_past_midnight_the_game_stays_that_days_deal_and_counts_for_that_day(dat
     assert labelled(app, DAY)
     play_to_the_end(app)
     won = app.playing.game_scene("idioten").game.is_won()
+    app.persist.wait()  # counted at once, written by the writer thread after the frame
     assert Store.open(data_folder).stats.daily.days == {DAY.isoformat(): won}
     assert run_until(app, lambda: end_panel(app) is not None, timeout=HANG_GUARD)
     text = panel_text(end_panel(app))

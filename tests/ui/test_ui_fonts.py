@@ -60,7 +60,7 @@ def inks_in_status_bar(app) -> set:
 
 @pytest.mark.parametrize("four_colour, ink", [(False, (200, 16, 46)), (True, (21, 83, 182))])
 def test_a_card_in_the_status_line_is_drawn_as_a_card_in_the_decks_colours(four_colour, ink):
-    settings = Settings(auto_discard=True, four_colour=four_colour)
+    settings = Settings(four_colour=four_colour).game_changed("idioten", "auto_discard", True)
     app, _ = make_app(position(["2D", "KD QS", "", ""], stock=4), settings=settings)
     drag(app, top_centre(app, 1), app.layout.piles[2].center)  # the KD shows, the 2D goes automatically
     assert parse_card("2D") in app.playing.game_scene("idioten").game.discards

@@ -8,18 +8,20 @@ import random
 import pygame
 import pytest
 from ui_store_support import open_window
-from ui_support import OPEN_APPS, aces_table, click, headings, key, make_app
+from ui_support import OPEN_APPS, aces_table, click, headings, key, make_app, shown_texts
 
 from idioten import i18n
+from idioten.play.acesup.settings import AcesUpSettings, aces_up_settings
 from idioten.play.change import Change, How
 from idioten.play.poker.session import PokerSession
 from idioten.play.session import SavePoint
 from idioten.poker.game import PokerGame
 from idioten.storage.files import Notice
 from idioten.storage.poker import FILE
+from idioten.storage.settings import GameSetting
 from idioten.storage.store import MemoryStore
 from idioten.ui.games import GAMES
-from idioten.ui.kit.game import GameKind
+from idioten.ui.kit.game import GameKind, SettingRow
 from idioten.ui.kit.panels import Panel
 from idioten.ui.kit.scene import CardGameScene
 from idioten.ui.kit.widgets import Button
@@ -27,12 +29,11 @@ from idioten.ui.kit.widgets import Button
 
 @pytest.fixture
 def program(data_folder):
-    """`start()` opens the program as `idioten` does (launch.open_app on the data folder, then the game
-    chosen last, as launch.run does); `stop(app)` closes it as run does when its loop ends."""
+    """`start()` opens the program as `idioten` does (launch.open_app on the data folder, in the game chosen
+    last); `stop(app)` closes it as run does when its loop ends."""
     def start():
         app = open_window()
         OPEN_APPS.append(app)
-        app.playing.open_last_game()
         app.settle()
         return app
 
@@ -201,13 +202,26 @@ class ToyPanel(Panel):
         self.add_buttons(Button("ui.button.close", self.close))
 
 
+TOY_SPEED = GameSetting("speed", ("calm", "brisk"))
+
+
+def toy_settings_rows(app, scene) -> list[SettingRow]:
+    """The toy's one setting, kept in its own section of settings.json as any game may keep its settings."""
+    from idioten.ui.persist import persistence
+
+    return [SettingRow("speed", "ui.toy.speed", [("calm", "ui.toy.calm"), ("brisk", "ui.toy.brisk")],
+                       lambda: app.settings.game("toy", [TOY_SPEED])["speed"],
+                       lambda value: persistence(app).change_game_setting("toy", "speed", value))]
+
+
 def toy_kind(notices=()) -> GameKind:
     return GameKind(name="toy", play_key="ui.menu.to_toy",
                     open_session=lambda opening: (ToySession(opening.store), list(notices)),
                     make_scene=ToyScene,
                     rules_panel=lambda app, scene: ToyPanel(app, "Toy rules"),
                     stats_panel=lambda app, scene: ToyPanel(app, f"Taps: {scene.session.taps}"),
-                    menu_entries=lambda app, scene, then: [("ui.menu.to_toy_tap", lambda: then(scene.session.tap))])
+                    menu_entries=lambda app, scene, then: [("ui.menu.to_toy_tap", lambda: then(scene.session.tap))],
+                    settings_rows=toy_settings_rows, settings_notes=lambda app: ["ui.toy.note"])
 
 
 @pytest.fixture
@@ -216,6 +230,9 @@ def toy_texts(english_window, monkeypatch):
     messages = i18n.catalogue("en").messages
     monkeypatch.setitem(messages, "ui.menu.to_toy", "Play the toy (G)")
     monkeypatch.setitem(messages, "ui.menu.to_toy_tap", "Tap (T)")
+    for text_key, text in (("ui.toy.speed", "Toy speed"), ("ui.toy.calm", "Calm"), ("ui.toy.brisk", "Brisk"),
+                           ("ui.toy.note", "The toy's own note.")):
+        monkeypatch.setitem(messages, text_key, text)
 
 
 def menu_entry(app, text_key: str) -> Button:
@@ -269,13 +286,54 @@ def test_a_third_game_is_switched_to_and_back_with_g_and_the_menu(toy_texts):
     assert app.scenes[0] is aces_table(app) and aces_table(app).game.to_text() == idioten
 
 
+def settings_screen_rows(app) -> list[str]:
+    key(app, pygame.K_e)
+    panel = app.scenes[-1]
+    assert headings(app)[0] == i18n.t("ui.settings.title")
+    rows = [name for name, _ in panel.rows_of_buttons]
+    key(app, pygame.K_ESCAPE)
+    return rows
+
+
+def test_a_third_games_settings_are_its_own_on_the_same_screen_and_in_its_own_section(toy_texts, data_folder):
+    """The window's settings screen shows the game on screen's own rows after the window's: Aces Up's, Poker's
+    options, or a third game's registered in this test only; none of them changes the others."""
+    from idioten.storage.store import Store
+
+    store = Store.open(data_folder)
+    app, _ = make_app(games=(*GAMES, toy_kind()), store=store)
+    window_rows = ["animation", "four_colour", "card_back", "language", "sound"]
+    assert settings_screen_rows(app) == window_rows + ["variant", "auto_discard", "highlight_discardable",
+                                                       "live_verdict", "winnable_only"]
+    key(app, pygame.K_g)
+    assert settings_screen_rows(app) == window_rows + ["table", "diagonals", "joker", "open_deck", "competitive"]
+    poker = app.scenes[0]
+    key(app, pygame.K_e)
+    panel = app.scenes[-1]
+    click(app, dict(dict(panel.rows_of_buttons)["diagonals"])[True].rect.center)
+    assert poker.session.options.diagonals is True  # Poker's option, for its next deal, as O sets it
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_g)
+    assert settings_screen_rows(app) == window_rows + ["speed"]
+    key(app, pygame.K_e)
+    panel = app.scenes[-1]
+    assert "The toy's own note." in shown_texts(app)
+    click(app, dict(dict(panel.rows_of_buttons)["speed"])["brisk"].rect.center)
+    key(app, pygame.K_ESCAPE)
+    saved = saved_settings(data_folder)
+    assert saved["games"]["toy"] == {"speed": "brisk"} and "idioten" not in saved["games"]
+    assert Store.open(data_folder).settings.game("toy", [TOY_SPEED]) == {"speed": "brisk"}
+    assert aces_up_settings(app.settings) == AcesUpSettings()  # the other games' settings as they were
+    key(app, pygame.K_ESCAPE)
+    assert "ui.menu.to_idioten" in [b.text_key for b in app.scenes[-1].buttons]  # the menu, as for any game
+
+
 def test_a_third_game_chosen_last_opens_next_time(toy_texts):
     store = MemoryStore()  # settings.json, kept in memory: both windows read the same one
     app, _ = make_app(games=(*GAMES, toy_kind()), store=store)
     app.playing.switch_game("toy")
-    again, _ = make_app(games=(*GAMES, toy_kind()), store=store)
-    again.playing.open_last_game()
+    # As the program start opens it (launch.open_app): in the game chosen last.
+    again, _ = make_app(games=(*GAMES, toy_kind()), store=store, start_in=store.settings.last_game)
     assert again.playing.current_game.name == "toy" and isinstance(again.scenes[0], ToyScene)
-    without, _ = make_app(store=store)  # a window that does not play it opens the first game
-    without.playing.open_last_game()
+    without, _ = make_app(store=store, start_in=store.settings.last_game)  # a window that does not play it
     assert without.playing.current_game.name == "idioten"

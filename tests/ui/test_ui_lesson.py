@@ -55,7 +55,7 @@ def test_a_lost_winnable_game_names_the_move_and_b_goes_back_to_just_before_it()
     assert [a for a, _ in game.history] == moves[:k]
     # Knowing the stock, the arrow shows a winning move from here, and the live indicator knows it too.
     assert aces_table(app).assistant.coach.hint_arrow() == found.line[0]
-    app.settings = app.settings.changed("live_verdict", True)
+    app.settings = app.settings.game_changed("idioten", "live_verdict", True)
     assert aces_table(app).assistant.status_parts() == [i18n.t("ui.live.winnable")]
     key(app, pygame.K_y, mod=pygame.KMOD_CTRL)  # redo: the undone moves come back one by one
     assert [a for a, _ in aces_table(app).game.history] == moves[:k + 1]

@@ -25,6 +25,7 @@ from idioten.acesup.players import greedy
 from idioten.acesup.rules import Game
 from idioten.cards import deal_cards
 from idioten.play.acesup import assist, knowledge
+from idioten.play.acesup.settings import aces_up_settings, problems
 from idioten.storage.settings import Settings as StoredSettings
 from idioten.ui.worker import Worker
 
@@ -125,7 +126,7 @@ def watch_searches(monkeypatch) -> list[tuple[str, threading.Event, threading.Ev
 def live_search(app, searches) -> tuple[threading.Event, threading.Event]:
     """With the live indicator on, the search of the position on the table, once it runs: its cancel flag, and
     an Event set when it returns."""
-    app.settings = app.settings.changed("live_verdict", True)
+    app.settings = app.settings.game_changed("idioten", "live_verdict", True)
     position = app.playing.game_scene("idioten").game.to_text()
     assert run_until(app, lambda: searches and searches[-1][0] == position, timeout=HANG_GUARD)
     return searches[-1][1:]
@@ -148,7 +149,7 @@ def test_a_new_deal_cancels_the_running_search_at_once(monkeypatch):
 def test_restart_and_closing_the_window_cancel_the_search(monkeypatch):
     searches = watch_searches(monkeypatch)
     app, _ = make_app(Game.new(deal_cards(LONG_SEARCH_DEAL), deal_number=LONG_SEARCH_DEAL))
-    app.settings = app.settings.changed("live_verdict", True)
+    app.settings = app.settings.game_changed("idioten", "live_verdict", True)
     app.playing.game_scene("idioten").deal()
     app.settle()
     cancel, returned = live_search(app, searches)
@@ -220,23 +221,24 @@ def test_end_panel_says_working_it_out_until_the_answer_comes(monkeypatch):
 
 def test_live_indicator_follows_the_position():
     app, _ = make_app(Game.from_text(TRAP))
-    app.settings = app.settings.changed("live_verdict", True)
+    app.settings = app.settings.game_changed("idioten", "live_verdict", True)
     assert run_until(app, lambda: aces_table(app).assistant.status_parts() == [i18n.t("ui.live.winnable")])
     # Always discarding loses this deal: after the first wrong discard it can no longer be won.
     wrong = greedy(app.playing.game_scene("idioten").game.copy(), None)
     assert wrong != app.playing.game_scene("idioten").assistant.known[TRAP].line[0]
     app.playing.game_scene("idioten").act(wrong)
     assert run_until(app, lambda: aces_table(app).assistant.status_parts() == [i18n.t("ui.live.unwinnable")])
-    app.settings = app.settings.changed("live_verdict", False)
+    app.settings = app.settings.game_changed("idioten", "live_verdict", False)
     assert app.playing.game_scene("idioten").assistant.status_parts() == []
 
 
 def test_settings_accept_the_two_options_and_start_off():
     stored = StoredSettings()
-    assert stored.live_verdict is False and stored.winnable_only is False
-    assert stored.changed("live_verdict", True).live_verdict is True
-    with pytest.raises(ValueError):
-        stored.changed("winnable_only", "yes")
+    assert aces_up_settings(stored).live_verdict is False and aces_up_settings(stored).winnable_only is False
+    assert aces_up_settings(stored.game_changed("idioten", "live_verdict", True)).live_verdict is True
+    assert aces_up_settings(stored.game_changed("idioten", "winnable_only", "yes")).winnable_only is False
+    assert problems(stored.game_changed("idioten", "winnable_only", "yes"))[0].params == {
+        "name_key": "store.setting.winnable_only"}
 
 
 def test_winnable_deals_only_deals_a_deal_the_solver_proved(monkeypatch):
@@ -245,7 +247,7 @@ def test_winnable_deals_only_deals_a_deal_the_solver_proved(monkeypatch):
     monkeypatch.setattr(assist, "MAX_DEAL", 5)
     monkeypatch.setattr(assist, "DEAL_SECONDS", 120.0)
     app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
-    app.settings = app.settings.changed("winnable_only", True)
+    app.settings = app.settings.game_changed("idioten", "winnable_only", True)
     key(app, pygame.K_n, settle=False)
     assert app.playing.game_scene("idioten").message == i18n.t("ui.deal_search.looking")
     assert app.playing.game_scene("idioten").game.deal_number == 7  # the old deal stays until the new one is found
@@ -262,8 +264,8 @@ def test_the_settings_screen_turns_the_indicator_on_and_the_store_remembers_it(m
     name, row = next(r for r in panel.rows_of_buttons if r[0] == "live_verdict")
     on = next(button for value, button in row if value is True)
     click(app, on.rect.center)
-    assert app.settings.live_verdict is True
-    assert app.persist.settings.live_verdict is True  # what the store will write
+    assert aces_up_settings(app.settings).live_verdict is True
+    assert aces_up_settings(app.persist.settings).live_verdict is True  # what the store will write
     key(app, pygame.K_ESCAPE)
     assert run_until(app, lambda: aces_table(app).assistant.status_parts() == [i18n.t("ui.live.winnable")])
     assert any(i18n.t("ui.live.winnable") in text for text in shown_texts(app))  # in the status bar

@@ -240,7 +240,7 @@ def test_the_bare_felt_is_on_screen_before_the_table_is_made(data_folder, monkey
     open_window, open_scene = window.open_window, playing_module.Playing.open_scene
     monkeypatch.setattr(window, "open_window", lambda *args: FlipsSeen(open_window(*args), seen))
     monkeypatch.setattr(playing_module.Playing, "open_scene",
-                        lambda self, kind: seen.append(("table", kind.name)) or open_scene(self, kind))
+                        lambda self, kind, **how: seen.append(("table", kind.name)) or open_scene(self, kind, **how))
     start()
     assert seen[1] == ("table", last_game)
     kind, middle = seen[0]

@@ -13,12 +13,14 @@ from pathlib import Path
 
 import pygame
 import pytest
+from session_support import write_stats
 from ui_store_support import click, open_window, play_one, press, settle, state
 from ui_support import aces_table, end_panel, headings, shown_texts
 
 from idioten import i18n, paths
 from idioten.acesup.rules import Game
 from idioten.cards import deal_cards
+from idioten.play.acesup.settings import aces_up_settings
 from idioten.storage.files import ENV_DATA_DIR
 from idioten.storage.store import Store
 from idioten.ui.kit.palette import CHART_BAR, GOLD
@@ -171,6 +173,7 @@ def test_a_finished_game_is_counted_once(data_folder):
     play_to_the_end(app)
     game = aces_table(app).game
     assert end_panel(app) is not None
+    app.persist.wait()  # counted once nothing moves, written by the writer thread after the frame
     counted = Store.open(data_folder).stats.variants["standard"]
     assert counted.played == 1 and counted.histogram[game.score] == 1
 
@@ -224,8 +227,8 @@ def test_a_game_the_demo_finished_is_not_the_players_but_one_the_player_finishes
 def test_the_statistics_screen_shows_the_store_numbers_and_resets_after_confirmation(data_folder):
     store = Store.open(data_folder)
     for number, (score, undo) in enumerate([(10, False), (48, False), (48, True)]):
-        store.stats.record_result(f"game-{number}", "standard", score, score == 48, undo)
-    assert store.reset_stats("nothing-of-ours") is None  # saves the numbers above
+        store.record_result(f"game-{number}", "standard", score, score == 48, undo)
+    assert write_stats(store) is None
     app = window(deal=7)
     press(app, pygame.K_s)
     panel = app.scenes[-1]
@@ -256,7 +259,8 @@ def test_the_statistics_screen_shows_the_store_numbers_and_resets_after_confirma
     press(app, pygame.K_ESCAPE)  # "no": nothing is reset
     assert Store.open(data_folder).stats.variants["standard"].played == 3
     click(app, panel.reset_button.rect.center)
-    press(app, pygame.K_RETURN)  # "yes"
+    press(app, pygame.K_RETURN)  # "yes": forgotten at once, written by the writer thread after the frame
+    app.persist.wait()
     assert Store.open(data_folder).stats.variants["standard"].played == 0
     assert app.persist.stats.variants["standard"].played == 0 and app.scenes[-1] is panel
 
@@ -301,7 +305,7 @@ def test_settings_apply_at_once_and_are_remembered(data_folder):
     choose(app, panel, "highlight_discardable", True)
     choose(app, panel, "language", "de")
     assert app.settings.four_colour and app.settings.card_back == "red"
-    assert app.settings.animation == "off" and app.settings.highlight_discardable
+    assert app.settings.animation == "off" and aces_up_settings(app.settings).highlight_discardable
     assert i18n.language() == "de" and app.window.title == i18n.t("game_name")
     card = aces_table(app).game.top(0)  # the table draws its cards in the new deck colours and back
     assert same_picture(app.images.face(card), paths.asset("cards", "four-colour", f"{card}.svg"))
@@ -310,7 +314,8 @@ def test_settings_apply_at_once_and_are_remembered(data_folder):
     again = restart_program(app, lang=None)
     remembered = again.settings
     assert remembered.four_colour and remembered.card_back == "red" and remembered.animation == "off"
-    assert remembered.highlight_discardable and i18n.language() == "de"
+    assert aces_up_settings(remembered).highlight_discardable and i18n.language() == "de"
+    assert json.loads((data_folder / "settings.json").read_text())["games"]["idioten"]["highlight_discardable"]
 
 
 def test_the_screens_fit_the_smallest_window(data_folder):
@@ -344,15 +349,15 @@ def test_the_variant_setting_switches_an_untouched_deal_and_is_used_for_new_deal
 
 
 def test_the_variant_on_the_command_line_wins_for_that_run_only(data_folder):
-    Store.open(data_folder).change_setting("variant", "aces-only")
+    Store.open(data_folder).change_game_setting("idioten", "variant", "aces-only")
     app = window(variant="standard")
     assert aces_table(app).game.variant == "standard" and aces_table(app).session.variant == "standard"
-    assert Store.open(data_folder).settings.variant == "aces-only"
+    assert aces_up_settings(Store.open(data_folder).settings).variant == "aces-only"
 
 
 def test_automatic_discard_asks_the_rules_and_says_what_it_did(data_folder):
     no_animation(data_folder)
-    Store.open(data_folder).change_setting("auto_discard", True)
+    Store.open(data_folder).change_game_setting("idioten", "auto_discard", True)
     app = window(deal=7)
     for _ in range(12):
         if aces_table(app).game.history and aces_table(app).game.history[-1][0].kind == "discard":
@@ -402,7 +407,7 @@ def test_a_save_starts_after_the_frame_that_shows_the_action(data_folder):
     order = []
     draw, submit = app.draw, app.persist.writer.submit
     app.draw = lambda: (order.append("draw"), draw())
-    app.persist.writer.submit = lambda file, document: (order.append("save"), submit(file, document))
+    app.persist.writer.submit = lambda points: (order.append("save"), submit(points))
     app.step(dt=1 / 60)
     assert order == ["draw", "save"]
     app.persist.wait()
@@ -431,6 +436,33 @@ def test_a_slow_disk_never_holds_up_the_loop_and_only_the_newest_game_is_written
     app.persist.wait()
     assert len(written) == 2 and written[-1] == aces_table(app).game.to_text()
     assert json.loads((data_folder / "game.json").read_text())["position"] == aces_table(app).game.to_text()
+
+
+def test_the_statistics_are_written_before_any_games_file_that_waits_with_them(data_folder):
+    """A new deal's first move leaves the old game for good: game.json's next document no longer holds it, and
+    only stats.json's counts it. The writer writes stats.json first whichever was handed over first, so no
+    kill between the two writes can lose the game and its count at once."""
+    from idioten.storage.files import SavePoint
+    from idioten.ui.save_writer import SaveWriter
+
+    store = Store.open(data_folder)
+    gate, busy, written = threading.Event(), threading.Event(), []
+
+    def slow_save(name, document):
+        written.append(name)
+        busy.set()
+        gate.wait(60)
+        return None
+
+    store.save_file = slow_save
+    writer = SaveWriter(store)
+    writer.submit([SavePoint("poker.json", {})])
+    assert busy.wait(60)  # the writer is in the middle of poker.json
+    writer.submit([SavePoint("game.json", {})])
+    writer.submit([SavePoint("stats.json", {}), SavePoint("poker.json", {"newer": True})])
+    gate.set()
+    writer.close()
+    assert written == ["poker.json", "stats.json", "game.json", "poker.json"]
 
 
 # -- kill -9 -------------------------------------------------------------------------------------------

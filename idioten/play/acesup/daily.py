@@ -17,7 +17,6 @@ import datetime as dt
 from idioten.acesup import daily
 from idioten.acesup.rules import Game
 from idioten.cards import deal_cards
-from idioten.storage.files import Notice
 from idioten.storage.store import Store
 
 
@@ -60,11 +59,11 @@ class DailyDeals:
         day = self.day_of(game)
         return None if day is None else day.isoformat()
 
-    def count(self, store: Store, game: Game, by_computer: bool) -> Notice | None:
+    def count(self, store: Store, game: Game, by_computer: bool) -> bool:
         """A game that just ended: the first finished game of a day's deal counts for that day (the day it was
-        dealt for), unless the computer played it to its end. Returns the store's notice if it could not
-        write."""
+        dealt for), unless the computer played it to its end. Only marked in the store's statistics: the next
+        save point writes them. True if the day was counted now."""
         day = self.day_text(game)
         if day is None or by_computer or not game.is_over():
-            return None
+            return False
         return store.record_daily(day, game.is_won())

@@ -13,8 +13,8 @@ from typing import Any, Protocol
 from idioten.acesup.rules import Game
 from idioten.play.acesup.daily import DailyDeals
 from idioten.play.acesup.knowledge import Knowledge, Known
+from idioten.play.acesup.settings import AcesUpSettings
 from idioten.play.jobs import Jobs
-from idioten.storage.settings import Settings
 from idioten.storage.store import Store
 
 
@@ -54,7 +54,7 @@ class Desk(Protocol):
     def session(self) -> Book: ...
 
     @property
-    def settings(self) -> Settings: ...
+    def settings(self) -> AcesUpSettings: ...
 
     @property
     def rng(self) -> random.Random: ...

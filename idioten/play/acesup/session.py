@@ -9,8 +9,9 @@ nothing to take back or do again) that the window animates.
 - A new deal or a restart keeps the game it replaced for Ctrl+Z (`back`), and `back` keeps the game it left
   for Ctrl+Y (`forward`), as `chain.GameChain` says: a game is left for good only by the first action in the
   game that replaced it (not by an undo or redo, so Ctrl+Z, Ctrl+Z, Ctrl+Y, Ctrl+Y comes back to it), and
-  only then counted as abandoned (once, through the store: `Store.abandoned`). A restart is the same game
-  for the statistics (the same id): while a game of its id stays in play or within reach, nothing is counted.
+  only then counted as abandoned with its score so far, if it was played (`count_left`). A restart is the
+  same game for the statistics (the same id): while a game of its id stays in play or within reach, nothing
+  is counted.
 - `undo_used` (an undo, or a restart, which takes back every action) decides "won without undo";
   `by_computer` marks a game whose last action the demo or the shown solution played: the window says so
   when it asks for the action, and such a game is not the player's result.
@@ -19,7 +20,13 @@ nothing to take back or do again) that the window animates.
   window has shown it end.
 - After a change, `save_point` counts the games left for good and gives the document to write
   (`storage.game`'s game.json, with the games kept); the window hands it to its writer thread after the
-  frame that shows the change.
+  frame that shows the change, with stats.json's (play/session.py's `save_points`).
+- Counting only marks: it changes the store's statistics in memory (`Store.record_result`,
+  `record_daily`), and stats.json is written with the next save points. Every count is once per game id
+  (a day once per day), so a count that reached the disk before a kill is never counted again, and one that
+  did not is made again: `open` counts a finished game the file still holds (the last run may have been
+  killed between saving it and counting it), and a game left for good stays in game.json until stats.json,
+  written first, holds its count.
 """
 
 from __future__ import annotations
@@ -31,17 +38,31 @@ from typing import Any
 from idioten.acesup.rules import Action, Game
 from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards
 from idioten.play.acesup.daily import DailyDeals
+from idioten.play.acesup.settings import aces_up_settings, problems
 from idioten.play.chain import GameChain
 from idioten.play.change import Change, How
 from idioten.play.session import NamedDeal, Opening, SavePoint
 from idioten.storage.files import Notice
-from idioten.storage.game import GAME_FILE, SavedGame, game_to_json
+from idioten.storage.game import GAME_FILE, GAME_FORMAT, GAME_VERSION, BadSave, SavedGame, game_from_json, game_to_json
+from idioten.storage.history import row_of
 from idioten.storage.store import Store
+
+
+def load(store: Store) -> tuple[SavedGame | None, list[Notice]]:
+    """game.json read through the store, as Poker reads poker.json: the saved game with the games it keeps,
+    or None (no file, or one set aside: the notices say so)."""
+    data, notices = store.load_file(GAME_FILE, GAME_FORMAT, GAME_VERSION)
+    if data is None:
+        return None, notices
+    try:
+        return game_from_json(data), notices
+    except BadSave:
+        return None, notices + [store.reject_file(GAME_FILE)]
 
 
 def _first(opening: Opening) -> SavedGame:
     """A first start's game, or the deal the command line named."""
-    variant = opening.variant or opening.store.settings.variant
+    variant = opening.fixed.get("variant") or aces_up_settings(opening.store.settings).variant
     if opening.deal is not None:
         return SavedGame.start(Game.new(list(opening.deal.cards), variant, opening.deal.number))
     number = opening.rng.randint(MIN_DEAL, MAX_DEAL)
@@ -82,21 +103,27 @@ class AcesUpSession:
     def open(cls, opening: Opening) -> tuple["AcesUpSession", list[Notice]]:
         """The session on the store, with the game to show first. A deal named on the command line replaces
         the saved game as a new deal in the window does: the game replaced stays behind Ctrl+Z until the first
-        move in the new one. Otherwise the saved game is resumed exactly as it was left, a finished one too
-        (it was counted when the store opened). The store's own notices are the window's to say."""
-        store, saved = opening.store, opening.store.saved_game
+        move in the new one. Otherwise the saved game is resumed exactly as it was left, a finished one too.
+        A finished game the file holds is counted now (once per id: the last run may have been killed between
+        saving it and counting it). Returns what the store said of the file (set aside, ...)."""
+        store = opening.store
+        saved, notices = load(store)
+        notices = problems(store.settings) + notices  # its own settings are its to check
         if saved is None:
-            session = cls(store, _first(opening), unsaved=True, rng=opening.rng, variant=opening.variant)
-            return session, []
-        session = cls(store, saved, rng=opening.rng, variant=opening.variant)
+            session = cls(store, _first(opening), unsaved=True, rng=opening.rng, variant=opening.fixed.get("variant"))
+            return session, notices
+        session = cls(store, saved, rng=opening.rng, variant=opening.fixed.get("variant"))
+        for kept in (session.saved, *session.chain.kept()):
+            if kept.game.is_over():
+                session.count_finished(kept)
         if opening.deal is not None:
             session.new_deal(session.deal_named(opening.deal))
-        return session, []
+        return session, notices
 
     @property
     def variant(self) -> str:
         """The variant of the next new deal: the command line's for this run, else the settings'."""
-        return self.fixed_variant or self.store.settings.variant
+        return self.fixed_variant or aces_up_settings(self.store.settings).variant
 
     def random_game(self) -> Game:
         number = self.rng.randint(MIN_DEAL, MAX_DEAL)
@@ -193,7 +220,7 @@ class AcesUpSession:
         game = self.game
         self.saved.by_computer = by_computer  # whoever played last owns the game's result, over or left
         if game.is_over():
-            self._notices.append(self.days.count(self.store, game, by_computer))
+            self.days.count(self.store, game, by_computer)
         self.unsaved = True
 
     # -- another game in play ----------------------------------------------------------------------------
@@ -262,7 +289,8 @@ class AcesUpSession:
             return None
         self.unsaved = False
         left, self._left = self._left, []
-        self._notices += [self.store.abandoned(k) for k in left]
+        for kept in left:
+            self.count_left(kept)
         return SavePoint(GAME_FILE, self.document())
 
     def finished(self) -> bool:
@@ -271,7 +299,28 @@ class AcesUpSession:
     def count_if_over(self) -> None:
         """A finished game counted (once per game id; not when the computer played its last action)."""
         if self.game.is_over():
-            self._notices.append(self.store.game_finished(self.saved))
+            self.count_finished(self.saved)
+
+    def count_finished(self, saved: SavedGame) -> None:
+        """A game that is over, counted once per game id (undo after the end and ending again changes nothing),
+        and for its day if it is a deal of the day (the window counts the day the moment the game ends; this
+        catches a run killed before it could); nothing when the computer played its last action."""
+        self._count(saved, left=False)
+        if saved.daily is not None and not saved.by_computer:
+            self.store.record_daily(saved.daily, saved.game.is_won())
+
+    def count_left(self, saved: SavedGame) -> None:
+        """A game left for good (no Ctrl+Z brings it back): counted with its score so far if it was played."""
+        if saved.played:
+            self._count(saved, left=True)
+
+    def _count(self, saved: SavedGame, left: bool) -> None:
+        if saved.by_computer:  # the demo or the shown solution played its last action: not the player's
+            return
+        game = saved.game
+        seconds = None if saved.seconds is None else round(saved.seconds)
+        self.store.record_result(saved.game_id, game.variant, game.score, game.is_won(), saved.undo_used,
+                                 seconds=seconds, moves=saved.moves, played=row_of(saved, left))
 
     # -- the clock and the games not yet counted ------------------------------------------------------------
 
@@ -295,6 +344,7 @@ class AcesUpSession:
                 and not self.store.stats.is_counted(k.game_id)]
 
     def take_notices(self) -> list[Notice]:
-        """What the store could not write since the last call, to show once."""
+        """What the session has to say once since the last call (nothing today: what the store could not write
+        reaches the window through its writer)."""
         notices, self._notices = [n for n in self._notices if n is not None], []
         return notices

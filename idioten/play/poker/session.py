@@ -9,7 +9,9 @@ comes from `idioten.poker.player`. This module only keeps the pieces in step:
 * the game is saved after every placement (`poker.json`, defined in `idioten.storage.poker`, through the
   app's `Store`), and the game chosen last (by name: Idioten, Poker patience, ...) is remembered in the same
   file;
-* a full grid is counted once in the statistics, keyed by table and options ("classic+diagonals").
+* a full grid is counted once in the statistics, keyed by table and options ("classic+diagonals"), the
+  moment it is full: counted in the store's statistics in memory, which the next save points write
+  (stats.json before poker.json, play/session.py's `save_points`);
   Unfinished grids are not counted: a partly filled grid has no meaningful score, so a game left for good is
   simply dropped;
 * a new deal, a restart or "play again" keeps the game it replaced within reach of Ctrl+Z (`back`) and
@@ -176,7 +178,8 @@ class PokerSession:
         return SavePoint(FILE, self.to_json())
 
     def take_notices(self) -> list[Notice]:
-        """What the store could not write since the last call, to show once."""
+        """What the session has to say once since the last call (nothing today: what the store could not write
+        reaches the window through its writer)."""
         notices, self._notices = [n for n in self._notices if n is not None], []
         return notices
 
@@ -227,7 +230,7 @@ class PokerSession:
         record = self.game.place(place.cell, place.card)
         self._chain.played()  # play in this game: the one it replaced or left is left for good (never counted)
         self._changed()
-        self._notices.append(self.count())
+        self.count()
         return Change(How.ACTION, record)
 
     def undo(self) -> Change | None:
@@ -256,7 +259,7 @@ class PokerSession:
         if record is None:
             return None
         self._changed()
-        self._notices.append(self.count())
+        self.count()
         return Change(How.REDO, record)
 
     def _replaced(self, how: How) -> Change:
@@ -284,7 +287,7 @@ class PokerSession:
             return False
         computer.place(cell, card)
         self._changed()
-        self._notices.append(self.count())
+        self.count()
         return True
 
     def hint_task(self) -> Callable[[], tuple[int, Card] | None] | None:
@@ -299,21 +302,18 @@ class PokerSession:
     def count_if_over(self) -> None:
         """A full grid is counted the moment it is full (`count`): nothing waits for the window."""
 
-    def count(self) -> Notice | None:
-        """Count a finished game once (by its id); the store's notice if writing failed."""
+    def count(self) -> None:
+        """Count a finished game once (by its id), in the store's statistics: the next save point writes them."""
         self.counted_now = False
         if not self.finished():
-            return None
+            return
         score = self.game.score().total
         key = stats_key(self.game)
-        counted_before = self.store.stats.is_counted(self.game_id)
         seconds = self.seconds.get(self.game_id)
         shown = None if seconds is None else round(seconds)
         result = "finished" if self.computer is None else "won" if self.beat_computer() else "lost"
         row = Played(now_stamp(), key, result, score, self.game.deal_number, moves=None, seconds=shown)
-        notice = self.store.record_keyed(STATS_SECTION, key, self.game_id, score, seconds=shown, played=row)
-        self.counted_now = not counted_before
-        return notice
+        self.counted_now = self.store.record_keyed(STATS_SECTION, key, self.game_id, score, seconds=shown, played=row)
 
     # -- the clock -------------------------------------------------------------------------------------------
 

@@ -8,13 +8,16 @@ resumed, or the deal the command line named, or a game given to show (tests, ben
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
+from idioten.acesup.options import VARIANTS
 from idioten.acesup.rules import Game
+from idioten.play.acesup import settings as own
 from idioten.play.acesup.session import AcesUpSession
 from idioten.play.session import Opening
 from idioten.storage.files import Notice
-from idioten.ui.kit.game import GameKind, MenuEntries, Then
+from idioten.ui.kit.game import GameKind, MenuEntries, SettingRow, Then
 from idioten.ui.kit.scene import CardGameScene, Host, Scene
 
 if TYPE_CHECKING:
@@ -69,6 +72,42 @@ def welcome(app: Host) -> None:
         offer_guide(app)
 
 
+ON_OFF: list[tuple[object, str]] = [(False, "ui.settings.off"), (True, "ui.settings.on")]
+# Its settings on the settings screen, in the order shown: (name, label, values with their texts).
+SETTING_ROWS: list[tuple[str, str, list[tuple[object, str]]]] = [
+    ("variant", "ui.settings.variant", [(v, f"ui.variant.{v}") for v in VARIANTS]),
+    ("auto_discard", "ui.settings.auto_discard", ON_OFF),
+    ("highlight_discardable", "ui.settings.highlight_discardable", ON_OFF),
+    ("live_verdict", "ui.settings.live_verdict", ON_OFF),
+    ("winnable_only", "ui.settings.winnable_only", ON_OFF),
+]
+
+
+def settings_rows(app: Host, scene: CardGameScene) -> list[SettingRow]:
+    """Its own settings, kept in its section of settings.json (play/acesup/settings.py)."""
+    from idioten.ui.persist import persistence
+
+    def current(name: str) -> object:
+        return getattr(own.aces_up_settings(app.settings), name)
+
+    def choose(name: str, value: object) -> None:
+        setting = next(s for s in own.SETTINGS if s.name == name)
+        if not setting.accepts(value):
+            raise ValueError(f"{value!r} is not a valid {name}")
+        persistence(app).change_game_setting(own.GAME, name, setting.values[setting.values.index(value)])
+
+    return [SettingRow(name, label, values, partial(current, name), partial(choose, name))
+            for name, label, values in SETTING_ROWS]
+
+
+def settings_notes(app: Host) -> list[str]:
+    """The variant applies to the next new deal (or the command line fixed it); auto-discard's rule."""
+    from idioten.ui.persist import persistence
+
+    fixed = "variant" in persistence(app).fixed
+    return ["ui.settings.variant_fixed" if fixed else "ui.settings.variant_note", "ui.settings.auto_note"]
+
+
 def table_of(scene: CardGameScene) -> "TableScene":
     from idioten.ui.acesup.table import TableScene
 
@@ -78,4 +117,5 @@ def table_of(scene: CardGameScene) -> "TableScene":
 
 GAME: GameKind[AcesUpSession] = GameKind(name="idioten", play_key="ui.menu.to_idioten", open_session=open_session,
                                          make_scene=make_scene, rules_panel=rules_panel, stats_panel=stats_panel,
-                                         menu_entries=menu_entries, welcome=welcome)
+                                         menu_entries=menu_entries, welcome=welcome, settings_rows=settings_rows,
+                                         settings_notes=settings_notes)

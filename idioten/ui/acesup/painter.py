@@ -7,6 +7,7 @@ import pygame
 
 from idioten import i18n
 from idioten.acesup.rules import PILES
+from idioten.play.acesup.settings import aces_up_settings
 from idioten.ui.acesup.hint_arrow import ARROW_EDGE as HINT_EDGE
 from idioten.ui.acesup.hint_arrow import draw_hint
 from idioten.ui.kit.drawing import draw_callout, draw_status_line, outline
@@ -108,7 +109,7 @@ class TablePainter:
             surface.blit(images.face(arrived[-1]), layout.discard)
         self.badge(surface, layout.discard, len(arrived) + waiting_discard)
 
-        highlight = scene.app.settings.highlight_discardable
+        highlight = aces_up_settings(scene.app.settings).highlight_discardable
         for pile, cards in enumerate(game.piles):
             for index, card in enumerate(cards):
                 sprite = sprites[card]

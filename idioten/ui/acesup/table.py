@@ -13,6 +13,7 @@ from idioten.acesup.rules import DEAL, DISCARD, PILES, Action, Dealt, Discarded,
 from idioten.cards import Card
 from idioten.errors import IllegalAction
 from idioten.play.acesup.assist import Assistant
+from idioten.play.acesup.settings import aces_up_settings
 from idioten.play.change import Change, How
 from idioten.ui.acesup import painter
 from idioten.ui.acesup.input import Drag, TableInput
@@ -185,9 +186,8 @@ class TableScene(CardGameScene):
 
     def changed(self, change: Change) -> None:
         """After every change the session made (an action, undo, redo, new deal, restart, Ctrl+Z or Ctrl+Y over
-        them): the assistant follows, and the window's hook sees it."""
+        them): the assistant follows."""
         self.assistant.game_changed(change)
-        self.app.game_changed(change)
 
     def show_end(self) -> None:
         from idioten.ui.acesup.truth_panel import TruthEndPanel
@@ -212,7 +212,7 @@ class TableScene(CardGameScene):
     def setting_changed(self, name: str) -> None:
         """New deals use a new variant; a game not yet touched switches at once: nothing is lost."""
         if name == "variant":
-            change = self.session.switch_variant(self.app.settings.variant)
+            change = self.session.switch_variant(aces_up_settings(self.app.settings).variant)
             if change is not None:
                 self.show_replaced(change, quietly=True)
 
@@ -254,7 +254,7 @@ class TableScene(CardGameScene):
         self.end_pending = self.game.is_over()
         # The player's own last card (not a redo, not the demo's), with animations on: a celebration first.
         self.celebrate = self.game.is_won() and not self.computer_playing() and celebration.wanted(self.app)
-        self.auto_pending = self.app.settings.auto_discard and not self.end_pending
+        self.auto_pending = aces_up_settings(self.app.settings).auto_discard and not self.end_pending
         self.changed(change)
 
     def refuse(self, refusal: IllegalAction, pile: int | None, at=None) -> None:

@@ -11,7 +11,7 @@ import pygame
 
 from idioten.acesup.rules import Game
 from idioten.play.acesup.desk import Book
-from idioten.storage.settings import Settings
+from idioten.play.acesup.settings import AcesUpSettings, aces_up_settings
 from idioten.ui.kit.scene import MESSAGE_SECONDS, Host
 from idioten.ui.worker import WAKE_EVENT
 
@@ -46,8 +46,8 @@ class TableDesk:
         return cast("Book", self.table.session)
 
     @property
-    def settings(self) -> Settings:
-        return self.app.settings
+    def settings(self) -> AcesUpSettings:
+        return aces_up_settings(self.app.settings)
 
     @property
     def rng(self) -> random.Random:

@@ -14,6 +14,7 @@ from typing import Callable
 
 import pygame
 
+from idioten.ui.kit.layout import Layout
 from idioten.ui.kit.scene import Host, Scene
 
 LEAPERS = 16  # enough to fill the felt, short enough to wait for
@@ -91,12 +92,12 @@ class Celebration(Scene):
         self.app.pop(self)
         self.then()
 
-    def handle_event(self, event) -> None:
+    def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN or (event.type == pygame.KEYDOWN and event.key not in MODIFIERS):
             self.finish()
 
-    def resize(self, layout) -> None:
+    def resize(self, layout: Layout) -> None:
         self.finish()  # the trails belong to the old size
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.sheet, (0, 0))

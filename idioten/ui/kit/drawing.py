@@ -3,16 +3,23 @@ colours: palette.py; the felt: felt.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 import pygame
 
 from idioten.ui.kit.layout import status_line_pitch
 from idioten.ui.kit.palette import BAR, BAR_LINE, BOX, EDGE, MESSAGE, TEXT
 
+if TYPE_CHECKING:
+    from idioten.ui.kit.fonts import Texts
+
 CALLOUT_WIDTH = 16  # a message beside a click is wrapped to at most this many text sizes' width
 WIDE_SEPARATOR, NARROW_SEPARATOR = "   ·   ", " · "  # between the status bar's facts; narrow when short of room
 
 
-def outline(size: tuple[int, int], colour, radius: int, width: int, fill_alpha: int = 0) -> pygame.Surface:
+def outline(size: tuple[int, int], colour: tuple[int, int, int], radius: int, width: int,
+            fill_alpha: int = 0) -> pygame.Surface:
     pad = width * 2
     surface = pygame.Surface((size[0] + 2 * pad, size[1] + 2 * pad), pygame.SRCALPHA)
     rect = surface.get_rect()
@@ -23,7 +30,8 @@ def outline(size: tuple[int, int], colour, radius: int, width: int, fill_alpha: 
     return surface
 
 
-def draw_status_line(surface, texts, bar, size, parts, message) -> list[tuple[str, pygame.Rect]]:
+def draw_status_line(surface: pygame.Surface, texts: Texts, bar: pygame.Rect, size: int, parts: Sequence[str],
+                     message: str) -> list[tuple[str, pygame.Rect]]:
     """The status bar of either game: its facts on the left and the latest message on the right when both fit
     on one line; else the facts (never broken inside one) and then the message, wrapped, line by line (a
     narrow window's bar has room for two: kit/layout.py). Should they need more lines than the bar has, it
@@ -58,7 +66,8 @@ def draw_status_line(surface, texts, bar, size, parts, message) -> list[tuple[st
     return [(text, rect) for text, _, rect in drawn]
 
 
-def draw_callout(surface, texts, size, text, at, bounds) -> list[tuple[str, pygame.Rect]]:
+def draw_callout(surface: pygame.Surface, texts: Texts, size: int, text: str, at: tuple[int, int],
+                 bounds: pygame.Rect) -> list[tuple[str, pygame.Rect]]:
     """`text` in a box beside the point `at` (where the player clicked): just above it, or below it when there
     is no room above, wrapped to a few words a line and kept whole inside `bounds` (the window). Returns each
     line drawn with its place."""

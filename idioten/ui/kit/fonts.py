@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
+from collections.abc import Callable
 
 import pygame
 
@@ -66,9 +67,10 @@ class Texts:
     """Fonts by size and a bounded cache of rendered lines: the status bar is redrawn often, its text rarely
     changes. `four_colour` (a callable, so it follows the setting) picks the suits' inks."""
 
-    def __init__(self, limit: int = 96, four_colour=lambda: False):  # a status line is tens of KB: keep it small
+    # A rendered status line is tens of KB: keep the cache small.
+    def __init__(self, limit: int = 96, four_colour: Callable[[], bool] = lambda: False) -> None:
         self._fonts: dict[int, pygame.font.Font] = {}
-        self._lines: OrderedDict = OrderedDict()
+        self._lines: OrderedDict[tuple[str, int, tuple[int, int, int], bool], pygame.Surface] = OrderedDict()
         self._limit = limit
         self.four_colour = four_colour
 
@@ -86,7 +88,7 @@ class Texts:
         font, pad = self.font(size), self.chip_pad(size)
         return sum(font.size(piece)[0] + (2 * pad if suit else 0) for piece, suit in pieces(text))
 
-    def render(self, text: str, size: int, colour=(240, 240, 235)) -> pygame.Surface:
+    def render(self, text: str, size: int, colour: tuple[int, int, int] = (240, 240, 235)) -> pygame.Surface:
         four = bool(self.four_colour())
         key = (text, size, colour, four)
         surface = self._lines.get(key)
@@ -99,7 +101,7 @@ class Texts:
             self._lines.move_to_end(key)
         return surface
 
-    def _render(self, text: str, size: int, colour, four: bool) -> pygame.Surface:
+    def _render(self, text: str, size: int, colour: tuple[int, int, int], four: bool) -> pygame.Surface:
         font = self.font(size)
         parts = pieces(text)
         if all(suit is None for _, suit in parts):

@@ -2,8 +2,10 @@
 ui/poker/__init__.py) and listed once in ui/games.py. The window (ui/app.py) knows the games only through
 these descriptions: it opens a game's session (play/session.py's contract) when the game is first needed,
 makes its scene the first time it is played, keeps the scene of a game not on screen as it was left, and
-asks the game on screen for its rules, its statistics and its own menu entries. Every session is saved
-alike, by the window's persistence (ui/persist.py), whether its scene is on screen or not.
+asks the game on screen for its rules, its statistics, its own menu entries and its own rows on the settings
+screen (`SettingRow`: Aces Up's are kept in its section of settings.json, Poker's options in poker.json; the
+screen knows neither). Every session is saved alike, by the window's persistence (ui/persist.py), whether its
+scene is on screen or not.
 """
 
 from __future__ import annotations
@@ -30,6 +32,26 @@ def no_welcome(app: Host) -> None:
 
 
 @dataclass(frozen=True)
+class SettingRow:
+    """One row of the settings screen: its label, its values each with the text that names it, the value now,
+    and what choosing one does (the game remembers it where it keeps its settings)."""
+
+    name: str
+    label_key: str
+    choices: Sequence[tuple[object, str]]
+    current: Callable[[], object]
+    choose: Callable[[object], None]
+
+
+def no_settings(app: Host, scene: CardGameScene) -> list[SettingRow]:
+    return []
+
+
+def no_notes(app: Host) -> list[str]:
+    return []
+
+
+@dataclass(frozen=True)
 class GameKind(Generic[S]):
     name: str  # the game in files ("idioten", "poker"): the game chosen last is saved under it
     play_key: str  # the text of the menu entry that switches to it ("Play Poker patience (G)")
@@ -42,6 +64,9 @@ class GameKind(Generic[S]):
     # entries to other games
     welcome: Callable[[Host], None] = no_welcome  # at a start that names no deal, in the game it opens in:
     # what the game offers a new player (Aces Up: its guide, once)
+    settings_rows: Callable[[Host, CardGameScene], Sequence[SettingRow]] = no_settings  # its rows on the
+    # settings screen, after the window's own, while it is on screen
+    settings_notes: Callable[[Host], Sequence[str]] = no_notes  # text keys of the notes under them
 
 
 class Games(Protocol):

@@ -51,7 +51,7 @@ class Layout:
     small_font_size: int = 0
     label_size: int = 0
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         w, h, s = max(self.width, 1), max(self.height, 1), self.scale
         bar_h = round(_clamp(h * 0.06, 34 * s, 56 * s))
         status_h = round(_clamp(h * 0.045, 26 * s, 42 * s))

@@ -38,7 +38,7 @@ def _text(key_or_text: str) -> str:
         return key_or_text
 
 
-def wrapped(buttons: list, per_line: int) -> list[list]:
+def wrapped(buttons: list[Button], per_line: int) -> list[list[Button]]:
     """The buttons in as few lines of at most `per_line` as they need, the lines as even as they can be (five
     in lines of three: three and two)."""
     count = len(buttons)
@@ -77,7 +77,7 @@ class Panel(Scene):
     def close(self) -> None:
         self.app.pop(self)
 
-    def resize(self, layout) -> None:
+    def resize(self, layout: Layout) -> None:
         """Lay the panel out for the window; where it does not fit even with its smallest text (a window
         below the program's minimum, which no window manager has to keep to), lay it out on a canvas made
         larger step by step, keeping the window's shape, until it fits: the window shows that canvas scaled
@@ -90,7 +90,7 @@ class Panel(Scene):
             self.lay_out(Layout(round(layout.width * grown), round(layout.height * grown), scale=layout.scale))
             self.canvas_size = self.layout.size
 
-    def lay_out(self, layout) -> None:
+    def lay_out(self, layout: Layout) -> None:
         self.layout = layout
         self.dirty = True
         self.dim = pygame.Surface(layout.size, pygame.SRCALPHA)
@@ -178,7 +178,7 @@ class Panel(Scene):
                     y += height + max(half, FOCUS_ROOM)
         return placed, rects, y + half, same <= inner
 
-    def centre(self, layout, height: int) -> tuple[int, int]:
+    def centre(self, layout: Layout, height: int) -> tuple[int, int]:
         return layout.width // 2, layout.height // 2
 
     # -- keyboard focus --------------------------------------------------------------------------------
@@ -201,7 +201,7 @@ class Panel(Scene):
             here = reachable.index(self.focused) if self.focused in reachable else -step
             self.set_focus(reachable[(here + step) % len(reachable)])
 
-    def focus_key(self, event) -> bool:
+    def focus_key(self, event: pygame.event.Event) -> bool:
         """Tab, the arrows and Enter on the focus; True when the key was one of them."""
         if event.key == pygame.K_TAB:
             self.move_focus(-1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1)
@@ -216,7 +216,7 @@ class Panel(Scene):
 
     # -- input -------------------------------------------------------------------------------------------
 
-    def handle_event(self, event) -> None:
+    def handle_event(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             for button in self.buttons:
                 if button.handle(event):
@@ -233,17 +233,18 @@ class Panel(Scene):
     def outside_click(self) -> None:
         self.close()
 
-    def key(self, event) -> None:
+    def key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_ESCAPE:
             self.close()
 
-    def draw_frame(self, surface) -> None:
+    def draw_frame(self, surface: pygame.Surface) -> None:
         """The dimmed table and the panel's box, the same for every panel."""
+        assert self.dim is not None  # made by resize, before any drawing
         surface.blit(self.dim, (0, 0))
         pygame.draw.rect(surface, BOX, self.box, border_radius=12)
         pygame.draw.rect(surface, EDGE, self.box, width=2, border_radius=12)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         self.draw_frame(surface)
         for kind, what, size, colour, y in self.placed:
             if kind == "line":
@@ -300,7 +301,7 @@ class EndOfGameKeys:
         else:
             self.other_key(event)
 
-    def other_key(self, event) -> None:
+    def other_key(self, event: pygame.event.Event) -> None:
         pass
 
 
@@ -319,7 +320,7 @@ class ConfirmPanel(Panel):
         self.close()
         self.on_yes()
 
-    def key(self, event) -> None:
+    def key(self, event: pygame.event.Event) -> None:
         letter_key = pygame.key.key_code(self.letter.lower())
         if event.key in CONFIRM_YES_KEYS or event.key == letter_key:
             self.yes()
@@ -352,6 +353,6 @@ class OfferPanel(Panel):
     def outside_click(self) -> None:
         self.skip()
 
-    def key(self, event) -> None:
+    def key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_ESCAPE:
             self.skip()

@@ -13,7 +13,9 @@ from idioten import i18n
 from idioten.ui.kit.widgets import Button, history_shortcut
 
 if TYPE_CHECKING:
-    from idioten.play.change import Change
+    from collections.abc import Sequence
+
+    from idioten.storage.files import Notice
     from idioten.storage.settings import Settings
     from idioten.storage.store import Store
     from idioten.ui.kit.fonts import Texts
@@ -68,7 +70,6 @@ class Host(Protocol):
     def open_stats(self) -> None: ...
     def open_settings(self) -> None: ...
     def deal_label(self, game: DealtGame) -> str: ...
-    def game_changed(self, change: Change) -> None: ...
     def set_language(self, language: str) -> None: ...
     def toggle_fullscreen(self) -> None: ...
     def quit(self) -> None: ...
@@ -85,16 +86,16 @@ class Scene:
         self.app = app
         self.dirty = True
 
-    def handle_event(self, event) -> None:
+    def handle_event(self, event: pygame.event.Event) -> None:
         """One pygame event; positions come from the event itself, never from the mouse state."""
 
     def update(self, dt: float) -> None:
         """Advance time by dt seconds."""
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         """Paint the whole scene (the app calls this only when something is dirty)."""
 
-    def resize(self, layout) -> None:
+    def resize(self, layout: Layout) -> None:
         """The window changed size."""
         self.dirty = True
 
@@ -137,7 +138,7 @@ class CardGameScene(Scene):
         self.waiting: list[tuple[str, float]] = []  # messages said in turn, to come when the line is free
         self.message_at: tuple[int, int] | None = None  # where the player clicked, for a message about that click
 
-    def handle_event(self, event) -> None:
+    def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
             self.on_motion(event)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -147,7 +148,7 @@ class CardGameScene(Scene):
         elif event.type == pygame.KEYDOWN:
             self.on_key(event)
 
-    def buttons_take(self, event) -> bool:
+    def buttons_take(self, event: pygame.event.Event) -> bool:
         """Offer a press or release to the buttons of the top bar; True if one took it."""
         for button in self.buttons:
             if button.handle(event):
@@ -165,7 +166,7 @@ class CardGameScene(Scene):
         self.message_at = at if text else None
         self.dirty = True
 
-    def say_in_turn(self, texts, seconds: float = MESSAGE_SECONDS, after_current: bool = False) -> None:
+    def say_in_turn(self, texts: Sequence[str], seconds: float = MESSAGE_SECONDS, after_current: bool = False) -> None:
         """Several messages one after the other, each for `seconds` or until an action clears the line (two
         in one line would be cut off at the window's edge): the first now, or (`after_current`) once the
         message showing now is gone."""
@@ -176,7 +177,7 @@ class CardGameScene(Scene):
             self.waiting[:0] = waiting[1:]
             self.say(*waiting[0])
 
-    def notice(self, notice, seconds: float = MESSAGE_SECONDS) -> None:
+    def notice(self, notice: Notice | None, seconds: float = MESSAGE_SECONDS) -> None:
         """A storage notice (a file that could not be written, ...), if there is one."""
         if notice is not None:
             self.say(notice.text(), seconds)
@@ -191,15 +192,6 @@ class CardGameScene(Scene):
         number = self.game.deal_number
         self.say_replaced(i18n.t("ui.msg.restarted") if restarted else i18n.t(
             "ui.msg.new_deal", number=number if number is not None else self.app.deal_label(self.game)))
-
-    def take_message(self, other: "CardGameScene") -> None:
-        """What `other` was saying, for as long as it had left (the game on screen changed under it)."""
-        if other.message and not self.message:
-            self.message, self.message_until = other.message, other.message_until
-            self.message_at = None  # a click on the other game's table: its place means nothing here
-            self.dirty = True
-        self.waiting += other.waiting
-        other.waiting = []
 
     def expire_message(self) -> None:
         if self.message and self.app.now() >= self.message_until:
@@ -239,7 +231,7 @@ class CardGameScene(Scene):
 
     # -- keys --------------------------------------------------------------------------------------------
 
-    def on_key(self, event) -> None:
+    def on_key(self, event: pygame.event.Event) -> None:
         """The keys both games share (see the keys in the README); the rest go to `game_key`."""
         if event.key == pygame.K_v and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
             self.paste()

@@ -29,7 +29,7 @@ class CardImages:
         self.settings = settings  # the settings now: a change of deck colours or back replaces the object
         self.size = (0, 0)
         self._cache: dict[str, pygame.Surface] = {}
-        self._warmed: set = set()
+        self._warmed: set[Card | str] = set()  # the cards, and "back"
         self._previous: dict[str, pygame.Surface] = {}  # the last size's pictures, while a resize goes on
         self._interim: set[str] = set()  # pictures scaled from those, to be rendered crisp by sharpen()
         self._fallback_font: pygame.font.Font | None = None
@@ -94,7 +94,7 @@ class CardImages:
         self._previous = {}
         self._interim = set()
 
-    def _get(self, relative: str, fallback) -> pygame.Surface:
+    def _get(self, relative: str, fallback: Callable[[], pygame.Surface]) -> pygame.Surface:
         image = self._cache.get(relative)
         if image is None:
             old = self._previous.get(relative)
@@ -110,7 +110,7 @@ class CardImages:
         return RENDERED.get(relative, self.size)
 
     # Plain stand-ins so the game stays playable if an asset file is missing (never a crash).
-    def _plain(self, fill, border) -> pygame.Surface:
+    def _plain(self, fill: tuple[int, int, int], border: tuple[int, int, int]) -> pygame.Surface:
         surface = pygame.Surface(self.size, pygame.SRCALPHA)
         radius = max(3, self.size[0] // 14)
         pygame.draw.rect(surface, fill, surface.get_rect(), border_radius=radius)

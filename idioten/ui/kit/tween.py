@@ -4,6 +4,7 @@ seconds by the caller, so tests and benchmarks drive it exactly."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 
 def ease_out_cubic(t: float) -> float:
@@ -13,7 +14,8 @@ def ease_out_cubic(t: float) -> float:
 class Glide:
     """From `start` to `end` in `duration` seconds after waiting `delay` seconds."""
 
-    def __init__(self, start, end, duration: float, delay: float = 0.0, ease=ease_out_cubic, origin: str = ""):
+    def __init__(self, start: tuple[float, float], end: tuple[float, float], duration: float, delay: float = 0.0,
+                 ease: Callable[[float], float] = ease_out_cubic, origin: str = "") -> None:
         self.start = (float(start[0]), float(start[1]))
         self.end = (float(end[0]), float(end[1]))
         self.duration = max(0.0, duration)

@@ -3,12 +3,15 @@ the keyboard focus (a blue ring, moved by the panel it is on: kit/panels.py)."""
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
 from idioten import i18n
 from idioten.ui.kit.palette import EDGE, SELECT
+
+if TYPE_CHECKING:
+    from idioten.ui.kit.fonts import Texts
 
 FACE = (32, 78, 52)
 FACE_HOVER = (46, 104, 70)
@@ -31,10 +34,10 @@ class Button:
     def label(self) -> str:
         return i18n.t(self.text_key)
 
-    def width_for(self, texts, size: int) -> int:
+    def width_for(self, texts: Texts, size: int) -> int:
         return texts.font(size).size(self.label)[0] + size
 
-    def handle(self, event) -> bool:
+    def handle(self, event: pygame.event.Event) -> bool:
         """For a click: True when it concerned this button (nothing else should act on it).
         For a mouse motion: True when the hover state changed (the button must be redrawn)."""
         if event.type == pygame.MOUSEMOTION:
@@ -52,7 +55,7 @@ class Button:
             return True
         return False
 
-    def draw(self, surface, texts, size: int) -> None:
+    def draw(self, surface: pygame.Surface, texts: Texts, size: int) -> None:
         if not self.rect.w:  # left out of a bar too narrow for it (kit/layout.py, bar_buttons)
             return
         enabled = self.enabled()
@@ -67,7 +70,7 @@ class Button:
             pygame.draw.rect(surface, SELECT, ring, width=2, border_radius=ring.h // 3)
 
 
-def history_shortcut(event, undo, redo) -> bool:
+def history_shortcut(event: pygame.event.Event, undo: Callable[[], object], redo: Callable[[], object]) -> bool:
     """Ctrl+Z undoes, Ctrl+Y and Ctrl+Shift+Z redo, alike in both games. True for any Ctrl combination,
     handled or not, so that no plain-key action (N, R, D …) fires for it."""
     mod = getattr(event, "mod", 0)

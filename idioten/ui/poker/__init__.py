@@ -6,11 +6,12 @@ does not wait for them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 from idioten.play.session import Opening
 from idioten.storage.files import Notice
-from idioten.ui.kit.game import GameKind
+from idioten.ui.kit.game import GameKind, SettingRow
 from idioten.ui.kit.scene import CardGameScene, Host, Scene
 
 if TYPE_CHECKING:
@@ -43,6 +44,33 @@ def stats_panel(app: Host, scene: CardGameScene) -> Scene:
     return PokerStatsPanel(app, scene)
 
 
-# Its options are on its own top bar and the O key, so the menu has no entry of its own for them.
+def settings_rows(app: Host, scene: CardGameScene) -> list[SettingRow]:
+    """Its options for the next deal, as the O key's panel offers them, kept with its game in poker.json."""
+    from idioten.poker.options import TABLES
+    from idioten.ui.poker.scene import PokerScene
+
+    assert isinstance(scene, PokerScene)
+    session = scene.session
+    on_off: list[tuple[object, str]] = [(False, "ui.settings.off"), (True, "ui.settings.on")]
+
+    def current(name: str) -> object:
+        return getattr(session.options, name)
+
+    def choose(name: str, value: object) -> None:
+        session.set_option(name, value)
+        scene.dirty = True
+
+    tables: list[tuple[object, str]] = [(t, f"ui.poker.table.{t}") for t in TABLES]
+    rows: list[tuple[str, str, list[tuple[object, str]]]] = [
+        ("table", "ui.poker.scoring", tables),
+        ("diagonals", "ui.poker.diagonals", on_off), ("joker", "ui.poker.joker", on_off),
+        ("open_deck", "ui.poker.open_deck", on_off), ("competitive", "ui.poker.competitive", on_off)]
+    return [SettingRow(name, label, values, partial(current, name), partial(choose, name))
+            for name, label, values in rows]
+
+
+# Its options are on its own top bar and the O key, and on the settings screen (`settings_rows`), so the menu
+# has no entry of its own for them.
 GAME: GameKind[PokerSession] = GameKind(name="poker", play_key="ui.menu.to_poker", open_session=open_session,
-                                        make_scene=make_scene, rules_panel=rules_panel, stats_panel=stats_panel)
+                                        make_scene=make_scene, rules_panel=rules_panel, stats_panel=stats_panel,
+                                        settings_rows=settings_rows)

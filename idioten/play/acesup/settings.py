@@ -1,0 +1,40 @@
+"""Aces Up's own settings, in its section of settings.json ("idioten"): which variant a new deal is dealt in,
+discarding on its own, marking the cards that may go, the verdict as you play, dealing winnable deals only.
+No pygame here. The window shows them on its settings screen through the game's `GameKind` (ui/acesup/), and
+the window's shell knows none of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from idioten.acesup.options import STANDARD, VARIANTS
+from idioten.storage.files import Notice
+from idioten.storage.settings import GameSetting, Settings
+
+GAME = "idioten"  # its section, as the game's name in files
+OFF_ON = (False, True)
+SETTINGS = (GameSetting("variant", VARIANTS), GameSetting("auto_discard", OFF_ON),
+            GameSetting("highlight_discardable", OFF_ON), GameSetting("live_verdict", OFF_ON),
+            GameSetting("winnable_only", OFF_ON))
+
+
+@dataclass(frozen=True)
+class AcesUpSettings:
+    variant: str = STANDARD
+    auto_discard: bool = False
+    highlight_discardable: bool = False
+    live_verdict: bool = False
+    winnable_only: bool = False
+
+
+def aces_up_settings(settings: Settings) -> AcesUpSettings:
+    """Aces Up's settings as stored (a value it does not accept: the default)."""
+    values = settings.game(GAME, SETTINGS)
+    return AcesUpSettings(str(values["variant"]), *(bool(values[s.name]) for s in SETTINGS[1:]))
+
+
+def problems(settings: Settings) -> list[Notice]:
+    """One notice for each of its settings stored with a value it does not accept (hand-edited, damaged)."""
+    return [Notice("store.bad_setting", {"name_key": f"store.setting.{name}"})
+            for name in settings.game_problems(GAME, SETTINGS)]

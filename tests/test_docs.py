@@ -181,7 +181,7 @@ def test_the_design_note_gives_the_contract_of_every_command():
 REPO = ROOT
 DOCUMENTS = sorted([*(REPO / "docs").glob("*.md"), REPO / "README.md"])
 APPENDIX = re.compile(r"^## Appendix\b", re.MULTILINE)  # from here to the end: the history, dates welcome
-SOURCES = ("idioten", "bench", "tools")
+SOURCES = ("idioten", "bench", "tools", "packaging")
 
 MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
 WEEKDAYS = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday"

@@ -310,6 +310,7 @@ def test_the_last_step_says_when_the_guidance_ends_and_h_gives_a_hint_there(fold
     assert wait_for(app, lambda: guide.hint_arrow() is not None)
     hinted = guide.hint_arrow()
     assert guide.game.can(hinted) and guide.message.startswith(i18n.t("ui.hint.plain", advice="").strip())
+    assert guide.message.split(": ", 1)[1][0].islower()  # "Hint: discard 8♣.", in small letters after the colon
     play_by_keys(app, hinted)
     assert guide.hint_arrow() is None  # the hint was for the position before
     hint_button = next(b for b in guide.buttons if b.text_key == "ui.button.hint")

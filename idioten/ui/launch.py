@@ -46,8 +46,7 @@ def open_app(launch: Launch, opening: Opening | None = None, **app_options: Any)
     start_in = None if launch.names_a_deal else store.settings.last_game  # a named deal is Idioten's
     app = App(store=store, deal=launch.deal, fixed=fixed, rng=rng, start_in=start_in, **app_options)
     app.playing.on_screen.at_start(dealt=launch.names_a_deal)
-    if not launch.names_a_deal:
-        app.playing.current_game.welcome(app)  # the very first start offers Learn to play
+    app.playing.current_game.welcome(app)  # the very first start offers Learn to play, a named deal or not
     app.persist.show(*missing_pictures(), *store.notices, *app.playing.take_unsaid(), after_current=True)
     app.after_first_frame(lambda: open_the_other_games(app))
     return app

@@ -340,3 +340,51 @@ def to_the_deal_step_from(app, guide: GuideScene) -> GuideScene:
             play_by_keys(app, action)
         press(app, pygame.K_RIGHT)
     return guide
+
+
+def a_start(deal: int | None = None):
+    """`idioten [--deal N]` on the test's data folder, as the program starts it; nothing skipped."""
+    from ui_store_support import launch
+
+    from idioten.ui.launch import open_app
+
+    clock = Clock()
+    app = open_app(launch(deal=deal), clock=clock, rng=random.Random(3), size=(1280, 800))
+    app.clock_for_tests = clock
+    OPEN_APPS.append(app)
+    app.step(dt=0)
+    return app
+
+
+def closed(app) -> None:
+    app.persist.close()
+    app.close()
+    OPEN_APPS.remove(app)
+
+
+def test_a_first_start_with_a_deal_named_offers_the_guide_and_the_next_start_does_not(folder):
+    """Issue 39 item 10: `idioten --deal N` as the very first start offers Learn to play over the fresh deal
+    (it skipped it, and the offer then came over the game in progress at the next start)."""
+    app = a_start(deal=1000038)
+    assert isinstance(app.scenes[-1], OfferPanel)
+    assert app.scenes[0].game.deal_number == 1000038 and not app.scenes[0].game.progressed()
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_SPACE)  # the player plays on
+    closed(app)
+    again = a_start()
+    assert len(again.scenes) == 1 and again.scenes[0].game.progressed()
+
+
+@pytest.mark.parametrize("deal", [None, 7])
+def test_the_offer_never_covers_a_game_in_progress(folder, deal):
+    """A settings file that never had the guide offered (as the bug above left it) and a game in progress:
+    the start shows the game, offers nothing, and remembers the offer as made."""
+    app = a_start()
+    press(app, pygame.K_ESCAPE)  # the very first start's offer, skipped
+    press(app, pygame.K_SPACE)
+    closed(app)
+    assert Store.open(folder).change_setting("guide_offered", False) is None
+    again = a_start(deal=deal)  # with a deal named, the game in progress waits behind Ctrl+Z
+    assert len(again.scenes) == 1
+    again.persist.wait()
+    assert Store.open(folder).settings.guide_offered

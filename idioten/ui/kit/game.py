@@ -40,8 +40,8 @@ class GameKind(Generic[S]):
     stats_panel: Callable[[Host, CardGameScene], Scene]  # S and the menu
     menu_entries: Callable[[Host, CardGameScene, Then], MenuEntries] = no_entries  # its own, after the
     # entries to other games
-    welcome: Callable[[Host], None] = no_welcome  # at a start that names no deal, in the game it opens in:
-    # what the game offers a new player (Aces Up: its guide, once)
+    welcome: Callable[[Host], None] = no_welcome  # at every start, in the game it opens in: what the game
+    # offers a new player (Aces Up: its guide, at the first start only)
 
 
 class Games(Protocol):

@@ -204,7 +204,8 @@ def test_step_5_rings_the_winning_line_for_the_first_actions_then_lets_the_playe
     # The guidance ends in words, and says what comes next: play on with hints, or leave.
     assert guide.ring() is None and guide.on_own() and not guide.left_the_line()
     assert [t.key for t in guide.lines()] == ["guide.first.ring_done", "guide.first.play_on"]
-    assert {"H", "Ctrl+Z", "Esc"} <= set(words(guide.lines()[1]).replace(",", " ").replace("(", " ").replace(")", " ").split())
+    named = words(guide.lines()[1]).translate(str.maketrans(",()", "   ")).split()
+    assert {"H", "Ctrl+Z", "Esc"} <= set(named)
     assert guide.keys().key == "guide.keys_deal"
     refused = guide.offer(Action.move(0, 1)).refusal  # illegal: the rules' reason, in the deal too
     assert refused.rules.code == "target_not_empty"

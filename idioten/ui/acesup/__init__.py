@@ -68,7 +68,10 @@ def welcome(app: Host) -> None:
     guide) and is remembered as made."""
     if app.settings.guide_offered:
         return
-    session = table_of(app.scenes[0]).session
+    table = app.scenes[0]
+    if not isinstance(table, CardGameScene):
+        return
+    session = table_of(table).session
     if session.game.progressed() or session.keeps_a_game():
         from idioten.ui.persist import persistence
 

@@ -4,7 +4,7 @@ games), and animates the `Change` each verb returns. It never decides a rule its
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 import pygame
 
@@ -47,6 +47,8 @@ class TableSession(Protocol):
     def switch_variant(self, variant: str) -> Change | None: ...
     def new_deal(self, game: Game | None = None) -> Change: ...
     def random_game(self) -> Game: ...
+    def hold(self) -> Any: ...
+    def bring_back(self, held: Any) -> Change: ...
 
 
 class TableScene(CardGameScene):
@@ -64,6 +66,7 @@ class TableScene(CardGameScene):
         self.auto_pending = False
         self.dealt_in: frozenset[Card] = frozenset()  # a new deal's first cards, flying out as it appears
         self.celebrate = False  # the end that is pending is the player's win: cards leap off before the panel
+        self.own_game: Any = None  # the player's games, held while the shown solution plays (`hold_own_game`)
         self.buttons = [
             Button("ui.button.new", self.new_deal),
             Button("ui.button.restart", self.restart, self.session.can_restart),
@@ -224,6 +227,18 @@ class TableScene(CardGameScene):
         self.input.reset()
         self.selected = None
         self.end_pending = self.auto_pending = self.celebrate = False
+
+    def hold_own_game(self) -> None:
+        """The player's own games as they are, before the shown solution restarts the deal and plays it."""
+        self.own_game = self.session.hold()
+
+    def bring_back_own_game(self) -> None:
+        """The player's own games again, as they were held (nothing happens if none are held)."""
+        held, self.own_game = self.own_game, None
+        if held is not None:
+            self.finish_animations()
+            self.show_replaced(self.session.bring_back(held), quietly=True)
+            self.end_pending = False  # the player goes on to quit, deal, restart or switch: no end panel first
 
     def computer_playing(self) -> bool:
         """The demo or the shown solution asks: a game it ends is not the player's result."""

@@ -72,6 +72,8 @@ class Host(Protocol):
     def set_language(self, language: str) -> None: ...
     def toggle_fullscreen(self) -> None: ...
     def quit(self) -> None: ...
+    def handle(self, event: Any) -> None:
+        """An event as the loop hands it on: to the window's own keys, else the scene on top."""
 
 
 class Scene:
@@ -105,6 +107,9 @@ class Scene:
     def wake_at(self) -> float | None:
         """A moment (by the app's clock) when the scene will change by itself, e.g. a message expires."""
         return None
+
+    def quitting(self) -> None:
+        """The window is about to close (the last saves follow)."""
 
     def language_changed(self) -> None:
         self.dirty = True

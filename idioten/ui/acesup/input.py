@@ -74,7 +74,7 @@ class TableInput:
         cards = self.table.game.piles[pile]
         if not cards:
             return None
-        x, y = self.table.layout.card_position(pile, len(cards) - 1, len(cards))
+        x, y = self.table.card_position(pile, len(cards) - 1, len(cards))
         return pygame.Rect(round(x), round(y), self.table.layout.card_w, self.table.layout.card_h)
 
     def on_press(self, event) -> None:

@@ -111,6 +111,11 @@ class Scene:
     def quitting(self) -> None:
         """The window is about to close (the last saves follow)."""
 
+    def foot_from(self) -> int | None:
+        """Where (a y of the window) a panel over a table covers the table's foot down to the status bar, if it
+        asks the table to keep every pile's top card above it (the end panel: tall piles are fanned tighter)."""
+        return None
+
     def language_changed(self) -> None:
         self.dirty = True
 

@@ -10,7 +10,6 @@ import pytest
 from ui_solver_support import run_until
 from ui_support import aces_table, end_panel, key, make_app
 
-from idioten import i18n
 from idioten.acesup.rules import Game
 from idioten.cards import full_deck
 from idioten.play.acesup.guide import table

@@ -124,7 +124,6 @@ class GuideScene(TableScene):
             super().game_key(event)
         elif event.key in GO_ON_KEYS:
             self.go_on()
-
         elif event.key not in (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL):
             self.not_here()
 

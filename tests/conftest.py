@@ -60,6 +60,15 @@ def a_data_folder_for_each_worker(tmp_path_factory):
 
 
 @pytest.fixture(autouse=True)
+def the_system_says_nothing_of_motion(monkeypatch):
+    """A first start asks the system whether it wants less motion (desktop/motion.py): the machine running the
+    tests gives no answer, so no test depends on its desktop (tests/desktop/test_motion.py gives each one)."""
+    from idioten.desktop import motion
+
+    monkeypatch.setattr(motion, "at_first_start", lambda: None)
+
+
+@pytest.fixture(autouse=True)
 def workers_at_the_tests_priority(monkeypatch):
     """The window's worker threads lower their priority (nice 19) so that the window comes first on a busy
     machine. A test waits for their answers, and on a core that another program keeps busy a nice-19 thread

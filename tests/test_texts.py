@@ -426,3 +426,50 @@ def test_a_card_is_named_as_a_player_says_it(language, said):
             rank + suit for rank in "23456789TJQKA" for suit in "CDHS"))}) == 52
     finally:
         i18n.set_language("en")
+
+
+
+
+# One word for one thing (issue 39, item 6): the word each language chose for a thing the game names in many
+# places, the messages that name it, and the other words a translator might reach for instead, which no
+# message of that language may use.
+CHOSEN_WORDS = {
+    "hint": {"sv": ("tips", ("ledtråd",)), "en": ("hint", ("clue", "tip ")), "de": ("tipp", ("hinweis",))},
+    "empty pile": {"sv": ("tom", ("lucka", "luckan")), "en": ("empty pile", ("gap",)),
+                   "de": ("leer", ("lücke",))},
+}
+NAMING = {
+    "hint": ("ui.button.hint", "ui.hint.plain", "ui.lesson.hint_agrees", "ui.lesson.hint_differs",
+             "guide.first.alone", "guide.first.play_on", "guide.keys_deal"),
+    "empty pile": ("rule.aces_only_gap", "ui.msg.no_gap", "ui.msg.chosen", "guide.deal.lone_move",
+                   "guide.end.nothing_helps"),
+}
+# What the hint advises is always put after a colon ("Hint: {advice}", "this wins: {advice}").
+ADVICE = ("ui.hint.deal", "ui.hint.deal_keep", "ui.hint.discard", "ui.hint.move")
+
+
+@pytest.mark.parametrize("language", ["sv", "en", "de"])
+@pytest.mark.parametrize("thing", sorted(CHOSEN_WORDS))
+def test_one_thing_is_called_by_one_word(language, thing):
+    chosen, others = CHOSEN_WORDS[thing][language]
+    texts = messages(language)
+    for key in NAMING[thing]:
+        assert chosen in texts[key].lower(), (key, texts[key])
+    for key, text in texts.items():
+        assert not any(other in text.lower() for other in others), (key, text)
+
+
+@pytest.mark.parametrize("language", ["sv", "en", "de"])
+def test_the_hints_advice_goes_on_after_a_colon_in_small_letters(language):
+    texts = messages(language)
+    for key in ADVICE:
+        first = texts[key].lstrip()[0]
+        assert first == "{" or first.islower(), (key, texts[key])  # a card's name comes as it is
+
+
+@pytest.mark.parametrize("language", ["sv", "en", "de"])
+def test_the_guide_never_calls_a_pile_that_holds_a_card_empty(language):
+    """Step 4's sentence moved "a lone card from one empty pile to another": a pile with a card is not empty."""
+    text = messages(language)["guide.end.nothing_helps"].lower()
+    for contradiction in ("from one empty pile", "från en tom hög", "von einem leeren platz"):
+        assert contradiction not in text

@@ -100,6 +100,7 @@ def child_main(argv: list[str]) -> int:
 
     app = open_app(launch_options(build_parser().parse_args(argv)), size=(1280, 800))
     app.step()
+    skip_the_offer(app)  # a first start, with a deal named or not
     for _ in range(12):
         play_one_live(app)
     press_live(app, pygame.K_z, pygame.KMOD_LCTRL)

@@ -214,6 +214,8 @@ class App:
         self.mark_dirty()
 
     def quit(self) -> None:
+        for scene in reversed(list(self.scenes)):
+            scene.quitting()
         self.running = False
 
     # -- the loop ----------------------------------------------------------------------------------------

@@ -21,8 +21,9 @@ from typing import Any
 import pygame
 
 from idioten import i18n, paths
-from idioten.desktop import crash, handover
+from idioten.desktop import crash, handover, motion
 from idioten.storage.files import Notice
+from idioten.storage.settings import settings_path
 from idioten.storage.store import MemoryStore, Store
 from idioten.ui.app import App
 from idioten.ui.opening import Launch, Opening
@@ -37,6 +38,8 @@ def open_app(launch: Launch, opening: Opening | None = None, **app_options: Any)
         store = Store.open(opening.folder, opening.settings)
         app_options["opened"] = opening.window
     if not isinstance(store, MemoryStore):  # a store in memory (no data folder) has no reports to tell
+        if not settings_path(store.folder).exists():
+            follow_the_system(store)
         # A crash report left by the last run is named once, first, like a file set aside (desktop/crash.py).
         store.notices[:0] = crash.reports_to_tell(store.folder)
     i18n.set_language(launch.language or store.settings.language)
@@ -46,11 +49,19 @@ def open_app(launch: Launch, opening: Opening | None = None, **app_options: Any)
     start_in = None if launch.names_a_deal else store.settings.last_game  # a named deal is Idioten's
     app = App(store=store, deal=launch.deal, fixed=fixed, rng=rng, start_in=start_in, **app_options)
     app.playing.on_screen.at_start(dealt=launch.names_a_deal)
-    if not launch.names_a_deal:
-        app.playing.current_game.welcome(app)  # the very first start offers Learn to play
+    app.playing.current_game.welcome(app)  # the very first start offers Learn to play, a named deal or not
     app.persist.show(*missing_pictures(), *store.notices, *app.playing.take_unsaid(), after_current=True)
     app.after_first_frame(lambda: open_the_other_games(app))
     return app
+
+
+def follow_the_system(store: Store) -> None:
+    """The very first start (no settings file yet): the system's reduced-motion preference is the first
+    answer for the animations (desktop/motion.py). Asked only then, so no later start waits for it."""
+    if motion.at_first_start() is True:
+        notice = store.change_setting("animation", "off")
+        if notice is not None:
+            store.notices.append(notice)
 
 
 def open_the_other_games(app: App) -> None:

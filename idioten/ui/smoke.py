@@ -170,6 +170,15 @@ class Script:
         self.post(pg.event.Event(pg.MOUSEBUTTONDOWN, pos=pos, button=1),
                   pg.event.Event(pg.MOUSEBUTTONUP, pos=pos, button=1))
 
+    def skip_the_first_start_offer(self) -> None:
+        """A first start (a new data folder) offers Learn to play over the table: Esc skips it, as a player may."""
+        from idioten.ui.kit.panels import OfferPanel
+
+        if isinstance(self.app.scenes[-1], OfferPanel):
+            self.key(self.pygame.K_ESCAPE)
+            check(len(self.app.scenes) == 1, "Esc left the first start's offer on the table")
+            self.steps.append("the first start's offer skipped (Esc)")
+
     def pictures_render(self) -> None:
         """The window falls back to plain stand-ins when a picture cannot be rendered, so check that the
         bundled SDL_image really renders the SVG art: an ace of spades is mostly white with black ink."""
@@ -290,6 +299,7 @@ def smoke(launch: Launch, folder: Path) -> dict:
         check("epoch" in first_frame, "the first turn of the loop drew nothing")
         script.expect("first frame", first_position)
         script.pictures_render()
+        script.skip_the_first_start_offer()
         script.play()
         script.poker_and_back()
         script.quit_through_the_loop()

@@ -203,14 +203,18 @@ def test_step_5_rings_the_winning_line_for_the_first_actions_then_lets_the_playe
     for index in range(RING_ACTIONS):
         assert guide.ring() == line[index] and guide.lines()[0].key == "guide.first.follow"
         assert guide.offer(line[index]).accepted
-    assert guide.ring() is None and [t.key for t in guide.lines()] == ["guide.first.alone"]
-    assert "guide.first.alone" in i18n.keys() and {"H", "Ctrl+Z", "R", "N"} <= set(
-        words(guide.lines()[0]).replace(",", " ").split())
+    # The guidance ends in words, and says what comes next: play on with hints, or leave.
+    assert guide.ring() is None and guide.on_own() and not guide.left_the_line()
+    assert [t.key for t in guide.lines()] == ["guide.first.ring_done", "guide.first.play_on"]
+    named = words(guide.lines()[1]).translate(str.maketrans(",()", "   ")).split()
+    assert {"H", "Ctrl+Z", "Esc"} <= set(named)
+    assert guide.keys().key == "guide.keys_deal"
     refused = guide.offer(Action.move(0, 1)).refusal  # illegal: the rules' reason, in the deal too
     assert refused.rules.code == "target_not_empty"
     for action in line[RING_ACTIONS:]:
         assert guide.offer(action).accepted
     assert guide.game.is_won() and guide.done and guide.lines()[0].key == "guide.first.won"
+    assert not guide.on_own() and guide.keys().key == "guide.keys_last"
     assert guide.go_on() and guide.finished and not guide.active and not guide.go_on()
 
 
@@ -220,8 +224,9 @@ def test_off_the_line_the_ring_goes_and_comes_back_after_an_undo():
     guide.offer(line[0])
     other = next(a for a in guide.game.legal_actions() if a != line[1])
     assert guide.offer(other).accepted and guide.ring() is None  # a real deal: any legal action goes
+    assert guide.left_the_line() and [t.key for t in guide.lines()] == ["guide.first.off_line", "guide.first.play_on"]
     guide.undo()
-    assert guide.ring() == line[1]
+    assert guide.ring() == line[1] and not guide.on_own() and guide.lines()[0].key == "guide.first.follow"
 
 
 def test_a_lost_first_deal_says_so_and_the_guide_can_still_finish():

@@ -119,6 +119,28 @@ def test_restart_is_the_same_game_and_counts_against_won_without_undo_once_anyth
     assert session.undo() == Change(How.BACK) and len(session.game.history) == 3
 
 
+def test_the_games_held_before_the_shown_solution_come_back_as_they_were_and_nothing_is_counted():
+    """Issue 39 item 8: the solution restarts the deal and plays (which leaves the game the restart kept);
+    bringing back what was held puts the player's games in play again, and nothing of the solution counts."""
+    store = CountingStore()
+    session = session_on(7, store)
+    play(session, 5)
+    session.new_deal(deal(12))
+    play(session, 4)
+    session.undo()
+    session.save_point()
+    player, counted = session.document(), list(store.left)
+    held = session.hold()
+    session.restart()
+    play(session, 3, by_computer=True)
+    assert session.previous is None  # the restart's kept game is gone: the first action left it
+    assert session.bring_back(held) == Change(How.BACK)
+    assert session.document() == player and session.save_point() is not None
+    assert store.left == counted  # the solution's games were the player's game (its id): none is counted
+    session.restart()  # a second bring_back of the same hold would give the same games again
+    assert session.bring_back(held) == Change(How.BACK) and session.document() == player
+
+
 def test_ctrl_z_ctrl_z_ctrl_y_ctrl_y_comes_back_and_leaves_nothing_behind():
     store = CountingStore()
     session = session_on(7, store)

@@ -246,3 +246,145 @@ def test_the_steps_lines_fit_a_small_window_below_the_cards(size):
         assert all(app.texts.width(text, s) <= box.w for text, s, _ in guide.box_lines)
         shown = "".join(text for text, _, _ in guide.box_lines).replace(" ", "")
         assert all(text.replace(" ", "") in shown for text in guide.box_texts())
+
+
+def to_the_deal_step(app) -> GuideScene:
+    """The guide opened from the menu and gone through its first four steps by the keys."""
+    choose_in_menu(app, "guide.title", press=press)
+    guide = to_the_deal_step_from(app, guide_of(app))
+    assert guide.guide.index == len(STEPS) - 1
+    return guide
+
+
+def hint_by_samples(monkeypatch) -> None:
+    """The hint player weighs a fixed number of stock orders (not as many as its wall seconds allow), so its
+    answer does not depend on how busy the machine is."""
+    from types import SimpleNamespace
+
+    from idioten.play.acesup import coach
+
+    real = coach.no_peek.hint
+    monkeypatch.setattr(coach, "no_peek", SimpleNamespace(
+        hint=lambda game, time_budget, rng, cancel=None: real(game, time_budget=60.0, rng=rng, cancel=cancel,
+                                                              max_samples=20)))
+
+
+def wait_for(app, condition) -> bool:
+    """The real loop stepped until `condition()` holds (the hint's worker thinks meanwhile); a hang guard only."""
+    from ui_solver_support import run_until
+
+    return run_until(app, condition)
+
+
+def keys_line(guide: GuideScene) -> str:
+    return "".join(text for text, _, _ in guide.box_lines)
+
+
+@pytest.mark.parametrize("leave_the_line", [True, False])
+def test_the_last_step_says_when_the_guidance_ends_and_h_gives_a_hint_there(folder, monkeypatch, leave_the_line):
+    """Issue 39 item 5: a move off the ring's line, or the last ringed move, ends the guidance in words (the
+    box, the message line and the keys below), and H (or the Hint button) then gives the table's own hint."""
+    hint_by_samples(monkeypatch)
+    app = open_window()
+    saved, files = a_game_in_progress(app, folder)
+    guide = to_the_deal_step(app)
+    line = parse_line(BEGINNER_LINE)
+    play_by_keys(app, line[0])  # the ringed deal
+    if leave_the_line:
+        off = next(a for a in guide.game.legal_actions() if a != line[1])
+        play_by_keys(app, off)
+        ended = i18n.t("guide.first.off_line")
+    else:
+        for action in line[1:RING_ACTIONS]:
+            play_by_keys(app, action)
+        ended = i18n.t("guide.first.ring_done")
+    assert guide.hint_arrow() is None and not guide.guide.done
+    assert guide.box_texts() == [ended, i18n.t("guide.first.play_on")]
+    assert guide.message == ended
+    app.draw()
+    assert i18n.t("guide.keys_deal").replace(" ", "") in keys_line(guide).replace(" ", "")
+    assert "→" not in keys_line(guide)  # Next does nothing until the deal is over: not offered
+
+    press(app, pygame.K_h)
+    assert guide.message != i18n.t("guide.not_here")
+    assert wait_for(app, lambda: guide.hint_arrow() is not None)
+    hinted = guide.hint_arrow()
+    assert guide.game.can(hinted) and guide.message.startswith(i18n.t("ui.hint.plain", advice="").strip())
+    assert guide.message.split(": ", 1)[1][0].islower()  # "Hint: discard 8♣.", in small letters after the colon
+    play_by_keys(app, hinted)
+    assert guide.hint_arrow() is None  # the hint was for the position before
+    hint_button = next(b for b in guide.buttons if b.text_key == "ui.button.hint")
+    click(app, hint_button.rect.center)
+    assert wait_for(app, lambda: guide.hint_arrow() is not None)
+
+    press(app, pygame.K_ESCAPE)
+    assert len(app.scenes) == 1 and state(app) == saved
+    app.persist.wait()
+    assert player_files(folder) == files  # the hints counted and saved nothing
+
+
+def test_h_in_the_lessons_and_under_the_ring_points_at_the_ring(folder):
+    app = open_window()
+    choose_in_menu(app, "guide.title", press=press)
+    guide = guide_of(app)
+    press(app, pygame.K_h)
+    assert guide.message == i18n.t("guide.not_here")
+    guide = to_the_deal_step_from(app, guide)
+    press(app, pygame.K_h)
+    assert guide.message == i18n.t("guide.first.follow") and guide.hint_arrow() == Action.deal()
+
+
+def to_the_deal_step_from(app, guide: GuideScene) -> GuideScene:
+    for step in STEPS[guide.guide.index:-1]:
+        for action in step.waits_for:
+            play_by_keys(app, action)
+        press(app, pygame.K_RIGHT)
+    return guide
+
+
+def a_start(deal: int | None = None):
+    """`idioten [--deal N]` on the test's data folder, as the program starts it; nothing skipped."""
+    from ui_store_support import launch
+
+    from idioten.ui.launch import open_app
+
+    clock = Clock()
+    app = open_app(launch(deal=deal), clock=clock, rng=random.Random(3), size=(1280, 800))
+    app.clock_for_tests = clock
+    OPEN_APPS.append(app)
+    app.step(dt=0)
+    return app
+
+
+def closed(app) -> None:
+    app.persist.close()
+    app.close()
+    OPEN_APPS.remove(app)
+
+
+def test_a_first_start_with_a_deal_named_offers_the_guide_and_the_next_start_does_not(folder):
+    """Issue 39 item 10: `idioten --deal N` as the very first start offers Learn to play over the fresh deal
+    (it skipped it, and the offer then came over the game in progress at the next start)."""
+    app = a_start(deal=1000038)
+    assert isinstance(app.scenes[-1], OfferPanel)
+    assert app.scenes[0].game.deal_number == 1000038 and not app.scenes[0].game.progressed()
+    press(app, pygame.K_ESCAPE)
+    press(app, pygame.K_SPACE)  # the player plays on
+    closed(app)
+    again = a_start()
+    assert len(again.scenes) == 1 and again.scenes[0].game.progressed()
+
+
+@pytest.mark.parametrize("deal", [None, 7])
+def test_the_offer_never_covers_a_game_in_progress(folder, deal):
+    """A settings file that never had the guide offered (as the bug above left it) and a game in progress:
+    the start shows the game, offers nothing, and remembers the offer as made."""
+    app = a_start()
+    press(app, pygame.K_ESCAPE)  # the very first start's offer, skipped
+    press(app, pygame.K_SPACE)
+    closed(app)
+    assert Store.open(folder).change_setting("guide_offered", False) is None
+    again = a_start(deal=deal)  # with a deal named, the game in progress waits behind Ctrl+Z
+    assert len(again.scenes) == 1
+    again.persist.wait()
+    assert Store.open(folder).settings.guide_offered

@@ -127,10 +127,15 @@ def test_where_the_height_is_short_rows_overlap_and_a_click_lands_on_the_row_it_
         assert layout.cells[cell].h >= round(ROW_SHOWS * layout.card_h)  # the corner index and more shows
     assert layout.cells[20].h == layout.card_h  # the last row whole
     click(app, cell_centre(app, 0))
-    # Row 2 is empty: its slot lies over the lower part of the card above, as a card there would.
+    # Row 2 is empty: the card above shows whole, its lower part where row 2's slot would be (issue 39 item 11:
+    # an empty cell was drawn over it).
     app.draw()
     point = cell_centre(app, 5)
-    assert app.window.get_surface().get_at(point) == scene(app).painter.background.get_at(point)
+    card_rect, face = layout.card_rect(0), scene(app).painter.images.face(game.grid[0])
+    assert card_rect.collidepoint(point)
+    inside = (point[0] - card_rect.x, point[1] - card_rect.y)
+    assert app.window.get_surface().get_at(point)[:3] == face.get_at(inside)[:3]
+    assert app.window.get_surface().get_at(point) != scene(app).painter.background.get_at(point)
     click(app, point)
     assert game.grid[5] is not None and game.placed_count == 2
 

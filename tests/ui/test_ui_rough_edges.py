@@ -236,3 +236,50 @@ def test_a_refused_drop_is_explained_where_the_card_was_dropped_and_a_key_in_the
     assert aces_table(app).message == i18n.t("rule.target_not_empty") and aces_table(app).message_at is None
     assert not aces_table(app).painter.callout_lines
     assert aces_table(app).message in [text for text, _ in aces_table(app).painter.status_lines]
+
+
+# -- issue 39, item 11: a message beside a click keeps clear of the hint, and goes when a drag begins ----------
+
+@pytest.fixture
+def hint_by_samples(monkeypatch):
+    """The hint player weighs a fixed number of stock orders, so its answer does not depend on the machine."""
+    from types import SimpleNamespace
+
+    from ui_solver_support import HANG_GUARD
+
+    from idioten.play.acesup import coach
+
+    real = coach.no_peek.hint
+    monkeypatch.setattr(coach, "no_peek", SimpleNamespace(
+        hint=lambda game, time_budget, rng, cancel=None: real(game, time_budget=HANG_GUARD, rng=rng, cancel=cancel,
+                                                              max_samples=20)))
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (720, 520)])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_refusal_beside_a_click_leaves_the_hints_arrow_in_sight(hint_by_samples, language, size):
+    from ui_solver_support import run_until
+
+    i18n.set_language(language)
+    app, _ = make_app(Game.new(deal_cards(60), deal_number=60), size=size)
+    table = aces_table(app)
+    key(app, pygame.K_h, settle=False)
+    assert run_until(app, lambda: table.hint_arrow() is not None)
+    hinted = table.hint_arrow()
+    refused = next(pile for pile in range(4) if pile != hinted.pile and not table.game.can_discard(pile))
+    click(app, top_centre(app, refused))  # a card with no higher one of its suit: refused beside the click
+    app.draw()
+    lines, arrow = table.painter.callout_lines, table.painter.hint_area
+    assert lines and table.hint_arrow() == hinted and arrow
+    bubble = lines[0][1].unionall([rect for _, rect in lines])
+    assert bubble.collidelist(arrow) == -1, (bubble, arrow)
+
+
+def test_a_message_beside_an_earlier_click_goes_when_a_drag_begins():
+    app, _ = make_app(position(["2H 5H", "KH", "9C", "AS"], stock=8))
+    click(app, top_centre(app, 2))  # the 9♣: refused beside the click
+    assert aces_table(app).message_at is not None and aces_table(app).painter.callout_lines
+    drag(app, top_centre(app, 1), app.layout.piles[1].move(0, app.layout.card_h).center, release=False)
+    assert aces_table(app).drag is not None
+    app.draw()
+    assert not aces_table(app).message and not aces_table(app).painter.callout_lines

@@ -239,6 +239,20 @@ class Assistant:
                 and not self.game.is_over() and self.position() not in self.known):
             self.ask(self.position(), "live", LIVE_SECONDS)
 
+    def poll_hints(self) -> None:
+        """Once per frame at a table whose games no verdict judges (the guide's): the hints' answers only."""
+        for answer in self.worker.poll():
+            if answer.kind == Ask.NO_PEEK_HINT:
+                self.receive(answer)
+
+    def follow(self, change: Change) -> None:
+        """A change at a table whose games no verdict judges (the guide's): the hint follows the position,
+        nothing is searched or counted."""
+        self._position = None
+        self.coach.forget(self.position(), change.replaced)
+        if change.replaced:
+            self.worker.cancel()
+
     def receive(self, answer: Answer[Any]) -> None:
         self.desk.mark_dirty()
         kind, tag = answer.kind, str(answer.tag)

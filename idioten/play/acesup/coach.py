@@ -115,6 +115,7 @@ class Coach:
             return False
         desk = self.assistant.desk
         desk.close_panels()
+        desk.hold_own_game()
         desk.restart()
         desk.play_for_player("solution")
         return True

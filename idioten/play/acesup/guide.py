@@ -31,6 +31,9 @@ OFFER = "guide.offer"
 STEP_OF = "guide.step_of"
 GO_ON = "guide.go_on"
 NEXT = "guide.next"  # the button that goes on once a step is done
+# The line of keys under a step's text: lessons and pictures go on with Next; the deal step is played with
+# hints once the ring has gone, and its Next (once the deal is over) leaves the guide.
+KEYS, KEYS_DEAL, KEYS_LAST = "guide.keys", "guide.keys_deal", "guide.keys_last"
 
 
 @dataclass(frozen=True)
@@ -165,7 +168,7 @@ STEPS: tuple[Step, ...] = (
     Step("end", PICTURE, table(("AC", "AD", "AH", "AS")),
          done_lines=(Text.of("guide.end.won"), Text.of("guide.end.nothing_helps"))),
     Step("first_deal", DEAL_STEP, Game.new(deal_cards(BEGINNER_DEAL)).to_text(),
-         lines=((Text.of("guide.first.follow"),), (Text.of("guide.first.alone"),)),
+         lines=((Text.of("guide.first.follow"),), (Text.of("guide.first.play_on"),)),
          done_lines=(Text.of("guide.first.won"), Text.of("guide.first.alone")),
          deal_number=BEGINNER_DEAL, ring_line=parse_line(BEGINNER_LINE), ring_actions=RING_ACTIONS),
 )
@@ -297,6 +300,17 @@ class Guide:
                 return step.ring_line[len(played)]
         return None
 
+    def on_own(self) -> bool:
+        """The deal step's guidance is over while its deal goes on: the ring's first actions are made, or
+        the player left the ring's line. The player plays the deal on alone, with hints, or leaves."""
+        return self.active and self.step.kind == DEAL_STEP and not self.done and self.ring() is None
+
+    def left_the_line(self) -> bool:
+        """The deal step's game has an action off the ring's line among the ringed ones."""
+        step = self.step
+        played = tuple(action for action, _ in self.game.history)[:step.ring_actions]
+        return step.kind == DEAL_STEP and played != step.ring_line[:len(played)]
+
     def lines(self) -> tuple[Text, ...]:
         """The one or two lines of text for the step as it is now."""
         step = self.step
@@ -306,8 +320,18 @@ class Guide:
             if self.done:
                 return step.done_lines if self.game.is_won() else (
                     Text.of("guide.first.lost", score=self.game.score), step.done_lines[-1])
-            return step.lines[0] if self.ring() is not None else step.lines[1]
+            if self.ring() is not None:
+                return step.lines[0]
+            # Said when the ring goes, whichever way: the guidance ends, and what comes next.
+            ended = Text.of("guide.first.off_line" if self.left_the_line() else "guide.first.ring_done")
+            return (ended, *step.lines[1])
         return step.done_lines
+
+    def keys(self) -> Text:
+        """The line of keys for the step as it is now."""
+        if self.step.kind != DEAL_STEP:
+            return Text.of(KEYS)
+        return Text.of(KEYS_LAST if self.done else KEYS_DEAL)
 
     def step_of(self) -> Text:
         return Text.of(STEP_OF, step=self.index + 1, steps=len(self.steps))
@@ -318,6 +342,7 @@ def cards_of(game: Game) -> list[Card]:
     return [c for p in game.piles for c in p] + game.stock + game.discards
 
 
-__all__ = ["Answer", "Attempt", "BEGINNER_DEAL", "BEGINNER_LINE", "DEAL_STEP", "GO_ON", "Guide", "LESSON", "NEXT",
+__all__ = ["Answer", "Attempt", "BEGINNER_DEAL", "BEGINNER_LINE", "DEAL_STEP", "GO_ON", "Guide", "KEYS", "KEYS_DEAL",
+           "KEYS_LAST", "LESSON", "NEXT",
            "OFFER", "PICTURE", "RING_ACTIONS", "Refusal", "STEPS", "STEP_OF", "Step", "TITLE", "Text", "cards_of",
            "parse_line", "table", "words"]

@@ -85,3 +85,10 @@ class GuideSession:
 
     def random_game(self) -> Game:
         raise NotImplementedError("the guide deals its own positions")
+
+    # Nor does it show a solution, the only verb that holds the player's game to bring it back.
+    def hold(self) -> object:
+        raise NotImplementedError("the guide shows no solution")
+
+    def bring_back(self, held: object) -> Change:
+        raise NotImplementedError("the guide shows no solution")

@@ -31,6 +31,7 @@ nothing to take back or do again) that the window animates.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import random
 from typing import Any
@@ -58,6 +59,14 @@ def load(store: Store) -> tuple[SavedGame | None, list[Notice]]:
         return game_from_json(data), notices
     except BadSave:
         return None, notices + [store.reject_file(GAME_FILE)]
+
+
+@dataclasses.dataclass(frozen=True)
+class Held:
+    """What `AcesUpSession.hold` took: copies of the game in play and the games kept (current, previous,
+    following), and where `following` comes back."""
+    games: tuple[SavedGame, SavedGame | None, SavedGame | None]
+    following_at: int
 
 
 def _first(opening: Opening) -> SavedGame:
@@ -268,6 +277,22 @@ class AcesUpSession:
         self.chain.forward()
         self.unsaved = True
         return Change(How.FORWARD)
+
+    def hold(self) -> Held:
+        """The game in play and the games kept for Ctrl+Z and Ctrl+Y, as they are now, apart from anything
+        played later: what the shown solution (which restarts the deal and plays it) puts back when the
+        player quits, or deals, restarts or switches games, during its playback."""
+        chain = self.chain
+        return Held(copy.deepcopy((chain.current, chain.previous, chain.following)), chain.following_at)
+
+    def bring_back(self, held: Held) -> Change:
+        """The games `hold` took, in play again as they were (BACK: another game in play). The games played
+        meanwhile were the computer's line of the same game (the same id): nothing of them is counted."""
+        (current, previous, following), following_at = copy.deepcopy(held.games), held.following_at
+        chain = self.chain
+        chain.current, chain.previous, chain.following, chain.following_at = current, previous, following, following_at
+        self.unsaved = True
+        return Change(How.BACK)
 
     def _leave(self, games: list[SavedGame]) -> None:
         # By id: a restart is the same game, counted when the last of its id is left (or finished).

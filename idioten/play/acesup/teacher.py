@@ -129,7 +129,10 @@ class Teacher:
     def solution_from_there(self, lesson: Lesson) -> bool:
         """Back to just before the move found, and the computer plays the line from there (False: no line,
         or the table is not on the line analysed)."""
-        if not line_of(lesson.found) or not self.go_back(lesson):
+        if not line_of(lesson.found) or not lesson.on_the_line(self.assistant.desk.game):
+            return False
+        self.assistant.desk.hold_own_game()
+        if not self.go_back(lesson):
             return False
         self.assistant.desk.play_for_player("solution")
         return True

@@ -65,11 +65,24 @@ def open_guide(app: Host) -> None:
 
 
 def welcome(app: Host) -> None:
-    """The very first start: Learn to play is offered, once."""
-    if not app.settings.guide_offered:
-        from idioten.ui.acesup.guide import offer_guide
+    """The very first start, whatever its command line: Learn to play is offered, once. A start that finds a
+    game in progress (moves played, or a game kept behind Ctrl+Z that a named deal replaced) is not a first
+    start, whatever the settings say: the offer would cover that game, so it is never made (the menu keeps the
+    guide) and is remembered as made."""
+    if app.settings.guide_offered:
+        return
+    table = app.scenes[0]
+    if not isinstance(table, CardGameScene):
+        return
+    session = table_of(table).session
+    if session.game.progressed() or session.keeps_a_game():
+        from idioten.ui.persist import persistence
 
-        offer_guide(app)
+        persistence(app).change_setting("guide_offered", True)
+        return
+    from idioten.ui.acesup.guide import offer_guide
+
+    offer_guide(app)
 
 
 ON_OFF: list[tuple[object, str]] = [(False, "ui.settings.off"), (True, "ui.settings.on")]

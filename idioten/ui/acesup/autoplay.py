@@ -25,6 +25,7 @@ from idioten.ui.kit.scene import Host, Scene
 
 PAUSE = 0.45  # seconds between two actions at normal animation speed
 SHORTEST_PAUSE = 0.25  # with animations off: still a pace to follow, one action at a time
+LEAVING_KEYS = (pygame.K_n, pygame.K_F2, pygame.K_r, pygame.K_g)  # new deal, restart, the other game
 
 
 class Autoplay(Scene):
@@ -101,8 +102,22 @@ class Autoplay(Scene):
             self.table.say(i18n.t(message_key))
 
     def handle_event(self, event) -> None:
+        if (event.type == pygame.KEYDOWN and self.mode == "solution" and event.key in LEAVING_KEYS
+                and not getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT)):
+            # A new deal, a restart or the other game leaves the game on the table: the player's own game,
+            # not the solution's half-played line, is the one left (kept behind Ctrl+Z, saved, counted).
+            self.stop("")
+            self.table.bring_back_own_game()
+            self.app.handle(event)  # then the key does what it does at the table, now on top
+            return
         if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONDOWN):
             self.stop({"demo": "ui.demo.stopped", "replay": "ui.replay.stopped"}.get(self.mode, "ui.solution.stopped"))
+
+    def quitting(self) -> None:
+        """The window closes during the shown solution: the player's own game is the one saved."""
+        if self.mode == "solution":
+            self.stop("")
+            self.table.bring_back_own_game()
 
     # -- drawing -----------------------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ from idioten.ui.kit.scene import Host
 from idioten.ui.kit.widgets import Button
 
 CONFETTI_COLOURS = [(255, 214, 90), (240, 90, 90), (110, 190, 255), (140, 230, 140), (250, 250, 250)]
+FOOT_GAP = 8  # pixels between the panel in the foot of the table and the status bar
 CELEBRATION_SECONDS = 6.0  # at most; it ends when the last bit of confetti has fallen out of the window
 
 
@@ -33,6 +34,16 @@ class EndPanel(EndOfGameKeys, Panel):
         self.add_buttons(Button("ui.button.new_deal", self.new_deal), Button("ui.button.restart", self.again))
         self.rows.append(("keys", "ui.end.keys"))
 
+    def place(self) -> None:
+        """First in the foot of the table below the top row of cards, so that the piles, fanned tighter,
+        keep every top card in sight above it (`foot_from`); in a window too small for that, as any panel."""
+        layout = self.layout
+        self.height_limit = layout.table_bottom - FOOT_GAP - (layout.piles[0].bottom + layout.card_h // 8)
+        super().place()
+        if self.overflow:
+            self.height_limit = None
+            super().place()
+
     def centre(self, layout, height: int) -> tuple[int, int]:
         """Below the cards when there is room, else at the foot of the table: the final position stays in
         view as much as the window allows."""
@@ -41,7 +52,16 @@ class EndPanel(EndOfGameKeys, Panel):
         space = layout.table_bottom - below
         if space >= height:
             return layout.width // 2, below + space // 2 - space // 6
-        return layout.width // 2, max(layout.height // 2, layout.table_bottom - 8 - height // 2)
+        return layout.width // 2, max(layout.height // 2, layout.table_bottom - FOOT_GAP - height // 2)
+
+    def foot_from(self) -> int | None:
+        """The table keeps every pile's top card above the panel (in the window's pixels)."""
+        if not self.box.h:
+            return None
+        top = self.box.top - self.layout.card_h // 16
+        if self.canvas_size is not None:  # laid out on a larger canvas, scaled down to the window
+            top = top * self.app.layout.height // self.canvas_size[1]
+        return top
 
     def start_celebration(self) -> None:
         rng, (w, h) = self.app.rng, self.layout.size

@@ -21,7 +21,7 @@ import pygame
 from idioten import i18n
 from idioten.acesup.rules import Action
 from idioten.errors import IllegalAction
-from idioten.play.acesup.guide import NEXT, OFFER, TITLE, words
+from idioten.play.acesup.guide import DEAL_STEP, NEXT, OFFER, TITLE, words
 from idioten.play.acesup.guide_session import GuideRefused, GuideSession
 from idioten.play.change import Change
 from idioten.ui.acesup.input import DEAL_KEYS, PILE_KEYS
@@ -45,32 +45,42 @@ class GuideScene(TableScene):
         self.buttons = [
             Button("ui.button.restart", self.restart, self.guide_session.can_restart),
             Button("ui.button.undo", self.undo, self.can_undo),
+            Button("ui.button.hint", self.ask_hint, self.can_hint),
             Button(NEXT, self.go_on, self.guide_session.can_go_on),
             Button("guide.leave", self.leave),
         ]
         self.box_lines: list[tuple[str, int, tuple[int, int, int]]] = []
         self.box = pygame.Rect(0, 0, 0, 0)
         self.box_pad = 0
+        self.ringed = False  # the ring was on the table before the last change
         self.painter.resize(self.layout, self.buttons)
         self.set_game(deal_in=True)
 
     # -- what the player's table does that the guide does not -------------------------------------------
 
     def changed(self, change: Change) -> None:
-        """No assistant follows the guide's games and the window's hook never sees them: they are not the
-        player's."""
+        """The assistant follows the guide's games for its hints only (no verdict, nothing counted), and the
+        window's hook never sees them: they are not the player's."""
+        self.assistant.follow(change)
+        self.ringed = self.guide.ring() is not None
         self.dirty = True
 
     def after_action(self, change: Change) -> None:
         self.app.sound.play("win" if self.game.is_won() else SOUND_OF.get(type(change.record), "slide"))
         self.end_pending = self.auto_pending = self.celebrate = False  # the step's lines say how it ended
+        if self.ringed and self.guide.on_own():
+            self.say(words(self.guide.lines()[0]))  # the ring goes: said, not only gone
         self.changed(change)
 
     def show_end(self) -> None:
         pass  # the guide's lines say how the deal ended; its end panel would judge the player's game
 
     def poll(self) -> None:
-        pass
+        pass  # the window polls the games' own tables; the guide takes its hints' answers in `update`
+
+    def update(self, dt: float) -> None:
+        self.assistant.poll_hints()
+        super().update(dt)
 
     def at_start(self, dealt: bool) -> None:
         pass
@@ -81,8 +91,18 @@ class GuideScene(TableScene):
     def new_deal(self) -> None:
         self.not_here()
 
+    def can_hint(self) -> bool:
+        return self.guide.active and self.guide.step.kind == DEAL_STEP and not self.guide.done
+
     def ask_hint(self) -> None:
-        self.not_here()
+        """In the deal step, once the guidance has ended, the table's own hint; while the ring shows the
+        way, the ring's words; in the lessons, not here."""
+        if self.guide.on_own():
+            super().ask_hint()
+        elif self.can_hint():
+            self.say(words(self.guide.lines()[0]))
+        else:
+            self.not_here()
 
     def open_stats(self) -> None:
         self.not_here()
@@ -128,6 +148,7 @@ class GuideScene(TableScene):
     def leave(self) -> None:
         """Back to the player's own table, as it was: the guide's scene goes and nothing of it stays."""
         self.guide.leave()
+        self.close()  # a hint still being thought of is given up
         self.app.pop(self)
         self.app.close_panels()  # a panel opened over the guide belonged to it
         table = self.app.scenes[0]
@@ -137,7 +158,9 @@ class GuideScene(TableScene):
     # -- what is shown -----------------------------------------------------------------------------------
 
     def hint_arrow(self) -> Action | None:
-        return self.guide.ring() if self.drag is None else None
+        if self.drag is not None:
+            return None
+        return self.guide.ring() or (super().hint_arrow() if self.guide.on_own() else None)
 
     def status_parts(self) -> list[str]:
         game = self.game
@@ -181,7 +204,7 @@ class GuideScene(TableScene):
                 for text in step:
                     lines += [(part, size, TEXT) for part in texts.wrap(text, size, inner)]
                 if full:
-                    lines += [(part, small, EDGE) for part in texts.wrap(i18n.t("guide.keys"), small, inner)]
+                    lines += [(part, small, EDGE) for part in texts.wrap(words(self.guide.keys()), small, inner)]
                 pad = max(4, size // 3)
                 height = sum(round(s * 1.15) for _, s, _ in lines) + 2 * pad
                 if height <= room:

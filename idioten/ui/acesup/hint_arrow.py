@@ -46,7 +46,8 @@ def arrow(surface, points, width: int) -> None:
     pygame.draw.polygon(surface, ARROW_EDGE, head_points, 2)
 
 
-def draw_hint(surface, scene, action) -> None:
+def draw_hint(surface, scene, action) -> list[pygame.Rect]:
+    """The ring and the arrow for `action`; the parts of the table they cover (none: nothing drawn)."""
     layout, game = scene.layout, scene.game
     width = max(4, layout.card_w // 16)
     ring = outline((layout.card_w, layout.card_h), ARROW, max(3, layout.card_w // 14), max(3, layout.card_w // 30))
@@ -56,17 +57,26 @@ def draw_hint(surface, scene, action) -> None:
         surface.blit(ring, (stock.x - pad, stock.y - pad))
         below = (stock.centerx, stock.bottom + layout.card_h * 0.9)
         arrow(surface, [below, (stock.centerx, stock.bottom + width * 2)], width)
-        return
+        return covering(ring.get_rect(topleft=(stock.x - pad, stock.y - pad)), [below], width)
     card = game.top(action.pile)
     if card is None:
-        return
+        return []
     sprite = scene.sprites.get(card)
     x, y = sprite.screen_pos() if sprite is not None else layout.card_position(action.pile, 0, 1)
     surface.blit(ring, (x - pad, y - pad))
     start = (x + layout.card_w / 2, y + layout.card_h * 0.3)
     target = layout.discard if action.kind == DISCARD else layout.piles[action.target]
     end = (target.centerx, target.y + layout.card_h * 0.3)
-    arrow(surface, curve(start, end, arc_peak(layout)), width)
+    points = curve(start, end, arc_peak(layout))
+    arrow(surface, points, width)
+    return covering(ring.get_rect(topleft=(x - pad, y - pad)), points, width)
+
+
+def covering(ring: pygame.Rect, points, width: int) -> list[pygame.Rect]:
+    """The ring's rectangle, and along the arrow a square the breadth of its head round each point (its
+    segments are shorter than that, so the squares leave no gap)."""
+    reach = width * 3
+    return [ring] + [pygame.Rect(round(x) - reach, round(y) - reach, 2 * reach, 2 * reach) for x, y in points]
 
 
 def arc_peak(layout) -> float:

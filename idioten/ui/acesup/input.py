@@ -74,7 +74,7 @@ class TableInput:
         cards = self.table.game.piles[pile]
         if not cards:
             return None
-        x, y = self.table.layout.card_position(pile, len(cards) - 1, len(cards))
+        x, y = self.table.card_position(pile, len(cards) - 1, len(cards))
         return pygame.Rect(round(x), round(y), self.table.layout.card_w, self.table.layout.card_h)
 
     def on_press(self, event) -> None:
@@ -109,6 +109,8 @@ class TableInput:
             if dx * dx + dy * dy >= DRAG_THRESHOLD ** 2:
                 self.drag = Drag(self.press.pile, self.press.card, self.press.grab, event.pos)
                 self.press = None
+                if self.table.message_at is not None:
+                    self.table.say("")  # a message beside an earlier click was about that click, not this card
                 self.on_motion(event)
 
     def on_release(self, event) -> None:

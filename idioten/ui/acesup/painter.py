@@ -54,6 +54,7 @@ class TablePainter:
         labels = [(layout.stock, i18n.t("ui.label.stock")), (layout.discard, i18n.t("ui.label.discards"))]
         labels += [(rect, str(i + 1)) for i, rect in enumerate(layout.piles)]
         self.edged_labels = []  # drawn again over the hint's arrow
+        self.hint_area: list[pygame.Rect] = []  # what the hint's ring and arrow cover: a message keeps clear
         for rect, text in labels:
             surface.blit(slot, rect)
             label = self.texts.render(text, layout.label_size, LABEL)
@@ -153,8 +154,9 @@ class TablePainter:
             surface.blit(images.face(dragged), (x, y))
 
         hinted = scene.hint_arrow()
+        self.hint_area = []
         if hinted is not None and dragged is None:
-            draw_hint(surface, scene, hinted)
+            self.hint_area = draw_hint(surface, scene, hinted)
             # The arrow's arc runs through the strip of the piles' labels: they stay on top, edged, to be read.
             for label, place in self.edged_labels:
                 surface.blit(label, place)
@@ -199,4 +201,5 @@ class TablePainter:
         self.status_lines = draw_status_line(surface, self.texts, layout.status_bar, layout.small_font_size, parts,
                                              "" if beside_click else scene.message)
         self.callout_lines = (draw_callout(surface, self.texts, layout.font_size, scene.message, scene.message_at,
-                                           pygame.Rect((0, 0), layout.size)) if beside_click else [])
+                                           pygame.Rect((0, 0), layout.size), avoid=self.hint_area)
+                              if beside_click else [])

@@ -4,7 +4,7 @@ games), and animates the `Change` each verb returns. It never decides a rule its
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 import pygame
 
@@ -49,6 +49,8 @@ class TableSession(Protocol):
     def switch_variant(self, variant: str) -> Change | None: ...
     def new_deal(self, game: Game | None = None) -> Change: ...
     def random_game(self) -> Game: ...
+    def hold(self) -> Any: ...
+    def bring_back(self, held: Any) -> Change: ...
 
 
 class TableScene(CardGameScene):
@@ -66,6 +68,8 @@ class TableScene(CardGameScene):
         self.auto_pending = False
         self.dealt_in: frozenset[Card] = frozenset()  # a new deal's first cards, flying out as it appears
         self.celebrate = False  # the end that is pending is the player's win: cards leap off before the panel
+        self.fan_limit: int | None = None  # the cards of a pile end above this y (an end panel over the foot)
+        self.own_game: Any = None  # the player's games, held while the shown solution plays (`hold_own_game`)
         self.buttons = [
             Button("ui.button.new", self.new_deal),
             Button("ui.button.restart", self.restart, self.session.can_restart),
@@ -104,7 +108,7 @@ class TableScene(CardGameScene):
         places = {}
         for pile, cards in enumerate(self.game.piles):
             for index, card in enumerate(cards):
-                places[card] = ("pile", self.layout.card_position(pile, index, len(cards)))
+                places[card] = ("pile", self.card_position(pile, index, len(cards)))
         stock = (float(self.layout.stock.x), float(self.layout.stock.y))
         discard = (float(self.layout.discard.x), float(self.layout.discard.y))
         for card in self.game.stock:
@@ -112,6 +116,33 @@ class TableScene(CardGameScene):
         for card in self.game.discards:
             places[card] = ("discard", discard)
         return places
+
+    def card_position(self, pile: int, index: int, cards_in_pile: int) -> tuple[float, float]:
+        """Where a card of a pile rests: as the layout fans it, or tighter so that the pile ends above
+        `fan_limit` while a panel covers the foot of the table (its top card in sight, only less of the
+        cards beneath it)."""
+        x, y = self.layout.card_position(pile, index, cards_in_pile)
+        if self.fan_limit is None or cards_in_pile <= 1:
+            return x, y
+        top = self.layout.piles[pile].y
+        room = self.fan_limit - top - self.layout.card_h
+        step = min(self.layout.fan_step(cards_in_pile), max(0.0, room / (cards_in_pile - 1)))
+        return x, top + index * step
+
+    def foot_taken(self) -> int | None:
+        """The top of the foot a panel over this table covers (`Scene.foot_from`), while the table is on screen."""
+        if self.app.scenes[0] is not self:
+            return None
+        return next((y for y in (scene.foot_from() for scene in reversed(self.app.scenes[1:])) if y is not None),
+                    None)
+
+    def follow_the_foot(self) -> None:
+        """The piles fanned tighter while a panel covers the foot, and back once it is gone (a short glide)."""
+        limit = self.foot_taken()
+        if limit != self.fan_limit:
+            self.fan_limit = limit
+            speed = self.app.settings.duration
+            self.settle(lambda card: (speed(0.18), 0.0))
 
     def settle(self, timing=None) -> None:
         """Send every card whose resting place changed to its new place: at once, or gliding by `timing`,
@@ -225,6 +256,18 @@ class TableScene(CardGameScene):
         self.input.reset()
         self.selected = None
         self.end_pending = self.auto_pending = self.celebrate = False
+
+    def hold_own_game(self) -> None:
+        """The player's own games as they are, before the shown solution restarts the deal and plays it."""
+        self.own_game = self.session.hold()
+
+    def bring_back_own_game(self) -> None:
+        """The player's own games again, as they were held (nothing happens if none are held)."""
+        held, self.own_game = self.own_game, None
+        if held is not None:
+            self.finish_animations()
+            self.show_replaced(self.session.bring_back(held), quietly=True)
+            self.end_pending = False  # the player goes on to quit, deal, restart or switch: no end panel first
 
     def computer_playing(self) -> bool:
         """The demo or the shown solution asks: a game it ends is not the player's result."""
@@ -352,6 +395,7 @@ class TableScene(CardGameScene):
     # -- time ------------------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self.follow_the_foot()
         moving = False
         for sprite in self.sprites.values():
             if sprite.glide is not None or sprite.shake is not None:

@@ -29,6 +29,7 @@ class Table(Protocol):
     def restart(self) -> None: ...
     def undo(self) -> None: ...
     def finish_animations(self) -> None: ...
+    def hold_own_game(self) -> None: ...
 
 
 class TableDesk:
@@ -76,6 +77,9 @@ class TableDesk:
 
     def close_panels(self) -> None:
         self.app.close_panels()
+
+    def hold_own_game(self) -> None:
+        self.table.hold_own_game()
 
     def play_for_player(self, mode: str) -> None:
         from idioten.ui.acesup.autoplay import Autoplay

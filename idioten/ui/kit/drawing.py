@@ -66,20 +66,38 @@ def draw_status_line(surface: pygame.Surface, texts: Texts, bar: pygame.Rect, si
     return [(text, rect) for text, _, rect in drawn]
 
 
+def callout_place(box: pygame.Rect, at: tuple[int, int], size: int, room: pygame.Rect,
+                  avoid: Sequence[pygame.Rect]) -> pygame.Rect:
+    """Where a message's box goes beside the point `at`: above it (the pointer would hide its first words
+    below), or below when there is no room above; clear of `avoid` where a place beside the point is."""
+    above, below, right, left = (box.copy() for _ in range(4))
+    above.midbottom = (at[0], at[1] - size)
+    below.midtop = (at[0], at[1] + size)
+    right.midleft = (at[0] + size, at[1])
+    left.midright = (at[0] - size, at[1])
+    places = [above, below] if above.top >= room.top else [below, above]
+    places = [place.clamp(room) for place in (*places, right, left)]
+    if not avoid:
+        return places[0]
+
+    def covered(place: pygame.Rect) -> int:
+        return sum(overlap.w * overlap.h for overlap in (place.clip(rect) for rect in avoid))
+
+    return min(places, key=covered)  # the first of the least covered: above, when nothing is covered
+
+
 def draw_callout(surface: pygame.Surface, texts: Texts, size: int, text: str, at: tuple[int, int],
-                 bounds: pygame.Rect) -> list[tuple[str, pygame.Rect]]:
+                 bounds: pygame.Rect, avoid: Sequence[pygame.Rect] = ()) -> list[tuple[str, pygame.Rect]]:
     """`text` in a box beside the point `at` (where the player clicked): just above it, or below it when there
-    is no room above, wrapped to a few words a line and kept whole inside `bounds` (the window). Returns each
-    line drawn with its place."""
+    is no room above, wrapped to a few words a line and kept whole inside `bounds` (the window); clear of
+    `avoid` (the hint's arrow) if any place beside the point is: above, below, right or left, else where it
+    covers least of it. Returns each line drawn with its place."""
     pad, margin = max(4, size // 2), max(4, size // 4)
     room = bounds.inflate(-2 * margin, -2 * margin)
     lines = texts.wrap(text, size, min(room.w, size * CALLOUT_WIDTH) - 2 * pad)
     pitch = texts.font(size).get_linesize() + max(1, size // 10)
     box = pygame.Rect(0, 0, max(texts.width(line, size) for line in lines) + 2 * pad, len(lines) * pitch + 2 * pad)
-    box.midbottom = (at[0], at[1] - size)  # above the pointer, which would hide its first words below
-    if box.top < room.top:
-        box.midtop = (at[0], at[1] + size)
-    box.clamp_ip(room)
+    box = callout_place(box, at, size, room, avoid)
     pygame.draw.rect(surface, BOX, box, border_radius=pad)
     pygame.draw.rect(surface, EDGE, box, width=2, border_radius=pad)
     drawn = []

@@ -62,8 +62,8 @@ class GameKind(Generic[S]):
     stats_panel: Callable[[Host, CardGameScene], Scene]  # S and the menu
     menu_entries: Callable[[Host, CardGameScene, Then], MenuEntries] = no_entries  # its own, after the
     # entries to other games
-    welcome: Callable[[Host], None] = no_welcome  # at a start that names no deal, in the game it opens in:
-    # what the game offers a new player (Aces Up: its guide, once)
+    welcome: Callable[[Host], None] = no_welcome  # at every start, in the game it opens in: what the game
+    # offers a new player (Aces Up: its guide, at the first start only)
     settings_rows: Callable[[Host, CardGameScene], Sequence[SettingRow]] = no_settings  # its rows on the
     # settings screen, after the window's own, while it is on screen
     settings_notes: Callable[[Host], Sequence[str]] = no_notes  # text keys of the notes under them

@@ -54,6 +54,7 @@ def wrapped(buttons: list[Button], per_line: int) -> list[list[Button]]:
 class Panel(Scene):
     overlay = True
     overflow = False  # set by `place`: what it placed did not fit in the box
+    height_limit: int | None = None  # the box's greatest height, if a panel wants less than the window's
     width_share = 0.6
     dim_alpha = 120
     # A panel may keep some for itself.
@@ -118,13 +119,16 @@ class Panel(Scene):
         full = max(1, layout.width - 2 * EDGE_ROOM)
         tries = [(largest, self.natural_width(largest), True, 1.0), (largest, full, True, 1.0)]
         tries += [(size, full, False, air) for size in range(largest, smallest - 1, -1) for air in (1.0, 0.5)]
+        tallest = layout.height - 2 * EDGE_ROOM
+        if self.height_limit is not None:
+            tallest = min(tallest, self.height_limit)
         for size, width, with_keys, air in tries:
             placed, rects, height, sideways = self.arrange(size, width, with_keys, air)
-            self.overflow = not (sideways and height <= layout.height - 2 * EDGE_ROOM)
+            self.overflow = not (sideways and height <= tallest)
             if not self.overflow:
                 break
         self.text_size, self.placed = size, placed
-        self.box = pygame.Rect(0, 0, width, min(height, layout.height - 2 * EDGE_ROOM))
+        self.box = pygame.Rect(0, 0, width, min(height, tallest))
         self.box.center = self.centre(layout, self.box.h)
         for button, rect in rects:
             button.rect = rect.move(self.box.topleft)

@@ -73,6 +73,8 @@ class Host(Protocol):
     def set_language(self, language: str) -> None: ...
     def toggle_fullscreen(self) -> None: ...
     def quit(self) -> None: ...
+    def handle(self, event: Any) -> None:
+        """An event as the loop hands it on: to the window's own keys, else the scene on top."""
 
 
 class Scene:
@@ -105,6 +107,14 @@ class Scene:
 
     def wake_at(self) -> float | None:
         """A moment (by the app's clock) when the scene will change by itself, e.g. a message expires."""
+        return None
+
+    def quitting(self) -> None:
+        """The window is about to close (the last saves follow)."""
+
+    def foot_from(self) -> int | None:
+        """Where (a y of the window) a panel over a table covers the table's foot down to the status bar, if it
+        asks the table to keep every pile's top card above it (the end panel: tall piles are fanned tighter)."""
         return None
 
     def language_changed(self) -> None:

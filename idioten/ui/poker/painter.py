@@ -193,13 +193,11 @@ class PokerPainter:
 
     def grid(self, surface, grid: dict, card_rect, images: CardImages, shake_cell=None, shake_offset=0.0) -> None:
         """A grid's cards (`grid`: cell -> card or None), row after row, each row over the lower part of the one
-        above where rows overlap; an empty cell there shows its slot over the card above it, as the felt does."""
+        above where rows overlap; an empty cell leaves the card above it whole (its slot shows below it)."""
         for cell, card in grid.items():
             rect = card_rect(cell)
             if card is not None:
                 surface.blit(images.face(card), rect.move(round(shake_offset) if cell == shake_cell else 0, 0))
-            elif cell >= 5:  # (where rows do not overlap, this repaints what is there)
-                surface.blit(self.background, rect, area=rect)
 
     def mark(self, surface, rings: dict[int, pygame.Surface], cell: pygame.Rect) -> None:
         self.ring(surface, rings[cell.h], cell.topleft)

@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from idioten import log
 from idioten.storage.files import (
     JsonObject,
     Notice,
@@ -193,6 +194,7 @@ class Store:
         try:
             write()
         except StoreError as err:
+            log.note("storage", "saving %s failed: %s", file_name, err)
             return err.notice
         return None
 

@@ -12,7 +12,6 @@ noted (the start before the first picture loads no more than it needs: tests/ui/
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 LOGGER = "idioten"

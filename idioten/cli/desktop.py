@@ -14,9 +14,9 @@
 3. Run the window, `run_window(folder, shown, unsaved)`. It calls `shown()` once its first frame is on screen,
    and only then does this copy start its log (desktop/logbook.py) and listen for a second start
    (desktop/channel.py; a second start waits for that a while): their modules and threads need not delay the
-   cards. `unsaved` is the notice the window shows when it plays without a folder, None otherwise. An uncaught exception writes a report (desktop/crash.py) and
-   gives one line on stderr and EXIT_CRASHED, never a traceback; the window's own `finally` has saved the
-   game by then.
+   cards. `unsaved` is the notice the window shows when it plays without a folder, None otherwise. An uncaught
+   exception writes a report (desktop/crash.py) and gives one line on stderr and EXIT_CRASHED, never a
+   traceback; the window's own `finally` has saved the game by then.
 
 Commands (`idioten solve`, ...) and `--smoke` (its own data folder) do not come here.
 """

@@ -10,8 +10,9 @@ The channel, by system:
 - Unix (Linux, macOS): a Unix-domain socket, `handover.sock` in the data folder, mode 0600 from the moment
   it exists (bound under a umask that lets no one else in), so only the player's account (and root) can
   connect. A socket's path holds at most 104 bytes on macOS and 108 on Linux: a data folder too deep for it
-  (or with something else at that name) gets its socket in a private folder of the account instead ($XDG_RUNTIME_DIR where it is the account's
-  own and 0700, else a fresh 0700 folder made by mkdtemp, removed at the end), named in the lock file.
+  (or with something else at that name) gets its socket in a private folder of the account instead
+  ($XDG_RUNTIME_DIR where it is the account's own and 0700, else a fresh 0700 folder made by mkdtemp, removed
+  at the end), named in the lock file.
 - Windows: Python has no AF_UNIX there, so a named pipe (`\\\\.\\pipe\\idioten-…`, multiprocessing's), which
   refuses remote clients and whose default security lets only the creating account, SYSTEM and the
   administrators write to it: another account can at most open it for reading, and never sends the token.

@@ -39,7 +39,8 @@ def show_folder(folder: Path, platform: str = sys.platform, run: Callable[..., o
     try:
         command = open_command(folder, platform)
         if command is None:
-            (startfile or getattr(os, "startfile"))(str(folder))
+            opener: Callable[[str], object] = startfile or vars(os)["startfile"]  # Windows only
+            opener(str(folder))
             return True
         run = run or subprocess.Popen
         run(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,

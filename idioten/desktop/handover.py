@@ -10,9 +10,9 @@ drivers have nothing to raise) the answer is "no" too, so the player is always t
 The second start itself has no window: `tell_already_open` says so on stderr and, because a double-clicked
 program has no console, in a system message box. On Linux and the BSDs SDL shows that box from a process it
 forks (X11), or through zenity (Wayland), which a `kill` of the second start would leave on screen, orphaned:
-there the box is shown by a child of our own in a process group of its own (`show_box_in_own_group`), which
-watches a pipe from the second start and ends its whole group, SDL's process with it, the moment the pipe
-closes, that is when the second start ends however it ends (SIGKILL included). On Windows and macOS the box
+there the box is shown by a child of our own in a process group of its own (`show_box_in_own_group`), where
+a watcher reads a pipe from the second start and ends the whole group, SDL's process with it, the moment the
+pipe closes, that is when the second start ends however it ends (SIGKILL included). On Windows and macOS the box
 is the process's own and ends with it.
 """
 
@@ -23,7 +23,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Mapping
-from typing import TextIO
+from typing import Literal, TextIO
 
 import pygame
 
@@ -85,33 +85,39 @@ def box_shower(platform: str = sys.platform) -> Callable[..., object]:
     return pygame.display.message_box
 
 
-def show_box_in_own_group(title: str, text: str, message_type: str = "info") -> None:
-    """The box shown by a forked child in a new process group, which ends with this process: the child's
-    thread reads a pipe whose writing end only this process holds; at its end (this process gone) the child
-    kills its own group, SDL's box process included. Returns when the player has closed the box."""
+def show_box_in_own_group(title: str, text: str, message_type: Literal["info", "warn", "error"] = "info") -> None:
+    """The box shown by a forked child in a new process group that ends with this process. A second child in
+    that group reads a pipe whose writing end only this process holds; at its end (this process gone, however
+    it went, or done waiting) it kills the group, SDL's box process included. (A thread cannot be the watcher:
+    pygame's message_box holds the interpreter lock while the box is up.) Returns once the box is closed."""
     reading, writing = os.pipe()
-    child = os.fork()
-    if child == 0:  # pragma: no cover - the child's side is seen by tests/desktop/test_box.py's real processes
+    box = os.fork()
+    if box == 0:  # pragma: no cover - the children are seen by tests/desktop/test_box.py's real processes
         os.close(writing)
         status = 1
         try:
             os.setpgid(0, 0)
-            threading.Thread(target=_end_group_when_closed, args=(reading,), daemon=True).start()
+            if os.fork() == 0:
+                _end_group_when_closed(reading)
+            os.close(reading)
             pygame.display.message_box(title, text, message_type=message_type)
             status = 0
         finally:
             os._exit(status)
     os.close(reading)
     try:
-        os.waitpid(child, 0)
+        os.waitpid(box, 0)
     finally:
         os.close(writing)
 
 
-def _end_group_when_closed(reading: int) -> None:  # pragma: no cover - runs in the box's child
-    while os.read(reading, 1):
-        pass
-    os.killpg(0, signal.SIGKILL)
+def _end_group_when_closed(reading: int) -> None:  # pragma: no cover - runs in the box's watcher
+    try:
+        while os.read(reading, 1):
+            pass
+    finally:
+        os.killpg(0, signal.SIGKILL)
+        os._exit(0)
 
 
 def tell_already_open(title: str, text: str, line: str, stderr: TextIO | None = None,

@@ -65,7 +65,8 @@ class AboutPanel(Panel):
         super().__init__(app)
 
     def build(self) -> None:
-        self.open_button = Button("ui.about.open_folder", self.open_folder, enabled=lambda: self.facts.folder is not None)
+        self.open_button = Button("ui.about.open_folder", self.open_folder,
+                                  enabled=lambda: self.facts.folder is not None)
         self.close_button = Button("ui.button.close", self.close)
         self.fill_rows()
 

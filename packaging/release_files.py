@@ -157,7 +157,7 @@ def second_start(program: Path, folder: Path) -> None:
     try:
         deadline = time.monotonic() + SMOKE_TIMEOUT_S
         announced = folder / "running.lock"
-        while not (announced.is_file() and '"port"' in announced.read_text(encoding="ascii", errors="replace")):
+        while not (announced.is_file() and '"token"' in announced.read_text(encoding="ascii", errors="replace")):
             if first.poll() is not None:
                 raise ReleaseError(f"{program}, started twice: the first copy exited {first.returncode} at start")
             if time.monotonic() > deadline:

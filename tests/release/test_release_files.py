@@ -137,9 +137,9 @@ def packed_stand_in(tmp_path, monkeypatch, report: str, status: int = 0, second:
               f"  printf '%s\\n' '{report}' > \"$IDIOTEN_SMOKE_REPORT\"; exit {status}\n"
               "fi\n"
               '[ "$#" = 0 ] && [ "$SDL_VIDEODRIVER" = dummy ] && [ -n "$IDIOTEN_DATA_DIR" ] || exit 9\n'
-              'grep -q port "$IDIOTEN_DATA_DIR/running.lock" 2>/dev/null && '
+              'grep -q token "$IDIOTEN_DATA_DIR/running.lock" 2>/dev/null && '
               f'{{ echo "a traceback" >&2; exit {second}; }}\n'
-              'mkdir -p "$IDIOTEN_DATA_DIR" && printf \'{"port": 1}\' > "$IDIOTEN_DATA_DIR/running.lock"\n'
+              'mkdir -p "$IDIOTEN_DATA_DIR" && printf \'{"token": "ab"}\' > "$IDIOTEN_DATA_DIR/running.lock"\n'
               "exec sleep 600\n")
     fake_build(tmp_path / "dist", script)
     return release_files.pack(tmp_path / "dist", tmp_path / "release", VERSION)

@@ -9,6 +9,7 @@ whose players know no `~`."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,7 +59,8 @@ def describe_cores(facts: Facts) -> str:
 class AboutPanel(Panel):
     width_share = 0.7
 
-    def __init__(self, app: Host, facts: Facts | None = None, show_folder=None):
+    def __init__(self, app: Host, facts: Facts | None = None,
+                 show_folder: Callable[[Path], bool] | None = None):
         self.facts = facts or gather(app)
         self.show_folder = show_folder  # desktop/folders.py's, unless a test gives its own
         self.could_not_open = False
@@ -99,13 +101,14 @@ class AboutPanel(Panel):
             return
         show = self.show_folder
         if show is None:
-            from idioten.desktop.folders import show_folder as show
+            from idioten.desktop.folders import show_folder
+            show = show_folder
         if not show(self.facts.folder):
             self.could_not_open = True
             self.fill_rows()
             self.resize(self.app.layout)
 
-    def key(self, event) -> None:
+    def key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_o:
             self.open_folder()
         else:

@@ -107,10 +107,16 @@ def test_a_socket_left_by_a_killed_copy_is_replaced_and_a_players_file_is_never_
     assert (tmp_path / SOCKET_FILE).read_text() == "mine"
 
 
-def test_a_deep_data_folder_gets_its_socket_in_a_private_runtime_folder(tmp_path):
+@pytest.fixture
+def runtime():
+    """A private runtime folder with a short path, as /run/user/ID is."""
+    folder = Path(tempfile.mkdtemp(prefix="rt-"))
+    yield folder
+    shutil.rmtree(folder)
+
+
+def test_a_deep_data_folder_gets_its_socket_in_a_private_runtime_folder(tmp_path, runtime):
     deep = tmp_path / ("d" * 60) / ("e" * 60)
-    runtime = tmp_path / "run"
-    runtime.mkdir(mode=0o700)
     address, made = choose_address(deep, "linux", {"XDG_RUNTIME_DIR": str(runtime)})
     assert address.kind == UNIX and Path(address.where).parent == runtime and made is None
     assert len(os.fsencode(address.where)) <= channel.SOCKET_PATH_BYTES

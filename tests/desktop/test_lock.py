@@ -8,6 +8,11 @@ from __future__ import annotations
 import errno
 import io
 import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -193,3 +198,24 @@ def test_the_window_comes_forward_only_once_ready_and_where_the_system_allows(mo
     finally:
         handover.not_ready()
         pygame.event.clear()
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0 or shutil.which("setpriv") is None,
+                    reason="needs root, to start a child as another user with setpriv")
+def test_a_lock_file_this_account_may_not_open_is_refused_not_taken_for_another_copy():
+    """EACCES: a lock file of another account's (mode 0644) in a folder this one may enter. A real process of
+    another user id finds the lock refused, with the system's reason, and writes nothing."""
+    folder = Path(tempfile.mkdtemp(prefix="idioten-eacces-"))
+    try:
+        folder.chmod(0o755)
+        (folder / LOCK_FILE).write_text("")
+        (folder / LOCK_FILE).chmod(0o644)
+        code = ("import sys\nfrom pathlib import Path\nfrom idioten.desktop.lock import lock_folder\n"
+                "found = lock_folder(Path(sys.argv[1]))\nprint(found.refused, found.other_copy, found.reason)\n")
+        done = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable,
+                               "-c", code, str(folder)], capture_output=True, text=True, timeout=120,
+                              env=dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2])))
+        assert done.stdout.strip() == "True False Permission denied", done.stderr
+        assert (folder / LOCK_FILE).read_text() == ""
+    finally:
+        shutil.rmtree(folder)

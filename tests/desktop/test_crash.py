@@ -168,3 +168,17 @@ def test_the_second_start_speaks_the_language_chosen_in_the_settings_without_tou
     (tmp_path / "settings.json").write_text(text)
     assert desktop.chosen_language(tmp_path) == expected
     assert (tmp_path / "settings.json").read_text() == text and len(list(tmp_path.iterdir())) == 1
+
+
+@pytest.mark.parametrize("language", ["sv", "en", "de"])
+def test_the_already_open_box_is_titled_idioten_in_every_language(tmp_path, monkeypatch, language):
+    from idioten.desktop import handover
+
+    (tmp_path / "settings.json").write_text(f'{{"language": "{language}"}}')
+    monkeypatch.setattr(channel, "ask_first_copy", lambda folder: None)
+    told = []
+    monkeypatch.setattr(handover, "tell_already_open", lambda title, text, line: told.append((title, text)))
+    assert desktop.hand_over(tmp_path) == desktop.EXIT_ALREADY_OPEN
+    [(title, text)] = told
+    assert title == "Idioten" and text == i18n.t("start.already_open") and i18n.language() == language
+    i18n.set_language("en")

@@ -33,6 +33,9 @@ EXTENSIONS = {
 }
 
 
+_FELL_BACK: set[str] = set()  # each fallback is noted in the log once a run
+
+
 def env_flag(name: str, environ: Mapping[str, str] | None = None) -> bool:
     """Whether the variable is set to anything but empty or "0"."""
     return (os.environ if environ is None else environ).get(name, "") not in ("", "0")
@@ -59,8 +62,12 @@ def load(module_name: str, environ: Mapping[str, str] | None = None) -> Core:
     """Load the extension `module_name` (a full dotted name) if it was built, and choose the core."""
     try:
         module = importlib.import_module(module_name)
-    except ImportError:  # built without a compiler: the Python core gives the same answers, only slower
+    except ImportError as err:  # built without a compiler: the Python core gives the same answers, only slower
         module = None
+        if module_name not in _FELL_BACK:
+            _FELL_BACK.add(module_name)
+            from idioten import log  # the log's module names no other part of the package either
+            log.note("cores", "%s fell back to the Python core: %s", module_name, err)
     pure = env_flag(PURE_PYTHON_ENV, environ)
     return Core(module, COMPILED if module is not None and not pure else PYTHON)
 

@@ -47,7 +47,7 @@ from windows_installer import ReleaseError  # noqa: E402
 CHECKSUMS = "SHA256SUMS.txt"
 SMOKE_TIMEOUT_S = 300  # only a hang reaches it
 EXIT_ALREADY_OPEN = 3  # the game's exit status for a second start on a folder another copy holds
-LOCK_FILE = "running.lock"  # where the running copy announces the port a second start hands over to
+LOCK_FILE = "running.lock"  # where the running copy announces where and how a second start hands over to it
 MACHINES = {"x86_64": "x86_64", "amd64": "x86_64", "arm64": "arm64", "aarch64": "arm64"}
 LINUX_EXTRAS = ((HERE / "linux" / "install.sh", 0o755),
                 (HERE / "linux" / f"{spec_parts.BUNDLE_IDENTIFIER}.desktop", 0o644),
@@ -205,13 +205,13 @@ def smoke_run(program: Path, scratch: Path) -> dict:
 
 def start_and_wait(program: Path, env: dict[str, str], folder: Path, what: str) -> subprocess.Popen:
     """Start the program as a double-click does, and return once its table is on screen: it then announces
-    itself in the lock file (its process, port and a new token), for a second start to hand over to. An
+    itself in the lock file (its process, its channel and a new token), for a second start to hand over to. An
     announcement left by a copy that was killed does not count."""
     announced = folder / LOCK_FILE
     before = announcement(announced)
     started = subprocess.Popen([str(program)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + SMOKE_TIMEOUT_S
-    while not ('"port"' in (now := announcement(announced)) and now != before):
+    while not ('"token"' in (now := announcement(announced)) and now != before):
         if started.poll() is not None:
             raise ReleaseError(f"{program}, {what}: it exited {started.returncode} at start")
         if time.monotonic() > deadline:

@@ -4,7 +4,8 @@ A program started by a double-click has no console (Windows) and no log: an erro
 an uncaught exception in the window's run or in any thread writes a report into `crashes/` in the data
 folder (the traceback, the program's version and cores, Python, pygame-ce and SDL, the system), and a hard
 crash in a C core, which no exception sees, is written by `faulthandler` into `crash-native.txt` there; the
-next start turns that into a report too. The last `KEEP` reports are kept (they are our logs, not the
+next start turns that into a report too. A report names the log (desktop/logbook.py), and writes paths in the
+home folder as `~/…`. The last `KEEP` reports are kept (they are our logs, not the
 player's data: older ones are removed). A report not yet told is named `crash-STAMP.untold.txt`; the store's
 start-up notices say where each one is, once (`reports_to_tell` renames it to `crash-STAMP.txt`).
 """
@@ -20,6 +21,7 @@ from pathlib import Path
 from typing import TextIO
 
 from idioten import __version__
+from idioten.desktop.logbook import home_relative, log_path
 from idioten.storage.files import Notice, read_regular_file
 
 REPORTS_FOLDER = "crashes"
@@ -69,8 +71,8 @@ def write_report(folder: Path, what: str, details: str, now: float | None = None
     reports.mkdir(parents=True, exist_ok=True)
     moment = time.localtime(now)
     stamp = time.strftime("%Y%m%d-%H%M%S", moment)
-    text = (f"Idioten crash report, {time.strftime('%Y-%m-%d %H:%M:%S', moment)}\n{what}\n\n"
-            f"{describe_system()}\n\n{details.rstrip()}\n")
+    text = home_relative(f"Idioten crash report, {time.strftime('%Y-%m-%d %H:%M:%S', moment)}\n{what}\n\n"
+                         f"{describe_system()}\nlog: {log_path(folder)}\n\n{details.rstrip()}\n")
     for attempt in range(1, 100):
         name = f"{PREFIX}{stamp}{'' if attempt == 1 else f'-{attempt}'}"
         if not any((reports / f"{name}{tail}.txt").exists() for tail in ("", UNTOLD)):

@@ -8,22 +8,29 @@ already open. Where the system does not let a program raise its own window (Wayl
 drivers have nothing to raise) the answer is "no" too, so the player is always told something.
 
 The second start itself has no window: `tell_already_open` says so on stderr and, because a double-clicked
-program has no console, in a system message box.
+program has no console, in a system message box. On Linux and the BSDs SDL shows that box from a process it
+forks (X11), or through zenity (Wayland), which a `kill` of the second start would leave on screen, orphaned:
+there the box is shown by a child of our own in a process group of its own (`show_box_in_own_group`), where
+a watcher reads a pipe from the second start and ends the whole group, SDL's process with it, the moment the
+pipe closes, that is when the second start ends however it ends (SIGKILL included). On Windows and macOS the box
+is the process's own and ends with it.
 """
 
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import threading
 from collections.abc import Callable, Mapping
-from typing import TextIO
+from typing import Literal, TextIO
 
 import pygame
 
 COME_FORWARD = pygame.event.custom_type()
 CAN_RAISE = ("windows", "cocoa", "x11")  # SDL video drivers where SDL_RaiseWindow brings a window forward
 NO_DESKTOP = ("dummy", "offscreen")  # drivers with no screen: a message box would have none either
+FORKED_BOX_SYSTEMS = ("linux", "freebsd", "openbsd", "netbsd", "dragonfly", "sunos")  # SDL's box forks there
 _ready = threading.Event()
 
 
@@ -71,6 +78,48 @@ def handle(window: pygame.Window, event: pygame.event.Event) -> bool:
     return True
 
 
+def box_shower(platform: str = sys.platform) -> Callable[..., object]:
+    """How the box is shown on `platform`: where SDL forks to show it, from a process group of our own."""
+    if platform.startswith(FORKED_BOX_SYSTEMS):
+        return show_box_in_own_group
+    return pygame.display.message_box
+
+
+def show_box_in_own_group(title: str, text: str, message_type: Literal["info", "warn", "error"] = "info") -> None:
+    """The box shown by a forked child in a new process group that ends with this process. A second child in
+    that group reads a pipe whose writing end only this process holds; at its end (this process gone, however
+    it went, or done waiting) it kills the group, SDL's box process included. (A thread cannot be the watcher:
+    pygame's message_box holds the interpreter lock while the box is up.) Returns once the box is closed."""
+    reading, writing = os.pipe()
+    box = os.fork()
+    if box == 0:  # pragma: no cover - the children are seen by tests/desktop/test_box.py's real processes
+        os.close(writing)
+        status = 1
+        try:
+            os.setpgid(0, 0)
+            if os.fork() == 0:
+                _end_group_when_closed(reading)
+            os.close(reading)
+            pygame.display.message_box(title, text, message_type=message_type)
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(reading)
+    try:
+        os.waitpid(box, 0)
+    finally:
+        os.close(writing)
+
+
+def _end_group_when_closed(reading: int) -> None:  # pragma: no cover - runs in the box's watcher
+    try:
+        while os.read(reading, 1):
+            pass
+    finally:
+        os.killpg(0, signal.SIGKILL)
+        os._exit(0)
+
+
 def tell_already_open(title: str, text: str, line: str, stderr: TextIO | None = None,
                       environ: Mapping[str, str] | None = None,
                       show_box: Callable[..., object] | None = None) -> bool:
@@ -85,9 +134,9 @@ def tell_already_open(title: str, text: str, line: str, stderr: TextIO | None = 
             pass  # pythonw on Windows: no stderr at all
     if environ.get("SDL_VIDEODRIVER", "").lower() in NO_DESKTOP:
         return False
-    show_box = show_box or pygame.display.message_box
+    show_box = show_box or box_shower()
     try:
         show_box(title, text, message_type="info")
-    except (pygame.error, TypeError):
+    except (pygame.error, TypeError, OSError):
         return False
     return True

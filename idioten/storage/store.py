@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from idioten import log
 from idioten.storage.files import (
     JsonObject,
     Notice,
@@ -160,6 +161,7 @@ class Store:
         try:
             write()
         except StoreError as err:
+            log.note("storage", "saving %s failed: %s", file_name, err)
             return err.notice
         return None
 

@@ -20,7 +20,7 @@ from typing import Any
 
 import pygame
 
-from idioten import i18n, paths
+from idioten import PROGRAM_NAME, i18n, paths
 from idioten.desktop import handover
 from idioten.play.session import NamedDeal, Session
 from idioten.storage.settings import Settings
@@ -83,7 +83,7 @@ class App:
         self.persist = Persistence(self, store, fixed=self.fixed)  # the games, statistics and settings saved
         self.running = True
         self.fullscreen = False
-        self.window = opened or window.open_on_felt(i18n.t("game_name"), size, self.settings)
+        self.window = opened or window.open_on_felt(PROGRAM_NAME, size, self.settings)
         self.system_scale = window.system_scale()
         displays = window.display_bounds()
         self.window.minimum_size = window.smallest_size(self.system_scale, displays[0] if displays else None)
@@ -208,7 +208,6 @@ class App:
 
     def set_language(self, language: str) -> None:
         i18n.set_language(language)
-        self.window.title = i18n.t("game_name")
         for scene in self.scenes:
             scene.language_changed()
         self.mark_dirty()

@@ -34,6 +34,9 @@ def open_app(launch: Launch, opening: Opening | None = None, **app_options: Any)
     there is one."""
     if opening is None:
         store = Store.open()
+    elif opening.folder is None:  # the system names no folder, or this copy may not save in it (cli/desktop.py)
+        store = MemoryStore(opening.settings[0], [opening.unsaved or Notice("store.no_folder")])
+        app_options["opened"] = opening.window
     else:
         store = Store.open(opening.folder, opening.settings)
         app_options["opened"] = opening.window

@@ -41,6 +41,7 @@ class MenuPanel(Panel):
                    ("ui.menu.settings", lambda: self.then(app.open_settings)),
                    ("ui.menu.fullscreen", lambda: self.then(app.toggle_fullscreen)),
                    ("ui.menu.language", self.next_language),
+                   ("ui.menu.about", lambda: self.then(self.open_about)),
                    ("ui.menu.quit", app.quit),
                    ("ui.menu.close", self.close)]
         self.buttons = [Button(key, action) for key, action in entries]
@@ -80,6 +81,11 @@ class MenuPanel(Panel):
     def then(self, action: Callable[[], None]) -> None:
         self.close()
         action()
+
+    def open_about(self) -> None:
+        from idioten.ui.about import AboutPanel  # loaded when asked for: it looks at the cores
+
+        self.app.push(AboutPanel(self.app))
 
     def next_language(self) -> None:
         from idioten.ui.persist import persistence  # the choice is remembered like the settings screen's

@@ -4,7 +4,7 @@ as it was left with its bare felt on screen (`open_first`) before the table's mo
 Until a program draws, a new window shows whatever the system puts there (black on X11, white on Windows).
 The window's own modules, the store and the first cards take some 50 ms more (launch.py), so the felt comes
 first: after the data folder's lock (cli/desktop.py) and the settings, which say where the window was. Its
-title follows at once, in the language of this run (the first text read reads the language's file). The
+title is the program's name in every language (idioten.PROGRAM_NAME), so no language's file is read for it. The
 settings read here are handed on to the store (`Opening.settings`), so the file is read once. This module
 loads only what that needs (tests/ui/test_start_imports.py).
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from idioten import i18n
+from idioten import PROGRAM_NAME, i18n
 from idioten.storage.files import Notice
 from idioten.storage.settings import Settings, load_settings
 
@@ -50,13 +50,14 @@ class Opening(NamedTuple):
     window: pygame.Window
     folder: Path | None  # None: the system names no data folder, nothing is saved
     settings: tuple[Settings, list[Notice]]  # settings.json as read, with what was wrong in it
+    unsaved: Notice | None = None  # without a folder: why nothing is saved (None: the system names none)
 
 
 class NoWindow(Exception):
     """No window could be opened here (no display, a driver that fails): SDL's reason."""
 
 
-def open_first(launch: Launch, folder: Path | None) -> Opening:
+def open_first(launch: Launch, folder: Path | None, unsaved: Notice | None = None) -> Opening:
     """The window opened where it was left, in the language of this run, showing the bare felt."""
     import pygame  # here, not above: the command line makes a `Launch` before it has checked the pygame found
 
@@ -65,9 +66,8 @@ def open_first(launch: Launch, folder: Path | None) -> Opening:
     settings = load_settings(folder) if folder is not None else (Settings(), [])
     i18n.set_language(launch.language or settings[0].language)
     try:
-        opened = window.open_on_felt("", None, settings[0])
+        opened = window.open_on_felt(PROGRAM_NAME, None, settings[0])
     except pygame.error as err:
         raise NoWindow(str(err)) from None
-    opened.title = i18n.t("game_name")  # after the felt: the first text read reads the language's file (~6 ms)
-    return Opening(opened, folder, settings)
+    return Opening(opened, folder, settings, unsaved)
 

@@ -31,6 +31,7 @@ from typing import Callable, Generic, TypeVar
 
 import pygame
 
+from idioten import log
 from idioten.play.jobs import Answer
 
 WAKE_EVENT = pygame.event.custom_type()
@@ -95,6 +96,7 @@ class Worker(Generic[R]):
             answer.result = work(flag)
         except Exception as err:  # shown as one line by the window; a worker must never take the window down
             answer.error = err
+            log.note("search", "the %s job failed", kind, error=err)
         if flag.is_set():
             return  # cancelled: nobody waits for this answer
         self.answers.put((serial, answer))

@@ -11,7 +11,7 @@ import pytest
 
 from idioten import i18n
 from idioten.cli import desktop
-from idioten.desktop import crash, lock
+from idioten.desktop import channel, crash, lock
 from idioten.desktop.crash import KEEP, NATIVE_FILE, REPORTS_FOLDER, NativeCrashWatch
 
 
@@ -77,7 +77,7 @@ def test_a_run_without_a_hard_crash_leaves_no_dump(tmp_path):
 # -- the start around the window ------------------------------------------------------------------------
 
 def test_an_error_in_the_window_is_a_report_and_one_line(tmp_path, capsys):
-    def window(folder, opened):
+    def window(folder, opened, unsaved):
         raise KeyError("bug")
     assert desktop.play(window, tmp_path) == desktop.EXIT_CRASHED
     err = capsys.readouterr().err
@@ -88,7 +88,7 @@ def test_an_error_in_the_window_is_a_report_and_one_line(tmp_path, capsys):
 
 
 def test_an_error_in_a_thread_is_a_report_and_one_line_and_the_window_goes_on(tmp_path, capsys):
-    def window(folder, opened):
+    def window(folder, opened, unsaved):
         thread = threading.Thread(target=lambda: 1 / 0, name="worker")
         thread.start()
         thread.join()
@@ -103,7 +103,7 @@ def test_an_error_in_a_thread_is_a_report_and_one_line_and_the_window_goes_on(tm
 def test_a_report_that_cannot_be_written_still_gives_one_line(tmp_path, capsys):
     (tmp_path / REPORTS_FOLDER).write_text("a file where the folder goes")
 
-    def window(folder, opened):
+    def window(folder, opened, unsaved):
         raise RuntimeError("bug")
     assert desktop.play(window, tmp_path) == desktop.EXIT_CRASHED
     err = capsys.readouterr().err
@@ -113,18 +113,48 @@ def test_a_report_that_cannot_be_written_still_gives_one_line(tmp_path, capsys):
 def test_a_second_start_in_the_same_folder_never_opens_the_window(tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     # The holder here never announces itself: asked once, not for the two seconds a real first copy gets.
-    monkeypatch.setattr(lock, "ask_first_copy", functools.partial(lock.ask_first_copy, tries=1, pause=0))
+    monkeypatch.setattr(channel, "ask_first_copy", functools.partial(channel.ask_first_copy, tries=1, pause=0))
     held = lock.lock_folder(tmp_path)
     opened = []
     try:
-        assert desktop.play(lambda folder, shown: opened.append(1) or 0, tmp_path) == desktop.EXIT_ALREADY_OPEN
+        assert desktop.play(lambda folder, shown, unsaved: opened.append(1) or 0, tmp_path) == desktop.EXIT_ALREADY_OPEN
     finally:
         held.release()
     assert opened == [] and "already open" in capsys.readouterr().err
 
 
+def test_a_lock_that_cannot_be_taken_plays_without_saving_and_says_so_in_one_line(tmp_path, capsys):
+    precious = tmp_path / "letter.txt"
+    precious.write_text("Dear Anna")
+    folder = tmp_path / "data"
+    folder.mkdir()
+    (folder / lock.LOCK_FILE).symlink_to(precious)
+    given = []
+    assert desktop.play(lambda folder, shown, unsaved: given.append((folder, unsaved)) or 0, folder) == 0
+    [(window_folder, unsaved)] = given
+    assert window_folder is None and unsaved.key == "store.lock_refused"  # the window's store saves nothing
+    assert unsaved.params["path"] == str(folder / lock.LOCK_FILE) and unsaved.params["reason"]
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "without saving" in err and str(folder / lock.LOCK_FILE) in err
+    assert precious.read_text() == "Dear Anna" and sorted(p.name for p in folder.iterdir()) == [lock.LOCK_FILE]
+
+
+def test_a_report_names_the_log_and_writes_the_home_folder_as_a_tilde(tmp_path, monkeypatch):
+    home = tmp_path / "anna"
+    folder = home / ".local" / "share" / "idioten"
+    folder.mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    try:
+        raise ValueError(f"cannot read {folder / 'game.json'}")
+    except ValueError as error:
+        report = crash.exception_report(folder, error)
+    text = report.read_text()
+    assert "log: ~/.local/share/idioten/idioten.log" in text and "cannot read ~/.local/share/idioten/game.json" in text
+    assert str(home) not in text
+
+
 def test_an_interrupt_is_not_a_crash(tmp_path):
-    def window(folder, opened):
+    def window(folder, opened, unsaved):
         raise KeyboardInterrupt
     with pytest.raises(KeyboardInterrupt):
         desktop.play(window, tmp_path)
@@ -138,3 +168,17 @@ def test_the_second_start_speaks_the_language_chosen_in_the_settings_without_tou
     (tmp_path / "settings.json").write_text(text)
     assert desktop.chosen_language(tmp_path) == expected
     assert (tmp_path / "settings.json").read_text() == text and len(list(tmp_path.iterdir())) == 1
+
+
+@pytest.mark.parametrize("language", ["sv", "en", "de"])
+def test_the_already_open_box_is_titled_idioten_in_every_language(tmp_path, monkeypatch, language):
+    from idioten.desktop import handover
+
+    (tmp_path / "settings.json").write_text(f'{{"language": "{language}"}}')
+    monkeypatch.setattr(channel, "ask_first_copy", lambda folder: None)
+    told = []
+    monkeypatch.setattr(handover, "tell_already_open", lambda title, text, line: told.append((title, text)))
+    assert desktop.hand_over(tmp_path) == desktop.EXIT_ALREADY_OPEN
+    [(title, text)] = told
+    assert title == "Idioten" and text == i18n.t("start.already_open") and i18n.language() == language
+    i18n.set_language("en")

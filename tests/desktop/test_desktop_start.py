@@ -190,3 +190,54 @@ def test_a_start_where_no_window_can_open_says_so_in_one_line_and_keeps_the_play
     assert done.stderr.startswith("idioten: cannot open the game window") and done.stderr.count("\n") == 1
     assert (tmp_path / "settings.json").read_text(encoding="utf-8") == settings
     assert sorted(path.name for path in tmp_path.iterdir()) == [LOCK_FILE, "settings.json"]
+
+
+def test_a_link_in_the_locks_place_leaves_its_file_untouched_and_the_copy_saves_nothing(tmp_path):
+    precious = tmp_path / "letter.txt"
+    precious.write_text("Dear Anna")
+    folder = tmp_path / "data"
+    folder.mkdir()
+    (folder / LOCK_FILE).symlink_to(precious)
+    copy = start(folder, "wait", tmp_path / "copy")
+    ready = wait_for(tmp_path / "copy" / "ready", copy)
+    assert ready["moves"] == 1 and [n for n in ready["notices"] if "without saving" in n]
+    status, _, err = finish(copy, tmp_path / "copy")
+    assert status == 0 and err.count("\n") == 1 and "without saving" in err
+    assert precious.read_text() == "Dear Anna"
+    assert sorted(p.name for p in folder.iterdir()) == [LOCK_FILE]  # no game, no statistics, no log
+
+
+def test_a_folder_in_the_locks_place_lets_no_two_copies_save(tmp_path):
+    folder = tmp_path / "data"
+    (folder / LOCK_FILE).mkdir(parents=True)
+    first = start(folder, "wait", tmp_path / "first")
+    second = start(folder, "wait", tmp_path / "second")
+    for copy, name in ((first, "first"), (second, "second")):
+        ready = wait_for(tmp_path / name / "ready", copy)
+        assert ready["moves"] == 1 and [n for n in ready["notices"] if "without saving" in n]
+    for copy, name in ((first, "first"), (second, "second")):
+        status, _, err = finish(copy, tmp_path / name)
+        assert status == 0 and "without saving" in err
+    assert sorted(p.name for p in folder.iterdir()) == [LOCK_FILE]  # neither saved over the other
+
+
+def test_a_wrong_token_is_refused_and_written_in_the_log(tmp_path):
+    import socket
+
+    from idioten.desktop.channel import SOCKET_FILE
+    from idioten.desktop.logbook import LOG_FILE
+
+    folder = tmp_path / "data"
+    first = start(folder, "wait", tmp_path / "first")
+    try:
+        wait_for(tmp_path / "first" / "ready", first)
+        with socket.socket(socket.AF_UNIX) as knocking:
+            knocking.settimeout(HANG)
+            knocking.connect(str(folder / SOCKET_FILE))
+            knocking.sendall(b"guessed\n")
+            assert knocking.recv(16) == b""  # closed without an answer
+    finally:
+        status, _, err = finish(first, tmp_path / "first")
+    assert status == 0 and err == ""
+    assert "a handover was refused: a wrong token" in (folder / LOG_FILE).read_text()
+    assert not (folder / SOCKET_FILE).exists()  # the socket goes with the copy

@@ -1,34 +1,23 @@
-"""The data folder's lock and the handover channel, in one process: flock on Linux, Windows' msvcrt.locking
-simulated by its answers, the loopback listener and its token, and an announcement that cannot be read."""
+"""The data folder's lock in one process: flock on Linux, Windows' msvcrt.locking and its reparse points simulated
+by the system's answers, and every lock file that is not the folder's own plain file refused (a link, a folder,
+a FIFO, a second name). The handover channel is tests/desktop/test_channel.py; real processes are in
+tests/desktop/test_desktop_start.py."""
 
 from __future__ import annotations
 
 import errno
 import io
-import json
 import os
-import socket
+import shutil
 import subprocess
 import sys
-import textwrap
-import threading
+import tempfile
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
-from idioten.desktop import lock
-from idioten.desktop.lock import (
-    LOCK_FILE,
-    LOOPBACK,
-    OPEN,
-    SHOWN,
-    WINDOWS_LOCK_OFFSET,
-    HandoverListener,
-    Locker,
-    ask_first_copy,
-    lock_folder,
-    read_announcement,
-)
+from idioten.desktop.lock import LOCK_FILE, REPARSE_POINT, WINDOWS_LOCK_OFFSET, Locker, lock_folder, read_lock_file
 
 
 class FakeMsvcrt:
@@ -73,10 +62,10 @@ def test_windows_locks_a_byte_past_the_text_so_the_second_start_can_read_it(tmp_
     windows = Locker("win32", msvcrt=fake)
     first = lock_folder(tmp_path, windows)
     assert first.held and fake.calls == [(fake.LK_NBLCK, WINDOWS_LOCK_OFFSET, 1)]
-    first.announce(4242, "t" * 32)
+    first.announce({"channel": "pipe", "token": "t" * 32})
     assert len((tmp_path / LOCK_FILE).read_bytes()) < WINDOWS_LOCK_OFFSET
     second = lock_folder(tmp_path, windows)
-    assert second.other_copy and read_announcement(tmp_path)[0] == 4242
+    assert second.other_copy and read_lock_file(tmp_path)["channel"] == "pipe"
     first.release()
     assert fake.locked == {} and fake.calls[-1] == (fake.LK_UNLCK, WINDOWS_LOCK_OFFSET, 1)
     again = lock_folder(tmp_path, windows)
@@ -92,97 +81,81 @@ def test_windows_answers_meaning_locked_by_another(tmp_path, error):
     assert lock_folder(tmp_path, windows).other_copy
 
 
-def test_a_file_system_without_locks_lets_the_game_open(tmp_path):
+def test_a_file_system_without_locks_refuses_the_lock(tmp_path):
     def flock(handle, how):
-        raise OSError(errno.ENOLCK, "no locks available")
+        raise OSError(errno.ENOLCK, "No locks available")
     unix = Locker("linux", fcntl=SimpleNamespace(flock=flock, LOCK_EX=2, LOCK_NB=4, LOCK_UN=8))
     found = lock_folder(tmp_path, unix)
-    assert not found.held and not found.other_copy
+    assert found.refused and not found.held and not found.other_copy and found.reason == "No locks available"
 
 
-def test_a_folder_where_no_lock_file_can_be_made_lets_the_game_open(tmp_path):
+def test_a_folder_where_no_lock_file_can_be_made_refuses_the_lock(tmp_path):
     blocked = tmp_path / "file"
     blocked.write_text("not a folder")
     found = lock_folder(blocked / "data")
-    assert not found.held and not found.other_copy
+    assert found.refused and found.reason
     found.release()
 
 
-def test_the_handover_answers_the_token_only_and_stays_on_loopback(tmp_path):
+def test_a_link_in_the_locks_place_is_not_followed(tmp_path):
+    precious = tmp_path / "letter.txt"
+    precious.write_text("Dear Anna")
+    folder = tmp_path / "data"
+    folder.mkdir()
+    (folder / LOCK_FILE).symlink_to(precious)
+    found = lock_folder(folder)
+    assert found.refused and not found.held
+    found.announce({"token": "x"})  # nothing to announce through: the copy plays without saving
+    assert precious.read_text() == "Dear Anna"
+    (folder / LOCK_FILE).unlink()
+    (folder / LOCK_FILE).symlink_to(tmp_path / "nothing-yet")  # a dangling link: no file made at its end
+    assert lock_folder(folder).refused and not (tmp_path / "nothing-yet").exists()
+
+
+@pytest.mark.parametrize("make", [lambda path: path.mkdir(), lambda path: os.mkfifo(path),
+                                  lambda path: os.link(path.parent.parent / "other.txt", path)],
+                         ids=["folder", "fifo", "second name"])
+def test_a_lock_file_that_is_not_the_folders_own_plain_file_is_refused(tmp_path, make):
+    (tmp_path / "other.txt").write_text("the player's")
+    folder = tmp_path / "data"
+    folder.mkdir()
+    make(folder / LOCK_FILE)
+    found = lock_folder(folder)  # a FIFO must not hold the start either: this returns
+    assert found.refused and found.reason
+    assert (tmp_path / "other.txt").read_text() == "the player's"
+
+
+def windows_stat(attributes: int, inode: int = 0, device: int = 0) -> SimpleNamespace:
+    return SimpleNamespace(st_file_attributes=attributes, st_ino=inode, st_dev=device)
+
+
+def test_windows_refuses_a_reparse_point_before_opening_it(tmp_path):
+    """os.open follows links on Windows: what lies at the path is asked first (os.lstat's st_file_attributes),
+    and a reparse point (a symbolic link, a junction) is refused unopened."""
+    fake = FakeMsvcrt()
     asked = []
-    listener = HandoverListener(lambda: asked.append(1) or True)
-    held = lock_folder(tmp_path)
-    try:
-        held.announce(listener.port, listener.token)
-        assert listener._socket.getsockname()[0] == LOOPBACK
-        assert ask_first_copy(tmp_path) == SHOWN and asked == [1]
-        with socket.create_connection((LOOPBACK, listener.port), timeout=5) as wrong:
-            wrong.sendall(b"not the token\n")
-            assert wrong.recv(16) == b""  # closed without an answer or a call
-        assert asked == [1]
-        listener.on_request = lambda: False
-        assert ask_first_copy(tmp_path) == OPEN
-        listener.on_request = lambda: 1 / 0  # the window's side failing still answers
-        assert ask_first_copy(tmp_path) == OPEN
-    finally:
-        listener.close()
-        held.release()
-    assert ask_first_copy(tmp_path, tries=1, pause=0) is None  # nobody listening
+
+    def lstat(path):
+        asked.append(path)
+        return windows_stat(REPARSE_POINT)
+    found = lock_folder(tmp_path, Locker("win32", msvcrt=fake, lstat=lstat))
+    assert found.refused and asked == [tmp_path / LOCK_FILE] and fake.calls == []
+    assert not (tmp_path / LOCK_FILE).exists()  # not even made
+
+    plain = lock_folder(tmp_path, Locker("win32", msvcrt=fake, lstat=lambda path: windows_stat(0x80)))
+    assert plain.held  # FILE_ATTRIBUTE_NORMAL: the lock is taken
+    plain.release()
 
 
-def test_the_handover_needs_no_codec_the_executable_leaves_out(tmp_path):
-    """The executable leaves `unicodedata` out (build.spec), and with it the "idna" codec that looking a host up
-    by name encodes with: both sides of the handover, run where that module cannot load, still answer."""
-    code = textwrap.dedent(f"""
-        import sys
-        sys.modules["unicodedata"] = None  # as in the executable: importing it fails
-        from pathlib import Path
-        from idioten.desktop.lock import SHOWN, HandoverListener, ask_first_copy, lock_folder
-        folder = Path({str(tmp_path)!r})
-        listener = HandoverListener(lambda: True)
-        held = lock_folder(folder)
-        held.announce(listener.port, listener.token)
-        print(ask_first_copy(folder) == SHOWN, "encodings.idna" in sys.modules)
-        listener.close()
-        held.release()
-    """)
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0 and done.stdout.split() == ["True", "False"], done.stderr
-
-
-@pytest.mark.parametrize("text", [b"", b"{", b"[]", b'{"port": "80", "token": "x"}', b'{"port": 0, "token": "x"}',
-                                  b'{"port": 70000, "token": "x"}', b'{"port": 5, "token": 7}',
-                                  b'{"port": true, "token": "x"}', "\u00e9".encode("latin-1")])
-def test_an_announcement_that_cannot_be_read_is_no_answer(tmp_path, text):
-    (tmp_path / LOCK_FILE).write_bytes(text)
-    assert read_announcement(tmp_path) is None
-    assert ask_first_copy(tmp_path, tries=2, pause=0) is None
-
-
-@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
-def test_a_fifo_as_lock_file_is_not_read(tmp_path):
-    os.mkfifo(tmp_path / LOCK_FILE)
-    assert read_announcement(tmp_path) is None
-
-
-def test_the_second_start_waits_for_an_announcement_still_being_written(tmp_path):
-    listener = HandoverListener(lambda: True)
-    announced = threading.Event()
-    reads = []
-    real = lock.read_announcement
-
-    def late(folder):
-        reads.append(1)
-        if len(reads) == 3:  # the first copy finishes writing between the second's reads
-            (tmp_path / LOCK_FILE).write_text(json.dumps({"pid": 1, "port": listener.port, "token": listener.token}))
-            announced.set()
-        return real(folder)
-    try:
-        lock.read_announcement, saved = late, lock.read_announcement
-        assert ask_first_copy(tmp_path, tries=5, pause=0) == SHOWN and len(reads) == 3
-    finally:
-        lock.read_announcement = saved
-        listener.close()
+def test_windows_refuses_a_lock_file_swapped_while_it_was_opened(tmp_path):
+    (tmp_path / LOCK_FILE).write_text("")
+    real = os.stat(tmp_path / LOCK_FILE)
+    swapped = Locker("win32", msvcrt=FakeMsvcrt(), lstat=lambda path: windows_stat(0x20, real.st_ino + 1, real.st_dev))
+    assert lock_folder(tmp_path, swapped).refused
+    same = Locker("win32", msvcrt=FakeMsvcrt(), lstat=lambda path: windows_stat(0x20, real.st_ino, real.st_dev))
+    found = lock_folder(tmp_path, same)
+    assert found.held
+    found.release()
 
 
 def test_the_second_start_tells_in_one_line_and_a_box_where_a_screen_is(monkeypatch):
@@ -225,3 +198,24 @@ def test_the_window_comes_forward_only_once_ready_and_where_the_system_allows(mo
     finally:
         handover.not_ready()
         pygame.event.clear()
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0 or shutil.which("setpriv") is None,
+                    reason="needs root, to start a child as another user with setpriv")
+def test_a_lock_file_this_account_may_not_open_is_refused_not_taken_for_another_copy():
+    """EACCES: a lock file of another account's (mode 0644) in a folder this one may enter. A real process of
+    another user id finds the lock refused, with the system's reason, and writes nothing."""
+    folder = Path(tempfile.mkdtemp(prefix="idioten-eacces-"))
+    try:
+        folder.chmod(0o755)
+        (folder / LOCK_FILE).write_text("")
+        (folder / LOCK_FILE).chmod(0o644)
+        code = ("import sys\nfrom pathlib import Path\nfrom idioten.desktop.lock import lock_folder\n"
+                "found = lock_folder(Path(sys.argv[1]))\nprint(found.refused, found.other_copy, found.reason)\n")
+        done = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable,
+                               "-c", code, str(folder)], capture_output=True, text=True, timeout=120,
+                              env=dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2])))
+        assert done.stdout.strip() == "True False Permission denied", done.stderr
+        assert (folder / LOCK_FILE).read_text() == ""
+    finally:
+        shutil.rmtree(folder)

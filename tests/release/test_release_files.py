@@ -184,7 +184,7 @@ except OSError:
 {leave}
 lock.seek(0)
 lock.truncate()
-lock.write('{{"pid": %d, "port": 1}}' % os.getpid())
+lock.write('{{"pid": %d, "token": "ab"}}' % os.getpid())
 lock.flush()
 time.sleep(600)
 """

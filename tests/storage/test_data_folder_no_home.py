@@ -117,12 +117,12 @@ def test_with_no_folder_at_all_play_goes_on_in_memory_and_says_so_once(no_home, 
 def test_the_desktop_start_with_no_folder_runs_the_window_without_a_lock(no_home, monkeypatch):
     given = []
     monkeypatch.setattr(desktop.lock, "lock_folder", lambda folder: pytest.fail("no folder to lock"))
-    assert desktop.play(lambda folder, shown: given.append(folder) or 0) == 0
+    assert desktop.play(lambda folder, shown, unsaved: given.append(folder) or 0) == 0
     assert given == [None]
 
 
 def test_the_desktop_start_with_no_folder_says_a_crash_in_one_line(no_home, capsys):
-    def crash(folder, shown):
+    def crash(folder, shown, unsaved):
         raise ValueError("a bug")
     assert desktop.play(crash) == desktop.EXIT_CRASHED
     err = capsys.readouterr().err

@@ -254,6 +254,7 @@ def test_stale_temporary_files_are_removed_and_nothing_else(tmp_path):
 SAMPLE_PARAMS = {"file": "game.json", "aside": "stats.bad-20260101-000000-2.json", "folder": "/data/idioten",
                  "name_key": "store.setting.animation",
                  "path": "/data/idioten/crashes/crash-20260101-000000.txt", "count": 12, "name": "easy",
+                 "reason": "Too many levels of symbolic links",
                  "game_key": "ui.poker.name", "setting_key": "ui.variant.aces-only",
                  "field_key": "ui.stats.won_without_undo",
                  "reset_parts": (Notice("store.stats_part.field", {"game_key": "game_name",

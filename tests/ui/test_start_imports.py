@@ -48,6 +48,7 @@ def test_the_first_frame_of_idioten_loads_no_search_and_no_poker_rules(tmp_path,
     assert "idioten.ui.acesup.table" in first and "pygame" in first  # the report comes from the drawn table
     assert loaded(first, SEARCH_MODULES) == []
     assert loaded(first, POKER_MODULES) == []
+    assert loaded(first, AFTER_THE_FIRST_FRAME) == []  # the log and the handover start once it is drawn
     # Poker's saved game is read once the first frame is on screen: the report sees the difference.
     assert "idioten.play.poker.session" in report["after"]
 
@@ -61,11 +62,12 @@ def test_a_start_in_poker_patience_loads_no_aces_up_search(tmp_path):
     assert loaded(first, SEARCH_MODULES) == []
 
 
-# Made once the felt is on screen (ui/opening.py): the table's modules, the store and its games, and the channel
-# a second start asks through (cli/desktop.py).
+# Made once the felt is on screen (ui/opening.py): the table's modules, the store and its games; and once the first
+# frame is, the channel a second start asks through and the log (cli/desktop.py).
 AFTER_THE_FELT = ("idioten.ui.app", "idioten.ui.launch", "idioten.ui.games", "idioten.ui.acesup.table",
                   "idioten.ui.poker.scene", "idioten.storage.store", "idioten.play.session", "idioten.acesup.rules",
-                  "socket")
+                  "socket", "logging", "idioten.desktop.channel")
+AFTER_THE_FIRST_FRAME = ("socket", "logging", "idioten.desktop.channel")
 
 
 @pytest.mark.parametrize("args", [[], ["--deal", "7"]])

@@ -193,7 +193,8 @@ DATED_WORDS = re.compile(r"\b(?:this (?:morning|afternoon|evening|week)|today|to
 BACKTICKED = re.compile(r"`([^`\n]+)`")
 DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 # The ends of file names and of addresses: `game.json`, `build.spec`, `docs.rs`.
-NOT_CODE = {"json", "sock", "py", "md", "po", "toml", "spec", "txt", "svg", "png", "c", "h", "yml", "yaml", "nsi", "desktop",
+NOT_CODE = {"json", "sock", "py", "md", "po", "toml", "spec", "txt", "svg", "png", "c", "h", "yml", "yaml", "nsi",
+            "desktop",
             "xml", "lock", "ps1", "sh", "cfg", "in", "pyd", "so", "exe", "dll", "dmg", "zip", "gz", "whl", "plist",
             "icns", "ico", "rs", "org", "com", "io", "net", "app", "pem", "log", "ini", "bat", "cmd", "msi", "deb",
             "rpm", "metainfo", "csv", "html", "tmp", "bad", "newer", "untold", "mo", "pot", "pyi", "cz"}

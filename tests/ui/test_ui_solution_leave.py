@@ -16,6 +16,7 @@ from ui_support import OPEN_APPS, aces_table, close_apps, end_panel, key
 from idioten import i18n
 from idioten.acesup.players import greedy
 from idioten.acesup.rules import DEAL, DISCARD, Action, Game
+from idioten.play.acesup.session import load
 from idioten.storage.files import ENV_DATA_DIR
 from idioten.storage.store import Store
 
@@ -76,7 +77,7 @@ def lose_and_show_the_solution(app) -> tuple[str, list[Action]]:
 
 
 def saved(folder):
-    return Store.open(folder).saved_game
+    return load(Store.open(folder))[0]
 
 
 def the_same(kept, lost) -> bool:

@@ -31,6 +31,8 @@ ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 # How much faster than normal each speed plays; 0 means no animation.
 ANIMATION_FACTORS = {"off": 0.0, "fast": 2.0, "normal": 1.0, "slow": 0.5}
 SOUND_LEVELS = ("off", "quiet", "normal", "loud")  # off by default; the others are volumes (ui/kit/sound.py)
+# Speech (idioten/speech/): "auto", the default, speaks only where a screen reader runs.
+SPEAK_MODES = ("auto", "on", "off")
 _CARD_BACK_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
 # What "last_game" may hold: the name of any game the window plays (ui/games.py lists them, and storage/ cannot
 # know them); the window opens the first game in place of a name it does not play.
@@ -53,6 +55,7 @@ class Settings:
     live_verdict: bool = False
     winnable_only: bool = False
     sound: str = "off"
+    speak: str = "auto"
     # Not chosen in the settings screen: the window as it was left, so the next start opens it the same way.
     window_size: tuple[int, int] | None = None  # windowed size, also while in fullscreen
     window_position: tuple[int, int] | None = None  # None where the platform does not tell it (Wayland)
@@ -102,6 +105,7 @@ _VALID = {
     "live_verdict": _flag,
     "winnable_only": _flag,
     "sound": lambda v: v in SOUND_LEVELS,
+    "speak": lambda v: v in SPEAK_MODES,
     "window_size": lambda v: _pair(v, 1),
     "window_position": lambda v: _pair(v, -100_000),
     "fullscreen": _flag,

@@ -12,7 +12,8 @@ import pygame
 from idioten import i18n
 from idioten.cards import parse_cards
 from idioten.i18n import LANGUAGES
-from idioten.storage.settings import ANIMATION_SPEEDS, SOUND_LEVELS, VARIANTS
+from idioten.speech import words
+from idioten.storage.settings import ANIMATION_SPEEDS, SOUND_LEVELS, SPEAK_MODES, VARIANTS
 from idioten.ui.kit.palette import CAPTION, GLOW, SELECT, TEXT, TITLE
 from idioten.ui.kit.panels import Panel
 from idioten.ui.kit.scene import Host
@@ -37,6 +38,7 @@ def choices() -> list[tuple[str, list[tuple[object, str]]]]:
         ("live_verdict", on_off),
         ("winnable_only", on_off),
         ("sound", [(level, f"ui.settings.sound.{level}") for level in SOUND_LEVELS]),
+        ("speak", [(mode, f"ui.settings.speak.{mode}") for mode in SPEAK_MODES]),
     ]
 
 
@@ -67,6 +69,18 @@ class SettingsPanel(Panel):
         self.persist.change_setting(name, value)
         self.images.forget()
         self.place()  # labels change width with the language
+        self.app.speech.say(self.row_spoken(self.rows_of_buttons.index(next(
+            row for row in self.rows_of_buttons if row[0] == name))))
+
+    def row_spoken(self, index: int) -> str:
+        """A row aloud: the setting and its value ("Sound: Quiet")."""
+        name, row = self.rows_of_buttons[index]
+        current = self.current(name)
+        value = next((button.label for each, button in row if each == current), "")
+        return i18n.t("speech.setting", setting=i18n.t(f"ui.settings.{name}"), value=value)
+
+    def spoken(self) -> str:
+        return words.lines([i18n.t("ui.settings.title"), self.row_spoken(self.focus)])
 
     # -- layout ------------------------------------------------------------------------------------------
 
@@ -137,6 +151,7 @@ class SettingsPanel(Panel):
         elif event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
             step = -1 if event.key == pygame.K_UP or (event.key == pygame.K_TAB and shift) else 1
             self.focus = (self.focus + step) % len(self.rows_of_buttons)
+            self.app.speech.say(self.row_spoken(self.focus))
             self.dirty = True
         elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             name, row = self.rows_of_buttons[self.focus]

@@ -24,6 +24,7 @@ from idioten.errors import IllegalAction
 from idioten.play.acesup.guide import NEXT, OFFER, TITLE, words
 from idioten.play.acesup.guide_session import GuideRefused, GuideSession
 from idioten.play.change import Change
+from idioten.speech import words as words_aloud
 from idioten.ui.acesup.input import DEAL_KEYS, PILE_KEYS
 from idioten.ui.acesup.table import SOUND_OF, TableScene
 from idioten.ui.kit.palette import BOX, EDGE, TEXT
@@ -31,7 +32,8 @@ from idioten.ui.kit.palette import TITLE as TITLE_COLOUR
 from idioten.ui.kit.scene import Host
 from idioten.ui.kit.widgets import Button
 
-OWN_KEYS = (*PILE_KEYS, pygame.K_d, *DEAL_KEYS)  # the table's own keys that play the step
+# the table's own keys that play the step, and those that read it aloud (I, P)
+OWN_KEYS = (*PILE_KEYS, pygame.K_d, *DEAL_KEYS, pygame.K_i, pygame.K_p)
 GO_ON_KEYS = (pygame.K_RIGHT,)
 SMALLEST_TEXT = 11  # design points: the box's text shrinks no further in a small window
 BOX_ALPHA = 235
@@ -49,6 +51,7 @@ class GuideScene(TableScene):
             Button("guide.leave", self.leave),
         ]
         self.box_lines: list[tuple[str, int, tuple[int, int, int]]] = []
+        self.said_lines: list[str] = []  # the step's lines last said aloud: said again only once they change
         self.box = pygame.Rect(0, 0, 0, 0)
         self.box_pad = 0
         self.painter.resize(self.layout, self.buttons)
@@ -60,6 +63,19 @@ class GuideScene(TableScene):
         """No assistant follows the guide's games and the window's hook never sees them: they are not the
         player's."""
         self.dirty = True
+        self.app.speech.say(words_aloud.sentence(words_aloud.aces_change(change, self.game), self.new_lines()))
+
+    def new_lines(self) -> str:
+        """The step's lines aloud, if they are not those said last."""
+        lines = self.box_texts()
+        if lines == self.said_lines:
+            return ""
+        self.said_lines = lines
+        return words_aloud.lines(lines)
+
+    def spoken(self) -> str:
+        """As the guide opens: its step's lines and the table."""
+        return words_aloud.sentence(self.new_lines(), words_aloud.table(self.game))
 
     def after_action(self, change: Change) -> None:
         self.app.sound.play("win" if self.game.is_won() else SOUND_OF.get(type(change.record), "slide"))

@@ -14,6 +14,7 @@ from idioten.cards import Card
 from idioten.errors import IllegalAction
 from idioten.play.acesup.assist import Assistant
 from idioten.play.change import Change, How
+from idioten.speech import words
 from idioten.ui.acesup import painter
 from idioten.ui.acesup.input import Drag, TableInput
 from idioten.ui.acesup.painter import ACTION_SECONDS
@@ -187,6 +188,11 @@ class TableScene(CardGameScene):
         them): the assistant follows, and the window's hook sees it."""
         self.assistant.game_changed(change)
         self.app.game_changed(change)
+        self.app.speech.say(words.aces_change(change, self.game))
+
+    def spoken(self) -> str:
+        """The table said aloud: the four top cards, the stock and the score (the key I)."""
+        return words.table(self.game)
 
     def show_end(self) -> None:
         from idioten.ui.acesup.truth_panel import TruthEndPanel

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol
 import pygame
 
 from idioten import i18n
+from idioten.speech import words
 from idioten.ui.kit.layout import Layout
 from idioten.ui.kit.palette import BOX, EDGE, TEXT, TITLE
 from idioten.ui.kit.scene import Host, Scene
@@ -200,6 +201,8 @@ class Panel(Scene):
         if reachable:
             here = reachable.index(self.focused) if self.focused in reachable else -step
             self.set_focus(reachable[(here + step) % len(reachable)])
+            if self.focused is not None:
+                self.app.speech.say(self.focused.label)
 
     def focus_key(self, event) -> bool:
         """Tab, the arrows and Enter on the focus; True when the key was one of them."""
@@ -253,6 +256,14 @@ class Panel(Scene):
                 what(surface, pygame.Rect(self.box.x, self.box.y + y, self.box.w, size))
         for button in self.buttons:
             button.draw(surface, self.app.texts, self.text_size)
+
+    def spoken_lines(self) -> list[str]:
+        """The panel's title and texts, as the ear gets them."""
+        return [_text(row[1]) for row in self.rows if row[0] in ("title", "text") and isinstance(row[1], str)]
+
+    def spoken(self) -> str:
+        """What is said as the panel opens: its title, its texts, and the button the keyboard's ring is on."""
+        return words.lines([*self.spoken_lines(), *([self.focused.label] if self.focused is not None else [])])
 
     def add_buttons(self, *buttons: Button) -> None:
         self.buttons.extend(buttons)

@@ -10,10 +10,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from idioten import i18n
+from idioten.speech import words
 from idioten.ui.kit.widgets import Button, history_shortcut
 
 if TYPE_CHECKING:
     from idioten.play.change import Change
+    from idioten.speech.speaker import Speaker
     from idioten.storage.settings import Settings
     from idioten.storage.store import Store
     from idioten.ui.kit.fonts import Texts
@@ -53,6 +55,7 @@ class Host(Protocol):
     layout: Layout
     rng: random.Random
     scenes: list[Scene]
+    speech: Speaker  # what the window says aloud (idioten/speech/)
 
     @property
     def store(self) -> Store:
@@ -161,6 +164,8 @@ class CardGameScene(Scene):
         """`text` in the message line for `seconds` ("" clears it); with `at`, a click's position (read from
         its event), beside that click instead: why a click did nothing belongs where the player looks."""
         self.message = text
+        if text:
+            self.app.speech.say(words.plain(text), first=True)  # a message heads what the same turn says
         self.message_until = self.app.now() + seconds
         self.message_at = at if text else None
         self.dirty = True

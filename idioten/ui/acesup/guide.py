@@ -66,12 +66,12 @@ class GuideScene(TableScene):
         self.app.speech.say(words_aloud.sentence(words_aloud.aces_change(change, self.game), self.new_lines()))
 
     def new_lines(self) -> str:
-        """The step's lines aloud, if they are not those said last."""
+        """The step's lines aloud, if they are not those said last (a new step's with its heading first)."""
         lines = self.box_texts()
         if lines == self.said_lines:
             return ""
         self.said_lines = lines
-        return words_aloud.lines(lines)
+        return words_aloud.lines([f"{i18n.t(TITLE)}, {words(self.guide.step_of())}", *lines])
 
     def spoken(self) -> str:
         """As the guide opens: its step's lines and the table."""

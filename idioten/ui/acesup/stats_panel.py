@@ -10,6 +10,7 @@ import pygame
 
 from idioten import i18n
 from idioten.acesup.rules import VARIANTS, WIN_SCORE
+from idioten.speech import words
 from idioten.storage.stats import VariantStats
 from idioten.ui.kit.palette import CAPTION, CHART_BAR, EDGE, GLOW, GOLD, TEXT, TITLE
 from idioten.ui.kit.panels import ConfirmPanel, Panel
@@ -85,6 +86,13 @@ class StatsPanel(Panel):
     def show_variant(self, variant: str) -> None:
         self.variant = variant
         self.dirty = True
+        self.app.speech.say(self.spoken())
+
+    def spoken(self) -> str:
+        """Aloud: the title, the variant's figures, the button the ring is on."""
+        figures_said = [f"{i18n.t(label)}: {value}" for label, value in figures(self.stats)]
+        return words.lines([i18n.t("ui.stats.title"), i18n.t(f"ui.variant.{self.variant}"), *figures_said,
+                            *([self.focused.label] if self.focused is not None else [])])
 
     def ask_reset(self) -> None:
         self.app.push(ResetConfirm(self.app, self.reset))

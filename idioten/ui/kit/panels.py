@@ -258,8 +258,9 @@ class Panel(Scene):
             button.draw(surface, self.app.texts, self.text_size)
 
     def spoken_lines(self) -> list[str]:
-        """The panel's title and texts, as the ear gets them."""
-        return [_text(row[1]) for row in self.rows if row[0] in ("title", "text") and isinstance(row[1], str)]
+        """The panel's title and texts (and the headings a panel words as it places them), as the ear gets them."""
+        return [row[1]() if callable(row[1]) else _text(row[1]) for row in self.rows
+                if row[0] in ("title", "text", "heading")]
 
     def spoken(self) -> str:
         """What is said as the panel opens: its title, its texts, and the button the keyboard's ring is on."""

@@ -11,15 +11,22 @@ from collections.abc import Callable
 from typing import Any
 
 class Speaker:
-    def __init__(self, mode: Callable[[], str] = lambda: "auto", backend: Any = None,
+    def __init__(self, mode: Callable[[], str] | None = None, backend: Any = None,
                  opener: Callable[[bool], Any] | None = None):
-        """`backend`: one to use at once (tests, transcripts); else `opener(screen_reader_only)` opens this
-        system's once `start` is called (backends.open_backend)."""
-        self.mode = mode
+        """`mode` gives the setting "speak" (None: the window's settings, `follow`); `backend`: one to use at
+        once (tests, transcripts); else `opener(screen_reader_only)` opens this system's once `start` is called
+        (backends.open_backend)."""
+        self.mode: Callable[[], str] = mode or (lambda: "auto")
+        self.follows_settings = mode is None
         self.backend = backend
         self.opener = opener
         self.started = backend is not None
         self.parts: list[str] = []
+
+    def follow(self, mode: Callable[[], str]) -> None:
+        """The window's setting decides, unless the speaker was made with a mode of its own."""
+        if self.follows_settings:
+            self.mode = mode
 
     @property
     def speaking(self) -> bool:

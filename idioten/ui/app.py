@@ -105,7 +105,8 @@ class App:
         self.images = CardImages(lambda: self.settings)
         self.images.set_size((self.layout.card_w, self.layout.card_h))
         self.sound = Player(lambda: self.settings)  # silent, and no audio opened, until the player turns it on
-        self.speech = speech if speech is not None else Speaker(lambda: self.settings.speak, opener=open_speech)
+        self.speech = speech if speech is not None else Speaker(opener=open_speech)
+        self.speech.follow(lambda: self.settings.speak)
         self.first_frame_shown = False
         self.waiting_for_first_frame: list[Callable[[], None]] | None = []  # None once they have run
         self.scenes: list[Scene] = []

@@ -113,6 +113,7 @@ class Playing:
         scene.notice(store.change_setting("last_game", name))
         self.app.settings = store.settings
         self.app.mark_dirty()
+        self.app.speak_table()  # the game now on screen, aloud
 
     def open_last_game(self) -> None:
         """At start: the game chosen last, if it is one of ours (a first start stays in the first game)."""

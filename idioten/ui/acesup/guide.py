@@ -63,7 +63,10 @@ class GuideScene(TableScene):
         """No assistant follows the guide's games and the window's hook never sees them: they are not the
         player's."""
         self.dirty = True
-        self.app.speech.say(words_aloud.sentence(words_aloud.aces_change(change, self.game), self.new_lines()))
+        said = words_aloud.aces_change(change, self.game)
+        # A new step says what it asks before its table; an action's result comes before what the step says now.
+        self.app.speech.say(words_aloud.sentence(self.new_lines(), said) if change.replaced
+                            else words_aloud.sentence(said, self.new_lines()))
 
     def new_lines(self) -> str:
         """The step's lines aloud, if they are not those said last (a new step's with its heading first)."""

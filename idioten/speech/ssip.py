@@ -85,7 +85,9 @@ class SsipClient:
             self.command("CANCEL self")
         self.command("SPEAK", expect="230")  # 230: go on, send the text
         self.socket.sendall(quoted_text(text).encode("utf-8"))
-        self.read_answer()
+        code, lines = self.read_answer()
+        if code != 225:  # 225: queued
+            raise SsipError(f"SPEAK: {code} {lines[-1] if lines else ''}")
 
     def stop(self) -> None:
         self.command("CANCEL self")

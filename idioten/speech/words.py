@@ -137,7 +137,7 @@ def hand(line: Any) -> str:
 
 def poker_state(game: Any, cursor: int | None) -> str:
     """The key I in Poker patience: the drawn card, the cursor's cell and the score."""
-    where = cell_with(game.grid, cursor) if cursor is not None else ""
+    where = cell_with(game.grid, cursor) + "." if cursor is not None else ""
     return sentence(drawn(game), where, i18n.t("speech.poker.score", score=game.score().total))
 
 
@@ -151,12 +151,11 @@ def poker_lines(game: Any, cursor: int | None) -> str:
 
 
 def placed(record: Any, game: Any, cursor: int | None) -> str:
-    """A placement: the card and its cell, each hand it completed, then the next card and where the cursor went."""
+    """A placement: the card and its cell, each hand it completed, then the next card and where the cursor went
+    (after the last card the end panel says every hand and the total)."""
     made = [hand(line) for line in record.lines if line.complete]
     parts = [i18n.t("speech.poker.placed", card=card(record.card), cell=cell(record.cell)), *made]
-    if game.is_over():
-        parts.append(final_scores(game))
-    else:
+    if not game.is_over():
         parts += [drawn(game), i18n.t("speech.poker.cursor", cell=cell(cursor)) if cursor is not None else ""]
     return sentence(*parts)
 

@@ -91,7 +91,7 @@ def test_poker_placements_hands_and_the_end(language):
     language("en")
     game = PokerGame.new(7)
     first = game.drawn
-    assert words.poker_state(game, 0) == f"Card: {words.card(first)}. row 1, column 1: empty Score 0."
+    assert words.poker_state(game, 0) == f"Card: {words.card(first)}. row 1, column 1: empty. Score 0."
     record = game.place(0)
     said = words.placed(record, game, 1)
     assert said == (f"{words.card(first)} in row 1, column 1. Card: {words.card(game.drawn)}. "
@@ -99,8 +99,9 @@ def test_poker_placements_hands_and_the_end(language):
     while not game.is_over():
         record = game.place(game.empty_cells()[0])
     said = words.placed(record, game, None)
-    assert said.endswith(f"Total {game.score().total}.")
+    assert said.startswith(f"{words.card(record.card)} in ") and "Card:" not in said  # nothing is left to draw
     scoring = [line for line in game.score().lines if line.points]
+    final = words.final_scores(game)
     for line in scoring:
-        assert f"{words.line_name(line.line.name)}: " in said
-    assert words.final_scores(game).count("worth") == len(scoring)
+        assert f"{words.line_name(line.line.name)}: " in final
+    assert final.count("worth") == len(scoring) and final.endswith(f"Total {game.score().total}.")

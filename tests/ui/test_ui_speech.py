@@ -42,7 +42,7 @@ def test_the_table_is_said_at_the_start_and_on_request():
     assert said_after(app, spoken, pygame.K_i) == [f"{TABLE} Stock 8, score 39."]
     assert said_after(app, spoken, pygame.K_p) == ["Choose a pile with 1 to 4 first, then P reads it."]
     assert said_after(app, spoken, pygame.K_3, pygame.K_p) == [
-        "Pile 3 chosen: D discards, 1–4 moves it into a gap. two of clubs",
+        "Pile 3 chosen: two of clubs.",
         "Pile 3 from the top: two of clubs, seven of hearts."]
 
 
@@ -122,7 +122,7 @@ def test_poker_says_the_drawn_card_the_cursor_each_placement_and_the_hands():
     scene = app.playing.on_screen
     game = scene.game
     drawn = words.card(game.drawn)
-    assert spoken.spoken[-1].endswith(f"Card: {drawn}. row 1, column 1: empty Score 0.")
+    assert spoken.spoken[-1] == f"Card: {drawn}. row 1, column 1: empty. Score 0."
     assert said_after(app, spoken, pygame.K_RIGHT) == ["row 1, column 2: empty"]
     assert said_after(app, spoken, pygame.K_SPACE) == [
         f"{drawn} in row 1, column 2. Card: {words.card(game.drawn)}. Cursor on row 1, column 3."]
@@ -130,6 +130,9 @@ def test_poker_says_the_drawn_card_the_cursor_each_placement_and_the_hands():
         key(app, pygame.K_SPACE)
     last = said_after(app, spoken, pygame.K_SPACE)
     score = game.score()
-    assert last[0].endswith(f"Total {score.total}.")
-    assert all(f"{words.line_name(line.line.name)}: " in last[0] for line in score.lines if line.points)
-    assert i18n.t("ui.poker.end.title") in " ".join(spoken.spoken[-2:])
+    placed, ended = last  # the end panel opens once the card has landed
+    final = game.history[-1]
+    assert placed.startswith(f"{words.card(final.card)} in {words.cell(final.cell)}.") and "Card:" not in placed
+    assert ended.startswith(f"{i18n.t('ui.poker.end.title')}. {words.final_scores(game)}")
+    assert all(f"{words.line_name(line.line.name)}: " in ended for line in score.lines if line.points)
+    assert f"Total {score.total}." in ended

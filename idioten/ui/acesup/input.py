@@ -199,8 +199,7 @@ class TableInput:
                 self.table.say(i18n.t("rule.empty_pile"))
             else:
                 self.table.selected = pile
-                self.table.say(i18n.t("ui.msg.chosen", pile=pile + 1))
-                self.table.app.speech.say(words.card(self.table.game.top(pile)))
+                self.table.say(i18n.t("ui.msg.chosen", pile=pile + 1), aloud=words.chosen(self.table.game, pile))
             self.table.dirty = True
             return
         self.table.act(Action(MOVE, self.table.selected, pile), shake_pile=self.table.selected)

@@ -160,12 +160,14 @@ class CardGameScene(Scene):
 
     # -- the message line --------------------------------------------------------------------------------
 
-    def say(self, text: str, seconds: float = MESSAGE_SECONDS, at: tuple[int, int] | None = None) -> None:
+    def say(self, text: str, seconds: float = MESSAGE_SECONDS, at: tuple[int, int] | None = None,
+            aloud: str | None = None) -> None:
         """`text` in the message line for `seconds` ("" clears it); with `at`, a click's position (read from
-        its event), beside that click instead: why a click did nothing belongs where the player looks."""
+        its event), beside that click instead: why a click did nothing belongs where the player looks. The
+        message is said aloud too, or `aloud` in its place (what the ear needs rather than the eye)."""
         self.message = text
         if text:
-            self.app.speech.say(words.plain(text), first=True)  # a message heads what the same turn says
+            self.app.speech.say(aloud if aloud is not None else words.plain(text), first=True)  # heads the turn
         self.message_until = self.app.now() + seconds
         self.message_at = at if text else None
         self.dirty = True

@@ -20,17 +20,17 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
+import pygame
 
-from idioten import i18n  # noqa: E402
-from idioten.acesup.rules import DEAL, DISCARD, Action  # noqa: E402
-from idioten.play.acesup.guide import DEAL_STEP, LESSON  # noqa: E402
-from idioten.poker.game import PokerGame  # noqa: E402
-from idioten.poker.player import make_policy, suggest  # noqa: E402
-from idioten.speech.backends import Recording  # noqa: E402
-from idioten.speech.speaker import Speaker  # noqa: E402
-from idioten.storage.settings import Settings  # noqa: E402
-from idioten.ui.app import App  # noqa: E402
+from idioten import i18n
+from idioten.acesup.rules import DEAL, DISCARD, Action
+from idioten.play.acesup.guide import DEAL_STEP, LESSON
+from idioten.poker.game import PokerGame
+from idioten.poker.player import make_policy, suggest
+from idioten.speech.backends import Recording
+from idioten.speech.speaker import Speaker
+from idioten.storage.settings import Settings
+from idioten.ui.app import App
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "spoken-game.md"

@@ -152,13 +152,13 @@ def prism_backend(prism: ModuleType) -> PrismBackend | None:
     try:
         context = prism.Context()
         chosen = context.acquire_best()
-    except Exception:  # noqa: BLE001 - a library's failure to speak must never reach the player
+    except Exception:
         return None
     readers = set()
     for name in SCREEN_READER_BACKENDS:
         try:  # a backend this system has no build of is "not found"
             readers.add(context.name_of(getattr(prism.BackendId, name)))
-        except Exception:  # noqa: BLE001
+        except Exception:
             continue
     return PrismBackend(chosen, screen_reader=str(chosen.name) in readers)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+
 class Speaker:
     def __init__(self, mode: Callable[[], str] | None = None, backend: Any = None,
                  opener: Callable[[bool], Any] | None = None):

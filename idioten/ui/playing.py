@@ -26,6 +26,8 @@ class Shell(Host, Protocol):
     persist: Persistence
     fixed: dict[str, str]
 
+    def speak_table(self) -> None: ...
+
 
 class Playing:
     def __init__(self, app: Shell, games: Sequence[GameKind[Any]], sessions: dict[str, Session] | None,

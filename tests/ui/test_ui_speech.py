@@ -50,7 +50,8 @@ def test_each_action_says_its_result_and_a_refusal_its_reason():
     app, spoken = speaking_app(position(["9D", "KD", "7H 2C", "QS"], stock=8))
     assert said_after(app, spoken, pygame.K_1, pygame.K_d)[-1] == "nine of diamonds discarded, pile 1 empty."
     assert said_after(app, spoken, pygame.K_3, pygame.K_d)[-1] == "No higher club on top of another pile."
-    assert said_after(app, spoken, pygame.K_3, pygame.K_1)[-1] == "two of clubs moved to pile 1, seven of hearts on top."
+    assert said_after(app, spoken, pygame.K_3, pygame.K_1)[-1] == (
+        "two of clubs moved to pile 1, seven of hearts on top.")
     game = app.playing.on_screen.game
     dealt = said_after(app, spoken, pygame.K_SPACE)
     assert dealt == [f"Dealt. {words.table(game)}"]

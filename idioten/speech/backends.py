@@ -1,12 +1,12 @@
 """The ways to the player's ears, and which one this system has.
 
-- Windows and macOS on Apple silicon: prismatoid (`prism`), one interface to NVDA, JAWS, Narrator (UI
-  Automation), VoiceOver and, where no screen reader runs, the system's own speech (SAPI/OneCore, AVSpeech).
-  Its own choice (`Context.acquire_best`) says whether a screen reader runs: that is the detection.
+- Windows and macOS: prismatoid (`prism`), one interface to NVDA, JAWS, Narrator (UI Automation), VoiceOver
+  and, where no screen reader runs, the system's own speech (SAPI/OneCore, AVSpeech). Its own choice
+  (`Context.acquire_best`) says whether a screen reader runs: that is the detection.
 - Linux: speech-dispatcher through its protocol (ssip.py): Orca speaks through it as well, so the game's words
   come in the player's voice and settings; Orca is detected by its process.
-- macOS on Intel, for which prismatoid has no wheel: the system's `say`, each utterance ending the last;
-  VoiceOver is detected by its process.
+- A Mac where prismatoid cannot load (older than macOS 11, for which it has no wheel): the system's `say`,
+  each utterance ending the last; VoiceOver is detected by its process.
 
 Each system's answer is taken as input (the `prism` module, the process names) so every form is tested without
 that system. Nothing here is imported before the window's first picture (tests/ui/test_start_imports.py)."""
@@ -14,7 +14,6 @@ that system. Nothing here is imported before the window's first picture (tests/u
 from __future__ import annotations
 
 import os
-import platform as platform_module
 import subprocess
 import sys
 from collections.abc import Callable, Iterable
@@ -141,7 +140,7 @@ def screen_reader_process(system: str, names: Iterable[str]) -> bool:
 
 def load_prism() -> ModuleType | None:
     try:
-        import prism  # prismatoid: a dependency on Windows and macOS on Apple silicon (pyproject.toml)
+        import prism  # prismatoid: a dependency on Windows and macOS (pyproject.toml)
     except (ImportError, OSError):
         return None
     return prism
@@ -163,7 +162,7 @@ def prism_backend(prism: ModuleType) -> PrismBackend | None:
     return PrismBackend(chosen, screen_reader=str(chosen.name) in readers)
 
 
-def open_backend(language: Callable[[], str], system: str | None = None, machine: str | None = None,
+def open_backend(language: Callable[[], str], system: str | None = None,
                  prism: ModuleType | None = None, processes: Callable[[], Iterable[str]] = process_names,
                  ssip_connect: Callable[[str], Any] | None = None,
                  screen_reader_only: bool = False) -> Backend | None:
@@ -171,8 +170,7 @@ def open_backend(language: Callable[[], str], system: str | None = None, machine
     runs: then speech-dispatcher is not even started). `system` is sys.platform's family ("win32", "darwin",
     "linux"); the others are the system's answers, given by tests."""
     system = system or ("linux" if sys.platform.startswith("linux") else sys.platform)
-    machine = machine or platform_module.machine()
-    if system == "win32" or (system == "darwin" and machine == "arm64"):
+    if system in ("win32", "darwin"):
         prism = prism or load_prism()
         found = prism_backend(prism) if prism is not None else None
         if found is not None or system == "win32":

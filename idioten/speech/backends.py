@@ -60,7 +60,8 @@ class Recording:
 
 
 class PrismBackend:
-    def __init__(self, backend: Any, screen_reader: bool):
+    def __init__(self, backend: Any, screen_reader: bool, context: Any = None):
+        self.context = context  # kept while the backend lives: prismatoid's context owns what it made
         self.backend = backend
         self.name = str(backend.name)
         self.screen_reader = screen_reader
@@ -159,7 +160,7 @@ def prism_backend(prism: ModuleType) -> PrismBackend | None:
             readers.add(context.name_of(getattr(prism.BackendId, name)))
         except Exception:
             continue
-    return PrismBackend(chosen, screen_reader=str(chosen.name) in readers)
+    return PrismBackend(chosen, screen_reader=str(chosen.name) in readers, context=context)
 
 
 def open_backend(language: Callable[[], str], system: str | None = None,

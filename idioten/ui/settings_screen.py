@@ -37,8 +37,8 @@ def choices() -> list[tuple[str, list[tuple[object, str]]]]:
         ("language", [(code, f"ui.settings.language.{code}") for code in LANGUAGES]),
         ("live_verdict", on_off),
         ("winnable_only", on_off),
-        ("sound", [(level, f"ui.settings.sound.{level}") for level in SOUND_LEVELS]),
         ("speak", [(mode, f"ui.settings.speak.{mode}") for mode in SPEAK_MODES]),
+        ("sound", [(level, f"ui.settings.sound.{level}") for level in SOUND_LEVELS]),
     ]
 
 

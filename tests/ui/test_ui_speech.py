@@ -108,7 +108,8 @@ def test_the_settings_say_each_row_and_value_and_speak_is_a_setting():
     app, spoken = speaking_app(position(["9D", "KD", "7H 2C", "QS"], stock=8))
     assert said_after(app, spoken, pygame.K_e) == ["Settings. Variant: Standard."]
     assert said_after(app, spoken, pygame.K_DOWN, pygame.K_RIGHT) == ["Animation: Normal", "Animation: Slow"]
-    assert said_after(app, spoken, pygame.K_UP, pygame.K_UP) == ["Variant: Standard", "Speak: With a screen reader"]
+    assert said_after(app, spoken, pygame.K_UP, pygame.K_UP, pygame.K_UP) == [
+        "Variant: Standard", "Sound: Off", "Speak: With a screen reader"]
     assert said_after(app, spoken, pygame.K_RIGHT) == ["Speak: On"]
     assert app.settings.speak == "on"
     said_after(app, spoken, pygame.K_RIGHT)

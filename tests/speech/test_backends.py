@@ -1,6 +1,6 @@
 """Which way to speak each system has, from the system's answers given as input: prismatoid's own choice on
-Windows and macOS (a screen reader where one runs, else the system's speech), the processes
-on Linux (Orca) and on a Mac where prismatoid cannot load (VoiceOver); and the speaker that says one utterance a turn."""
+Windows and macOS (a screen reader where one runs, else the system's speech), the processes on Linux (Orca)
+and on a Mac where prismatoid cannot load (VoiceOver); and the speaker that says one utterance a turn."""
 
 from __future__ import annotations
 

@@ -77,6 +77,22 @@ def languages(root: Path = ROOT) -> list[str]:
     return sorted(path.parent.parent.name for path in (root / "idioten" / "locale").glob("*/LC_MESSAGES/idioten.po"))
 
 
+def speech_binaries(native: Path | None = None) -> list[tuple[str, str]]:
+    """prismatoid's native library and cffi module (speech on Windows and macOS, idioten/speech/backends.py),
+    which it loads by path from prism/_native/ where PyInstaller's analysis does not look: each file for that
+    same place in the bundle. None where the build's Python has no prismatoid (Linux: not a dependency there)."""
+    if native is None:
+        import importlib.util
+
+        found = importlib.util.find_spec("prism")
+        if found is None or not found.submodule_search_locations:
+            return []
+        native = Path(next(iter(found.submodule_search_locations))) / "_native"
+    if not native.is_dir():
+        return []
+    return [(str(path), "prism/_native") for path in sorted(native.iterdir()) if path.is_file()]
+
+
 def makes_app_bundle() -> bool:
     """macOS gets an .app (what Finder opens on a double-click; a bare program opens a Terminal), wrapped
     around the same one-folder build the other systems ship as a plain folder."""

@@ -10,6 +10,9 @@
     desktop/                 the program on the desktop (the folder's lock, the second start's handover,
                              crash reports): may read saved files, knows no game and no session; its
                              handover speaks SDL's event queue, so it may import pygame
+    speech/                  the words spoken and the ways to speak them (screen readers, the system's speech):
+                             no pygame, no game's folder, no session, no window: the words take a game's state
+                             as it is given
     ui/                      the window: ui/kit/ (what both games' screens share) never imports a game's
                              screens, and ui/acesup/ and ui/poker/ never import each other; the shell (app,
                              launch, persist, settings screen, menu, window) imports no game: the registry
@@ -83,6 +86,7 @@ def layer_violations(root: Path, package: str) -> list[str]:
         "storage": {"ui", "cli", "play", "desktop"},
         "play": {"ui", "cli", "desktop"},
         "desktop": {"ui", "cli", "play", *games},
+        "speech": {"ui", "cli", "storage", "play", "desktop", *games},
     }
     found = []
     for module, targets in sorted(graph.items()):

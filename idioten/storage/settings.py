@@ -36,6 +36,8 @@ ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 # How much faster than normal each speed plays; 0 means no animation.
 ANIMATION_FACTORS = {"off": 0.0, "fast": 2.0, "normal": 1.0, "slow": 0.5}
 SOUND_LEVELS = ("off", "quiet", "normal", "loud")  # off by default; the others are volumes (ui/kit/sound.py)
+# Speech (idioten/speech/): "auto", the default, speaks only where a screen reader runs.
+SPEAK_MODES = ("auto", "on", "off")
 _CARD_BACK_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
 # What "last_game" may hold: the name of any game the window plays (ui/games.py lists them, and storage/ cannot
 # know them); the window opens the first game in place of a name it does not play.
@@ -76,6 +78,7 @@ class Settings:
     language: str | None = None
     sound: str = "off"
     clock: bool = False  # the game's time and moves on the status bar (they are kept either way)
+    speak: str = "auto"
     # Not chosen in the settings screen: the window as it was left, so the next start opens it the same way.
     window_size: tuple[int, int] | None = None  # windowed size, also while in fullscreen
     window_position: tuple[int, int] | None = None  # None where the platform does not tell it (Wayland)
@@ -163,6 +166,7 @@ _VALID = {
     "language": lambda v: v is None or v in LANGUAGES,
     "sound": lambda v: v in SOUND_LEVELS,
     "clock": _flag,
+    "speak": lambda v: v in SPEAK_MODES,
     "window_size": lambda v: _pair(v, 1),
     "window_position": lambda v: _pair(v, -100_000),
     "fullscreen": _flag,

@@ -23,6 +23,7 @@ import pygame
 from idioten import PROGRAM_NAME, i18n, paths
 from idioten.desktop import handover
 from idioten.play.session import NamedDeal, Session
+from idioten.speech.speaker import Speaker
 from idioten.storage.settings import Settings
 from idioten.storage.store import MemoryStore, Store
 from idioten.ui import window
@@ -49,6 +50,13 @@ SHARPEN_AFTER = 0.3  # seconds after the last size change, the cards are rendere
 MAX_STEP = 0.1  # a long stall (window dragged, machine busy) must not make a glide jump to its end unseen
 
 
+def open_speech(screen_reader_only: bool):
+    """This system's way to speak (idioten/speech/backends.py, imported only now: after the first picture)."""
+    from idioten.speech.backends import open_backend
+
+    return open_backend(i18n.language, screen_reader_only=screen_reader_only)
+
+
 def on_canvas(event: Any, canvas: tuple[int, int] | None, size: tuple[int, int]) -> Any:
     """A pointer event with its position on a scene's larger canvas (Scene.canvas_size); else as it is."""
     if canvas is None or not hasattr(event, "pos"):
@@ -65,7 +73,7 @@ class App:
                  settings: Settings | None = None, clock: Callable[[], float] = time.monotonic,
                  rng: random.Random | None = None,
                  size: tuple[int, int] | None = None, fullscreen: bool = False, start_in: str | None = None,
-                 opened: pygame.Window | None = None):
+                 opened: pygame.Window | None = None, speech: Speaker | None = None):
         """The window opens in the first of `games`, on `store` (None: one in memory, with `settings`, that
         writes nothing). Each game's session is opened by its game when first needed, the first game's with
         `deal`, the deal the command line named, and `first`, a game to show instead of the saved one (tests,
@@ -74,7 +82,8 @@ class App:
         it (window.py), else at exactly that size. `start_in` names the game to open in (None or a game not
         in `games`: the first), so the program start draws the game chosen last without making the other's
         scene first. `opened` is the window the program start opened on its felt (opening.py); None opens it
-        here (`size`)."""
+        here (`size`). `speech` is the speaker to use (tests: one with a recording backend); None makes one
+        that opens this system's way to speak once the first frame is on screen, as the setting "speak" wants."""
         self.clock = clock
         self.rng = rng if rng is not None else random.Random()
         store = store if store is not None else MemoryStore(settings)
@@ -96,6 +105,8 @@ class App:
         self.images = CardImages(lambda: self.settings)
         self.images.set_size((self.layout.card_w, self.layout.card_h))
         self.sound = Player(lambda: self.settings)  # silent, and no audio opened, until the player turns it on
+        self.speech = speech if speech is not None else Speaker(opener=open_speech)
+        self.speech.follow(lambda: self.settings.speak)
         self.first_frame_shown = False
         self.waiting_for_first_frame: list[Callable[[], None]] | None = []  # None once they have run
         self.scenes: list[Scene] = []
@@ -105,6 +116,8 @@ class App:
         # What the store said of the first game's file waits in `playing.take_unsaid()` for the program start
         # (launch.py), which says it after the store's notices of the shared files.
         self.scenes.append(self.playing.open_scene(self.playing.current_game, say_unsaid=False))
+        self.after_first_frame(self.speech.start)  # no speech library loads before the first picture
+        self.after_first_frame(self.speak_table)
         if fullscreen:
             self.toggle_fullscreen()
         self._last = self.clock()
@@ -134,8 +147,18 @@ class App:
         """A setting other than the language changed (persist.py): each game follows, the pictures are new."""
         for scene in self.playing.game_scenes():
             scene.setting_changed(name)
+        if name == "speak":
+            self.speech.setting_changed()
         self.images.forget()  # faces and backs are rendered for the settings they were made with
         self.mark_dirty()
+
+    def speak_table(self) -> None:
+        """The game on the table said aloud, as at every deal: where the window opened, or what the first
+        frame's panel says."""
+        top = self.scenes[-1]
+        spoken = getattr(top, "spoken", None)
+        if spoken is not None:
+            self.speech.say(spoken())
 
     def say_notices(self, texts: list[str], seconds: float, after_current: bool) -> None:
         self.playing.on_screen.say_in_turn(texts, seconds, after_current=after_current)
@@ -146,6 +169,9 @@ class App:
         self.scenes[0].cancel_pointer()
         self.scenes.append(scene)
         self.mark_dirty()
+        spoken = getattr(scene, "spoken", None)  # a panel's title and texts, the guide's step
+        if spoken is not None:
+            self.speech.say(spoken())
 
     def pop(self, scene: Scene) -> None:
         if scene in self.scenes[1:]:
@@ -269,6 +295,7 @@ class App:
         self.persist.flush()  # after the flip: saving starts once the frame is on screen
         if self.first_frame_shown and self.waiting_for_first_frame is not None:
             self.first_frame_done()
+        self.speech.flush()  # what this turn said, as one utterance cutting off the last
         return self.running
 
     def tick_game_clock(self, now: float) -> None:
@@ -369,5 +396,6 @@ class App:
         for game in self.playing.game_scenes():
             game.close()  # a search still running is cancelled at once
         self.sound.close()
+        self.speech.close()
         self.window.destroy()
         pygame.display.quit()

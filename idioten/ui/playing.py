@@ -26,6 +26,8 @@ class Shell(Host, Protocol):
     persist: Persistence
     fixed: dict[str, str]
 
+    def speak_table(self) -> None: ...
+
 
 class Playing:
     def __init__(self, app: Shell, games: Sequence[GameKind[Any]], sessions: dict[str, Session] | None,
@@ -116,3 +118,4 @@ class Playing:
         scene.notice(store.change_setting("last_game", name))
         self.app.settings = store.settings
         self.app.mark_dirty()
+        self.app.speak_table()  # the game now on screen, aloud

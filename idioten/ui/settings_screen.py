@@ -14,7 +14,8 @@ import pygame
 from idioten import i18n
 from idioten.cards import parse_cards
 from idioten.i18n import LANGUAGE_NAME, LANGUAGES
-from idioten.storage.settings import ANIMATION_SPEEDS, SOUND_LEVELS
+from idioten.speech import words
+from idioten.storage.settings import ANIMATION_SPEEDS, SOUND_LEVELS, SPEAK_MODES
 from idioten.ui.kit.game import Games, SettingRow
 from idioten.ui.kit.palette import CAPTION, GLOW, SELECT, TEXT, TITLE
 from idioten.ui.kit.panels import Panel
@@ -38,6 +39,7 @@ def choices() -> list[tuple[str, list[tuple[object, str]]]]:
         ("card_back", [(b, f"ui.settings.card_back.{b}") for b in CARD_BACKS]),
         ("language", [(code, LANGUAGE_NAME) for code in LANGUAGES]),  # each in its own words: LanguageButton
         ("clock", ON_OFF),
+        ("speak", [(mode, f"ui.settings.speak.{mode}") for mode in SPEAK_MODES]),
         ("sound", [(level, f"ui.settings.sound.{level}") for level in SOUND_LEVELS]),
     ]
 
@@ -101,6 +103,18 @@ class SettingsPanel(Panel):
         self.settings_rows[name].choose(value)
         self.images.forget()
         self.place()  # labels change width with the language
+        self.app.speech.say(self.row_spoken(self.rows_of_buttons.index(next(
+            row for row in self.rows_of_buttons if row[0] == name))))
+
+    def row_spoken(self, index: int) -> str:
+        """A row aloud: the setting and its value ("Sound: Quiet")."""
+        name, row = self.rows_of_buttons[index]
+        current = self.current(name)
+        value = next((button.label for each, button in row if each == current), "")
+        return i18n.t("speech.setting", setting=i18n.t(f"ui.settings.{name}"), value=value)
+
+    def spoken(self) -> str:
+        return words.lines([i18n.t("ui.settings.title"), self.row_spoken(self.focus)])
 
     # -- layout ------------------------------------------------------------------------------------------
 
@@ -191,6 +205,7 @@ class SettingsPanel(Panel):
         elif event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
             step = -1 if event.key == pygame.K_UP or (event.key == pygame.K_TAB and shift) else 1
             self.focus = (self.focus + step) % len(self.rows_of_buttons)
+            self.app.speech.say(self.row_spoken(self.focus))
             self.dirty = True
         elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             name, row = self.rows_of_buttons[self.focus]

@@ -113,3 +113,13 @@ def test_the_version_resource_is_built_only_on_windows(monkeypatch):
     assert spec_parts.windows_version_info("1.0") is None
     monkeypatch.setattr(sys, "platform", "win32")
     assert spec_parts.windows_version_info("1.0")[0] == "VSVersionInfo"
+
+
+def test_prismatoids_native_files_go_where_it_loads_them_from(tmp_path):
+    native = tmp_path / "prism" / "_native"
+    native.mkdir(parents=True)
+    for name in ("libprism.dylib", "_prism_cffi.abi3.so"):
+        (native / name).write_bytes(b"")
+    assert spec_parts.speech_binaries(native) == [(str(native / "_prism_cffi.abi3.so"), "prism/_native"),
+                                                   (str(native / "libprism.dylib"), "prism/_native")]
+    assert spec_parts.speech_binaries(tmp_path / "none") == []

@@ -54,7 +54,7 @@ def test_sound_is_off_by_default_and_nothing_audio_is_opened():
 def test_turned_on_in_the_settings_it_is_remembered_and_each_event_has_its_sound(data_folder):
     app = open_window(deal=7)
     panel = choose_in_menu(app, "ui.menu.settings", press)
-    for _ in range(5):
+    for _ in range(6):
         press(app, pygame.K_DOWN)  # the last of the window's own rows, before the game's: sound
     assert panel.rows_of_buttons[panel.focus][0] == "sound"
     press(app, pygame.K_RIGHT)

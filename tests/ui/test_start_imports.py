@@ -23,6 +23,8 @@ SEARCH_MODULES = ("idioten.acesup.solver", "idioten.acesup.hint", "idioten.acesu
                   "idioten.play.acesup.lesson", "idioten.play.acesup.teacher", "idioten.cli.acesup_run",
                   "concurrent.futures.process", "multiprocessing", "statistics")
 # Poker patience's rules (hand tables built on import) and its computer player.
+# The ways to speak: prismatoid, speech-dispatcher's protocol and the choice between them (idioten/speech/).
+SPEECH_MODULES = ("idioten.speech.backends", "idioten.speech.ssip", "prism", "_cffi_backend")
 POKER_MODULES = ("idioten.poker.hands", "idioten.poker.scoring", "idioten.poker.game", "idioten.poker.player",
                  "idioten.poker.values", "idioten.play.poker.session", "idioten.play.poker.opponent")
 
@@ -49,6 +51,9 @@ def test_the_first_frame_of_idioten_loads_no_search_and_no_poker_rules(tmp_path,
     assert loaded(first, SEARCH_MODULES) == []
     assert loaded(first, POKER_MODULES) == []
     assert loaded(first, AFTER_THE_FIRST_FRAME) == []  # the log and the handover start once it is drawn
+    assert loaded(first, SPEECH_MODULES) == []
+    # "Speak" is "with a screen reader" by default: whether one runs is asked once the first frame is shown.
+    assert "idioten.speech.backends" in report["after"]
     # Poker's saved game is read once the first frame is on screen: the report sees the difference.
     assert "idioten.play.poker.session" in report["after"]
 
@@ -62,11 +67,20 @@ def test_a_start_in_poker_patience_loads_no_aces_up_search(tmp_path):
     assert loaded(first, SEARCH_MODULES) == []
 
 
-# Made once the felt is on screen (ui/opening.py): the table's modules, the store and its games; and once the first
-# frame is, the channel a second start asks through and the log (cli/desktop.py).
+def test_with_speech_turned_off_no_way_to_speak_is_ever_loaded(tmp_path):
+    (tmp_path / "settings.json").write_text(json.dumps({"format": "idioten-settings", "version": 1,
+                                                        "speak": "off"}), encoding="utf-8")
+    report = modules_at_first_frame(tmp_path)
+    assert loaded(report["first_frame"], SPEECH_MODULES) == []
+    assert loaded(report["after"], SPEECH_MODULES) == []
+
+
+# Made once the felt is on screen (ui/opening.py): the table's modules, the store and its games, the words spoken
+# and who speaks them; and once the first frame is, the channel a second start asks through and the log
+# (cli/desktop.py).
 AFTER_THE_FELT = ("idioten.ui.app", "idioten.ui.launch", "idioten.ui.games", "idioten.ui.acesup.table",
                   "idioten.ui.poker.scene", "idioten.storage.store", "idioten.play.session", "idioten.acesup.rules",
-                  "socket", "logging", "idioten.desktop.channel")
+                  "socket", "logging", "idioten.desktop.channel", "idioten.speech.speaker", "idioten.speech.words")
 AFTER_THE_FIRST_FRAME = ("socket", "logging", "idioten.desktop.channel")
 
 

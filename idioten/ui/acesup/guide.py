@@ -24,6 +24,7 @@ from idioten.errors import IllegalAction
 from idioten.play.acesup.guide import DEAL_STEP, NEXT, OFFER, TITLE, words
 from idioten.play.acesup.guide_session import GuideRefused, GuideSession
 from idioten.play.change import Change
+from idioten.speech import words as words_aloud
 from idioten.ui.acesup.input import DEAL_KEYS, PILE_KEYS
 from idioten.ui.acesup.table import SOUND_OF, TableScene
 from idioten.ui.kit.palette import BOX, EDGE, TEXT
@@ -31,7 +32,8 @@ from idioten.ui.kit.palette import TITLE as TITLE_COLOUR
 from idioten.ui.kit.scene import Host
 from idioten.ui.kit.widgets import Button
 
-OWN_KEYS = (*PILE_KEYS, pygame.K_d, *DEAL_KEYS)  # the table's own keys that play the step
+# the table's own keys that play the step, and those that read it aloud (I, P)
+OWN_KEYS = (*PILE_KEYS, pygame.K_d, *DEAL_KEYS, pygame.K_i, pygame.K_p)
 GO_ON_KEYS = (pygame.K_RIGHT,)
 SMALLEST_TEXT = 11  # design points: the box's text shrinks no further in a small window
 BOX_ALPHA = 235
@@ -50,6 +52,7 @@ class GuideScene(TableScene):
             Button("guide.leave", self.leave),
         ]
         self.box_lines: list[tuple[str, int, tuple[int, int, int]]] = []
+        self.said_lines: list[str] = []  # the step's lines last said aloud: said again only once they change
         self.box = pygame.Rect(0, 0, 0, 0)
         self.box_pad = 0
         self.ringed = False  # the ring was on the table before the last change
@@ -64,6 +67,22 @@ class GuideScene(TableScene):
         self.assistant.follow(change)
         self.ringed = self.guide.ring() is not None
         self.dirty = True
+        said = words_aloud.aces_change(change, self.game)
+        # A new step says what it asks before its table; an action's result comes before what the step says now.
+        self.app.speech.say(words_aloud.sentence(self.new_lines(), said) if change.replaced
+                            else words_aloud.sentence(said, self.new_lines()))
+
+    def new_lines(self) -> str:
+        """The step's lines aloud, if they are not those said last (a new step's with its heading first)."""
+        lines = self.box_texts()
+        if lines == self.said_lines:
+            return ""
+        self.said_lines = lines
+        return words_aloud.lines([f"{i18n.t(TITLE)}, {words(self.guide.step_of())}", *lines])
+
+    def spoken(self) -> str:
+        """As the guide opens: its step's lines and the table."""
+        return words_aloud.sentence(self.new_lines(), words_aloud.table(self.game))
 
     def after_action(self, change: Change) -> None:
         self.app.sound.play("win" if self.game.is_won() else SOUND_OF.get(type(change.record), "slide"))

@@ -20,6 +20,7 @@ import pygame
 from idioten import i18n
 from idioten.acesup.rules import DISCARD, MOVE, PILES, Action
 from idioten.cards import Card
+from idioten.speech import words
 from idioten.ui.kit.scene import DRAG_THRESHOLD
 
 DOUBLE_CLICK = 0.4  # seconds
@@ -176,6 +177,12 @@ class TableInput:
             self.table.assistant.teacher.table_key(back=key == pygame.K_b)
         elif key == pygame.K_v and self.table.game.is_over():  # its end panel again, with the verdict or its search
             self.table.show_end()
+        elif key == pygame.K_i:  # aloud: the four top cards, the stock and the score
+            self.table.app.speech.say(words.table(self.table.game))
+        elif key == pygame.K_p:  # aloud: the chosen pile from the top down
+            chosen = self.table.selected
+            self.table.app.speech.say(words.pile(self.table.game, chosen) if chosen is not None
+                                      else i18n.t("speech.choose_pile"))
 
     def drop_choice(self) -> bool:
         if self.table.selected is None:
@@ -194,7 +201,7 @@ class TableInput:
                 self.table.say(i18n.t("rule.empty_pile"))
             else:
                 self.table.selected = pile
-                self.table.say(i18n.t("ui.msg.chosen", pile=pile + 1))
+                self.table.say(i18n.t("ui.msg.chosen", pile=pile + 1), aloud=words.chosen(self.table.game, pile))
             self.table.dirty = True
             return
         self.table.act(Action(MOVE, self.table.selected, pile), shake_pile=self.table.selected)

@@ -18,6 +18,7 @@ from idioten import i18n
 from idioten.acesup.rules import VARIANTS, WIN_SCORE, Game
 from idioten.cards import deal_cards
 from idioten.play.acesup.replay import line_text
+from idioten.speech import words
 from idioten.storage.history import Played, row_of
 from idioten.storage.stats import IDIOTEN, VariantStats
 from idioten.ui.game_clock import clock_text
@@ -154,6 +155,13 @@ class StatsPanel(Panel):
     def show_variant(self, variant: str) -> None:
         self.variant = variant
         self.dirty = True
+        self.app.speech.say(self.spoken())
+
+    def spoken(self) -> str:
+        """Aloud: the title, the variant's figures, the button the ring is on."""
+        figures_said = [f"{i18n.t(label)}: {value}" for label, value in figures(self.stats)]
+        return words.lines([i18n.t("ui.stats.title"), i18n.t(f"ui.variant.{self.variant}"), *figures_said,
+                            *([self.focused.label] if self.focused is not None else [])])
 
     def ask_reset(self) -> None:
         self.app.push(ResetConfirm(self.app, self.reset))

@@ -15,6 +15,7 @@ from idioten.errors import IllegalAction
 from idioten.play.acesup.assist import Assistant
 from idioten.play.acesup.settings import aces_up_settings
 from idioten.play.change import Change, How
+from idioten.speech import words
 from idioten.ui.acesup import painter
 from idioten.ui.acesup.input import Drag, TableInput
 from idioten.ui.acesup.painter import ACTION_SECONDS
@@ -219,6 +220,11 @@ class TableScene(CardGameScene):
         """After every change the session made (an action, undo, redo, new deal, restart, Ctrl+Z or Ctrl+Y over
         them): the assistant follows."""
         self.assistant.game_changed(change)
+        self.app.speech.say(words.aces_change(change, self.game))
+
+    def spoken(self) -> str:
+        """The table said aloud: the four top cards, the stock and the score (the key I)."""
+        return words.table(self.game)
 
     def show_end(self) -> None:
         from idioten.ui.acesup.truth_panel import TruthEndPanel

@@ -20,6 +20,7 @@ import pygame
 from idioten import i18n
 from idioten.play.acesup.knowledge import ERROR, UNWINNABLE, WINNABLE
 from idioten.play.acesup.lesson import Lesson, line_of
+from idioten.speech import words
 from idioten.ui.acesup.endgame import EndPanel
 from idioten.ui.kit.scene import Host
 from idioten.ui.kit.widgets import Button
@@ -46,6 +47,7 @@ class TruthEndPanel(EndPanel):
         self.searched: tuple[int, int] | None = None  # the verdict's search so far: positions, its cap
         self.look_at = app.now()  # when to look at it again
         super().__init__(app, table)
+        self.decided_said = self.decided()  # what the panel said as it opened (the lesson object fills in place)
         if self.finished_by is not None:
             self.quiet()  # confetti is for the player's own wins
 
@@ -156,12 +158,21 @@ class TruthEndPanel(EndPanel):
         """The rows again (the search said more, the verdict or the lesson came); the keyboard's ring stays on
         the button it was on, found by what it says, since the buttons are made anew."""
         focused = self.focused.text_key if self.focused is not None else None
+        said = self.spoken_lines()
         self.buttons, self.rows = [], []
         self.focused = None
         self.build()
         self.focused = next((button for button in self.buttons if button.text_key == focused), None)
         self.place()
         self.dirty = True
+        if self.decided() != self.decided_said:  # the verdict or the lesson came: said (the search's progress is not)
+            self.decided_said = self.decided()
+            self.app.speech.say(words.lines(line for line in self.spoken_lines() if line not in said))
+
+    def decided(self) -> tuple:
+        lesson = self.lesson
+        return (self.known.result if self.known is not None else None, lesson and (lesson.found, lesson.failed),
+                tuple(self.assistant.days.lines(self.game)))
 
     def show_solution(self) -> None:
         self.assistant.coach.show_solution(self.game)

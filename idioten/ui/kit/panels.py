@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol
 import pygame
 
 from idioten import i18n
+from idioten.speech import words
 from idioten.ui.kit.layout import Layout
 from idioten.ui.kit.palette import BOX, EDGE, TEXT, TITLE
 from idioten.ui.kit.scene import Host, Scene
@@ -204,6 +205,8 @@ class Panel(Scene):
         if reachable:
             here = reachable.index(self.focused) if self.focused in reachable else -step
             self.set_focus(reachable[(here + step) % len(reachable)])
+            if self.focused is not None:
+                self.app.speech.say(self.focused.label)
 
     def focus_key(self, event: pygame.event.Event) -> bool:
         """Tab, the arrows and Enter on the focus; True when the key was one of them."""
@@ -258,6 +261,15 @@ class Panel(Scene):
                 what(surface, pygame.Rect(self.box.x, self.box.y + y, self.box.w, size))
         for button in self.buttons:
             button.draw(surface, self.app.texts, self.text_size)
+
+    def spoken_lines(self) -> list[str]:
+        """The panel's title and texts (and the headings a panel words as it places them), as the ear gets them."""
+        return [row[1]() if callable(row[1]) else _text(row[1]) for row in self.rows
+                if row[0] in ("title", "text", "heading")]
+
+    def spoken(self) -> str:
+        """What is said as the panel opens: its title, its texts, and the button the keyboard's ring is on."""
+        return words.lines([*self.spoken_lines(), *([self.focused.label] if self.focused is not None else [])])
 
     def add_buttons(self, *buttons: Button) -> None:
         self.buttons.extend(buttons)

@@ -10,11 +10,13 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from idioten import i18n
+from idioten.speech import words
 from idioten.ui.kit.widgets import Button, history_shortcut
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from idioten.speech.speaker import Speaker
     from idioten.storage.files import Notice
     from idioten.storage.settings import Settings
     from idioten.storage.store import Store
@@ -55,6 +57,7 @@ class Host(Protocol):
     layout: Layout
     rng: random.Random
     scenes: list[Scene]
+    speech: Speaker  # what the window says aloud (idioten/speech/)
 
     @property
     def store(self) -> Store:
@@ -168,10 +171,14 @@ class CardGameScene(Scene):
 
     # -- the message line --------------------------------------------------------------------------------
 
-    def say(self, text: str, seconds: float = MESSAGE_SECONDS, at: tuple[int, int] | None = None) -> None:
+    def say(self, text: str, seconds: float = MESSAGE_SECONDS, at: tuple[int, int] | None = None,
+            aloud: str | None = None) -> None:
         """`text` in the message line for `seconds` ("" clears it); with `at`, a click's position (read from
-        its event), beside that click instead: why a click did nothing belongs where the player looks."""
+        its event), beside that click instead: why a click did nothing belongs where the player looks. The
+        message is said aloud too, or `aloud` in its place (what the ear needs rather than the eye)."""
         self.message = text
+        if text:
+            self.app.speech.say(aloud if aloud is not None else words.plain(text), first=True)  # heads the turn
         self.message_until = self.app.now() + seconds
         self.message_at = at if text else None
         self.dirty = True

@@ -19,6 +19,7 @@ import pygame
 from idioten import i18n
 from idioten.cards import Card
 from idioten.errors import IllegalAction
+from idioten.speech import words
 from idioten.ui.kit.scene import DRAG_THRESHOLD
 from idioten.ui.kit.tween import Glide
 from idioten.ui.poker import texts
@@ -164,6 +165,10 @@ class PokerInput:
             self.next_choice(-1 if shift else 1)
         elif key == pygame.K_o:
             self.scene.open_options()
+        elif key == pygame.K_i:  # aloud: the drawn card, the cursor's cell, the score
+            self.scene.app.speech.say(self.scene.spoken())
+        elif key == pygame.K_p:  # aloud: the cursor's row and column, cell by cell
+            self.scene.app.speech.say(words.poker_lines(self.scene.game, self.scene.cursor))
 
     def drop_choice(self) -> bool:
         """Escape forgets a chosen card or a hint. The cursor stays: it is always there while cells are empty,
@@ -180,6 +185,7 @@ class PokerInput:
         row = (self.scene.cursor // 5 + rows) % 5
         column = (self.scene.cursor % 5 + columns) % 5
         self.scene.cursor = row * 5 + column
+        self.scene.app.speech.say(words.cell_with(self.scene.game.grid, self.scene.cursor))
         self.scene.dirty = True
 
     def settle_cursor(self) -> None:

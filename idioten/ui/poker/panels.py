@@ -12,6 +12,7 @@ from idioten import i18n
 from idioten.play.poker.session import STATS_SECTION, stats_key
 from idioten.poker.hands import HAND_NAMES
 from idioten.poker.scoring import TABLES
+from idioten.speech.words import final_scores
 from idioten.ui.game_clock import clock_text
 from idioten.ui.kit.palette import CHART_BAR, GOLD, TEXT
 from idioten.ui.kit.panels import SMALLEST_TEXT, EndOfGameKeys, Panel
@@ -94,6 +95,11 @@ class PokerEndPanel(EndOfGameKeys, PokerPanel):
 
     def default_button(self) -> Button:
         return self.new_deal_button  # Enter deals anew, as N does
+
+    def spoken_lines(self) -> list[str]:
+        """Aloud, the hands the table shows in a picture come after the title: each line that scored, the total."""
+        title, *rest = super().spoken_lines()
+        return [title, final_scores(self.scene.game), *rest[1:]]  # rest[0] is the total, said with the hands
 
     def hands_height(self) -> int:
         per_column = 6 if self.scene.game.diagonals else 5

@@ -18,6 +18,7 @@ from idioten.errors import IllegalAction
 from idioten.play.change import Change, How
 from idioten.play.poker.session import Place, PokerSession
 from idioten.poker.game import Placed, PokerGame
+from idioten.speech import words
 from idioten.ui.kit import celebration
 from idioten.ui.kit.scene import CardGameScene, Host
 from idioten.ui.kit.tween import Glide, Shake
@@ -128,6 +129,7 @@ class PokerScene(CardGameScene):
         target = self.layout.cells[cell].topleft
         self.flight = Flight(record.card, Glide(origin, target, self.app.settings.duration(PLACE_SECONDS)), cell)
         self.app.sound.play("win" if self.game.is_over() else "slide")  # the grid full is this game's end
+        self.app.speech.say(words.placed(record, self.game, self.cursor))
         self.after_change()
         self.celebrate = self.game.is_over()  # decided at the end, when the computer's grid is full too
         return True
@@ -168,6 +170,7 @@ class PokerScene(CardGameScene):
         self.fresh_lines = ()
         self.end_pending = False
         self.say("")
+        self.app.speech.say(words.poker_undone(record, self.game))
         # The card leaves its cell the way it came: back to where cards wait to be placed.
         home = self.home_rect(record.card).topleft
         self.flight = Flight(record.card, Glide(self.layout.cells[record.cell].topleft, home,
@@ -190,6 +193,7 @@ class PokerScene(CardGameScene):
         self.input.settle_cursor()
         self.fresh_lines = tuple(line.line.name for line in record.lines)
         self.say("")
+        self.app.speech.say(words.placed(record, self.game, self.cursor))
         origin = self.layout.deck_rect(record.card) if self.game.open_deck else self.layout.drawn
         self.flight = Flight(record.card, Glide(origin.topleft, self.layout.cells[record.cell].topleft,
                                                 self.app.settings.duration(PLACE_SECONDS)), record.cell)
@@ -216,6 +220,11 @@ class PokerScene(CardGameScene):
         self.drop_jobs()
         self.reset_view()
         self.say_dealt(restarted)
+        self.app.speech.say(self.spoken())
+
+    def spoken(self) -> str:
+        """The grid said aloud: the drawn card, the cursor's cell and the score (the key I, and each new grid)."""
+        return words.poker_state(self.game, self.cursor)
 
     def can_go_back(self) -> bool:
         return self.session.keeps_a_game()

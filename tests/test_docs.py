@@ -198,7 +198,8 @@ NOT_CODE = {"json", "sock", "py", "md", "po", "toml", "spec", "txt", "svg", "png
             "xml", "lock", "ps1", "sh", "cfg", "in", "pyd", "so", "exe", "dll", "dmg", "zip", "gz", "whl", "plist",
             "icns", "ico", "rs", "org", "com", "io", "net", "app", "pem", "log", "ini", "bat", "cmd", "msi", "deb",
             "rpm", "metainfo", "csv", "html", "tmp", "bad", "newer", "untold", "mo", "pot", "pyi", "cz"}
-OTHER_LIBRARIES = {"pygame", "os", "sys", "msvcrt", "fcntl", "locale", "threading", "typing", "json", "gettext",
+OTHER_LIBRARIES = {"pygame", "prismatoid", "os", "sys", "msvcrt", "fcntl", "locale", "threading", "typing", "json",
+                   "gettext",
                    "importlib", "subprocess", "faulthandler", "socket", "argparse", "random", "time", "dataclasses",
                    "signal", "pathlib", "tempfile", "shutil", "ctypes", "functools", "collections", "hypothesis",
                    "pytest", "unicodedata", "math", "itertools", "platform", "uuid", "errno", "tomllib", "PyInstaller",

@@ -111,7 +111,7 @@ class SettingsPanel(Panel):
         name, row = self.rows_of_buttons[index]
         current = self.current(name)
         value = next((button.label for each, button in row if each == current), "")
-        return i18n.t("speech.setting", setting=i18n.t(f"ui.settings.{name}"), value=value)
+        return i18n.t("speech.setting", setting=i18n.t(self.settings_rows[name].label_key), value=value)
 
     def spoken(self) -> str:
         return words.lines([i18n.t("ui.settings.title"), self.row_spoken(self.focus)])

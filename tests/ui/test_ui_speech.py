@@ -65,7 +65,7 @@ def test_the_hint_is_said():
     app, spoken = speaking_app(Game.from_text(MUST_DEAL))
     key(app, pygame.K_h)
     assert run_until(app, lambda: spoken.spoken[-1].startswith("Hint"))
-    assert spoken.spoken[-1] == "Hint: Deal four more cards."
+    assert spoken.spoken[-1] == "Hint: deal four more cards."
 
 
 def test_a_new_deal_says_its_number_then_its_table():
@@ -106,10 +106,11 @@ def test_panels_say_their_title_and_the_ring_says_where_it_is():
 
 def test_the_settings_say_each_row_and_value_and_speak_is_a_setting():
     app, spoken = speaking_app(position(["9D", "KD", "7H 2C", "QS"], stock=8))
-    assert said_after(app, spoken, pygame.K_e) == ["Settings. Variant: Standard."]
-    assert said_after(app, spoken, pygame.K_DOWN, pygame.K_RIGHT) == ["Animation: Normal", "Animation: Slow"]
-    assert said_after(app, spoken, pygame.K_UP, pygame.K_UP, pygame.K_UP) == [
-        "Variant: Standard", "Sound: Off", "Speak: With a screen reader"]
+    assert said_after(app, spoken, pygame.K_e) == ["Settings. Animation: Normal."]
+    assert said_after(app, spoken, pygame.K_RIGHT) == ["Animation: Slow"]
+    assert said_after(app, spoken, *[pygame.K_DOWN] * 5) == [
+        "Four-colour deck: Off", "Card back: Blue", "Language: English", "Time and moves: Off",
+        "Speak: With a screen reader"]
     assert said_after(app, spoken, pygame.K_RIGHT) == ["Speak: On"]
     assert app.settings.speak == "on"
     said_after(app, spoken, pygame.K_RIGHT)

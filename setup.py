@@ -8,9 +8,14 @@ play-outs); everything else about the package is in pyproject.toml.
 The assets (card pictures, font, sounds, icons) stay at the repository's top, where the tools that draw them
 and build.spec expect them; a wheel carries them inside the package as `idioten/assets`, one of the places
 idioten/paths.py looks. MANIFEST.in puts them in the sdist, so a wheel built from the sdist has them too.
+
+The cores use only Python's limited API of 3.10 (the stable ABI): built once, as `*.abi3.so` (`.pyd` on
+Windows) in a wheel tagged `cp310-abi3`, they load in every CPython from 3.10 on, 3.14 and later included.
+The free-threaded builds (3.13t, 3.14t) have no limited API yet: there they are built for that Python alone.
 """
 
 import shutil
+import sysconfig
 from pathlib import Path
 
 from setuptools import Extension, setup
@@ -52,17 +57,30 @@ class build_py_with_assets(build_py):
 
 
 CSRC = "idioten/acesup/solver/csrc/"
+# 3.10 as Py_LIMITED_API's hex version (PY_VERSION_HEX), and as the wheel's tag.
+LIMITED_API_VERSION = "0x030A0000"
+LIMITED_API_TAG = "cp310"
+LIMITED_API = not sysconfig.get_config_var("Py_GIL_DISABLED")
+CORE_OPTIONS = {
+    "optional": True,
+    "py_limited_api": LIMITED_API,
+    "define_macros": [("Py_LIMITED_API", LIMITED_API_VERSION)] if LIMITED_API else [],
+}
 
-setup(cmdclass={"build_py": build_py_with_assets}, ext_modules=[
-    Extension(
-        "idioten.acesup.solver._csearch",
-        sources=[CSRC + name for name in ("module.c", "solve.c", "runtime.c", "team.c", "search.c", "prune.c",
-                                          "quick.c", "strict.c", "table.c")],
-        depends=[CSRC + "core.h", CSRC + "runtime.h"],
-        optional=True,
-    ),
-    # The hint player's rollouts (hint/core.py is their specification and fallback), optional the same way.
-    Extension("idioten.acesup.hint._crollout", sources=["idioten/acesup/hint/csrc/rollout.c"], optional=True),
-    # The poker hint player's play-outs (poker/playout.py is their specification and fallback), the same way.
-    Extension("idioten.poker._cplayout", sources=["idioten/poker/csrc/playout.c"], optional=True),
-])
+setup(
+    cmdclass={"build_py": build_py_with_assets},
+    options={"bdist_wheel": {"py_limited_api": LIMITED_API_TAG}} if LIMITED_API else {},
+    ext_modules=[
+        Extension(
+            "idioten.acesup.solver._csearch",
+            sources=[CSRC + name for name in ("module.c", "solve.c", "runtime.c", "team.c", "search.c", "prune.c",
+                                              "quick.c", "strict.c", "table.c")],
+            depends=[CSRC + "core.h", CSRC + "runtime.h"],
+            **CORE_OPTIONS,
+        ),
+        # The hint player's rollouts (hint/core.py is their specification and fallback), optional the same way.
+        Extension("idioten.acesup.hint._crollout", sources=["idioten/acesup/hint/csrc/rollout.c"], **CORE_OPTIONS),
+        # The poker hint player's play-outs (poker/playout.py is their specification and fallback), the same way.
+        Extension("idioten.poker._cplayout", sources=["idioten/poker/csrc/playout.c"], **CORE_OPTIONS),
+    ],
+)

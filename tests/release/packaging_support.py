@@ -82,3 +82,9 @@ def run_spec(platform: str, monkeypatch) -> tuple[dict, dict]:
     code = compile((REPO / "build.spec").read_text(encoding="utf-8"), "build.spec", "exec")
     exec(code, namespace)
     return namespace, dict(Recorder.calls)
+
+
+def stable_abi_names(module_name: str) -> set[str]:
+    """The file names a stable-ABI build gives the module: `.abi3.so`, on Windows a `.pyd` without a version."""
+    short = module_name.rsplit(".", 1)[1]
+    return {f"{short}.abi3.so", f"{short}.pyd"}

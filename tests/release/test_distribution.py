@@ -13,13 +13,14 @@ import shlex
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tarfile
 import textwrap
 import zipfile
 from pathlib import Path
 
 import pytest
-from packaging_support import run_spec
+from packaging_support import run_spec, stable_abi_names
 
 import idioten
 from idioten import cores, paths
@@ -272,7 +273,10 @@ def built(tmp_path_factory) -> dict[str, list[str]]:
         info = next(name.split("/")[0] for name in wheel_names if name.endswith(".dist-info/METADATA"))
         metadata = archive.read(f"{info}/METADATA").decode()
         entry_points = archive.read(f"{info}/entry_points.txt").decode()
-    return {"wheel": wheel_names, "sdist": sdist_names, "metadata": metadata, "entry_points": entry_points}
+        wheel_tags = [line.split(": ", 1)[1] for line in archive.read(f"{info}/WHEEL").decode().splitlines()
+                      if line.startswith("Tag: ")]
+    return {"wheel": wheel_names, "sdist": sdist_names, "metadata": metadata, "entry_points": entry_points,
+            "wheel_file": [wheel.name], "wheel_tags": wheel_tags}
 
 
 @pytest.mark.slow
@@ -301,6 +305,22 @@ def test_the_wheel_carries_only_what_the_game_loads(built):
                  if p.read_bytes() != (cards / p.name).read_bytes()}
     assert four_colour == differing and len(differing) == 26  # clubs and diamonds
     assert any(name.endswith((".so", ".pyd")) for name in names)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(bool(sysconfig.get_config_var("Py_GIL_DISABLED")), reason="no limited API when free-threaded")
+def test_the_wheel_is_one_for_every_python_from_3_10_on(built):
+    # The stable ABI (tests/release/test_stable_abi.py): tagged cp310-abi3 for this system, whichever Python
+    # built it, with each core's module named as the stable ABI names it.
+    (wheel_file,) = built["wheel_file"]
+    python_tag, abi_tag, platform_tag = wheel_file.removesuffix(".whl").split("-")[-3:]
+    assert (python_tag, abi_tag) == ("cp310", "abi3"), wheel_file
+    assert built["wheel_tags"] == [f"cp310-abi3-{platform_tag}"]
+    compiled = sorted(name for name in built["wheel"] if name.endswith((".so", ".pyd")))
+    assert len(compiled) == len(cores.EXTENSIONS), compiled
+    for module_name in cores.EXTENSIONS.values():
+        assert any(name.rsplit("/", 1)[0] == module_name.rsplit(".", 1)[0].replace(".", "/")
+                   and name.rsplit("/", 1)[1] in stable_abi_names(module_name) for name in compiled), compiled
 
 
 @pytest.mark.slow

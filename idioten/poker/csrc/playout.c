@@ -1,4 +1,5 @@
-/* idioten.poker._cplayout: the poker hint player's play-outs, compiled (CPython API only).
+/* idioten.poker._cplayout: the poker hint player's play-outs, compiled (Python's limited API of
+ * 3.10 only: one abi3 build serves every later Python).
  *
  * A transcription of poker/playout.py (with gains.placement_gains and values.feature), which stays the
  * executable specification and the fallback: the same card codes (13 three-bit rank counters, then 4
@@ -12,7 +13,7 @@
  *
  * keys: per start, the sum of card codes of each line; empties: per start, bytes of its empty cells in
  * ascending order (all starts have as many); codes: the unseen cards' codes, sorted by card index;
- * values: the value table as doubles; points: 11 points by category; patterns: bytes, pattern index by
+ * values: the value table as doubles, bytes; points: 11 points by category; patterns: bytes, pattern index by
  * rank counts written largest first as base-8 digits. The GIL is released while sampling: the window
  * asks for hints from a worker thread beside its event loop. */
 #define PY_SSIZE_T_CLEAN
@@ -281,10 +282,13 @@ static PyObject *py_sample(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *keys_obj, *empties_obj, *codes_obj, *unseen_obj, *points_obj;
     int n_lines, count;
-    Py_buffer values, patterns;
+    /* bytes, not buffers: the limited API has the buffer protocol only from 3.11. The argument tuple keeps
+     * both alive and bytes do not change, so the pointers hold while the GIL is released. */
+    const char *values, *patterns;
+    Py_ssize_t values_len, patterns_len;
     unsigned long long state;
-    if (!PyArg_ParseTuple(args, "OOOOiy*Oy*Ki", &keys_obj, &empties_obj, &codes_obj, &unseen_obj, &n_lines,
-                          &values, &points_obj, &patterns, &state, &count))
+    if (!PyArg_ParseTuple(args, "OOOOiy#Oy#Ki", &keys_obj, &empties_obj, &codes_obj, &unseen_obj, &n_lines,
+                          &values, &values_len, &points_obj, &patterns, &patterns_len, &state, &count))
         return NULL;
     Setup s;
     uint64_t keys[MAXS][MAXL], codes[52], order[52];
@@ -294,14 +298,14 @@ static PyObject *py_sample(PyObject *self, PyObject *args) {
     long sums[MAXS] = {0};
     uint64_t st = state;
     PyObject *result = NULL, *list;
-    if ((n_lines != 10 && n_lines != 12) || patterns.len != 8 * 8 * 8 * 8 * 8
-        || values.len < (Py_ssize_t)(sizeof(double) * 19 * 2 * 2 * KINDS * STAGES)) {
+    if ((n_lines != 10 && n_lines != 12) || patterns_len != 8 * 8 * 8 * 8 * 8
+        || values_len < (Py_ssize_t)(sizeof(double) * 19 * 2 * 2 * KINDS * STAGES)) {
         PyErr_SetString(PyExc_ValueError, "bad line count, pattern table or value table");
         goto done;
     }
     setup_lines(&s, n_lines);
-    s.values = (const double *)values.buf;
-    s.patterns = (const unsigned char *)patterns.buf;
+    s.values = (const double *)values;
+    s.patterns = (const unsigned char *)patterns;
     if (!build_tables(&s)) {
         PyErr_SetString(PyExc_ValueError, "bad pattern table");
         goto done;
@@ -334,12 +338,14 @@ static PyObject *py_sample(PyObject *self, PyObject *args) {
     }
     for (int k = 0; k < n_starts; k++) {
         PyObject *line_keys = PySequence_GetItem(keys_obj, k), *empty = PySequence_GetItem(empties_obj, k);
+        char *cells = NULL;
+        Py_ssize_t n_cells = 0;
         int ok = line_keys && empty && PySequence_Check(line_keys) && PyBytes_Check(empty)
-                 && PySequence_Size(line_keys) == n_lines
-                 && (n_empty < 0 || PyBytes_GET_SIZE(empty) == n_empty) && PyBytes_GET_SIZE(empty) <= n_codes;
+                 && PyBytes_AsStringAndSize(empty, &cells, &n_cells) == 0 && PySequence_Size(line_keys) == n_lines
+                 && (n_empty < 0 || n_cells == n_empty) && n_cells <= n_codes;
         if (ok) {
-            n_empty = (int)PyBytes_GET_SIZE(empty);
-            memcpy(empties[k], PyBytes_AS_STRING(empty), (size_t)n_empty);
+            n_empty = (int)n_cells;
+            memcpy(empties[k], cells, (size_t)n_empty);
             for (int l = 0; l < n_lines; l++) {
                 PyObject *item = PySequence_GetItem(line_keys, l);
                 keys[k][l] = item ? PyLong_AsUnsignedLongLong(item) : 0;
@@ -385,11 +391,12 @@ static PyObject *py_sample(PyObject *self, PyObject *args) {
     if (!list)
         goto done;
     for (int k = 0; k < n_starts; k++)
-        PyList_SET_ITEM(list, k, PyLong_FromLong(sums[k]));
+        if (PyList_SetItem(list, k, PyLong_FromLong(sums[k])) < 0) { /* a NULL item: out of memory */
+            Py_DECREF(list);
+            goto done;
+        }
     result = Py_BuildValue("(NK)", list, (unsigned long long)st);
 done:
-    PyBuffer_Release(&values);
-    PyBuffer_Release(&patterns);
     return result;
 }
 

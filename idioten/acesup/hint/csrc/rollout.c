@@ -1,4 +1,5 @@
-/* idioten.acesup.hint._crollout: the hint player's rollouts, compiled (CPython API only).
+/* idioten.acesup.hint._crollout: the hint player's rollouts, compiled (Python's limited API of 3.10
+ * only: one abi3 build serves every later Python).
  *
  * A transcription of hint/core.py, which stays the executable specification and the fallback: the same
  * card codes (suit * 16 + rank, rank 2..14), the same simple rule in the same order, the same end-of-game
@@ -348,24 +349,46 @@ static uint64_t splitmix(uint64_t *state) {
 
 /* ---- Python glue ---- */
 
+/* A list or tuple as it is, anything else iterable as a new list: PySequence_Fast, which the limited API lacks,
+ * with its error. The items are then read through fast_item, once per call before the rollouts run. */
+static PyObject *as_list_or_tuple(PyObject *obj, const char *message) {
+    if (PyList_Check(obj) || PyTuple_Check(obj)) {
+        Py_INCREF(obj);
+        return obj;
+    }
+    PyObject *list = PySequence_List(obj);
+    if (!list && PyErr_ExceptionMatches(PyExc_TypeError))
+        PyErr_SetString(PyExc_TypeError, message);
+    return list;
+}
+
+static Py_ssize_t fast_size(PyObject *seq) { return PyList_Check(seq) ? PyList_Size(seq) : PyTuple_Size(seq); }
+
+/* A borrowed reference, as PySequence_Fast_GET_ITEM gives. */
+static PyObject *fast_item(PyObject *seq, Py_ssize_t i) {
+    return PyList_Check(seq) ? PyList_GetItem(seq, i) : PyTuple_GetItem(seq, i);
+}
+
 static int read_pos(PyObject *piles, Pos *p) {
-    PyObject *seq = PySequence_Fast(piles, "piles must be a sequence of four bytes objects");
+    PyObject *seq = as_list_or_tuple(piles, "piles must be a sequence of four bytes objects");
     if (!seq)
         return 0;
-    if (PySequence_Fast_GET_SIZE(seq) != NP) {
+    if (fast_size(seq) != NP) {
         PyErr_SetString(PyExc_ValueError, "piles must be four bytes objects");
         Py_DECREF(seq);
         return 0;
     }
     for (int i = 0; i < NP; i++) {
-        PyObject *b = PySequence_Fast_GET_ITEM(seq, i);
-        if (!PyBytes_Check(b) || PyBytes_GET_SIZE(b) > MAXC) {
+        PyObject *b = fast_item(seq, i);
+        char *cards;
+        Py_ssize_t count;
+        if (!PyBytes_Check(b) || PyBytes_AsStringAndSize(b, &cards, &count) < 0 || count > MAXC) {
             PyErr_SetString(PyExc_ValueError, "a pile must be a bytes object of at most 52 cards");
             Py_DECREF(seq);
             return 0;
         }
-        p->n[i] = (uint8_t)PyBytes_GET_SIZE(b);
-        memcpy(p->c[i], PyBytes_AS_STRING(b), p->n[i]);
+        p->n[i] = (uint8_t)count;
+        memcpy(p->c[i], cards, p->n[i]);
     }
     Py_DECREF(seq);
     return 1;
@@ -379,6 +402,7 @@ static int fits(const Pos *p, Py_ssize_t stock) {
 }
 
 static PyObject *py_rollout(PyObject *self, PyObject *args) {
+    (void)self;
     PyObject *piles;
     const char *order;
     Py_ssize_t size;
@@ -389,16 +413,16 @@ static PyObject *py_rollout(PyObject *self, PyObject *args) {
         return NULL;
     int weights[NFEAT];
     if (weights_obj != Py_None) {
-        PyObject *seq = PySequence_Fast(weights_obj, "weights must be a sequence of ints");
+        PyObject *seq = as_list_or_tuple(weights_obj, "weights must be a sequence of ints");
         if (!seq)
             return NULL;
-        if (PySequence_Fast_GET_SIZE(seq) != NFEAT) {
+        if (fast_size(seq) != NFEAT) {
             Py_DECREF(seq);
             PyErr_SetString(PyExc_ValueError, "weights: one int a feature");
             return NULL;
         }
         for (int i = 0; i < NFEAT; i++)
-            weights[i] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+            weights[i] = (int)PyLong_AsLong(fast_item(seq, i));
         Py_DECREF(seq);
         if (PyErr_Occurred())
             return NULL;
@@ -422,6 +446,7 @@ static PyObject *py_rollout(PyObject *self, PyObject *args) {
 }
 
 static PyObject *py_sample(PyObject *self, PyObject *args) {
+    (void)self;
     PyObject *ends_obj, *bases_obj;
     const char *unseen;
     Py_ssize_t size;
@@ -431,15 +456,15 @@ static PyObject *py_sample(PyObject *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOy#Knpii|i", &ends_obj, &bases_obj, &unseen, &size, &state, &count, &aces_only,
                           &win_bonus, &limit, &turn_limit))
         return NULL;
-    PyObject *ends_seq = PySequence_Fast(ends_obj, "ends must be a sequence of positions");
+    PyObject *ends_seq = as_list_or_tuple(ends_obj, "ends must be a sequence of positions");
     if (!ends_seq)
         return NULL;
-    PyObject *bases_seq = PySequence_Fast(bases_obj, "bases must be a sequence of ints");
+    PyObject *bases_seq = as_list_or_tuple(bases_obj, "bases must be a sequence of ints");
     if (!bases_seq) {
         Py_DECREF(ends_seq);
         return NULL;
     }
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(ends_seq);
+    Py_ssize_t n = fast_size(ends_seq);
     PyObject *result = NULL;
     Pos *starts = (Pos *)malloc(sizeof(Pos) * (size_t)(n ? n : 1));
     long *bases = (long *)malloc(sizeof(long) * (size_t)(n ? n : 1));
@@ -450,18 +475,18 @@ static PyObject *py_sample(PyObject *self, PyObject *args) {
         PyErr_NoMemory();
         goto done;
     }
-    if (PySequence_Fast_GET_SIZE(bases_seq) != n || size % NP || size < NP || limit < 1 || turn_limit < 0) {
+    if (fast_size(bases_seq) != n || size % NP || size < NP || limit < 1 || turn_limit < 0) {
         PyErr_SetString(PyExc_ValueError, "one base per end, and whole deals of unseen cards");
         goto done;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        if (!read_pos(PySequence_Fast_GET_ITEM(ends_seq, i), &starts[i]))
+        if (!read_pos(fast_item(ends_seq, i), &starts[i]))
             goto done;
         if (!fits(&starts[i], size)) {
             PyErr_SetString(PyExc_ValueError, "the unseen cards do not fit the table");
             goto done;
         }
-        bases[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(bases_seq, i));
+        bases[i] = PyLong_AsLong(fast_item(bases_seq, i));
         if (bases[i] == -1 && PyErr_Occurred())
             goto done;
     }
@@ -489,7 +514,10 @@ static PyObject *py_sample(PyObject *self, PyObject *args) {
     if (!list)
         goto done;
     for (Py_ssize_t i = 0; i < n; i++)
-        PyList_SET_ITEM(list, i, PyLong_FromLongLong(totals[i]));
+        if (PyList_SetItem(list, i, PyLong_FromLongLong(totals[i])) < 0) { /* a NULL item: out of memory */
+            Py_DECREF(list);
+            goto done;
+        }
     result = Py_BuildValue("(NK)", list, (unsigned long long)st);
 done:
     Py_DECREF(ends_seq);
@@ -509,6 +537,6 @@ static PyMethodDef methods[] = {
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_crollout", "The hint player's compiled rollouts.", -1,
-                                    methods};
+                                    methods, NULL, NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__crollout(void) { return PyModule_Create(&module); }

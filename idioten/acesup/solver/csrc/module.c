@@ -1,4 +1,5 @@
-/* idioten.acesup.solver._csearch: the compiled search core (CPython API only, no other dependency).
+/* idioten.acesup.solver._csearch: the compiled search core (Python's limited API
+ * of 3.10 only, setup.py's Py_LIMITED_API: one abi3 build serves every later Python; no other dependency).
  *
  *   solve(piles, stock, gone, aces_only, time_limit, cancel, quick_seconds, quick_positions, table_bytes
  *         [, prunings[, target[, max_positions[, glance_positions]]]])
@@ -95,13 +96,16 @@ static PyObject *event_list(const Ctx *x, int quick) {
             Py_DECREF(line);
             return NULL;
         }
-        PyList_SET_ITEM(line, (Py_ssize_t)n, item);
+        if (PyList_SetItem(line, (Py_ssize_t)n, item) < 0) { /* it took the item, and frees it */
+            Py_DECREF(line);
+            return NULL;
+        }
     }
     return line;
 }
 
 static int read_position(Ctx *x, PyObject *piles, PyObject *stock) {
-    if (!PyTuple_Check(piles) || PyTuple_GET_SIZE(piles) != 4) {
+    if (!PyTuple_Check(piles) || PyTuple_Size(piles) != 4) {
         PyErr_SetString(PyExc_ValueError, "piles must be a tuple of four bytes objects");
         return -1;
     }
@@ -109,21 +113,23 @@ static int read_position(Ctx *x, PyObject *piles, PyObject *stock) {
         PyErr_NoMemory();
         return -1;
     }
+    char *cards;
+    Py_ssize_t count;
     for (int i = 0; i < 4; i++) {
-        PyObject *pile = PyTuple_GET_ITEM(piles, i);
-        if (!PyBytes_Check(pile) || PyBytes_GET_SIZE(pile) > NCARDS) {
+        PyObject *pile = PyTuple_GetItem(piles, i);
+        if (!PyBytes_Check(pile) || PyBytes_AsStringAndSize(pile, &cards, &count) < 0 || count > NCARDS) {
             PyErr_SetString(PyExc_ValueError, "a pile must be bytes of at most 52 cards");
             return -1;
         }
-        x->pos[0].n[i] = (uint8_t)PyBytes_GET_SIZE(pile);
-        memcpy(x->pos[0].c[i], PyBytes_AS_STRING(pile), (size_t)x->pos[0].n[i]);
+        x->pos[0].n[i] = (uint8_t)count;
+        memcpy(x->pos[0].c[i], cards, (size_t)count);
     }
-    if (!PyBytes_Check(stock) || PyBytes_GET_SIZE(stock) > 48 || PyBytes_GET_SIZE(stock) % 4) {
+    if (!PyBytes_Check(stock) || PyBytes_AsStringAndSize(stock, &cards, &count) < 0 || count > 48 || count % 4) {
         PyErr_SetString(PyExc_ValueError, "the stock must be bytes, a multiple of four cards, at most 48");
         return -1;
     }
-    x->stock_len = (int)PyBytes_GET_SIZE(stock);
-    memcpy(x->stock, PyBytes_AS_STRING(stock), (size_t)x->stock_len);
+    x->stock_len = (int)count;
+    memcpy(x->stock, cards, (size_t)count);
     for (int i = 0; i < 4; i++)
         for (int d = 0; d < x->pos[0].n[i]; d++)
             if (x->pos[0].c[i][d] >= NCARDS)
@@ -288,7 +294,7 @@ static PyObject *py_solve_strict(PyObject *self, PyObject *args) {
         return NULL;
     x.best_score = NCARDS - (x.pos[0].n[0] + x.pos[0].n[1] + x.pos[0].n[2] + x.pos[0].n[3]) - x.stock_len;
     x.domain = 0x5791C7ULL;
-    CancelPoll poll = {cancel, NULL};
+    CancelPoll poll = {cancel, NULL, NULL, 0};
     if (cancel != Py_None) {
         x.cancelled = poll_cancel;
         x.cancel_arg = &poll;

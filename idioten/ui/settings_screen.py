@@ -139,26 +139,43 @@ class SettingsPanel(Panel):
         size = layout.font_size
         shown = self.pages[self.page]
         width = int(min(max(layout.width * self.width_share, 600), layout.width - 40))
-        self.label_w = max(texts.font(size).size(i18n.t(self.setting_list[row].label_key))[0]
-                           for row in shown) + size * 2
-        card_h = round(layout.card_h * 0.42) if self.page == 0 else 0  # the deck's preview: the window's page
+
+        def label_width(page: int) -> int:
+            return max(texts.font(size).size(i18n.t(self.setting_list[row].label_key))[0]
+                       for row in self.pages[page]) + size * 2
+
+        self.label_w = label_width(self.page)
+        card_h = round(layout.card_h * 0.42)  # the deck's preview, on the window's page
         self.images.set_size((max(1, round(card_h * 250 / 350)), max(1, card_h)))
-        note_lines = self.notes(width - 2 * size) if self.page == len(self.pages) - 1 else []
+        notes_page = len(self.pages) - 1  # the game's notes under its rows (a window with no game: none)
+        note_lines = self.notes(width - 2 * size)
         widths = {id(b): b.width_for(texts, size) + size // 2 for b in self.buttons}
-        lines = self.wrapped_rows(widths, width - 2 * size - self.label_w, size // 2)
+        lines_of = [self.wrapped_rows(widths, width - 2 * size - label_width(page), size // 2)
+                    for page in range(len(self.pages))]
+        lines = lines_of[self.page]
         tabs_h = round(size * 1.5) + size // 2 if self.tabs else 0
         fixed = (size + round(size * 1.4) + size // 2 + tabs_h + size // 2 + size // 2 + size // 2
-                 + len(note_lines) * round(size * 1.05) + size // 2 + round(size * 1.8) + size)
+                 + size // 2 + round(size * 1.8) + size)
+
+        def page_height(page: int, row_h: int, preview_h: int, keys: bool) -> int:
+            return (fixed + sum(len(lines_of[page][row]) for row in self.pages[page]) * row_h
+                    + (preview_h if page == 0 else 0) + round(size * 1.2) * keys
+                    + (len(note_lines) * round(size * 1.05) if page == notes_page else 0))
+
         # A small window first loses the air between the rows, then the preview, then the keys line (at once,
-        # if it is wider than the box).
+        # if it is wider than the box). Every page is as tall as the tallest, so that the tabs and Close stay
+        # where they were when the page turns.
         keys_fit = texts.font(layout.small_font_size).size(i18n.t(self.keys_key()))[0] <= width - 2 * size
         tries = [(round(size * 1.9), card_h, True), (round(size * 1.6), card_h, True), (round(size * 1.6), 0, True),
                  (round(size * 1.6), 0, False)]
         for row_h, preview_h, self.show_keys in [(row, preview, keys and keys_fit) for row, preview, keys in tries]:
-            height = (fixed + sum(len(lines[row]) for row in shown) * row_h + preview_h
-                      + round(size * 1.2) * self.show_keys)
+            height = max(page_height(page, row_h, preview_h, self.show_keys) for page in range(len(self.pages)))
             if height <= layout.height - 20:
                 break
+        if self.page != 0:
+            preview_h = 0
+        if self.page != notes_page:
+            note_lines = []
         self.row_h = row_h
         self.box = pygame.Rect(0, 0, width, min(height, layout.height - 20))
         self.box.center = (layout.width // 2, layout.height // 2)
@@ -190,7 +207,9 @@ class SettingsPanel(Panel):
             y += round(size * 1.05)
         self.close_button.rect = pygame.Rect(0, 0, self.close_button.width_for(texts, size) + size,
                                              round(size * 1.8))
-        self.close_button.rect.midtop = (box.centerx, y + size // 2)
+        keys_h = round(size * 1.2) if self.show_keys else 0
+        self.close_button.rect.midbottom = (box.centerx, max(y + size // 2 + round(size * 1.8),
+                                                             box.bottom - size - keys_h))
         self.keys_y = self.close_button.rect.bottom + size // 3
         self.dirty = True
 

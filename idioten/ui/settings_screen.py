@@ -18,7 +18,7 @@ import pygame
 from idioten import i18n
 from idioten.cards import parse_cards
 from idioten.i18n import LANGUAGE_NAME, LANGUAGES
-from idioten.storage.settings import ANIMATION_SPEEDS, SOUND_LEVELS
+from idioten.storage.settings import ANIMATION_SPEEDS, SOUND_LEVELS, TABLE_COLOURS
 from idioten.ui.kit.game import Games, SettingRow
 from idioten.ui.kit.palette import CAPTION, GLOW, SELECT, TEXT, TITLE
 from idioten.ui.kit.panels import Panel
@@ -40,6 +40,7 @@ def choices() -> list[tuple[str, list[tuple[object, str]]]]:
         ("animation", [(s, f"ui.settings.animation.{s}") for s in ANIMATION_SPEEDS]),
         ("four_colour", ON_OFF),
         ("card_back", [(b, f"ui.settings.card_back.{b}") for b in CARD_BACKS]),
+        ("table_colour", [(c, f"ui.settings.table_colour.{c}") for c in TABLE_COLOURS]),
         ("language", [(code, LANGUAGE_NAME) for code in LANGUAGES]),  # each in its own words: LanguageButton
         ("clock", ON_OFF),
         ("sound", [(level, f"ui.settings.sound.{level}") for level in SOUND_LEVELS]),

@@ -89,3 +89,40 @@ def test_the_deck_preview_is_on_the_windows_page_and_the_games_notes_on_its_own(
     notes = [line for line, _ in panel.placed_notes]
     assert panel.preview.h == 0 and " ".join(notes).startswith(i18n.t("ui.settings.variant_note").split(".")[0])
     assert set(notes) <= set(shown_texts(app))
+
+
+def felt_colour(app) -> tuple[int, int, int]:
+    """The cloth's colour in the middle of the window, under every card and panel (the table drawn alone)."""
+    picture = pygame.Surface(app.layout.size)
+    app.scenes[0].draw(picture)
+    width, height = app.layout.size
+    return tuple(picture.get_at((width // 2, height - height // 5)))[:3]
+
+
+@pytest.mark.parametrize("game", ["idioten", "poker"])
+def test_a_table_colour_chosen_in_the_settings_is_the_felts_at_once_and_remembered(game, data_folder):
+    import json
+
+    from ui_store_support import open_window
+
+    from idioten.storage.settings import SETTINGS_FILE
+
+    app = open_window(deal=7)
+    if game == "poker":
+        key(app, pygame.K_g)
+    red, green, _ = felt_colour(app)
+    assert green > red  # the green cloth
+    key(app, pygame.K_e)
+    panel = app.scenes[-1]
+    click(app, dict(dict(panel.rows_of_buttons)["table_colour"])["red"].rect.center)
+    key(app, pygame.K_ESCAPE)
+    red, green, _ = felt_colour(app)
+    assert red > 2 * green and app.settings.table_colour == "red"
+    assert json.loads((data_folder / SETTINGS_FILE).read_text())["table_colour"] == "red"
+    key(app, pygame.K_e)
+    for _ in range([name for name, _ in panel.rows_of_buttons].index("table_colour")):
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RIGHT)  # red to grey
+    key(app, pygame.K_ESCAPE)
+    red, green, blue = felt_colour(app)
+    assert app.settings.table_colour == "grey" and max(red, green, blue) - min(red, green, blue) < 16

@@ -101,6 +101,17 @@ def choose_in_menu(app: App, text_key: str, press=None):
     return app.scenes[-1]
 
 
+def setting_button(app: App, panel, name: str, value):
+    """The button of `value` in the settings screen's row `name`, its page shown first by a click on that
+    page's tab, as a player turns to it."""
+    row = next(index for index, (each, _) in enumerate(panel.rows_of_buttons) if each == name)
+    page = panel.page_of(row)
+    if panel.page != page:
+        click(app, panel.tabs[page].rect.center)
+        assert panel.page == page
+    return dict(dict(panel.rows_of_buttons)[name])[value]
+
+
 def shown_texts(app: App, colour=None) -> list[str]:
     """Every text a fresh frame of the window draws, in drawing order (a panel's after the table's below it);
     with `colour`, only those drawn in that colour."""

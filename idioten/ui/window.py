@@ -166,7 +166,7 @@ def open_on_felt(title: str, asked_size, settings: Settings) -> pygame.Window:
     pygame.font.init()
     opened = open_window(title, asked_size, settings.window_size, settings.window_position)
     surface = opened.get_surface()
-    surface.blit(felt(surface.get_size()), (0, 0))
+    surface.blit(felt(surface.get_size(), settings.table_colour), (0, 0))
     opened.flip()
     return opened
 

@@ -245,3 +245,13 @@ def test_a_damaged_guide_flag_falls_back_with_a_notice(tmp_path):
     data["guide_offered"] = "yes"
     settings, [notice] = settings_from_json(data)
     assert settings == Settings(four_colour=True) and notice.params["name_key"] == "store.setting.guide_offered"
+
+
+def test_a_table_colour_not_offered_falls_back_to_green_alone():
+    data = settings_to_json(Settings(table_colour="blue", sound="quiet"))
+    assert settings_from_json(data)[0].table_colour == "blue"
+    data["table_colour"] = "purple"
+    settings, [notice] = settings_from_json(data)
+    assert settings == Settings(sound="quiet") and notice.params["name_key"] == "store.setting.table_colour"
+    del data["table_colour"]  # a file from before the choice: green, without a word
+    assert settings_from_json(data) == (Settings(sound="quiet"), [])

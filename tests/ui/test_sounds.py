@@ -16,6 +16,7 @@ from ui_support import choose_in_menu, click, make_app, position, top_centre
 from idioten.cards import parse_card
 from idioten.storage.settings import SETTINGS_FILE, Settings
 from idioten.ui.kit import sound
+from idioten.ui.settings_screen import choices
 
 REPO = Path(__file__).resolve().parents[2]
 make_sounds = load_tool("make_sounds")
@@ -54,7 +55,7 @@ def test_sound_is_off_by_default_and_nothing_audio_is_opened():
 def test_turned_on_in_the_settings_it_is_remembered_and_each_event_has_its_sound(data_folder):
     app = open_window(deal=7)
     panel = choose_in_menu(app, "ui.menu.settings", press)
-    for _ in range(6):
+    for _ in range(len(choices()) - 1):
         press(app, pygame.K_DOWN)  # the last of the window's own rows, before the game's: sound
     assert panel.rows_of_buttons[panel.focus][0] == "sound"
     press(app, pygame.K_RIGHT)

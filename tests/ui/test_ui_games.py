@@ -8,7 +8,7 @@ import random
 import pygame
 import pytest
 from ui_store_support import open_window
-from ui_support import OPEN_APPS, aces_table, click, headings, key, make_app, shown_texts
+from ui_support import OPEN_APPS, aces_table, click, headings, key, make_app, setting_button, shown_texts
 
 from idioten import i18n
 from idioten.play.acesup.settings import AcesUpSettings, aces_up_settings
@@ -302,7 +302,7 @@ def test_a_third_games_settings_are_its_own_on_the_same_screen_and_in_its_own_se
 
     store = Store.open(data_folder)
     app, _ = make_app(games=(*GAMES, toy_kind()), store=store)
-    window_rows = ["animation", "four_colour", "card_back", "language", "clock", "speak", "sound"]
+    window_rows = ["animation", "four_colour", "card_back", "table_colour", "language", "clock", "speak", "sound"]
     assert settings_screen_rows(app) == window_rows + ["variant", "auto_discard", "highlight_discardable",
                                                        "live_verdict", "winnable_only"]
     key(app, pygame.K_g)
@@ -310,15 +310,15 @@ def test_a_third_games_settings_are_its_own_on_the_same_screen_and_in_its_own_se
     poker = app.scenes[0]
     key(app, pygame.K_e)
     panel = app.scenes[-1]
-    click(app, dict(dict(panel.rows_of_buttons)["diagonals"])[True].rect.center)
+    click(app, setting_button(app, panel, "diagonals", True).rect.center)
     assert poker.session.options.diagonals is True  # Poker's option, for its next deal, as O sets it
     key(app, pygame.K_ESCAPE)
     key(app, pygame.K_g)
     assert settings_screen_rows(app) == window_rows + ["speed"]
     key(app, pygame.K_e)
     panel = app.scenes[-1]
-    assert "The toy's own note." in shown_texts(app)
-    click(app, dict(dict(panel.rows_of_buttons)["speed"])["brisk"].rect.center)
+    click(app, setting_button(app, panel, "speed", "brisk").rect.center)
+    assert "The toy's own note." in shown_texts(app)  # under its rows, on its page
     key(app, pygame.K_ESCAPE)
     saved = saved_settings(data_folder)
     assert saved["games"]["toy"] == {"speed": "brisk"} and "idioten" not in saved["games"]

@@ -62,6 +62,7 @@ def some_games(app) -> None:
 
 
 @pytest.mark.parametrize("keys, kind", [([pygame.K_ESCAPE], MenuPanel), ([pygame.K_e], SettingsPanel),
+                                        ([pygame.K_e, pygame.K_PAGEDOWN], SettingsPanel),  # the game's page
                                         ([pygame.K_F1], RulesPanel), ([pygame.K_s], StatsPanel),
                                         ([pygame.K_s, pygame.K_DELETE], ResetConfirm)])
 def test_every_aces_up_panel_fits(keys, kind):
@@ -79,6 +80,7 @@ def test_the_statistics_fit_before_any_game_too():
 
 
 @pytest.mark.parametrize("keys, kind", [([pygame.K_ESCAPE], MenuPanel), ([pygame.K_e], SettingsPanel),
+                                        ([pygame.K_e, pygame.K_PAGEDOWN], SettingsPanel),
                                         ([pygame.K_F1], PokerRulesPanel), ([pygame.K_s], PokerStatsPanel),
                                         ([pygame.K_o], PokerOptionsPanel)])
 def test_every_poker_panel_fits(keys, kind):

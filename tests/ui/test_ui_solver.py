@@ -17,7 +17,7 @@ from ui_solver_support import (
     play_greedy_to_the_end,
     run_until,
 )
-from ui_support import aces_table, click, end_panel, headings, key, make_app, shown_texts
+from ui_support import aces_table, click, end_panel, headings, key, make_app, setting_button, shown_texts
 
 from idioten import i18n
 from idioten.acesup import solver
@@ -261,9 +261,7 @@ def test_the_settings_screen_turns_the_indicator_on_and_the_store_remembers_it(m
     app.open_settings()
     app.settle()
     panel = app.scenes[-1]
-    name, row = next(r for r in panel.rows_of_buttons if r[0] == "live_verdict")
-    on = next(button for value, button in row if value is True)
-    click(app, on.rect.center)
+    click(app, setting_button(app, panel, "live_verdict", True).rect.center)
     assert aces_up_settings(app.settings).live_verdict is True
     assert aces_up_settings(app.persist.settings).live_verdict is True  # what the store will write
     key(app, pygame.K_ESCAPE)

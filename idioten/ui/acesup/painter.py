@@ -45,7 +45,7 @@ class TablePainter:
         self.background = self.paint_background(layout)
 
     def paint_background(self, layout) -> pygame.Surface:
-        surface = for_screen(felt(layout.size))
+        surface = for_screen(felt(layout.size, self.scene.app.settings.table_colour))
         pygame.draw.rect(surface, BAR, layout.top_bar)
         pygame.draw.line(surface, BAR_LINE, layout.top_bar.bottomleft, layout.top_bar.bottomright)
         pygame.draw.rect(surface, BAR, layout.status_bar)

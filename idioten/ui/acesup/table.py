@@ -252,7 +252,8 @@ class TableScene(CardGameScene):
             change = self.session.switch_variant(aces_up_settings(self.app.settings).variant)
             if change is not None:
                 self.show_replaced(change, quietly=True)
-
+        elif name == "table_colour":
+            self.language_changed()  # the felt is painted once, with the labels: painted again
     def start_deal(self, game: Game) -> None:
         """`game` in play as a new deal (the game it replaces is kept for Ctrl+Z if anything was played in it)."""
         self.finish_animations()

@@ -1,5 +1,6 @@
-"""The green cloth both games' tables lie on, and the window's sizes in points. Apart from the rest of the kit
-because the window shows the felt before anything else loads (ui/opening.py): this module needs only pygame."""
+"""The cloth both games' tables lie on (green, or the colour chosen in the settings), and the window's sizes in
+points. Apart from the rest of the kit because the window shows the felt before anything else loads
+(ui/opening.py): this module needs only pygame."""
 
 from __future__ import annotations
 
@@ -11,19 +12,24 @@ MIN_WINDOW = (720, 520)  # the smallest window the layouts are made for (layout.
 DEFAULT_WINDOW = (1280, 800)  # a first window's size, before any was remembered (window.py)
 FELT_CENTRE = (40, 116, 68)
 FELT_EDGE = (16, 64, 38)
+# Each table colour's light in the middle and at the edges (storage/settings.py's TABLE_COLOURS): as dark at
+# the edge as the green, so the cards, the white labels and the gold marks read on every one alike.
+FELTS = {"green": (FELT_CENTRE, FELT_EDGE), "blue": ((38, 84, 134), (14, 34, 66)),
+         "red": ((128, 40, 44), (60, 14, 20)), "grey": ((92, 98, 102), (40, 44, 48)),
+         "dark": ((34, 38, 44), (10, 12, 16))}
 
 
-def felt(size: tuple[int, int]) -> pygame.Surface:
-    """A soft radial light on green cloth. The gradient is smooth, so it is computed small and scaled up."""
-    return pygame.transform.smoothscale(_felt_light(), size)
+def felt(size: tuple[int, int], colour: str = "green") -> pygame.Surface:
+    """A soft radial light on the cloth. The gradient is smooth, so it is computed small and scaled up."""
+    return pygame.transform.smoothscale(_felt_light(colour), size)
 
 
 @functools.cache
-def _felt_light() -> pygame.Surface:
+def _felt_light(colour: str = "green") -> pygame.Surface:
     """The felt's light at 48×27 pixels: worked out pixel by pixel in Python (under a millisecond, as bytes
     rather than pixel by pixel on a surface), so once per run rather than at each resize. It is on the window's
     first picture, before the table (ui/opening.py). Never drawn on: only scaled."""
-    (r0, g0, b0), (r1, g1, b1) = FELT_CENTRE, FELT_EDGE
+    (r0, g0, b0), (r1, g1, b1) = FELTS.get(colour, FELTS["green"])
     dr, dg, db = r1 - r0, g1 - g0, b1 - b0
     values: list[int] = []
     for y in range(27):

@@ -67,6 +67,7 @@ class GameKind(Generic[S]):
     settings_rows: Callable[[Host, CardGameScene], Sequence[SettingRow]] = no_settings  # its rows on the
     # settings screen, after the window's own, while it is on screen
     settings_notes: Callable[[Host], Sequence[str]] = no_notes  # text keys of the notes under them
+    title_key: str = "game_name"  # its name, as the settings screen's page of its rows is headed
 
 
 class Games(Protocol):

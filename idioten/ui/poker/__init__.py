@@ -73,4 +73,4 @@ def settings_rows(app: Host, scene: CardGameScene) -> list[SettingRow]:
 # has no entry of its own for them.
 GAME: GameKind[PokerSession] = GameKind(name="poker", play_key="ui.menu.to_poker", open_session=open_session,
                                         make_scene=make_scene, rules_panel=rules_panel, stats_panel=stats_panel,
-                                        settings_rows=settings_rows)
+                                        settings_rows=settings_rows, title_key="ui.poker.name")

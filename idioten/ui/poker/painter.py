@@ -128,7 +128,7 @@ class PokerPainter:
 
     def paint_background(self, layout: PokerLayout) -> pygame.Surface:
         base = layout.base
-        surface = for_screen(felt(base.size))
+        surface = for_screen(felt(base.size, self.scene.app.settings.table_colour))
         pygame.draw.rect(surface, BAR, base.top_bar)
         pygame.draw.line(surface, BAR_LINE, base.top_bar.bottomleft, base.top_bar.bottomright)
         pygame.draw.rect(surface, BAR, base.status_bar)

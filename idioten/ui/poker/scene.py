@@ -359,5 +359,9 @@ class PokerScene(CardGameScene):
         self.painter.resize(self.app.layout, self.buttons)
         self.dirty = True
 
+    def setting_changed(self, name: str) -> None:
+        if name == "table_colour":
+            self.language_changed()  # the felt is painted once, with the labels: painted again
+
     def draw(self, surface) -> None:
         self.painter.draw(surface)

@@ -122,14 +122,16 @@ def test_ci_run_reads_the_test_command_as_the_workflows_do():
 
 def test_ci_run_installs_the_debian_packages_before_the_tests_and_checks_installer_and_metainfo():
     ci_run = (REPO / ".ci" / "run").read_text(encoding="utf-8")
-    install = ci_run.index("apt-get install -y -qq nsis 7zip appstream")
+    packages = "nsis 7zip appstream xvfb x11-utils speech-dispatcher speech-dispatcher-espeak-ng espeak-ng"
+    assert f"packages=({packages})" in ci_run
+    install = ci_run.index('apt-get install -y -qq --no-install-recommends "${packages[@]}"')
     assert ci_run.index("apt-get update -qq") < install < ci_run.index("$test_command")
     stand_in = ci_run.index("release_files.py installer --out release/stand-in")
     assert ci_run.index(".venv/bin/pyinstaller") < stand_in < ci_run.index("release_files.py check-installer")
     assert "appstreamcli validate --no-net packaging/linux/io.github.idioten.Idioten.metainfo.xml" in ci_run
     assert ci_run.index("/install.sh\n") < ci_run.index("appstreamcli validate-tree --no-net")
     slow = (REPO / ".github" / "workflows" / "ci.yml").read_text(encoding="utf-8").split("  slow:")[1]
-    assert "apt-get install -y -qq nsis 7zip appstream" in slow  # the slow tier's packaging tests need them
+    assert f"apt-get install -y -qq --no-install-recommends {packages}" in slow  # the slow tier needs them all
 
 
 @pytest.mark.parametrize("readme, message", [

@@ -41,10 +41,11 @@ def dispatcher(tmp_path, monkeypatch):
     monkeypatch.delenv("SPEECHD_ADDRESS", raising=False)
     subprocess.run(["speech-dispatcher", "-d", "-t", "60"], check=True, timeout=STARTED, capture_output=True)
     sock = runtime / "speech-dispatcher" / "speechd.sock"
-    deadline = time.monotonic() + STARTED
-    while not sock.exists() and time.monotonic() < deadline:
-        time.sleep(0.05)
     pid_file = runtime / "speech-dispatcher" / "pid" / "speech-dispatcher.pid"
+    # The server makes its socket before it writes its pid file: both are waited for (a hang guard, not a limit).
+    deadline = time.monotonic() + STARTED
+    while not (sock.exists() and pid_file.exists() and pid_file.read_text().strip()) and time.monotonic() < deadline:
+        time.sleep(0.05)
     assert sock.exists() and pid_file.exists(), "speech-dispatcher did not start"
     yield sock
     if pid_file.exists():

@@ -36,6 +36,11 @@ def resize(app, width: int, height: int) -> None:
     assert app.layout.size == (width, height)
 
 
+def searches_answered(panel) -> bool:
+    lesson = panel.lesson
+    return panel.known is not None and (lesson is None or lesson.found is not None or bool(lesson.failed))
+
+
 def hidden_tops(app) -> list[str]:
     """The top cards the end panel on top covers, by their pile and where they rest."""
     table, panel = aces_table(app), end_panel(app)
@@ -57,6 +62,10 @@ def test_every_pile_keeps_its_top_card_in_sight_beside_the_end_panel():
     key(app, pygame.K_SPACE)  # the last deal: the game is lost
     assert aces_table(app).game.is_over()
     assert run_until(app, lambda: end_panel(app) is not None)
+    # The panel grows as its searches answer (a verdict, a lesson), and the piles follow it a frame later: its
+    # place is checked once they have answered, whatever core answers and however long it takes.
+    assert run_until(app, lambda: searches_answered(end_panel(app)))
+    app.settle()
     wrong = {}
     for language in ("en", "de"):
         app.set_language(language)

@@ -541,23 +541,58 @@ def test_the_players_loop_runs_posted_events_and_returns_on_ctrl_q():
     assert len(aces_table(app).game.stock) == 44
 
 
-def test_the_idle_loop_sleeps_until_an_event_arrives():
-    import time as real_time
-    app, _ = make_app(Game.new(deal_cards(7), deal_number=7), clock=real_time.monotonic)
+def test_the_idle_loop_sleeps_until_an_event_arrives(monkeypatch):
+    """The loop asks SDL to sleep its longest, the test's events arrive one a sleep, and SDL's wait returns
+    for each: no wall time is measured, so a slow or busy machine gives the same answers."""
+    from idioten.ui import app as app_module
+    from idioten.ui.idle import Waiter
+
+    app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
     app.warm()
     app.settle()
     draws = []
     original = app.draw
     app.draw = lambda: (draws.append(1), original())
-    quit_key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=CTRL, unicode="")
-    pygame.time.set_timer(quit_key, 300, loops=1)
-    started = real_time.monotonic()
+    # what the player sends while the loop sleeps: first something that changes nothing, then Ctrl+Q
+    arriving = [pygame.event.Event(pygame.USEREVENT, meaning="none"),
+                pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=CTRL, unicode="")]
+    asked, woke_for_an_event, drawn_when_sleeping = [], [], []
+
+    class SDLRecorder:
+        """SDL's own wait, its answer kept: 1 means an event ended it, 0 that its time ran out."""
+
+        def __init__(self, sdl):
+            self.sdl = sdl
+
+        def SDL_WaitEventTimeout(self, event, timeout_ms):
+            woke = self.sdl.SDL_WaitEventTimeout(event, timeout_ms)
+            woke_for_an_event.append(woke == 1)
+            return woke
+
+    class RecordingWaiter(Waiter):
+        def __init__(self):
+            super().__init__()
+            assert self._sdl is not None  # the truly sleeping wait, the one players get on Linux
+            self._sdl = SDLRecorder(self._sdl)
+
+        def wait(self, timeout_ms):
+            asked.append(timeout_ms)
+            drawn_when_sleeping.append(len(draws))
+            if not arriving:  # a loop that sleeps more often than events come: stop it, the asserts say why
+                app.running = False
+                return
+            pygame.event.post(arriving.pop(0))
+            super().wait(timeout_ms)
+
+    monkeypatch.setattr(app_module, "Waiter", RecordingWaiter)
     app.loop()
-    elapsed = real_time.monotonic() - started
-    # It slept until the key came (a timer never fires early), and woke for it: a loop that woke only at the
-    # end of its longest sleep would have taken IDLE_WAIT_MS.
-    assert 0.25 <= elapsed < IDLE_WAIT_MS / 1000
-    assert len(draws) <= 1  # nothing moved, so (at most the loop's first frame) nothing was drawn
+    # Two sleeps, each as long as the loop's longest (nothing on the table wants a wake-up), each ended by
+    # the event: a loop that polled would have asked less, or slept again before handling what came.
+    assert asked == [IDLE_WAIT_MS, IDLE_WAIT_MS]
+    assert woke_for_an_event == [True, True]
+    # nothing moved, so nothing was drawn: not on waking for the event that changed nothing, not before
+    # (at most the loop's first frame)
+    assert drawn_when_sleeping[0] == drawn_when_sleeping[1] == len(draws) <= 1
 
 
 def last_card_position() -> Game:

@@ -31,9 +31,12 @@ END_GRACE_SECONDS = 5.0  # a worker sent SIGTERM that has not gone by then is ki
 
 def available_cpus() -> int:
     """The cores this process may run on (its affinity where the system tells it), at least 1."""
-    counter = getattr(os, "process_cpu_count", None)  # Python 3.13
+    counter = getattr(os, "process_cpu_count", None)  # Python 3.13; it honours PYTHON_CPU_COUNT itself
     if counter is not None:
         return counter() or 1
+    told = os.environ.get("PYTHON_CPU_COUNT", "")
+    if told.isdigit() and int(told) > 0:  # the count Python 3.13 lets a user give, honoured on older ones too
+        return int(told)
     if hasattr(os, "sched_getaffinity"):
         return len(os.sched_getaffinity(0)) or 1
     return os.cpu_count() or 1

@@ -30,6 +30,11 @@ def idioten(*args: str) -> list[str]:
     return [sys.executable, "-m", "idioten", *args]
 
 
+# The machine's cores as the tests' input (Python 3.13's own knob, which the command honours on every
+# Python): two workers are what these tests watch end, on any machine and under any affinity (taskset -c 0).
+TWO_CORES = {**os.environ, "PYTHON_CPU_COUNT": "2"}
+
+
 def processes() -> dict[int, tuple[int, int, str]]:
     """Every process: pid -> (parent pid, process group, state letter)."""
     found = {}
@@ -84,7 +89,8 @@ PLAYERS = {"greedy": ("--policy", "greedy"), "hint": ("--policy", "hint", "--hin
 @pytest.mark.parametrize("player", PLAYERS)
 def test_ctrl_c_ends_every_worker_and_exits_130_without_a_traceback(player):
     command = subprocess.Popen(idioten("simulate", *PLAYERS[player], "--games", "2000000", "--jobs", "2"),
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                               env=TWO_CORES)
     try:
         wait_until(lambda: playing(command.pid, 2) or command.poll() is not None, "two workers playing")
         assert command.poll() is None
@@ -105,7 +111,8 @@ def test_ctrl_c_ends_every_worker_and_exits_130_without_a_traceback(player):
 def test_ctrl_c_before_the_workers_are_ready_still_ends_them():
     """SIGINT sent as soon as the first worker exists, while others may still be starting."""
     command = subprocess.Popen(idioten("simulate", "--policy", "greedy", "--games", "2000000", "--jobs", "2"),
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                               env=TWO_CORES)
     try:
         wait_until(lambda: children(command.pid) or command.poll() is not None, "a worker started")
         os.killpg(command.pid, signal.SIGINT)
@@ -185,12 +192,13 @@ def read_pty_until_closed(master: int) -> bytes:
 def run_on(stderr_terminal: bool, *args: str) -> tuple[str, str, int]:
     """The command with stderr on a pseudo-terminal (or a pipe); (stdout, what stderr got, exit status)."""
     if not stderr_terminal:
-        run = subprocess.run(idioten(*args), capture_output=True, text=True, timeout=HANG_GUARD)
+        run = subprocess.run(idioten(*args), capture_output=True, text=True, timeout=HANG_GUARD, env=TWO_CORES)
         return run.stdout, run.stderr, run.returncode
     import pty
     master, slave = pty.openpty()
     try:
-        command = subprocess.Popen(idioten(*args), stdout=subprocess.PIPE, stderr=slave, stdin=subprocess.DEVNULL)
+        command = subprocess.Popen(idioten(*args), stdout=subprocess.PIPE, stderr=slave, stdin=subprocess.DEVNULL,
+                                   env=TWO_CORES)
         os.close(slave)
         seen = read_pty_until_closed(master)
         out, _ = command.communicate(timeout=HANG_GUARD)
@@ -284,7 +292,8 @@ def test_nothing_is_written_where_nobody_watches():
 def test_ctrl_c_stops_a_long_solve():
     """Deal 2 takes millions of positions; with a ten-minute limit only the Ctrl+C can end it within the guard."""
     command = subprocess.Popen(idioten("solve", "--deal", "2", "--time-limit", "600"),
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                               env=TWO_CORES)
     try:
         wait_until(lambda: cpu_ticks(command.pid) >= PLAYING_TICKS + 30 or command.poll() is not None, "searching")
         os.killpg(command.pid, signal.SIGINT)
@@ -295,3 +304,11 @@ def test_ctrl_c_stops_a_long_solve():
             command.wait()
     assert command.returncode == 130
     assert out == b"" and b"Traceback" not in err
+
+
+def test_the_core_count_a_user_gives_python_is_honoured_on_every_python(monkeypatch):
+    monkeypatch.delattr(os, "process_cpu_count", raising=False)  # as on Python 3.10-3.12
+    monkeypatch.setenv("PYTHON_CPU_COUNT", "3")
+    assert jobs.available_cpus() == 3
+    monkeypatch.setenv("PYTHON_CPU_COUNT", "default")  # not a count: the cores this process may use
+    assert jobs.available_cpus() == len(os.sched_getaffinity(0))

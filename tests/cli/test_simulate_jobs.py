@@ -85,21 +85,28 @@ def wait_until(condition, what: str) -> None:
 PLAYERS = {"greedy": ("--policy", "greedy"), "hint": ("--policy", "hint", "--hint-seconds", "60")}
 
 
-@needs_proc
-@pytest.mark.parametrize("player", PLAYERS)
-def test_ctrl_c_ends_every_worker_and_exits_130_without_a_traceback(player):
-    command = subprocess.Popen(idioten("simulate", *PLAYERS[player], "--games", "2000000", "--jobs", "2"),
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
-                               env=TWO_CORES)
+def ctrl_c_when(args: tuple[str, ...], ready, waiting_for: str) -> tuple[subprocess.Popen[bytes], bytes, bytes]:
+    """The command started in a process group of its own, SIGINT sent to the group once `ready(pid)` holds (what
+    a terminal does on Ctrl+C: the whole foreground group); the command, its stdout and its stderr."""
+    command = subprocess.Popen(idioten(*args), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               start_new_session=True, env=TWO_CORES)
     try:
-        wait_until(lambda: playing(command.pid, 2) or command.poll() is not None, "two workers playing")
-        assert command.poll() is None
-        os.killpg(command.pid, signal.SIGINT)  # what a terminal does on Ctrl+C: the whole foreground group
+        wait_until(lambda: ready(command.pid) or command.poll() is not None, waiting_for)
+        assert command.poll() is None, "the command ended before Ctrl+C"
+        os.killpg(command.pid, signal.SIGINT)
         out, err = command.communicate(timeout=HANG_GUARD)
     finally:
         if command.poll() is None:
             os.killpg(command.pid, signal.SIGKILL)
             command.wait()
+    return command, out, err
+
+
+@needs_proc
+@pytest.mark.parametrize("player", PLAYERS)
+def test_ctrl_c_ends_every_worker_and_exits_130_without_a_traceback(player):
+    command, out, err = ctrl_c_when(("simulate", *PLAYERS[player], "--games", "2000000", "--jobs", "2"),
+                                    lambda pid: playing(pid, 2), "two workers playing")
     assert command.returncode == 130
     assert b"Traceback" not in err and b"KeyboardInterrupt" not in err
     assert out == b""
@@ -110,17 +117,8 @@ def test_ctrl_c_ends_every_worker_and_exits_130_without_a_traceback(player):
 @needs_proc
 def test_ctrl_c_before_the_workers_are_ready_still_ends_them():
     """SIGINT sent as soon as the first worker exists, while others may still be starting."""
-    command = subprocess.Popen(idioten("simulate", "--policy", "greedy", "--games", "2000000", "--jobs", "2"),
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
-                               env=TWO_CORES)
-    try:
-        wait_until(lambda: children(command.pid) or command.poll() is not None, "a worker started")
-        os.killpg(command.pid, signal.SIGINT)
-        _, err = command.communicate(timeout=HANG_GUARD)
-    finally:
-        if command.poll() is None:
-            os.killpg(command.pid, signal.SIGKILL)
-            command.wait()
+    command, _, err = ctrl_c_when(("simulate", "--policy", "greedy", "--games", "2000000", "--jobs", "2"),
+                                  children, "a worker started")
     assert command.returncode == 130
     assert b"Traceback" not in err
     assert running_in_group(command.pid) == []
@@ -291,17 +289,8 @@ def test_nothing_is_written_where_nobody_watches():
 @needs_proc
 def test_ctrl_c_stops_a_long_solve():
     """Deal 2 takes millions of positions; with a ten-minute limit only the Ctrl+C can end it within the guard."""
-    command = subprocess.Popen(idioten("solve", "--deal", "2", "--time-limit", "600"),
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
-                               env=TWO_CORES)
-    try:
-        wait_until(lambda: cpu_ticks(command.pid) >= PLAYING_TICKS + 30 or command.poll() is not None, "searching")
-        os.killpg(command.pid, signal.SIGINT)
-        out, err = command.communicate(timeout=HANG_GUARD)
-    finally:
-        if command.poll() is None:
-            os.killpg(command.pid, signal.SIGKILL)
-            command.wait()
+    command, out, err = ctrl_c_when(("solve", "--deal", "2", "--time-limit", "600"),
+                                    lambda pid: cpu_ticks(pid) >= PLAYING_TICKS + 30, "searching")
     assert command.returncode == 130
     assert out == b"" and b"Traceback" not in err
 

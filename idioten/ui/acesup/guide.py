@@ -88,7 +88,8 @@ class GuideScene(TableScene):
         self.app.sound.play("win" if self.game.is_won() else SOUND_OF.get(type(change.record), "slide"))
         self.end_pending = self.auto_pending = self.celebrate = False  # the step's lines say how it ended
         if self.ringed and self.guide.on_own():
-            self.say(words(self.guide.lines()[0]))  # the ring goes: said, not only gone
+            # The ring goes: shown, not only gone; aloud, the step's new lines below say it once.
+            self.say(words(self.guide.lines()[0]), aloud="")
         self.changed(change)
 
     def show_end(self) -> None:

@@ -29,7 +29,8 @@ def launch(deal: int | None = None, variant: str | None = None, lang: str | None
     from idioten.ui.opening import Launch
 
     cards = tuple(deal_cards(deal)) if deal is not None else None
-    return Launch(cards=cards, deal_number=deal, fixed=(("variant", variant),) if variant else (), language=lang)
+    return Launch(cards=cards, deal_number=deal, game="idioten" if cards else None,
+                  fixed=(("idioten", "variant", variant),) if variant else (), language=lang)
 
 
 def open_window(size=(1280, 800), **given):

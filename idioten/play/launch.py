@@ -1,0 +1,63 @@
+"""What a game offers the command line that opens the window (`idioten [options]`): its options, each fixing one
+of its settings for this run only, and whether a deal named there (--deal, --cards) is its deal, which opens the
+window in that game.
+
+Plain data, no game's rules and no window: the command line's parser reads every game's launch (the registry,
+ui/games.py) before the window's first picture, for every command. Each game declares its own in
+play/<game>/launch.py; the parser adds their options in the registry's order, after its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from idioten.storage.settings import GameSetting, GameValue
+
+# The settings the command line fixed for this run, by game and setting: {"idioten": {"variant": "aces-only"}}.
+Fixed = dict[str, dict[str, GameValue]]
+ON_OFF_WORDS = {True: "on", False: "off"}  # how a setting that is on or off is written on the command line
+
+
+@dataclass(frozen=True)
+class LaunchOption:
+    """One option of the window's command line: `flag` ("--variant") fixes `setting` for this run to the value
+    given, one of the setting's own values as the command line writes them (`words`); its line in `idioten
+    --help` is the catalogue's text `help_key`. Not given, the setting is as saved."""
+
+    flag: str
+    setting: GameSetting
+    help_key: str
+
+    def __post_init__(self) -> None:
+        if not self.flag.startswith("--") or len(self.flag) < 4:
+            raise ValueError(f"a launch option is a long option such as --variant, not {self.flag!r}")
+        if None in self.setting.values:
+            raise ValueError(f"{self.flag}: a setting that may be unset cannot be given on the command line")
+
+    @property
+    def dest(self) -> str:
+        """Where argparse keeps its value: "--toy-speed" -> "toy_speed"."""
+        return self.flag[2:].replace("-", "_")
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """The setting's values as written on the command line: a text as it is, a number in digits, a flag on
+        or off."""
+        return tuple(word(value) for value in self.setting.values)
+
+    def value(self, given: str) -> GameValue:
+        """The setting's value for a word of `words` (argparse has refused any other)."""
+        return self.setting.values[self.words.index(given)]
+
+
+def word(value: GameValue) -> str:
+    return ON_OFF_WORDS[value] if isinstance(value, bool) else str(value)
+
+
+@dataclass(frozen=True)
+class GameLaunch:
+    """A game's part of the window's command line. `game` is its name in files (its `GameKind.name`)."""
+
+    game: str
+    options: tuple[LaunchOption, ...] = ()
+    takes_deal: bool = False  # --deal and --cards name a deal of this game (one game at most may say so)

@@ -11,10 +11,9 @@ from dataclasses import dataclass
 
 from idioten.acesup.options import STANDARD, VARIANTS
 from idioten.storage.files import Notice
-from idioten.storage.settings import GameSetting, GameValue, Settings
+from idioten.storage.settings import OFF_ON, GameSetting, GameValue, Settings
 
 GAME = "idioten"  # its section, as the game's name in files
-OFF_ON = (False, True)
 VARIANT = GameSetting("variant", VARIANTS)  # also the command line's --variant (play/acesup/launch.py)
 SETTINGS = (VARIANT, GameSetting("auto_discard", OFF_ON),
             GameSetting("highlight_discardable", OFF_ON), GameSetting("live_verdict", OFF_ON),

@@ -7,7 +7,7 @@ import random
 
 import pygame
 import pytest
-from ui_store_support import open_window
+from ui_store_support import open_program, open_window
 from ui_support import OPEN_APPS, aces_table, click, headings, key, make_app, setting_button, shown_texts
 
 from idioten import i18n
@@ -383,17 +383,9 @@ def test_a_third_games_option_is_in_the_help_and_leaves_the_other_games_options_
     assert "standard (any card into an empty pile) or aces-only" in before  # its help, through the catalogue
 
 
-def open_program(*argv: str):
-    """`idioten ARGV` as the command line starts it, on the test's data folder (launch.open_app)."""
-    from ui_store_support import Clock, skip_the_offer
-
-    from idioten.ui.launch import open_app
-
-    app = open_app(launch_options(build_parser().parse_args(["--lang", "en", *argv])), clock=Clock(),
-                   rng=random.Random(3), size=(1280, 800))
+def start_program(*argv: str):
+    app = open_program(*argv)
     OPEN_APPS.append(app)
-    app.step(dt=0)
-    skip_the_offer(app)
     return app
 
 
@@ -412,7 +404,7 @@ def toy_session(app) -> ToySession:
 def test_a_third_games_option_sets_its_setting_for_that_run_only(toy_texts, data_folder, monkeypatch):
     register_the_toy(monkeypatch)
     assert launch_options(build_parser().parse_args(["--toy-speed", "brisk"])).fixed == (("toy", "speed", "brisk"),)
-    app = open_program("--toy-speed", "brisk", "--variant", "aces-only", "--deal", "7")
+    app = start_program("--toy-speed", "brisk", "--variant", "aces-only", "--deal", "7")
     assert app.playing.current_game.name == "idioten"  # the named deal is Aces Up's: the toy's option picks no game
     assert aces_table(app).session.fixed_variant == "aces-only" and aces_table(app).game.variant == "aces-only"
     toy = toy_session(app)
@@ -420,7 +412,7 @@ def test_a_third_games_option_sets_its_setting_for_that_run_only(toy_texts, data
     close_program(app)
     assert "toy" not in saved_settings(data_folder).get("games", {})  # nothing saved of it
 
-    again = open_program()
+    again = start_program()
     assert toy_session(again).speed == "calm" and toy_session(again).fixed == {}  # as saved, once the run is over
     close_program(again)
 

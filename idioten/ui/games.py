@@ -13,8 +13,7 @@ neither the window, the command line nor the other games.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from idioten.play.acesup.launch import LAUNCH as ACES_UP
 from idioten.play.launch import GameLaunch
@@ -24,8 +23,7 @@ if TYPE_CHECKING:
     from idioten.ui.kit.game import GameKind
 
 
-@dataclass(frozen=True)
-class GameEntry:
+class GameEntry(NamedTuple):  # not a dataclass: made in a tenth of the time, before the first picture
     launch: GameLaunch
     kind: Callable[[], GameKind[Any]]  # its GameKind, with the window's modules of the game
 

@@ -117,7 +117,7 @@ def launch_options(args: argparse.Namespace) -> Launch:
     named = getattr(args, "deal", None) is not None or getattr(args, "cards", None) is not None
     cards, number = chosen_deal(args) if named else (None, None)
     game = next((launch.game for launch in games if launch.takes_deal), None) if named else None
-    fixed = tuple((launch.game, option.setting.name, option.value(given)) for launch in games
+    fixed = tuple((launch.game, option.setting, option.value(given)) for launch in games
                   for option in launch.options if (given := getattr(args, option.dest, None)) is not None)
     return Launch(cards=tuple(cards) if cards is not None else None, deal_number=number, game=game, fixed=fixed,
                   language=args.lang, fullscreen=args.fullscreen)

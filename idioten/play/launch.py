@@ -9,23 +9,26 @@ play/<game>/launch.py; the parser adds their options in the registry's order, af
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, TypeAlias
 
-from idioten.storage.settings import GameSetting, GameValue
+if TYPE_CHECKING:  # the saved settings' module is not loaded for the parser: every command builds it
+    from idioten.storage.settings import GameValue
 
 # The settings the command line fixed for this run, by game and setting: {"idioten": {"variant": "aces-only"}}.
-Fixed = dict[str, dict[str, GameValue]]
+Fixed: TypeAlias = "dict[str, dict[str, GameValue]]"
 ON_OFF_WORDS = {True: "on", False: "off"}  # how a setting that is on or off is written on the command line
 
 
 # NamedTuples, not dataclasses: made in a tenth of the time, before the window's first picture (ui/opening.py).
 class LaunchOption(NamedTuple):
-    """One option of the window's command line: `flag`, a long option ("--variant"), fixes `setting` for this run
-    to the value given, one of the setting's own values as the command line writes them (`words`); its line in
-    `idioten --help` is the catalogue's text `help_key`. Not given, the setting is as saved."""
+    """One option of the window's command line: `flag`, a long option ("--variant"), fixes the game's setting
+    named `setting` for this run to the value given, one of `values` (the setting's own, as its `GameSetting`
+    declares them: tests/play/test_launch.py) as the command line writes them (`words`); its line in `idioten
+    --help` is the catalogue's text `help_key`. Not given, the setting is as saved."""
 
     flag: str
-    setting: GameSetting
+    setting: str
+    values: tuple[GameValue, ...]
     help_key: str
 
     @property
@@ -37,11 +40,11 @@ class LaunchOption(NamedTuple):
     def words(self) -> tuple[str, ...]:
         """The setting's values as written on the command line: a text as it is, a number in digits, a flag on
         or off."""
-        return tuple(word(value) for value in self.setting.values)
+        return tuple(word(value) for value in self.values)
 
     def value(self, given: str) -> GameValue:
         """The setting's value for a word of `words` (argparse has refused any other)."""
-        return self.setting.values[self.words.index(given)]
+        return self.values[self.words.index(given)]
 
 
 def word(value: GameValue) -> str:

@@ -102,7 +102,7 @@ def test_a_start_with_no_arguments_shows_the_felt_without_loading_the_parser(tmp
 
 
 # What the command line's parser may load for any command: the games' launches are plain data, so no game's window,
-# session or rules, nor pygame (a command runs without it), loads with them.
+# session or rules, nor pygame (a command runs without it), nor the saved files' modules, loads with them.
 PARSER_CHILD = """
 import json, sys
 from idioten.cli.parser import build_parser, launch_options
@@ -119,4 +119,4 @@ def test_the_parser_reads_every_games_launch_options_without_loading_a_game(args
     assert {"idioten.ui.games", "idioten.play.acesup.launch", "idioten.play.poker.launch"} <= set(modules)
     assert loaded(modules, ("pygame", "idioten.ui.kit", "idioten.ui.acesup", "idioten.ui.poker", "idioten.play.session",
                             "idioten.play.acesup.session", "idioten.play.poker.session", "idioten.storage.store",
-                            "idioten.acesup.rules", *POKER_MODULES, *SEARCH_MODULES)) == []
+                            "idioten.acesup.rules", "idioten.storage", *POKER_MODULES, *SEARCH_MODULES)) == []

@@ -351,7 +351,7 @@ def test_a_third_game_chosen_last_opens_next_time(toy_texts):
 
 # -- a third game's option on the command line ---------------------------------------------------------------
 
-TOY_LAUNCH = GameLaunch("toy", (LaunchOption("--toy-speed", TOY_SPEED, "cli.help.toy_speed"),))
+TOY_LAUNCH = GameLaunch("toy", (LaunchOption("--toy-speed", TOY_SPEED.name, TOY_SPEED.values, "cli.help.toy_speed"),))
 TOY_HELP = "how fast the toy taps, for this run only"
 
 

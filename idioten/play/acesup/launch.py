@@ -4,8 +4,11 @@ data, read by the command line's parser before the window's first picture: it im
 
 from __future__ import annotations
 
-from idioten.play.acesup.settings import GAME, VARIANT
+from idioten.acesup.options import VARIANTS
 from idioten.play.launch import GameLaunch, LaunchOption
 
+GAME = "idioten"  # its name in files (play/acesup/settings.py's section)
 VARIANT_HELP = "cli.help.variant"  # its line in --help, also the commands' --variant's (cli/args.py)
-LAUNCH = GameLaunch(GAME, (LaunchOption("--variant", VARIANT, VARIANT_HELP),), takes_deal=True)
+# Its settings' module is not loaded here (nor the saved settings', which it reads): every command builds the
+# parser. The option's values are the variant setting's (play/acesup/settings.py's VARIANT; tests check).
+LAUNCH = GameLaunch(GAME, (LaunchOption("--variant", "variant", VARIANTS, VARIANT_HELP),), takes_deal=True)

@@ -14,7 +14,7 @@ from idioten.storage.files import Notice
 from idioten.storage.settings import OFF_ON, GameSetting, GameValue, Settings
 
 GAME = "idioten"  # its section, as the game's name in files
-VARIANT = GameSetting("variant", VARIANTS)  # also the command line's --variant (play/acesup/launch.py)
+VARIANT = GameSetting("variant", VARIANTS)  # also the values of the command line's --variant (play/acesup/launch.py)
 SETTINGS = (VARIANT, GameSetting("auto_discard", OFF_ON),
             GameSetting("highlight_discardable", OFF_ON), GameSetting("live_verdict", OFF_ON),
             GameSetting("winnable_only", OFF_ON))

@@ -18,10 +18,11 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeGuard
+from typing import TYPE_CHECKING
 
 from idioten.acesup.rules import VARIANTS, Action
 from idioten.cards import MAX_DEAL, MIN_DEAL
+from idioten.storage.checks import is_count, is_day, is_minute
 from idioten.storage.files import JsonObject
 
 if TYPE_CHECKING:
@@ -74,16 +75,18 @@ def played_from_json(entry: object, game: str) -> Played | None:
     if not isinstance(entry, dict):
         return None
     when, variant, result, score = (entry.get(name) for name in ("when", "variant", "result", "score"))
-    if not (_stamp(when) and isinstance(variant, str) and result in RESULTS and _whole(score, MAX_SCORE)):
+    if not (is_minute(when) and isinstance(variant, str) and result in RESULTS and is_count(score, MAX_SCORE)):
         return None
     if game == "idioten" and variant not in VARIANTS or game != "idioten" and not _KEY.fullmatch(variant):
         return None
     deal, daily, moves, seconds = (entry.get(name) for name in ("deal", "daily", "moves", "seconds"))
-    if deal is not None and not (_whole(deal, MAX_DEAL) and deal >= MIN_DEAL):
+    if deal is not None and not (is_count(deal, MAX_DEAL) and deal >= MIN_DEAL):
         return None
-    if daily is not None and not _day(daily):
+    if daily is not None and not is_day(daily):
         return None
-    if moves is not None and not _whole(moves, MAX_MOVES) or seconds is not None and not _whole(seconds, MAX_SECONDS):
+    if moves is not None and not is_count(moves, MAX_MOVES):
+        return None
+    if seconds is not None and not is_count(seconds, MAX_SECONDS):
         return None
     actions = entry.get("actions", [])
     if not isinstance(actions, list) or len(actions) > MAX_ACTIONS or not all(map(_action, actions)):
@@ -105,30 +108,6 @@ def history_from_json(data: object) -> tuple[dict[str, list[Played]], int]:
         kept[game] = [row for row in rows if row is not None]
         dropped += len(rows) - len(kept[game])
     return kept, dropped
-
-
-def _whole(value: object, most: int) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= most
-
-
-def _stamp(value: object) -> TypeGuard[str]:
-    if not isinstance(value, str) or not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}", value):
-        return False
-    try:
-        dt.datetime.fromisoformat(value)
-    except ValueError:
-        return False
-    return True
-
-
-def _day(value: object) -> bool:
-    if not isinstance(value, str) or not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value):
-        return False
-    try:
-        dt.date.fromisoformat(value)
-    except ValueError:
-        return False
-    return True
 
 
 def _action(text: object) -> bool:

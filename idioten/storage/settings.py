@@ -49,6 +49,7 @@ _GAME_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
 FIRST_GAME = "idioten"
 FIRST_GAMES_OLD_SETTINGS = ("variant", "auto_discard", "highlight_discardable", "live_verdict", "winnable_only")
 GameValue = str | bool | int | None  # what a game's setting may hold in settings.json
+OFF_ON: tuple[GameValue, ...] = (False, True)  # the values of a setting that is off (its default) or on
 
 
 def is_game_name(value: object) -> TypeGuard[str]:
@@ -69,6 +70,13 @@ class GameSetting:
     def accepts(self, value: object) -> bool:
         # By type too: 0 is no flag and True no count, although they compare equal.
         return any(type(value) is type(allowed) and value == allowed for allowed in self.values)
+
+
+def checked_values(declared: Sequence[GameSetting], section: object) -> dict[str, GameValue]:
+    """Each declared setting's value as `section` (read from a file: it may hold anything) stores it if the
+    setting accepts it, else its default: a hand-edited or damaged value never stops play."""
+    stored = section if isinstance(section, Mapping) else {}
+    return {s.name: stored[s.name] if s.accepts(stored.get(s.name, _MISSING)) else s.default for s in declared}
 
 
 @dataclass(frozen=True)
@@ -95,8 +103,7 @@ class Settings:
 
     def game(self, name: str, declared: Sequence[GameSetting]) -> dict[str, GameValue]:
         """The game's settings, each the stored value if the game accepts it, else its default."""
-        section = self.games.get(name, {})
-        return {s.name: section[s.name] if s.accepts(section.get(s.name, _MISSING)) else s.default for s in declared}
+        return checked_values(declared, self.games.get(name, {}))
 
     def game_problems(self, name: str, declared: Sequence[GameSetting]) -> list[str]:
         """The names of the game's settings stored with a value the game does not accept (they take their

@@ -22,14 +22,15 @@ import pygame
 
 from idioten import PROGRAM_NAME, i18n, paths
 from idioten.desktop import handover
+from idioten.play.launch import Fixed
 from idioten.play.session import NamedDeal, Session
 from idioten.speech.speaker import Speaker
 from idioten.storage.settings import Settings
 from idioten.storage.store import MemoryStore, Store
+from idioten.ui import games as registry
 from idioten.ui import window
 from idioten.ui.game_clock import GameClock, Timed
 from idioten.ui.game_clock import status_parts as clock_parts
-from idioten.ui.games import GAMES
 from idioten.ui.idle import Waiter
 from idioten.ui.kit.fonts import Texts
 from idioten.ui.kit.game import GameKind
@@ -67,28 +68,29 @@ def on_canvas(event: Any, canvas: tuple[int, int] | None, size: tuple[int, int])
 
 
 class App:
-    def __init__(self, first: Any = None, *, games: Sequence[GameKind[Any]] = GAMES,
+    def __init__(self, first: Any = None, *, games: Sequence[GameKind[Any]] | None = None,
                  sessions: dict[str, Session] | None = None, store: Store | None = None,
-                 deal: NamedDeal | None = None, fixed: dict[str, str] | None = None,
+                 deal: NamedDeal | None = None, fixed: Fixed | None = None,
                  settings: Settings | None = None, clock: Callable[[], float] = time.monotonic,
                  rng: random.Random | None = None,
                  size: tuple[int, int] | None = None, fullscreen: bool = False, start_in: str | None = None,
                  opened: pygame.Window | None = None, speech: Speaker | None = None):
-        """The window opens in the first of `games`, on `store` (None: one in memory, with `settings`, that
-        writes nothing). Each game's session is opened by its game when first needed, the first game's with
-        `deal`, the deal the command line named, and `first`, a game to show instead of the saved one (tests,
-        benchmarks); `sessions`, by game name, are sessions already open. `fixed` are the settings the command
-        line fixed for this run (`{"variant": ...}`). `size` None opens the window as the settings remember
-        it (window.py), else at exactly that size. `start_in` names the game to open in (None or a game not
-        in `games`: the first), so the program start draws the game chosen last without making the other's
-        scene first. `opened` is the window the program start opened on its felt (opening.py); None opens it
-        here (`size`). `speech` is the speaker to use (tests: one with a recording backend); None makes one
-        that opens this system's way to speak once the first frame is on screen, as the setting "speak" wants."""
+        """The window opens in the first of `games` (None: the registry's, ui/games.py), on `store` (None: one
+        in memory, with `settings`, that writes nothing). Each game's session is opened by its game when first
+        needed, the one the window opens in with `deal`, the deal the command line named, and `first`, a game
+        to show instead of the saved one (tests, benchmarks); `sessions`, by game name, are sessions already
+        open. `fixed` are the settings the command line fixed for this run, by game (`{"idioten": {"variant":
+        ...}}`). `size` None opens the window as the settings remember it (window.py), else at exactly that
+        size. `start_in` names the game to open in (None or a game not in `games`: the first), so the program
+        start draws the game chosen last without making the other's scene first. `opened` is the window the
+        program start opened on its felt (opening.py); None opens it here (`size`). `speech` is the speaker to
+        use (tests: one with a recording backend); None makes one that opens this system's way to speak once
+        the first frame is on screen, as the setting "speak" wants."""
         self.clock = clock
         self.rng = rng if rng is not None else random.Random()
         store = store if store is not None else MemoryStore(settings)
         self.settings = store.settings
-        self.fixed = dict(fixed or {})
+        self.fixed: Fixed = {game: dict(values) for game, values in (fixed or {}).items()}
         self.persist = Persistence(self, store, fixed=self.fixed)  # the games, statistics and settings saved
         self.running = True
         self.fullscreen = False
@@ -110,6 +112,7 @@ class App:
         self.first_frame_shown = False
         self.waiting_for_first_frame: list[Callable[[], None]] | None = []  # None once they have run
         self.scenes: list[Scene] = []
+        games = registry.games() if games is None else games
         self.playing = Playing(self, games, sessions, deal, first, start_in)  # the games, their sessions, scenes
         self.game_clock = GameClock()  # the time of the game on screen, paused while it cannot be played
         self.clock_shown: list[str] = []  # the clock's words on the status bar at the last frame

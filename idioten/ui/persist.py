@@ -57,11 +57,12 @@ class Window(Protocol):
 
 
 class Persistence:
-    def __init__(self, app: Window, store: Store, *, fixed: Iterable[str] = ()):
+    def __init__(self, app: Window, store: Store, *, fixed: Mapping[str, Iterable[str]] | None = None):
         self.app = app
         self.store = store
         self.saves_games = type(store) is not MemoryStore  # a window opened without a store saves no game
-        self.fixed = frozenset(fixed)  # settings the command line fixed for this run (--variant)
+        # The games' settings the command line fixed for this run (--variant), as (game, setting).
+        self.fixed = frozenset((game, name) for game, names in (fixed or {}).items() for name in names)
         self._count_when_still: set[str] = set()  # the games that ended, counted once nothing moves
         self._writer: SaveWriter | None = None  # its thread starts with the first save
 
@@ -157,15 +158,19 @@ class Persistence:
         """One of a game's own settings (the game checked the value), applied at once and remembered in the
         game's section of settings.json; the games follow as for any setting."""
         notice = self.store.change_game_setting(game, name, value)
-        self.apply(name)
+        self.apply(name, follow=not self.fixes(game, name))
         self.show(notice)
 
-    def apply(self, name: str) -> None:
+    def fixes(self, game: str, name: str) -> bool:
+        """Whether the command line fixed this setting of the game for this run (a change is only remembered)."""
+        return (game, name) in self.fixed
+
+    def apply(self, name: str, follow: bool = True) -> None:
         app, stored = self.app, self.store.settings
         app.settings = stored
         if name == "language":
             app.set_language(stored.language or "")
-        elif name not in self.fixed:
+        elif follow:
             app.settings_changed(name)  # the games follow (a new variant deals a game not yet touched again)
 
     def reset_stats(self) -> None:

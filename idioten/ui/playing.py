@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from idioten.play.launch import Fixed
 from idioten.play.session import NamedDeal, Opening, Session
 from idioten.storage.files import Notice
 from idioten.ui.kit.game import GameKind
@@ -24,7 +25,7 @@ class Shell(Host, Protocol):
     fixed for this run."""
 
     persist: Persistence
-    fixed: dict[str, str]
+    fixed: Fixed
 
     def speak_table(self) -> None: ...
 
@@ -32,7 +33,7 @@ class Shell(Host, Protocol):
 class Playing:
     def __init__(self, app: Shell, games: Sequence[GameKind[Any]], sessions: dict[str, Session] | None,
                  deal: NamedDeal | None, first: Any, start_in: str | None) -> None:
-        """See `App`: `deal` and `first` are the first game's, `start_in` names the game to open in."""
+        """See `App`: `start_in` names the game to open in, whose deal `deal` is; `first` is the first game's."""
         self.app = app
         self.games: tuple[GameKind[Any], ...] = tuple(games)
         self.sessions: dict[str, Session] = dict(sessions or {})
@@ -41,6 +42,7 @@ class Playing:
         self.unsaid: list[Notice] = []  # what the store said reading a game's file, until a table shows it
         self.shelf: dict[str, CardGameScene] = {}  # the scenes of the games not on screen, by name
         self.current_game = next((kind for kind in self.games if kind.name == start_in), self.games[0])
+        self.deal_for = self.current_game.name
 
     def kind(self, name: str) -> GameKind[Any]:
         for kind in self.games:
@@ -51,8 +53,8 @@ class Playing:
     def session(self, name: str) -> Session:
         """The game's session, opened by its game the first time it is needed."""
         if name not in self.sessions:
-            deal = self.first_deal if name == self.games[0].name else None
-            opening = Opening(self.app.persist.store, self.app.rng, deal, self.app.fixed,
+            deal = self.first_deal if name == self.deal_for else None
+            opening = Opening(self.app.persist.store, self.app.rng, deal, self.app.fixed.get(name, {}),
                               self.shown.pop(name, None))
             session, notices = self.kind(name).open_session(opening)
             self.sessions[name] = session

@@ -28,7 +28,7 @@ from typing import Any
 import pygame
 
 from idioten.storage.files import Notice, SavePoint
-from idioten.storage.stats import STATS_FILE
+from idioten.storage.stats_file import STATS_FILE
 from idioten.storage.store import Store
 
 WAKE_EVENT = pygame.event.custom_type()  # wakes an idle loop: a notice is waiting

@@ -17,7 +17,8 @@ from idioten.acesup.rules import ACES_ONLY, STANDARD, Action, Game
 from idioten.cards import deal_cards
 from idioten.storage.game import BadSave, SavedGame, game_from_json, game_to_json
 from idioten.storage.history import KEPT, Played, row_of
-from idioten.storage.stats import STATS_FILE, Statistics, load_stats, repaired_stats, stats_to_json
+from idioten.storage.stats import Statistics
+from idioten.storage.stats_file import STATS_FILE, load_stats, repaired_stats, stats_to_json
 
 PREVIOUS = Path(__file__).resolve().parents[1] / "previous_files"
 

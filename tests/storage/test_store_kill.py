@@ -28,7 +28,7 @@ from idioten.play.acesup.session import AcesUpSession
 from idioten.play.session import write_now
 from idioten.storage import game as storage_game
 from idioten.storage.files import ENV_DATA_DIR
-from idioten.storage.stats import stats_to_json
+from idioten.storage.stats_file import stats_to_json
 from idioten.storage.store import MemoryStore, Store
 
 TESTS = Path(__file__).resolve().parent

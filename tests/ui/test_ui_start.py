@@ -3,16 +3,14 @@ behind Ctrl+Z as N does in the window, and the message line shows every damaged 
 opened as `idioten` opens it (the command line's parser, then launch.open_app) and played with posted events."""
 
 import json
-import random
 
 import pygame
 import pytest
-from ui_store_support import Clock, play_one, press, skip_the_offer, state
+from ui_store_support import open_program, play_one, press, state
 from ui_support import aces_table, shown_texts
 
 from idioten import i18n
 from idioten.cards import deal_cards, format_cards
-from idioten.cli.parser import build_parser, launch_options
 from idioten.storage.files import ENV_DATA_DIR
 from idioten.storage.store import Store
 from idioten.ui.kit.palette import MESSAGE
@@ -34,15 +32,8 @@ def data_folder(tmp_path, monkeypatch):
 
 def start(*argv: str):
     """`idioten ARGV` as the command line starts it, on the test's data folder and clock."""
-    from idioten.ui.launch import open_app
-
-    options = launch_options(build_parser().parse_args(["--lang", "en", *argv]))
-    clock = Clock()
-    app = open_app(options, clock=clock, rng=random.Random(3), size=(1280, 800))
-    app.clock_for_tests = clock
+    app = open_program(*argv)
     OPEN.append(app)
-    app.step(dt=0)
-    skip_the_offer(app)
     return app
 
 

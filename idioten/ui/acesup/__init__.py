@@ -117,7 +117,7 @@ def settings_notes(app: Host) -> list[str]:
     """The variant applies to the next new deal (or the command line fixed it); auto-discard's rule."""
     from idioten.ui.persist import persistence
 
-    fixed = "variant" in persistence(app).fixed
+    fixed = persistence(app).fixes(own.GAME, own.VARIANT.name)
     return ["ui.settings.variant_fixed" if fixed else "ui.settings.variant_note", "ui.settings.auto_note"]
 
 

@@ -213,7 +213,7 @@ class GuideScene(TableScene):
         step = self.box_texts()
         heading = f"{i18n.t(TITLE)} · {words(self.guide.step_of())}"
         largest = layout.font_size
-        smallest = min(largest, round(SMALLEST_TEXT * layout.scale))
+        smallest = min(largest, round(SMALLEST_TEXT * layout.scale))  # at any text size: a floor to read
         lines: list[tuple[str, int, tuple[int, int, int]]] = []
         for size in range(largest, smallest - 1, -1):
             for full in (True, False):

@@ -55,6 +55,9 @@ class PokerPanel(Panel):
         worded = iter(headings)
         self.placed = [(kind, next(worded), size, colour, y) if kind == "line" and what == HEADING_MARK
                        else (kind, what, size, colour, y) for kind, what, size, colour, y in self.placed]
+        if any(self.app.texts.width(what, size) > self.box.w - self.text_size
+               for kind, what, size, _, _ in self.placed if kind == "line" and what in headings):
+            self.overflow = True  # a heading wider than the box, as a title is (kit/panels.py): laid out larger
 
     def refresh(self) -> None:
         self.resize(self.app.layout)  # a longer value may not fit where the shorter did
@@ -115,7 +118,7 @@ class PokerEndPanel(EndOfGameKeys, PokerPanel):
         which each line's name, hand and points fit in half the box; None if none from the panel's text size
         down to SMALLEST_TEXT does."""
         width = self.app.texts.width
-        smallest = min(self.layout.font_size, round(SMALLEST_TEXT * self.layout.scale))
+        smallest = min(self.layout.font_size, round(SMALLEST_TEXT * self.layout.text_points))
         for size in range(self.layout.font_size, smallest - 1, -1):
             half = (self.box.w - 2 * size) // 2
             line_w = max(width(texts.line_name(score.line), size) for score in self.score.lines)
@@ -128,7 +131,7 @@ class PokerEndPanel(EndOfGameKeys, PokerPanel):
     def paint_hands(self, surface, rect: pygame.Rect) -> None:
         """Rows in the left column, columns in the right, the diagonals under each: line, hand, points."""
         step = round(self.layout.font_size * 1.15)
-        size, hand_at = self.hands_size() or (round(SMALLEST_TEXT * self.layout.scale), 0)
+        size, hand_at = self.hands_size() or (round(SMALLEST_TEXT * self.layout.text_points), 0)
         half = (rect.w - 2 * size) // 2
         for score in self.score.lines:
             kind, number = score.line.name.split()

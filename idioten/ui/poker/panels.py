@@ -252,11 +252,16 @@ class PokerStatsPanel(PokerPanel):
                          Button("ui.stats.history", self.open_history), self.close_button)
 
     def open_history(self) -> None:
-        from idioten.ui.kit.history_list import COLUMNS
-        from idioten.ui.kit.history_panel import HistoryPanel
+        from functools import partial
 
+        from idioten.ui.kit.history_list import COLUMNS
+        from idioten.ui.kit.history_panel import HistoryPanel, RowActions
+        from idioten.ui.poker import replay
+
+        actions = RowActions(partial(replay.play_again, self.scene), replay.can_play_again,
+                             partial(replay.copy, self.scene), replay.can_copy, "ui.history.poker_keys")
         self.app.push(HistoryPanel(self.app, lambda: self.scene.session.stats.last_games(STATS_SECTION),
-                                   texts.setting_name, [c for c in COLUMNS if c != "moves"]))
+                                   texts.setting_name, [c for c in COLUMNS if c != "moves"], actions))
 
     def default_button(self) -> Button:
         return self.close_button

@@ -31,6 +31,7 @@ from idioten.ui.game_clock import GameClock, Timed
 from idioten.ui.game_clock import status_parts as clock_parts
 from idioten.ui.games import GAMES
 from idioten.ui.idle import Waiter
+from idioten.ui.kit import palette
 from idioten.ui.kit.fonts import Texts
 from idioten.ui.kit.game import GameKind
 from idioten.ui.kit.layout import Layout
@@ -88,6 +89,7 @@ class App:
         self.rng = rng if rng is not None else random.Random()
         store = store if store is not None else MemoryStore(settings)
         self.settings = store.settings
+        palette.follow_table(self.settings.table_colour)  # the panels and buttons in the table's hue
         self.fixed = dict(fixed or {})
         self.persist = Persistence(self, store, fixed=self.fixed)  # the games, statistics and settings saved
         self.running = True
@@ -144,6 +146,8 @@ class App:
 
     def settings_changed(self, name: str) -> None:
         """A setting other than the language changed (persist.py): each game follows, the pictures are new."""
+        if name == "table_colour":
+            palette.follow_table(self.settings.table_colour)  # before the games paint their tables again
         for scene in self.playing.game_scenes():
             scene.setting_changed(name)
         if name == "speak":

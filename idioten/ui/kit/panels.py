@@ -14,7 +14,7 @@ import pygame
 from idioten import i18n
 from idioten.speech import words
 from idioten.ui.kit.layout import Layout
-from idioten.ui.kit.palette import BOX, EDGE, TEXT, TITLE
+from idioten.ui.kit.palette import BOX, EDGE, TEXT, TITLE, tint
 from idioten.ui.kit.scene import Host, Scene
 from idioten.ui.kit.widgets import Button
 
@@ -258,8 +258,8 @@ class Panel(Scene):
         """The dimmed table and the panel's box, the same for every panel."""
         assert self.dim is not None  # made by resize, before any drawing
         surface.blit(self.dim, (0, 0))
-        pygame.draw.rect(surface, BOX, self.box, border_radius=12)
-        pygame.draw.rect(surface, EDGE, self.box, width=2, border_radius=12)
+        pygame.draw.rect(surface, tint(BOX), self.box, border_radius=12)
+        pygame.draw.rect(surface, tint(EDGE), self.box, width=2, border_radius=12)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_frame(surface)

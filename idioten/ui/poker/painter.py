@@ -19,7 +19,7 @@ from idioten.poker.hands import HAND_NAMES
 from idioten.ui.game_clock import status_parts as clock_parts
 from idioten.ui.kit.drawing import draw_status_line, outline
 from idioten.ui.kit.felt import FELT_CENTRE, FELT_EDGE, MIN_WINDOW, felt
-from idioten.ui.kit.palette import BAR, BAR_LINE, GLOW, GOLD, LABEL, SELECT, TEXT
+from idioten.ui.kit.palette import BAR, BAR_LINE, GLOW, GOLD, LABEL, SELECT, TEXT, tint
 from idioten.ui.kit.sprites import CardImages, for_screen, shadow
 from idioten.ui.poker import texts
 from idioten.ui.poker.layout import PokerLayout
@@ -154,13 +154,13 @@ class PokerPainter:
     def paint_background(self, layout: PokerLayout) -> pygame.Surface:
         base = layout.base
         surface = for_screen(felt(base.size, self.scene.app.settings.table_colour))
-        pygame.draw.rect(surface, BAR, base.top_bar)
-        pygame.draw.line(surface, BAR_LINE, base.top_bar.bottomleft, base.top_bar.bottomright)
-        pygame.draw.rect(surface, BAR, base.status_bar)
-        pygame.draw.line(surface, BAR_LINE, base.status_bar.topleft, base.status_bar.topright)
+        pygame.draw.rect(surface, tint(BAR), base.top_bar)
+        pygame.draw.line(surface, tint(BAR_LINE), base.top_bar.bottomleft, base.top_bar.bottomright)
+        pygame.draw.rect(surface, tint(BAR), base.status_bar)
+        pygame.draw.line(surface, tint(BAR_LINE), base.status_bar.topleft, base.status_bar.topright)
         plates = pygame.Surface(base.size, pygame.SRCALPHA)  # drawn opaque here, so overlapping plates stay even
         for rect in layout.plates:
-            pygame.draw.rect(plates, PLATE, rect, border_radius=INSET)
+            pygame.draw.rect(plates, (*tint(BAR), PLATE[3]), rect, border_radius=INSET)
         surface.blit(plates, (0, 0))
         slot = self.images.slot()
         for rect in layout.cells:  # where rows overlap, a row's slot shows only down to the next row

@@ -14,7 +14,7 @@ from idioten.poker.hands import HAND_NAMES
 from idioten.poker.scoring import TABLES
 from idioten.speech.words import final_scores
 from idioten.ui.game_clock import clock_text
-from idioten.ui.kit.palette import CHART_BAR, GOLD, TEXT
+from idioten.ui.kit.palette import CHART_BAR, GOLD, TEXT, tint
 from idioten.ui.kit.panels import SMALLEST_TEXT, EndOfGameKeys, Panel
 from idioten.ui.kit.scene import Host
 from idioten.ui.kit.widgets import Button
@@ -320,7 +320,7 @@ class PokerStatsPanel(PokerPanel):
                 continue
             height = max(2, round(area.h * count / tallest))
             bar = pygame.Rect(round(area.x + i * bar_w + 1), area.bottom - height, max(1, round(bar_w) - 2), height)
-            pygame.draw.rect(surface, GOLD if i == latest else CHART_BAR, bar, border_radius=2)
+            pygame.draw.rect(surface, GOLD if i == latest else tint(CHART_BAR), bar, border_radius=2)
         # Scores under the first bar, every fifth one and the last; games at the top of the scale.
         marks = sorted({0, len(bins) - 1, *range(0, len(bins), 5)})
         for i in marks:

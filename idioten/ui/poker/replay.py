@@ -15,7 +15,7 @@ from idioten.play.poker.replay import deal_of, line_text, parse_line
 from idioten.poker.hands import parse_poker_card
 from idioten.storage.history import Played
 from idioten.ui.kit.clipboard import get_text, put_text
-from idioten.ui.kit.palette import BOX, EDGE, TEXT
+from idioten.ui.kit.palette import BOX, EDGE, TEXT, tint
 from idioten.ui.kit.scene import Host, Scene
 
 PAUSE = 0.45  # seconds between two cards at normal animation speed (as Aces Up's playback, acesup/autoplay.py)
@@ -108,6 +108,6 @@ class Playback(Scene):
         text = self.app.texts.render(banner, size, TEXT)
         box = text.get_rect().inflate(size * 2, size)
         box.midbottom = (layout.width // 2, layout.status_bar.top - 6)
-        pygame.draw.rect(surface, BOX, box, border_radius=box.h // 2)
-        pygame.draw.rect(surface, EDGE, box, width=1, border_radius=box.h // 2)
+        pygame.draw.rect(surface, tint(BOX), box, border_radius=box.h // 2)
+        pygame.draw.rect(surface, tint(EDGE), box, width=1, border_radius=box.h // 2)
         surface.blit(text, text.get_rect(center=box.center))

@@ -198,7 +198,7 @@ def some_history(app) -> None:
                                          2147483000, None, None, 4000))
 
 
-@pytest.mark.parametrize("text_size", text_sizes(fast=(100, 150)))
+@pytest.mark.parametrize("text_size", text_sizes())
 def test_the_history_and_the_pending_line_fit_every_size_and_language(text_size):
     app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
     some_history(app)

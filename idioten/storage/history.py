@@ -6,7 +6,8 @@ the day whose deal of the day it was), the variant (Poker: the table key), how i
 "left", or for a grid of Poker patience played alone "finished"), its score, and where known the moves made
 and the seconds played (a game resumed from a file written before the clock existed has neither). An Idioten
 game keeps its actions in move notation too, the text `idioten analyse --deal N --moves "…"` reads, so a row
-can be copied and watched again.
+can be copied and watched again; a grid of Poker patience keeps its placements, each a card and the cell it
+went into, 1–25 row by row ("QH 13", the joker "JK 7"), in the order they were made (play/poker/replay.py).
 
 In stats.json the history is a list per game under "history"; a file without it (written before it existed)
 loads with an empty history. Each entry is checked on its own (`played_from_json`): a damaged entry is
@@ -35,6 +36,8 @@ MAX_MOVES = 10**6
 MAX_SCORE = 10**6
 MAX_ACTIONS = 2000  # an Idioten game has at most a few hundred actions (undo shortens the line kept)
 _KEY = re.compile(r"[a-z][a-z0-9_+]{0,63}")
+_PLACEMENT = re.compile(r"(?:[2-9TJQKA][CDHS]|JK) (?:[1-9]|1[0-9]|2[0-5])")  # a card, then its cell 1-25
+POKER_CELLS = 25
 
 
 @dataclass(frozen=True)
@@ -47,7 +50,7 @@ class Played:
     daily: str | None = None  # "YYYY-MM-DD": the deal of that day
     moves: int | None = None
     seconds: int | None = None
-    actions: tuple[str, ...] = field(default_factory=tuple)  # Idioten's line of play, in move notation
+    actions: tuple[str, ...] = field(default_factory=tuple)  # Idioten's line of play, or Poker's placements
 
     def moves_text(self) -> str:
         """The line of play as `idioten analyse --moves` reads it: actions separated by commas."""
@@ -89,7 +92,9 @@ def played_from_json(entry: object, game: str) -> Played | None:
     if seconds is not None and not is_count(seconds, MAX_SECONDS):
         return None
     actions = entry.get("actions", [])
-    if not isinstance(actions, list) or len(actions) > MAX_ACTIONS or not all(map(_action, actions)):
+    valid = _action if game == "idioten" else _placement
+    most = MAX_ACTIONS if game == "idioten" else POKER_CELLS
+    if not isinstance(actions, list) or len(actions) > most or not all(map(valid, actions)):
         return None
     return Played(when, variant, str(result), score, deal, daily, moves, seconds, tuple(actions))
 
@@ -118,6 +123,10 @@ def _action(text: object) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _placement(text: object) -> bool:
+    return isinstance(text, str) and _PLACEMENT.fullmatch(text) is not None
 
 
 def row_of(saved: "SavedGame", left: bool, now: dt.datetime | None = None) -> Played:

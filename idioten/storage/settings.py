@@ -36,6 +36,8 @@ ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 # How much faster than normal each speed plays; 0 means no animation.
 ANIMATION_FACTORS = {"off": 0.0, "fast": 2.0, "normal": 1.0, "slow": 0.5}
 TABLE_COLOURS = ("green", "blue", "red", "grey", "dark")  # the felt's (ui/kit/felt.py), green by default
+# The size of every text in the window, in per cent of the size the layout gives it (ui/kit/layout.py).
+TEXT_SIZES = (100, 125, 150)
 SOUND_LEVELS = ("off", "quiet", "normal", "loud")  # off by default; the others are volumes (ui/kit/sound.py)
 # Speech (idioten/speech/): "auto", the default, speaks only where a screen reader runs.
 SPEAK_MODES = ("auto", "on", "off")
@@ -85,6 +87,7 @@ class Settings:
     four_colour: bool = False
     card_back: str = "blue"
     table_colour: str = "green"
+    text_size: int = 100
     language: str | None = None
     sound: str = "off"
     clock: bool = False  # the game's time and moves on the status bar (they are kept either way)
@@ -173,6 +176,7 @@ _VALID = {
     "four_colour": _flag,
     "card_back": lambda v: isinstance(v, str) and bool(_CARD_BACK_NAME.fullmatch(v)),
     "table_colour": lambda v: v in TABLE_COLOURS,
+    "text_size": lambda v: type(v) is int and v in TEXT_SIZES,  # by type: true is no size, nor 125.0
     "language": lambda v: v is None or v in LANGUAGES,
     "sound": lambda v: v in SOUND_LEVELS,
     "clock": _flag,

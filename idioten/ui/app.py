@@ -32,6 +32,7 @@ from idioten.ui import window
 from idioten.ui.game_clock import GameClock, Timed
 from idioten.ui.game_clock import status_parts as clock_parts
 from idioten.ui.idle import Waiter
+from idioten.ui.kit import palette
 from idioten.ui.kit.fonts import Texts
 from idioten.ui.kit.game import GameKind
 from idioten.ui.kit.layout import Layout
@@ -90,19 +91,19 @@ class App:
         self.rng = rng if rng is not None else random.Random()
         store = store if store is not None else MemoryStore(settings)
         self.settings = store.settings
+        palette.follow_table(self.settings.table_colour)  # the panels and buttons in the table's hue
         self.fixed: Fixed = {game: dict(values) for game, values in (fixed or {}).items()}
         self.persist = Persistence(self, store, fixed=self.fixed)  # the games, statistics and settings saved
         self.running = True
         self.fullscreen = False
         self.window = opened or window.open_on_felt(PROGRAM_NAME, size, self.settings)
         self.system_scale = window.system_scale()
-        displays = window.display_bounds()
-        self.window.minimum_size = window.smallest_size(self.system_scale, displays[0] if displays else None)
+        self.follow_smallest_size()
         self.windowed = (self.window.size, self.window.position)  # what to remember while in fullscreen
         self.pixel_ratio = window.pixel_ratio(self.window)  # also makes the surface before any picture, so
         self.sharpen_at: float | None = None                # each can take the window's pixel format
         self.set_icon()
-        self.layout = Layout(*window.pixel_size(self.window), scale=self.ui_scale())
+        self.layout = Layout(*window.pixel_size(self.window), scale=self.ui_scale(), text_scale=self.text_scale())
         self.texts = Texts(four_colour=lambda: self.settings.four_colour)
         self.images = CardImages(lambda: self.settings)
         self.images.set_size((self.layout.card_w, self.layout.card_h))
@@ -148,10 +149,15 @@ class App:
 
     def settings_changed(self, name: str) -> None:
         """A setting other than the language changed (persist.py): each game follows, the pictures are new."""
+        if name == "table_colour":
+            palette.follow_table(self.settings.table_colour)  # before the games paint their tables again
         for scene in self.playing.game_scenes():
             scene.setting_changed(name)
         if name == "speak":
             self.speech.setting_changed()
+        if name == "text_size":
+            self.follow_smallest_size()  # SDL makes a smaller window as large as the new minimum
+            self.relayout()
         self.images.forget()  # faces and backs are rendered for the settings they were made with
         self.mark_dirty()
 
@@ -223,12 +229,23 @@ class App:
     def ui_scale(self) -> float:
         return window.ui_scale(self.pixel_ratio, self.system_scale)
 
+    def text_scale(self) -> float:
+        return self.settings.text_size / 100
+
+    def follow_smallest_size(self) -> None:
+        """The window's minimum for the desktop's scale and the text size chosen: the larger text needs as much
+        more room as a desktop scaled as much."""
+        displays = window.display_bounds()
+        smallest = window.smallest_size(self.system_scale * self.text_scale(), displays[0] if displays else None)
+        if tuple(self.window.minimum_size) != smallest:
+            self.window.minimum_size = smallest
+
     def relayout(self) -> None:
         self.pixel_ratio = window.pixel_ratio(self.window)
-        size, scale = window.pixel_size(self.window), self.ui_scale()
-        if size == self.layout.size and scale == self.layout.scale:
+        size, scale, text_scale = window.pixel_size(self.window), self.ui_scale(), self.text_scale()
+        if size == self.layout.size and scale == self.layout.scale and text_scale == self.layout.text_scale:
             return
-        self.layout = Layout(*size, scale=scale)
+        self.layout = Layout(*size, scale=scale, text_scale=text_scale)
         self.images.set_size((self.layout.card_w, self.layout.card_h), interim=True)
         self.sharpen_at = self.clock() + SHARPEN_AFTER
         for scene in self.scenes:

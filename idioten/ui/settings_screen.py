@@ -19,7 +19,7 @@ from idioten import i18n
 from idioten.cards import parse_cards
 from idioten.i18n import LANGUAGE_NAME, LANGUAGES
 from idioten.speech import words
-from idioten.storage.settings import ANIMATION_SPEEDS, SOUND_LEVELS, SPEAK_MODES, TABLE_COLOURS
+from idioten.storage.settings import ANIMATION_SPEEDS, SOUND_LEVELS, SPEAK_MODES, TABLE_COLOURS, TEXT_SIZES
 from idioten.ui.kit.game import Games, SettingRow
 from idioten.ui.kit.palette import CAPTION, GLOW, SELECT, TEXT, TITLE
 from idioten.ui.kit.panels import Panel
@@ -42,6 +42,7 @@ def choices() -> list[tuple[str, list[tuple[object, str]]]]:
         ("four_colour", ON_OFF),
         ("card_back", [(b, f"ui.settings.card_back.{b}") for b in CARD_BACKS]),
         ("table_colour", [(c, f"ui.settings.table_colour.{c}") for c in TABLE_COLOURS]),
+        ("text_size", [(size, f"ui.settings.text_size.{size}") for size in TEXT_SIZES]),
         ("language", [(code, LANGUAGE_NAME) for code in LANGUAGES]),  # each in its own words: LanguageButton
         ("clock", ON_OFF),
         ("speak", [(mode, f"ui.settings.speak.{mode}") for mode in SPEAK_MODES]),

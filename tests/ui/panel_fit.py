@@ -5,10 +5,14 @@ other, each button's label inside it. The texts are those the scene really draws
 from __future__ import annotations
 
 import pygame
+import pytest
 import tiers
 
 from idioten import i18n
+from idioten.storage.settings import TEXT_SIZES
+from idioten.ui import window
 from idioten.ui.kit.palette import BOX
+from idioten.ui.persist import persistence
 
 RING = 8  # the focus ring is drawn this much larger than its button (widgets.Button.draw)
 
@@ -85,6 +89,25 @@ def misfits(app, scene=None) -> list[str]:
         wrong += [f"text {text!r} {rect} overlaps {other!r} {at}" for other, at in texts[index + 1:]
                   if rect.colliderect(at)]
     return wrong
+
+
+def text_sizes(fast: tuple[int, ...] = (100,)) -> list:
+    """Every text size as a test's parameter: those in `fast` in both tiers, the others in the slow tier only
+    (a representative slice keeps the fast tier's cost small)."""
+    return [pytest.param(size, id=f"text{size}", marks=() if size in fast else pytest.mark.slow)
+            for size in TEXT_SIZES]
+
+
+def set_text_size(app, percent: int) -> None:
+    """The text size chosen as the settings screen chooses it (applied at once, remembered)."""
+    persistence(app).change_setting("text_size", percent)
+    app.step(dt=1 / 60)
+    assert app.layout.text_scale == percent / 100
+
+
+def smallest(percent: int) -> list[tuple[int, int, float]]:
+    """The program's minimum at the text size `percent`, at a desktop scale of 100 % and 200 %."""
+    return [(*window.smallest_size(scale * percent / 100), scale) for scale in (1.0, 2.0)]
 
 
 def resize(app, width: int, height: int, scale: float) -> None:

@@ -312,7 +312,8 @@ def test_a_third_games_settings_are_its_own_on_the_same_screen_and_in_its_own_se
 
     store = Store.open(data_folder)
     app, _ = make_app(games=(*games(), toy_kind()), store=store)
-    window_rows = ["animation", "four_colour", "card_back", "table_colour", "language", "clock", "speak", "sound"]
+    window_rows = ["animation", "four_colour", "card_back", "table_colour", "text_size", "language", "clock", "speak",
+                   "sound"]
     assert settings_screen_rows(app) == window_rows + ["variant", "auto_discard", "highlight_discardable",
                                                        "live_verdict", "winnable_only"]
     key(app, pygame.K_g)

@@ -9,6 +9,7 @@ import random
 
 import pygame
 import pytest
+from panel_fit import set_text_size, smallest, text_sizes
 from ui_store_support import Clock, open_window, state
 from ui_support import OPEN_APPS, choose_in_menu, close_apps, drag, headings
 
@@ -222,13 +223,17 @@ def test_esc_leaves_the_guide_at_any_step_and_the_offer_comes_only_once(folder):
     assert len(again.scenes) == 1  # never offered again
 
 
-@pytest.mark.parametrize("size", [(720, 520), (400, 300)])
-def test_the_steps_lines_fit_a_small_window_below_the_cards(size):
-    """Every step's box, at the program's smallest window and below it: under the first row of cards, above the
-    status bar, inside the window, every line as wide as the box at most, and all the step's words in it."""
+@pytest.mark.parametrize("text_size", text_sizes(fast=(100, 150)))
+@pytest.mark.parametrize("smallest_or_below", ["smallest", "400x300"])
+def test_the_steps_lines_fit_a_small_window_below_the_cards(smallest_or_below, text_size):
+    """Every step's box, at the program's smallest window (for the text size) and below it: under the first row
+    of cards, above the status bar, inside the window, every line as wide as the box at most, and all the step's
+    words in it."""
     from ui_support import make_app, post
 
     app, _ = make_app()
+    set_text_size(app, text_size)
+    size = smallest(text_size)[0][:2] if smallest_or_below == "smallest" else (400, 300)
     choose_in_menu(app, "guide.title")
     guide = guide_of(app)
     app.window.minimum_size = (1, 1)  # as a tiling window manager may: below the smallest the program asks for

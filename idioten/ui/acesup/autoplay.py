@@ -20,7 +20,7 @@ from idioten import i18n
 from idioten.acesup.rules import Action
 from idioten.play.acesup.knowledge import WINNABLE
 from idioten.ui.acesup.painter import ACTION_SECONDS
-from idioten.ui.kit.palette import BOX, EDGE, TEXT
+from idioten.ui.kit.palette import BOX, EDGE, TEXT, tint
 from idioten.ui.kit.scene import Host, Scene
 
 PAUSE = 0.45  # seconds between two actions at normal animation speed
@@ -137,6 +137,6 @@ class Autoplay(Scene):
         text = self.app.texts.render(self.banner(), size, TEXT)
         box = text.get_rect().inflate(size * 2, size)
         box.midbottom = (layout.width // 2, layout.status_bar.top - 6)  # the foot of the table is the freest place
-        pygame.draw.rect(surface, BOX, box, border_radius=box.h // 2)
-        pygame.draw.rect(surface, EDGE, box, width=1, border_radius=box.h // 2)
+        pygame.draw.rect(surface, tint(BOX), box, border_radius=box.h // 2)
+        pygame.draw.rect(surface, tint(EDGE), box, width=1, border_radius=box.h // 2)
         surface.blit(text, text.get_rect(center=box.center))

@@ -27,7 +27,7 @@ from idioten.play.change import Change
 from idioten.speech import words as words_aloud
 from idioten.ui.acesup.input import DEAL_KEYS, PILE_KEYS
 from idioten.ui.acesup.table import SOUND_OF, TableScene
-from idioten.ui.kit.palette import BOX, EDGE, TEXT
+from idioten.ui.kit.palette import BOX, EDGE, TEXT, tint
 from idioten.ui.kit.palette import TITLE as TITLE_COLOUR
 from idioten.ui.kit.scene import Host
 from idioten.ui.kit.widgets import Button
@@ -191,8 +191,8 @@ class GuideScene(TableScene):
         """The step's lines in a box over the foot of the table, under the buttons and messages."""
         self.place_box()
         panel = pygame.Surface(self.box.size, pygame.SRCALPHA)
-        pygame.draw.rect(panel, (*BOX, BOX_ALPHA), panel.get_rect(), border_radius=10)
-        pygame.draw.rect(panel, EDGE, panel.get_rect(), width=2, border_radius=10)
+        pygame.draw.rect(panel, (*tint(BOX), BOX_ALPHA), panel.get_rect(), border_radius=10)
+        pygame.draw.rect(panel, tint(EDGE), panel.get_rect(), width=2, border_radius=10)
         surface.blit(panel, self.box.topleft)
         y = self.box.y + self.box_pad
         for text, size, colour in self.box_lines:
@@ -214,7 +214,7 @@ class GuideScene(TableScene):
         step = self.box_texts()
         heading = f"{i18n.t(TITLE)} · {words(self.guide.step_of())}"
         largest = layout.font_size
-        smallest = min(largest, round(SMALLEST_TEXT * layout.scale))
+        smallest = min(largest, round(SMALLEST_TEXT * layout.scale))  # at any text size: a floor to read
         lines: list[tuple[str, int, tuple[int, int, int]]] = []
         for size in range(largest, smallest - 1, -1):
             for full in (True, False):

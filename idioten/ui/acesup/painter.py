@@ -12,7 +12,7 @@ from idioten.ui.acesup.hint_arrow import ARROW_EDGE as HINT_EDGE
 from idioten.ui.acesup.hint_arrow import draw_hint
 from idioten.ui.kit.drawing import draw_callout, draw_status_line, outline
 from idioten.ui.kit.felt import felt
-from idioten.ui.kit.palette import BAR, BAR_LINE, GLOW, LABEL, SELECT, TEXT
+from idioten.ui.kit.palette import BAR, BAR_LINE, GLOW, LABEL, SELECT, TEXT, tint
 from idioten.ui.kit.sprites import for_screen, shadow
 
 ACTION_SECONDS = 0.3  # a discarded or moved card's glide at normal speed (a deal takes longer)
@@ -46,10 +46,10 @@ class TablePainter:
 
     def paint_background(self, layout) -> pygame.Surface:
         surface = for_screen(felt(layout.size, self.scene.app.settings.table_colour))
-        pygame.draw.rect(surface, BAR, layout.top_bar)
-        pygame.draw.line(surface, BAR_LINE, layout.top_bar.bottomleft, layout.top_bar.bottomright)
-        pygame.draw.rect(surface, BAR, layout.status_bar)
-        pygame.draw.line(surface, BAR_LINE, layout.status_bar.topleft, layout.status_bar.topright)
+        pygame.draw.rect(surface, tint(BAR), layout.top_bar)
+        pygame.draw.line(surface, tint(BAR_LINE), layout.top_bar.bottomleft, layout.top_bar.bottomright)
+        pygame.draw.rect(surface, tint(BAR), layout.status_bar)
+        pygame.draw.line(surface, tint(BAR_LINE), layout.status_bar.topleft, layout.status_bar.topright)
         slot = self.scene.app.images.slot()
         labels = [(layout.stock, i18n.t("ui.label.stock")), (layout.discard, i18n.t("ui.label.discards"))]
         labels += [(rect, str(i + 1)) for i, rect in enumerate(layout.piles)]

@@ -24,7 +24,7 @@ from idioten.storage.stats import IDIOTEN, VariantStats
 from idioten.ui.game_clock import clock_text
 from idioten.ui.kit.clipboard import put_text
 from idioten.ui.kit.history_list import HistoryList
-from idioten.ui.kit.palette import CAPTION, CHART_BAR, EDGE, GLOW, GOLD, TEXT, TITLE
+from idioten.ui.kit.palette import CAPTION, CHART_BAR, EDGE, GLOW, GOLD, TEXT, TITLE, tint
 from idioten.ui.kit.panels import ConfirmPanel, Panel
 from idioten.ui.kit.scene import Host
 from idioten.ui.kit.widgets import Button
@@ -369,8 +369,8 @@ class StatsPanel(Panel):
                 height = max(2, round(chart.h * count / tallest))
                 bar = pygame.Rect(round(chart.x + score * slot + slot * 0.12), chart.bottom - height,
                                   max(1, round(slot * 0.76)), height)
-                pygame.draw.rect(surface, GOLD if score == WIN_SCORE else CHART_BAR, bar)
-        pygame.draw.line(surface, EDGE, chart.bottomleft, chart.bottomright)
+                pygame.draw.rect(surface, GOLD if score == WIN_SCORE else tint(CHART_BAR), bar)
+        pygame.draw.line(surface, tint(EDGE), chart.bottomleft, chart.bottomright)
         for score in range(0, WIN_SCORE + 1, 6):
             label = texts.render(str(score), size, CAPTION)
             surface.blit(label, label.get_rect(midtop=(round(chart.x + (score + 0.5) * slot), chart.bottom + 3)))

@@ -16,7 +16,7 @@ import pygame
 from idioten import i18n
 from idioten.storage.history import Played
 from idioten.ui.game_clock import clock_text
-from idioten.ui.kit.palette import CAPTION, EDGE, SELECT, TEXT, TITLE
+from idioten.ui.kit.palette import CAPTION, EDGE, SELECT, TEXT, TITLE, tint
 
 COLUMNS = ("when", "deal", "variant", "result", "score", "moves", "time")
 PENDING = "pending"  # the result shown for a game left but not yet counted
@@ -126,7 +126,8 @@ class HistoryList:
         for column, name in enumerate(self.columns):
             header = texts.render(i18n.t(f"ui.history.{name}"), size, TITLE)
             surface.blit(header, (lefts[column], rect.y))
-        pygame.draw.line(surface, EDGE, (start, rect.y + self.row_h - 3), (start + table_w, rect.y + self.row_h - 3))
+        under_headers = rect.y + self.row_h - 3
+        pygame.draw.line(surface, tint(EDGE), (start, under_headers), (start + table_w, under_headers))
         for line in range(self.visible()):
             index = self.first + line
             if index >= len(self.rows):

@@ -14,7 +14,7 @@ import pygame
 from idioten import i18n
 from idioten.speech import words
 from idioten.ui.kit.layout import Layout
-from idioten.ui.kit.palette import BOX, EDGE, TEXT, TITLE
+from idioten.ui.kit.palette import BOX, EDGE, TEXT, TITLE, tint
 from idioten.ui.kit.scene import Host, Scene
 from idioten.ui.kit.widgets import Button
 
@@ -28,6 +28,7 @@ EDGE_ROOM = 10  # pixels kept free at least between a panel and the window's edg
 FOCUS_ROOM = 10  # pixels at least between two rows of buttons: the focus ring (4 out, 2 wide) touches no other
 SMALLEST_TEXT = 13  # design points: the text of a panel too tall for its window shrinks no further (8-point type)
 RING = 8  # the focus ring is drawn this much larger than its button (widgets.Button.draw)
+TEXT_STEP = 0.05  # a panel too large at the text size chosen tries it this much smaller at each step, to 100 %
 GROW_STEP = 0.1  # a panel that does not fit its window is laid out on a canvas this much larger at each try,
 MOST_GROWN = 4.0  # up to this many times the window's size
 
@@ -80,16 +81,23 @@ class Panel(Scene):
         self.app.pop(self)
 
     def resize(self, layout: Layout) -> None:
-        """Lay the panel out for the window; where it does not fit even with its smallest text (a window
-        below the program's minimum, which no window manager has to keep to), lay it out on a canvas made
-        larger step by step, keeping the window's shape, until it fits: the window shows that canvas scaled
-        down (the app maps the mouse onto it)."""
+        """Lay the panel out for the window. Where it does not fit at the text size the player chose (a larger
+        text than 100 % in a window the text grows faster than), its text is made smaller step by step, to
+        100 % at the least: the table keeps the size chosen, the panel takes the largest that fits. Where it
+        does not fit even with its smallest text (a window below the program's minimum, which no window
+        manager has to keep to), lay it out on a canvas made larger step by step, keeping the window's shape,
+        until it fits: the window shows that canvas scaled down (the app maps the mouse onto it)."""
         self.canvas_size = None
         self.lay_out(layout)
+        text_scale = layout.text_scale
+        while self.overflows() and text_scale > 1.0:
+            text_scale = max(1.0, round(text_scale - TEXT_STEP, 2))
+            self.lay_out(layout.with_text_scale(text_scale))
+        at_text = self.layout
         grown = 1.0
         while self.overflows() and grown < MOST_GROWN:
             grown += GROW_STEP
-            self.lay_out(Layout(round(layout.width * grown), round(layout.height * grown), scale=layout.scale))
+            self.lay_out(at_text.grown(grown))
             self.canvas_size = self.layout.size
 
     def lay_out(self, layout: Layout) -> None:
@@ -116,7 +124,7 @@ class Panel(Scene):
         one width."""
         layout = self.layout
         largest = layout.font_size
-        smallest = min(largest, round(SMALLEST_TEXT * layout.scale))
+        smallest = min(largest, round(SMALLEST_TEXT * layout.text_points))
         full = max(1, layout.width - 2 * EDGE_ROOM)
         tries = [(largest, self.natural_width(largest), True, 1.0), (largest, full, True, 1.0)]
         tries += [(size, full, False, air) for size in range(largest, smallest - 1, -1) for air in (1.0, 0.5)]
@@ -149,7 +157,7 @@ class Panel(Scene):
     def arrange(self, size: int, width: int, with_keys: bool, air: float):
         """The rows at text size `size` in a box `width` wide, `air` times the usual space between them: what
         to draw (kind, what, size, colour, y), each button's place in the box, the box's height, and whether
-        the buttons fit side by side at all."""
+        the buttons (and the titles) fit side by side at all."""
         texts = self.app.texts
         inner = width - 2 * size
         same = self.button_width(size)
@@ -159,10 +167,12 @@ class Panel(Scene):
         placed: list[tuple[str, Any, int, tuple[int, int, int] | None, int]] = []
         rects: list[tuple[Button, pygame.Rect]] = []
         y = spaced
+        titles_fit = True
         for row in self.rows:
             kind = row[0]
             if kind == "title":
                 placed.append(("line", _text(row[1]), round(size * 1.4), TITLE, y))
+                titles_fit = titles_fit and texts.width(placed[-1][1], round(size * 1.4)) <= width - size
                 y += round(size * 1.4) + half
             elif kind == "text" or (kind == "keys" and with_keys):
                 for line in texts.wrap(_text(row[1]), size, inner):
@@ -181,7 +191,7 @@ class Panel(Scene):
                         rects.append((button, pygame.Rect(x, y, min(same, inner), height)))
                         x += same + size
                     y += height + max(half, FOCUS_ROOM)
-        return placed, rects, y + half, same <= inner
+        return placed, rects, y + half, same <= inner and titles_fit
 
     def centre(self, layout: Layout, height: int) -> tuple[int, int]:
         return layout.width // 2, layout.height // 2
@@ -248,8 +258,8 @@ class Panel(Scene):
         """The dimmed table and the panel's box, the same for every panel."""
         assert self.dim is not None  # made by resize, before any drawing
         surface.blit(self.dim, (0, 0))
-        pygame.draw.rect(surface, BOX, self.box, border_radius=12)
-        pygame.draw.rect(surface, EDGE, self.box, width=2, border_radius=12)
+        pygame.draw.rect(surface, tint(BOX), self.box, border_radius=12)
+        pygame.draw.rect(surface, tint(EDGE), self.box, width=2, border_radius=12)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_frame(surface)

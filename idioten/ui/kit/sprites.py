@@ -20,19 +20,27 @@ from idioten.ui.kit.tween import Glide, Shake
 INK = (24, 24, 28)
 RED_INK = (196, 28, 36)
 CARD_BACKS = ("blue", "red")  # the backs there are pictures of; any other name shows the first
+# An index face's rank and suit fill at most this share of the card's width, and this share of its height (the
+# top part, which shows where rows of cards overlap).
+INDEX_WIDTH, INDEX_HEIGHT = 0.88, 0.4
+PICTURE_RANK_SHARE = 44 / 350  # the rank's height in a card's picture, of the card's (tools/card_art/faces.py)
 
 
 class CardImages:
     """Faces, backs and the empty slot at one card size; a new size renders afresh."""
 
-    def __init__(self, settings: Callable[[], Settings]):
+    def __init__(self, settings: Callable[[], Settings], index_below: int = 0):
         self.settings = settings  # the settings now: a change of deck colours or back replaces the object
+        # Cards narrower than this many pixels get an index face (`index_face`) instead of their picture, whose
+        # corner index is then too small to read.
+        self.index_below = index_below
         self.size = (0, 0)
         self._cache: dict[str, pygame.Surface] = {}
         self._warmed: set[Card | str] = set()  # the cards, and "back"
         self._previous: dict[str, pygame.Surface] = {}  # the last size's pictures, while a resize goes on
         self._interim: set[str] = set()  # pictures scaled from those, to be rendered crisp by sharpen()
         self._fallback_font: pygame.font.Font | None = None
+        self._index_fonts: dict[int, pygame.font.Font] = {}
 
     def set_size(self, size: tuple[int, int], interim: bool = False) -> None:
         """A new card size. With `interim` (the window is being resized by hand) the pictures of the old
@@ -56,8 +64,33 @@ class CardImages:
         return True
 
     def face(self, card: Card) -> pygame.Surface:
-        folder = ("cards", "four-colour") if self.settings().four_colour else ("cards",)
+        four = self.settings().four_colour
+        if self.shows_index_faces() and card.rank:  # the joker's picture reads at any size: its dark jester
+            key = f"index/{int(four)}/{card}"
+            image = self._cache.get(key)
+            if image is None:
+                image = self._cache[key] = index_face(card, self.size, four, self._index_font)
+            return image
+        folder = ("cards", "four-colour") if four else ("cards",)
         return self._get("/".join(folder) + f"/{card}.svg", lambda: self._fallback_face(card))
+
+    def shows_index_faces(self) -> bool:
+        return self.size[0] < self.index_below
+
+    def rank_height(self) -> int:
+        """How tall a face's rank is drawn, in pixels: what decides whether it can be read."""
+        if not self.shows_index_faces():
+            return round(self.size[1] * PICTURE_RANK_SHARE)
+        drawn = self._index_font(index_font_size(self.size, self._index_font)).render("10", True, INK)
+        return max((rect.h for rect in pygame.mask.from_surface(drawn).get_bounding_rects()), default=0)
+
+    def _index_font(self, size: int) -> pygame.font.Font:
+        from idioten.ui.kit.fonts import load_font
+
+        font = self._index_fonts.get(size)
+        if font is None:
+            font = self._index_fonts[size] = load_font(size)
+        return font
 
     def back(self) -> pygame.Surface:
         return self._get(f"cards/back-{self.back_name()}.svg", self._fallback_back)
@@ -136,6 +169,48 @@ class CardImages:
         pygame.draw.rect(surface, (255, 255, 255, 60), surface.get_rect(), width=max(2, self.size[0] // 50),
                          border_radius=max(3, self.size[0] // 14))
         return surface
+
+
+FontOfSize = Callable[[int], pygame.font.Font]
+
+
+def index_font_size(size: tuple[int, int], font: FontOfSize) -> int:
+    """The largest text size (fonts.py's sizes) at which "10♥", the widest index, fits an index face."""
+    width, height = size
+    low, high = 6, max(6, height)
+    while low < high:  # the widest rank's width and the line's height only grow with the size
+        middle = (low + high + 1) // 2
+        wide, tall = font(middle).size("10\u2665")[0], font(middle).get_ascent()
+        if wide <= width * INDEX_WIDTH and tall <= height * INDEX_HEIGHT:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def index_face(card: Card, size: tuple[int, int], four_colour: bool, font: FontOfSize) -> pygame.Surface:
+    """A card too small for its picture's corner to be read: white, its rank and suit as large as the card's
+    width allows along its top (what shows where rows overlap), the suit again in the middle below; in the
+    deck's inks (fonts.CARD_INK: the four-colour deck's too)."""
+    from idioten.ui.kit.fonts import CARD_INK, RANK_INK
+
+    width, height = size
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    radius = max(2, width // 10)
+    pygame.draw.rect(surface, (252, 252, 248), surface.get_rect(), border_radius=radius)
+    pygame.draw.rect(surface, (90, 90, 90), surface.get_rect(), width=1, border_radius=radius)
+    index = font(index_font_size(size, font))
+    symbol = card.pretty()[-1]
+    ink = CARD_INK[four_colour].get(card.suit, RANK_INK)
+    rank = index.render(card.pretty()[:-1], True, ink)
+    suit = index.render(symbol, True, ink)
+    top = max(1, round(height * 0.03)) - (index.get_height() - index.get_ascent()) // 3
+    x = (width - rank.get_width() - suit.get_width()) // 2
+    surface.blit(rank, (x, top))
+    surface.blit(suit, (x + rank.get_width(), top))
+    big = font(index_font_size((width * 2, height * 2), font)).render(symbol, True, ink)
+    surface.blit(big, big.get_rect(center=(width // 2, round(height * 0.68))))
+    return for_screen(surface, alpha=True)
 
 
 class RenderedPictures:

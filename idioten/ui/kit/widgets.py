@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from idioten import i18n
-from idioten.ui.kit.palette import EDGE, SELECT
+from idioten.ui.kit.palette import EDGE, SELECT, tint
 
 if TYPE_CHECKING:
     from idioten.ui.kit.fonts import Texts
 
-FACE = (32, 78, 52)
+FACE = (32, 78, 52)  # these four as on the green table; drawn in the table's own hue (palette.tint)
 FACE_HOVER = (46, 104, 70)
 FACE_PRESSED = (24, 58, 40)
 LABEL = (242, 242, 232)
@@ -61,9 +61,9 @@ class Button:
         enabled = self.enabled()
         face = FACE_PRESSED if self.pressed and enabled else FACE_HOVER if self.hover and enabled else FACE
         radius = self.rect.h // 4
-        pygame.draw.rect(surface, face, self.rect, border_radius=radius)
-        pygame.draw.rect(surface, EDGE if enabled else FACE_HOVER, self.rect, width=1, border_radius=radius)
-        label = texts.render(self.label, size, LABEL if enabled else LABEL_DISABLED)
+        pygame.draw.rect(surface, tint(face), self.rect, border_radius=radius)
+        pygame.draw.rect(surface, tint(EDGE if enabled else FACE_HOVER), self.rect, width=1, border_radius=radius)
+        label = texts.render(self.label, size, LABEL if enabled else tint(LABEL_DISABLED))
         surface.blit(label, label.get_rect(center=self.rect.center))
         if self.focused:
             ring = self.rect.inflate(8, 8)

@@ -95,9 +95,11 @@ class PokerLayout:
     plates: list[pygame.Rect] = field(default_factory=list)
     deck_size: tuple[int, int] = (0, 0)
     deck_origin: tuple[int, int] = (0, 0)
+    label_size: int = 0  # the texts' size on the felt (0: the base layout's; a window below the smallest: less)
 
     def __post_init__(self):
         base = self.base
+        self.label_size = self.label_size or base.label_size
         self.area = pygame.Rect(0, base.top_bar.bottom, base.width, base.status_bar.top - base.top_bar.bottom)
         # The Aces Up table's card size is the most: switching games keeps the cards' size where there is room.
         largest = max(4, min(self.area.h, base.card_w))
@@ -144,7 +146,7 @@ class PokerLayout:
         """Everything at card width `cw` (the computer's `mw`), each row but the last showing `shows` of its
         height (the computer's `computer_shows`), the grid's corner at (x0, y0); returns the rectangle that holds
         it all."""
-        line = self.base.label_size
+        line = self.label_size
         top_strip = line + 12
         column_strip = round(2.7 * line) + 16  # a hand name on up to two small lines, then the points
         pad = max(6, round(cw * 0.08))  # a plate reaches this far beyond what it holds (its corners round 6)

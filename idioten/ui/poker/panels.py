@@ -14,7 +14,7 @@ from idioten.poker.hands import HAND_NAMES
 from idioten.poker.scoring import TABLES
 from idioten.speech.words import final_scores
 from idioten.ui.game_clock import clock_text
-from idioten.ui.kit.palette import CHART_BAR, GOLD, TEXT
+from idioten.ui.kit.palette import CHART_BAR, GOLD, TEXT, tint
 from idioten.ui.kit.panels import SMALLEST_TEXT, EndOfGameKeys, Panel
 from idioten.ui.kit.scene import Host
 from idioten.ui.kit.widgets import Button
@@ -55,6 +55,9 @@ class PokerPanel(Panel):
         worded = iter(headings)
         self.placed = [(kind, next(worded), size, colour, y) if kind == "line" and what == HEADING_MARK
                        else (kind, what, size, colour, y) for kind, what, size, colour, y in self.placed]
+        if any(self.app.texts.width(what, size) > self.box.w - self.text_size
+               for kind, what, size, _, _ in self.placed if kind == "line" and what in headings):
+            self.overflow = True  # a heading wider than the box, as a title is (kit/panels.py): laid out larger
 
     def refresh(self) -> None:
         self.resize(self.app.layout)  # a longer value may not fit where the shorter did
@@ -115,7 +118,7 @@ class PokerEndPanel(EndOfGameKeys, PokerPanel):
         which each line's name, hand and points fit in half the box; None if none from the panel's text size
         down to SMALLEST_TEXT does."""
         width = self.app.texts.width
-        smallest = min(self.layout.font_size, round(SMALLEST_TEXT * self.layout.scale))
+        smallest = min(self.layout.font_size, round(SMALLEST_TEXT * self.layout.text_points))
         for size in range(self.layout.font_size, smallest - 1, -1):
             half = (self.box.w - 2 * size) // 2
             line_w = max(width(texts.line_name(score.line), size) for score in self.score.lines)
@@ -128,7 +131,7 @@ class PokerEndPanel(EndOfGameKeys, PokerPanel):
     def paint_hands(self, surface, rect: pygame.Rect) -> None:
         """Rows in the left column, columns in the right, the diagonals under each: line, hand, points."""
         step = round(self.layout.font_size * 1.15)
-        size, hand_at = self.hands_size() or (round(SMALLEST_TEXT * self.layout.scale), 0)
+        size, hand_at = self.hands_size() or (round(SMALLEST_TEXT * self.layout.text_points), 0)
         half = (rect.w - 2 * size) // 2
         for score in self.score.lines:
             kind, number = score.line.name.split()
@@ -249,11 +252,16 @@ class PokerStatsPanel(PokerPanel):
                          Button("ui.stats.history", self.open_history), self.close_button)
 
     def open_history(self) -> None:
-        from idioten.ui.kit.history_list import COLUMNS
-        from idioten.ui.kit.history_panel import HistoryPanel
+        from functools import partial
 
+        from idioten.ui.kit.history_list import COLUMNS
+        from idioten.ui.kit.history_panel import HistoryPanel, RowActions
+        from idioten.ui.poker import replay
+
+        actions = RowActions(partial(replay.play_again, self.scene), replay.can_play_again,
+                             partial(replay.copy, self.scene), replay.can_copy, "ui.history.poker_keys")
         self.app.push(HistoryPanel(self.app, lambda: self.scene.session.stats.last_games(STATS_SECTION),
-                                   texts.setting_name, [c for c in COLUMNS if c != "moves"]))
+                                   texts.setting_name, [c for c in COLUMNS if c != "moves"], actions))
 
     def default_button(self) -> Button:
         return self.close_button
@@ -312,7 +320,7 @@ class PokerStatsPanel(PokerPanel):
                 continue
             height = max(2, round(area.h * count / tallest))
             bar = pygame.Rect(round(area.x + i * bar_w + 1), area.bottom - height, max(1, round(bar_w) - 2), height)
-            pygame.draw.rect(surface, GOLD if i == latest else CHART_BAR, bar, border_radius=2)
+            pygame.draw.rect(surface, GOLD if i == latest else tint(CHART_BAR), bar, border_radius=2)
         # Scores under the first bar, every fifth one and the last; games at the top of the scale.
         marks = sorted({0, len(bins) - 1, *range(0, len(bins), 5)})
         for i in marks:

@@ -110,13 +110,15 @@ class PokerScene(CardGameScene):
 
     # -- placing -----------------------------------------------------------------------------------------
 
-    def place(self, cell: int, card: Card | None = None, start: tuple[float, float] | None = None) -> bool:
-        """Ask the rules to put `card` (by default the current card) into `cell`; animate it or say why not."""
+    def place(self, cell: int, card: Card | None = None, start: tuple[float, float] | None = None,
+              by_player: bool = True) -> bool:
+        """Ask the rules to put `card` (by default the current card) into `cell`; animate it or say why not.
+        `by_player` False: a pasted grid played back (replay.py)."""
         self.finish_flight()
         card = card or self.current_card()
         origin = start if start is not None else (self.home_rect(card).topleft if card else (0, 0))
         try:
-            change = self.session.act(Place(cell, card))
+            change = self.session.act(Place(cell, card), by_player)
         except IllegalAction as refusal:
             self.refuse(refusal, cell)
             return False
@@ -337,6 +339,10 @@ class PokerScene(CardGameScene):
         from idioten.ui.poker.panels import PokerEndPanel
         self.app.close_panels()
         self.app.push(PokerEndPanel(self.app, self))
+
+    def paste(self) -> None:
+        from idioten.ui.poker.replay import play_back  # imported when first asked, like the panels
+        play_back(self)  # a grid copied from the history, watched again
 
     def open_options(self) -> None:
         from idioten.ui.poker.panels import PokerOptionsPanel

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -40,6 +40,9 @@ from idioten.ui.kit.sprites import CardImages
 from idioten.ui.persist import Persistence
 from idioten.ui.playing import Playing
 
+if TYPE_CHECKING:
+    from idioten.speech.backends import Backend
+
 FRAME_SECONDS = 1 / 60
 # settle() wants where things come to rest, not each frame on the way: every animation is worked out from the
 # time that passed, so a coarser step ends in the same place with a quarter of the drawing (tests that look
@@ -50,14 +53,14 @@ SHARPEN_AFTER = 0.3  # seconds after the last size change, the cards are rendere
 MAX_STEP = 0.1  # a long stall (window dragged, machine busy) must not make a glide jump to its end unseen
 
 
-def open_speech(screen_reader_only: bool):
+def open_speech(screen_reader_only: bool) -> Backend | None:
     """This system's way to speak (idioten/speech/backends.py, imported only now: after the first picture)."""
     from idioten.speech.backends import open_backend
 
     return open_backend(i18n.language, screen_reader_only=screen_reader_only)
 
 
-def on_canvas(event: Any, canvas: tuple[int, int] | None, size: tuple[int, int]) -> Any:
+def on_canvas(event: pygame.event.Event, canvas: tuple[int, int] | None, size: tuple[int, int]) -> pygame.event.Event:
     """A pointer event with its position on a scene's larger canvas (Scene.canvas_size); else as it is."""
     if canvas is None or not hasattr(event, "pos"):
         return event
@@ -67,7 +70,7 @@ def on_canvas(event: Any, canvas: tuple[int, int] | None, size: tuple[int, int])
 
 
 class App:
-    def __init__(self, first: Any = None, *, games: Sequence[GameKind[Any]] = GAMES,
+    def __init__(self, first: object = None, *, games: Sequence[GameKind] = GAMES,
                  sessions: dict[str, Session] | None = None, store: Store | None = None,
                  deal: NamedDeal | None = None, fixed: dict[str, str] | None = None,
                  settings: Settings | None = None, clock: Callable[[], float] = time.monotonic,
@@ -245,7 +248,7 @@ class App:
 
     # -- the loop ----------------------------------------------------------------------------------------
 
-    def handle(self, event: Any) -> None:
+    def handle(self, event: pygame.event.Event) -> None:
         if handover.handle(self.window, event):  # a second start asked this copy to come forward
             return
         event = window.in_pixels(event, self.pixel_ratio)
@@ -269,7 +272,7 @@ class App:
             top = self.scenes[-1]
             top.handle_event(on_canvas(event, top.canvas_size, self.layout.size))
 
-    def step(self, events: Iterable[Any] | None = None, dt: float | None = None) -> bool:
+    def step(self, events: Iterable[pygame.event.Event] | None = None, dt: float | None = None) -> bool:
         """One turn of the loop: handle events (the queue's, or those given), advance time, draw if
         something changed. Returns False once the app should close."""
         now = self.clock()

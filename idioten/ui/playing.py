@@ -10,7 +10,7 @@ module, like the rest of the window's shell, imports no game.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 from idioten.play.session import NamedDeal, Opening, Session
 from idioten.storage.files import Notice
@@ -30,11 +30,11 @@ class Shell(Host, Protocol):
 
 
 class Playing:
-    def __init__(self, app: Shell, games: Sequence[GameKind[Any]], sessions: dict[str, Session] | None,
-                 deal: NamedDeal | None, first: Any, start_in: str | None) -> None:
+    def __init__(self, app: Shell, games: Sequence[GameKind], sessions: dict[str, Session] | None,
+                 deal: NamedDeal | None, first: object, start_in: str | None) -> None:
         """See `App`: `deal` and `first` are the first game's, `start_in` names the game to open in."""
         self.app = app
-        self.games: tuple[GameKind[Any], ...] = tuple(games)
+        self.games: tuple[GameKind, ...] = tuple(games)
         self.sessions: dict[str, Session] = dict(sessions or {})
         self.first_deal = deal
         self.shown = {self.games[0].name: first} if first is not None else {}
@@ -42,7 +42,7 @@ class Playing:
         self.shelf: dict[str, CardGameScene] = {}  # the scenes of the games not on screen, by name
         self.current_game = next((kind for kind in self.games if kind.name == start_in), self.games[0])
 
-    def kind(self, name: str) -> GameKind[Any]:
+    def kind(self, name: str) -> GameKind:
         for kind in self.games:
             if kind.name == name:
                 return kind
@@ -69,7 +69,7 @@ class Playing:
         unsaid, self.unsaid = self.unsaid, []
         return unsaid
 
-    def open_scene(self, kind: GameKind[Any], say_unsaid: bool = True) -> CardGameScene:
+    def open_scene(self, kind: GameKind, say_unsaid: bool = True) -> CardGameScene:
         """The game's scene, saying what the store said of its file (each file's message in turn), unless the
         caller says it (`say_unsaid` False: the program start, after the store's own notices)."""
         scene = kind.make_scene(self.app, self.session(kind.name))

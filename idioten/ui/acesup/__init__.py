@@ -15,7 +15,7 @@ from idioten.acesup.options import VARIANTS
 from idioten.acesup.rules import Game
 from idioten.play.acesup import settings as own
 from idioten.play.acesup.session import AcesUpSession
-from idioten.play.session import Opening
+from idioten.play.session import Opening, Session
 from idioten.storage.files import Notice
 from idioten.ui.kit.game import GameKind, MenuEntries, SettingRow, Then
 from idioten.ui.kit.scene import CardGameScene, Host, Scene
@@ -30,9 +30,10 @@ def open_session(opening: Opening) -> tuple[AcesUpSession, Sequence[Notice]]:
     return AcesUpSession.open(opening)
 
 
-def make_scene(app: Host, session: AcesUpSession) -> CardGameScene:
+def make_scene(app: Host, session: Session) -> CardGameScene:
     from idioten.ui.acesup.table import TableScene
 
+    assert isinstance(session, AcesUpSession)  # the one `open_session` gave
     return TableScene(app, session)
 
 
@@ -128,7 +129,6 @@ def table_of(scene: CardGameScene) -> "TableScene":
     return scene
 
 
-GAME: GameKind[AcesUpSession] = GameKind(name="idioten", play_key="ui.menu.to_idioten", open_session=open_session,
-                                         make_scene=make_scene, rules_panel=rules_panel, stats_panel=stats_panel,
-                                         menu_entries=menu_entries, welcome=welcome, settings_rows=settings_rows,
-                                         settings_notes=settings_notes)
+GAME = GameKind(name="idioten", play_key="ui.menu.to_idioten", open_session=open_session, make_scene=make_scene,
+                rules_panel=rules_panel, stats_panel=stats_panel, menu_entries=menu_entries, welcome=welcome,
+                settings_rows=settings_rows, settings_notes=settings_notes)

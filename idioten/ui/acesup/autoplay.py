@@ -13,11 +13,13 @@ bench/ui_demo_pace.py measures the gaps."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 import pygame
 
 from idioten import i18n
 from idioten.acesup.rules import Action
+from idioten.play.acesup.assist import Assistant
 from idioten.play.acesup.knowledge import WINNABLE
 from idioten.ui.acesup.painter import ACTION_SECONDS
 from idioten.ui.kit.palette import BOX, EDGE, TEXT
@@ -28,10 +30,26 @@ SHORTEST_PAUSE = 0.25  # with animations off: still a pace to follow, one action
 LEAVING_KEYS = (pygame.K_n, pygame.K_F2, pygame.K_r, pygame.K_g)  # new deal, restart, the other game
 
 
+class PlayedTable(Protocol):
+    """The table the computer plays at (table.py's `TableScene`): its assistant, the player's verb `act`, and
+    the player's own games, held while the shown solution plays."""
+
+    assistant: Assistant
+    auto_pending: bool  # an automatic discard waits for the cards to land
+
+    def busy(self) -> bool: ...
+    def act(self, action: Action) -> bool: ...
+    def say(self, text: str) -> None: ...
+    def bring_back_own_game(self) -> None: ...
+
+
 class Autoplay(Scene):
+    """The computer playing at the table (the demo, the shown solution, a pasted game played back), as a scene
+    over it that shows only a banner and stops at the player's first key or click."""
+
     overlay = True
 
-    def __init__(self, app: Host, table, mode: str, line: Sequence[Action] = ()):  # table: the TableScene
+    def __init__(self, app: Host, table: PlayedTable, mode: str, line: Sequence[Action] = ()) -> None:
         super().__init__(app)
         self.mode = mode  # "demo", "solution", or "replay": `line`, a game pasted to be watched (replay.py)
         self.line, self.replayed = tuple(line), 0
@@ -41,7 +59,7 @@ class Autoplay(Scene):
         self.computer.scene = self
         self.wait = self.pause()  # the position it starts from is seen first
         self.banner_key = "ui.demo.thinking"
-        self.steps = None  # the solution's length, for "step i of n"
+        self.steps: int | None = None  # the solution's length, for "step i of n"
         self.line_key = "ui.solution.playing"
         known = self.assistant.knowledge()
         if mode == "solution" and known is not None and known.line is not None:
@@ -101,7 +119,7 @@ class Autoplay(Scene):
         if message_key:
             self.table.say(i18n.t(message_key))
 
-    def handle_event(self, event) -> None:
+    def handle_event(self, event: pygame.event.Event) -> None:
         if (event.type == pygame.KEYDOWN and self.mode == "solution" and event.key in LEAVING_KEYS
                 and not getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT)):
             # A new deal, a restart or the other game leaves the game on the table: the player's own game,
@@ -131,7 +149,7 @@ class Autoplay(Scene):
             return i18n.t(self.line_key, step=min(steps, steps - left + 1), steps=steps)
         return i18n.t(self.banner_key)
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         layout = self.app.layout
         size = layout.small_font_size
         text = self.app.texts.render(self.banner(), size, TEXT)

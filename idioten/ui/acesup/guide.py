@@ -14,8 +14,6 @@ Next and Leave, and the keys that would reach beyond the guide (N, H, S, A, T, B
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from idioten import i18n
@@ -134,14 +132,14 @@ class GuideScene(TableScene):
 
     # -- keys --------------------------------------------------------------------------------------------
 
-    def on_key(self, event: Any) -> None:
+    def on_key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_ESCAPE:
             if not self.drop_choice():
                 self.leave()
             return
         super().on_key(event)
 
-    def game_key(self, event: Any) -> None:
+    def game_key(self, event: pygame.event.Event) -> None:
         if event.key in OWN_KEYS:
             super().game_key(event)
         elif event.key in GO_ON_KEYS:

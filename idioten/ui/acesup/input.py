@@ -12,21 +12,27 @@ Why a click or a drop did nothing is said beside it (its position read from its 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Protocol
 
 import pygame
 
 from idioten import i18n
-from idioten.acesup.rules import DISCARD, MOVE, PILES, Action
+from idioten.acesup.rules import DISCARD, MOVE, PILES, Action, Game
 from idioten.cards import Card
+from idioten.play.acesup.assist import Assistant
 from idioten.speech import words
-from idioten.ui.kit.scene import DRAG_THRESHOLD
+from idioten.ui.kit.layout import Layout
+from idioten.ui.kit.scene import DRAG_THRESHOLD, Host
+from idioten.ui.kit.sprites import CardSprite
+from idioten.ui.kit.widgets import Button
 
 DOUBLE_CLICK = 0.4  # seconds
 PILE_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3,
              pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2, pygame.K_KP4: 3}
 DEAL_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
+Timing = Callable[[Card], tuple[float, float]]  # a card's glide: (duration, delay) in seconds
 
 
 @dataclass
@@ -45,11 +51,39 @@ class Drag:
     pointer: tuple[int, int]
 
 
+class InputTable(Protocol):
+    """What the input asks of the table that holds it (table.py's `TableScene`, which imports this module): the
+    game and where its cards lie, the pile the keys chose, and the verbs a click, a drop or a key leads to."""
+
+    app: Host
+    buttons: list[Button]
+    dirty: bool
+    selected: int | None  # the pile the keys chose
+    message_at: tuple[int, int] | None  # where the message beside a click stands
+    sprites: dict[Card, CardSprite]
+    assistant: Assistant
+
+    @property
+    def game(self) -> Game: ...
+    @property
+    def layout(self) -> Layout: ...
+    def card_position(self, pile: int, index: int, cards_in_pile: int) -> tuple[float, float]: ...
+    def buttons_take(self, event: pygame.event.Event) -> bool: ...
+    def finish_animations(self) -> None: ...
+    def settle(self, timing: Timing | None = None) -> None: ...
+    def act(self, action: Action, shake_pile: int | None = None, timing: Timing | None = None,
+            at: tuple[int, int] | None = None) -> bool: ...
+    def deal(self, at: tuple[int, int] | None = None) -> bool: ...
+    def say(self, text: str, seconds: float = ..., at: tuple[int, int] | None = None,
+            aloud: str | None = None) -> None: ...
+    def show_end(self) -> None: ...
+
+
 class TableInput:
     """The table's input, held by its TableScene (`table.input`): it keeps the press and drag under way and
     asks its table to act, say and animate."""
 
-    def __init__(self, table: Any) -> None:  # table: the TableScene that holds it
+    def __init__(self, table: InputTable) -> None:
         self.table = table
         self.press: Press | None = None
         self.drag: Drag | None = None
@@ -78,7 +112,7 @@ class TableInput:
         x, y = self.table.card_position(pile, len(cards) - 1, len(cards))
         return pygame.Rect(round(x), round(y), self.table.layout.card_w, self.table.layout.card_h)
 
-    def on_press(self, event) -> None:
+    def on_press(self, event: pygame.event.Event) -> None:
         if self.table.buttons_take(event):
             return
         self.table.finish_animations()
@@ -87,16 +121,15 @@ class TableInput:
             self.table.deal(at=event.pos)
             return
         for pile in range(PILES):
-            top = self.top_rect(pile)
-            if top is not None and top.collidepoint(event.pos):
-                card = self.table.game.top(pile)
+            top, card = self.top_rect(pile), self.table.game.top(pile)
+            if top is not None and card is not None and top.collidepoint(event.pos):
                 self.press = Press(pile, card, event.pos, (event.pos[0] - top.x, event.pos[1] - top.y))
                 return
             if self.table.layout.pile_area(pile, len(self.table.game.piles[pile])).collidepoint(event.pos) and top:
                 self.table.say(i18n.t("ui.msg.only_top"), at=event.pos)
                 return
 
-    def on_motion(self, event) -> None:
+    def on_motion(self, event: pygame.event.Event) -> None:
         for button in self.table.buttons:
             if button.handle(event):
                 self.table.dirty = True
@@ -114,7 +147,7 @@ class TableInput:
                     self.table.say("")  # a message beside an earlier click was about that click, not this card
                 self.on_motion(event)
 
-    def on_release(self, event) -> None:
+    def on_release(self, event: pygame.event.Event) -> None:
         if self.table.buttons_take(event):
             return
         if self.drag is not None:
@@ -128,7 +161,7 @@ class TableInput:
             if self.table.game.top(press.pile) == press.card:
                 self.click(press.pile, press.card, event.pos)
 
-    def drop(self, drag: Drag, pointer) -> None:
+    def drop(self, drag: Drag, pointer: tuple[int, int]) -> None:
         card_rect = pygame.Rect(round(pointer[0] - drag.grab[0]), round(pointer[1] - drag.grab[1]),
                                 self.table.layout.card_w, self.table.layout.card_h)
         best, best_overlap = None, 0
@@ -158,7 +191,7 @@ class TableInput:
                 return  # the second half of a double-click on a card the first half discarded
         self.table.act(Action(DISCARD, pile), at=at)
 
-    def game_key(self, event) -> None:
+    def game_key(self, event: pygame.event.Event) -> None:
         key = event.key
         if key in PILE_KEYS:
             self.pile_key(PILE_KEYS[key])

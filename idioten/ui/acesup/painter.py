@@ -3,34 +3,68 @@ slots, labels) is painted once into a background; a frame is that background plu
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import pygame
 
 from idioten import i18n
-from idioten.acesup.rules import PILES
+from idioten.acesup.rules import PILES, Action, Game
+from idioten.cards import Card
 from idioten.play.acesup.settings import aces_up_settings
 from idioten.ui.acesup.hint_arrow import ARROW_EDGE as HINT_EDGE
 from idioten.ui.acesup.hint_arrow import draw_hint
+from idioten.ui.acesup.input import Drag
 from idioten.ui.kit.drawing import draw_callout, draw_status_line, outline
 from idioten.ui.kit.felt import felt
+from idioten.ui.kit.fonts import Texts
+from idioten.ui.kit.layout import Layout
 from idioten.ui.kit.palette import BAR, BAR_LINE, GLOW, LABEL, SELECT, TEXT
-from idioten.ui.kit.sprites import for_screen, shadow
+from idioten.ui.kit.scene import Host
+from idioten.ui.kit.sprites import CardSprite, for_screen, shadow
+from idioten.ui.kit.widgets import Button
 
 ACTION_SECONDS = 0.3  # a discarded or moved card's glide at normal speed (a deal takes longer)
 LABEL_EDGE = 2  # pixels of dark edge round a label drawn over the hint's arrow
 
 
+class PaintedTable(Protocol):
+    """What the painter reads of the table it paints (table.py's `TableScene`, which imports this module): the
+    game, where each card shows and where it is going, what the player chose, and the table's own words."""
+
+    app: Host
+    buttons: list[Button]
+    message: str
+    message_at: tuple[int, int] | None  # a message beside a click, not in the status bar
+    sprites: dict[Card, CardSprite]
+    zones: dict[Card, str]  # where each card rests: "pile", "stock" or "discard"
+    dealt_in: frozenset[Card]  # a new deal's first cards, flying out as it appears
+    selected: int | None
+
+    @property
+    def game(self) -> Game: ...
+    @property
+    def layout(self) -> Layout: ...
+    @property
+    def drag(self) -> Drag | None: ...
+    def hint_arrow(self) -> Action | None: ...
+    def status_parts(self) -> list[str]: ...
+    def draw_over_table(self, surface: pygame.Surface) -> None: ...
+
+
 class TablePainter:
-    def __init__(self, scene):
+    """Paints its table: the background once per size or language, then each frame over it."""
+
+    def __init__(self, scene: PaintedTable) -> None:
         self.scene = scene
         self.background: pygame.Surface  # painted by resize, before the first frame
         self.status_lines: list[tuple[str, pygame.Rect]] = []  # the texts of the last frame's status bar, placed
         self.callout_lines: list[tuple[str, pygame.Rect]] = []  # ... and of its message beside a click
 
     @property
-    def texts(self):
+    def texts(self) -> Texts:
         return self.scene.app.texts
 
-    def resize(self, layout, buttons) -> None:
+    def resize(self, layout: Layout, buttons: list[Button]) -> None:
         self.layout = layout
         self.scene.app.images.set_size((layout.card_w, layout.card_h))
         rects, self.button_size = layout.bar_buttons(lambda size: [button.width_for(self.texts, size)
@@ -44,7 +78,7 @@ class TablePainter:
         self.shadow = shadow((layout.card_w, layout.card_h), self.radius)
         self.background = self.paint_background(layout)
 
-    def paint_background(self, layout) -> pygame.Surface:
+    def paint_background(self, layout: Layout) -> pygame.Surface:
         surface = for_screen(felt(layout.size, self.scene.app.settings.table_colour))
         pygame.draw.rect(surface, BAR, layout.top_bar)
         pygame.draw.line(surface, BAR_LINE, layout.top_bar.bottomleft, layout.top_bar.bottomright)
@@ -132,13 +166,14 @@ class TablePainter:
 
         source = scene.drag.pile if scene.drag else scene.selected
         if source is not None:
-            if scene.selected is not None and game.top(source) is not None:
-                self.ring(surface, self.select, sprites[game.top(source)].screen_pos())
+            chosen = game.top(source) if scene.selected is not None else None
+            if chosen is not None:
+                self.ring(surface, self.select, sprites[chosen].screen_pos())
             for target in range(PILES):
                 if game.can_move(source, target):
                     self.ring(surface, self.glow, layout.piles[target].topleft)
 
-        flying.sort(key=lambda s: s.glide.delay)
+        flying.sort(key=lambda s: s.glide.delay if s.glide is not None else 0.0)
         lift = max(2, layout.card_w // 40)  # a card in the air casts a small shadow
         for sprite in flying:
             x, y = sprite.screen_pos()
@@ -166,11 +201,13 @@ class TablePainter:
             button.draw(surface, self.texts, self.button_size)
         self.status(surface)
 
-    def turning(self, sprite, zone) -> pygame.Surface:
+    def turning(self, sprite: CardSprite, zone: str | None) -> pygame.Surface:
         """A card leaving the face-down stock turns face up on its way (and back again when a deal is
         undone): the picture narrows to an edge and widens with the other side. Only while it turns is it
         squeezed; at rest every card is the crisp picture rendered at its size."""
         images, glide = self.scene.app.images, sprite.glide
+        if glide is None:  # at rest
+            return images.face(sprite.card)
         leaving, returning = glide.origin == "stock", zone == "stock"
         if leaving == returning:
             return images.face(sprite.card)
@@ -183,23 +220,23 @@ class TablePainter:
         picture = images.face(sprite.card) if face_up else images.back()
         return pygame.transform.scale(picture, (max(1, width), self.layout.card_h))
 
-    def ring(self, surface, ring: pygame.Surface, corner) -> None:
+    def ring(self, surface: pygame.Surface, ring: pygame.Surface, corner: tuple[float, float]) -> None:
         pad = (ring.get_width() - self.layout.card_w) // 2
         surface.blit(ring, (corner[0] - pad, corner[1] - pad))
 
-    def badge(self, surface, rect: pygame.Rect, count: int) -> None:
+    def badge(self, surface: pygame.Surface, rect: pygame.Rect, count: int) -> None:
         label = self.texts.render(str(count), self.layout.label_size, TEXT)
         box = label.get_rect().inflate(self.layout.label_size * 0.8, 6)
         box.midbottom = (rect.centerx, rect.bottom - rect.h // 14)
         pygame.draw.rect(surface, (0, 0, 0), box, border_radius=box.h // 2)
         surface.blit(label, label.get_rect(center=box.center))
 
-    def status(self, surface) -> None:
+    def status(self, surface: pygame.Surface) -> None:
         scene, layout = self.scene, self.layout
         parts = scene.status_parts()
-        beside_click = scene.message_at is not None
+        click = scene.message_at  # the message stands beside that click, not in the status bar
         self.status_lines = draw_status_line(surface, self.texts, layout.status_bar, layout.small_font_size, parts,
-                                             "" if beside_click else scene.message)
-        self.callout_lines = (draw_callout(surface, self.texts, layout.font_size, scene.message, scene.message_at,
+                                             "" if click is not None else scene.message)
+        self.callout_lines = (draw_callout(surface, self.texts, layout.font_size, scene.message, click,
                                            pygame.Rect((0, 0), layout.size), avoid=self.hint_area)
-                              if beside_click else [])
+                              if click is not None else [])

@@ -32,7 +32,7 @@ class RulesPanel(Panel):
         self.images.set_size((round(height * 250 / 350), height))
         super().place()
 
-    def paint_example(self, surface, rect: pygame.Rect) -> None:
+    def paint_example(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         w, h = self.images.size
         gap = w // 4
         x = rect.centerx - (4 * w + 3 * gap) // 2
@@ -44,6 +44,6 @@ class RulesPanel(Panel):
             if i in EXAMPLE_DISCARDABLE:
                 surface.blit(ring, (corner[0] - pad, corner[1] - pad))
 
-    def key(self, event) -> None:
+    def key(self, event: pygame.event.Event) -> None:
         if event.key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.close()

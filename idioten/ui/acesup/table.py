@@ -4,7 +4,7 @@ games), and animates the `Change` each verb returns. It never decides a rule its
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 import pygame
 
@@ -13,15 +13,17 @@ from idioten.acesup.rules import DEAL, DISCARD, PILES, Action, Dealt, Discarded,
 from idioten.cards import Card
 from idioten.errors import IllegalAction
 from idioten.play.acesup.assist import Assistant
+from idioten.play.acesup.session import Held
 from idioten.play.acesup.settings import aces_up_settings
 from idioten.play.change import Change, How
 from idioten.speech import words
 from idioten.ui.acesup import painter
-from idioten.ui.acesup.input import Drag, TableInput
+from idioten.ui.acesup.input import Drag, TableInput, Timing
 from idioten.ui.acesup.painter import ACTION_SECONDS
 from idioten.ui.acesup.table_desk import TableDesk
 from idioten.ui.game_clock import status_parts as clock_parts
 from idioten.ui.kit import celebration
+from idioten.ui.kit.layout import Layout
 from idioten.ui.kit.scene import CardGameScene, Host
 from idioten.ui.kit.sprites import CardSprite
 from idioten.ui.kit.tween import Glide, Shake
@@ -50,12 +52,15 @@ class TableSession(Protocol):
     def switch_variant(self, variant: str) -> Change | None: ...
     def new_deal(self, game: Game | None = None) -> Change: ...
     def random_game(self) -> Game: ...
-    def hold(self) -> Any: ...
-    def bring_back(self, held: Any) -> Change: ...
+    def hold(self) -> Held: ...
+    def bring_back(self, held: Held) -> Change: ...
 
 
 class TableScene(CardGameScene):
-    def __init__(self, app: Host, session: TableSession):
+    """The Aces Up table: its session's game on screen, the verbs its input, its panels and the window ask
+    for, and the cards' glides that show what each verb changed."""
+
+    def __init__(self, app: Host, session: TableSession) -> None:
         super().__init__(app)
         self.session = session
         # The solver's answers: verdict, hints, demo (off the loop, on two workers: the verdict has its own).
@@ -70,7 +75,7 @@ class TableScene(CardGameScene):
         self.dealt_in: frozenset[Card] = frozenset()  # a new deal's first cards, flying out as it appears
         self.celebrate = False  # the end that is pending is the player's win: cards leap off before the panel
         self.fan_limit: int | None = None  # the cards of a pile end above this y (an end panel over the foot)
-        self.own_game: Any = None  # the player's games, held while the shown solution plays (`hold_own_game`)
+        self.own_game: Held | None = None  # the player's games, held while the shown solution plays (`hold_own_game`)
         self.buttons = [
             Button("ui.button.new", self.new_deal),
             Button("ui.button.restart", self.restart, self.session.can_restart),
@@ -102,7 +107,7 @@ class TableScene(CardGameScene):
     # -- places ------------------------------------------------------------------------------------------
 
     @property
-    def layout(self):
+    def layout(self) -> Layout:
         return self.app.layout
 
     def rest_places(self) -> dict[Card, tuple[str, tuple[float, float]]]:
@@ -145,7 +150,7 @@ class TableScene(CardGameScene):
             speed = self.app.settings.duration
             self.settle(lambda card: (speed(0.18), 0.0))
 
-    def settle(self, timing=None) -> None:
+    def settle(self, timing: Timing | None = None) -> None:
         """Send every card whose resting place changed to its new place: at once, or gliding by `timing`,
         which gives (duration, delay) for a card."""
         for card, (zone, place) in self.rest_places().items():
@@ -165,13 +170,17 @@ class TableScene(CardGameScene):
             self.zones[card] = zone
         self.dirty = True
 
-    def timing_for(self, record, backwards: bool):
+    def timing_for(self, record: object, backwards: bool) -> Timing:
+        """How the cards glide to show `record` (a `Change`'s, one of the rules' records) done or, `backwards`,
+        undone: a deal's cards one after the other, the card that moved at an action's pace, every other card
+        (a pile fanned anew) quickly."""
         speed = self.app.settings.duration
         if isinstance(record, Dealt):
             order = {card: (len(record.cards) - 1 - i if backwards else i) for i, card in enumerate(record.cards)}
             return lambda card: ((speed(0.28), speed(0.09) * order[card]) if card in order
                                  else (speed(0.18), 0.0))
-        return lambda card: (speed(ACTION_SECONDS), 0.0) if card == record.card else (speed(0.18), 0.0)
+        moved = record.card if isinstance(record, (Discarded, Moved)) else None
+        return lambda card: (speed(ACTION_SECONDS), 0.0) if card == moved else (speed(0.18), 0.0)
 
     def finish_animations(self) -> None:
         for sprite in self.sprites.values():
@@ -280,7 +289,8 @@ class TableScene(CardGameScene):
         """The demo or the shown solution asks: a game it ends is not the player's result."""
         return self.assistant.computer.playing()
 
-    def act(self, action: Action, shake_pile: int | None = None, timing=None, at=None) -> bool:
+    def act(self, action: Action, shake_pile: int | None = None, timing: Timing | None = None,
+            at: tuple[int, int] | None = None) -> bool:
         """Ask the session to do `action`; animate what happened (with `timing` when given: card -> (duration,
         delay)) or say why not (beside `at`, the position of the click or drop that asked, if one did). True if
         it happened. Clicks, keys, drops and the demo all come through here."""
@@ -307,7 +317,7 @@ class TableScene(CardGameScene):
         self.auto_pending = aces_up_settings(self.app.settings).auto_discard and not self.end_pending
         self.changed(change)
 
-    def refuse(self, refusal: IllegalAction, pile: int | None, at=None) -> None:
+    def refuse(self, refusal: IllegalAction, pile: int | None, at: tuple[int, int] | None = None) -> None:
         self.app.sound.play("illegal")
         self.say(self.refusal_words(refusal), at=at)
         top = self.game.top(pile) if pile is not None and 0 <= pile < PILES else None
@@ -333,7 +343,7 @@ class TableScene(CardGameScene):
     def draw_over_table(self, surface: pygame.Surface) -> None:
         """What a table of its own kind shows over the cards, under the buttons and messages (the guide's box)."""
 
-    def deal(self, at=None) -> bool:
+    def deal(self, at: tuple[int, int] | None = None) -> bool:
         return self.act(Action(DEAL), at=at)
 
     def can_undo(self) -> bool:
@@ -444,7 +454,7 @@ class TableScene(CardGameScene):
 
     # -- drawing ---------------------------------------------------------------------------------------
 
-    def resize(self, layout) -> None:
+    def resize(self, layout: Layout) -> None:
         self.finish_animations()
         self.input.press = self.input.drag = None
         self.painter.resize(layout, self.buttons)
@@ -454,5 +464,5 @@ class TableScene(CardGameScene):
         self.painter.resize(self.layout, self.buttons)
         self.dirty = True
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         self.painter.draw(surface)

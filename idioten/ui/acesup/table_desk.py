@@ -9,7 +9,8 @@ from typing import Protocol, cast
 
 import pygame
 
-from idioten.acesup.rules import Game
+from idioten.acesup.rules import Action, Game
+from idioten.play.acesup.assist import Assistant
 from idioten.play.acesup.desk import Book
 from idioten.play.acesup.settings import AcesUpSettings, aces_up_settings
 from idioten.ui.kit.scene import MESSAGE_SECONDS, Host
@@ -17,7 +18,11 @@ from idioten.ui.worker import WAKE_EVENT
 
 
 class Table(Protocol):
-    """What the desk hands on from the table that holds the assistant (table.py's TableScene)."""
+    """What the desk hands on from the table that holds the assistant (table.py's TableScene), and what the
+    computer playing there asks of it (autoplay.py's `PlayedTable`)."""
+
+    assistant: Assistant
+    auto_pending: bool
 
     @property
     def game(self) -> Game: ...
@@ -30,6 +35,9 @@ class Table(Protocol):
     def undo(self) -> None: ...
     def finish_animations(self) -> None: ...
     def hold_own_game(self) -> None: ...
+    def bring_back_own_game(self) -> None: ...
+    def busy(self) -> bool: ...
+    def act(self, action: Action) -> bool: ...
 
 
 class TableDesk:
@@ -55,7 +63,8 @@ class TableDesk:
         return self.app.rng
 
     def on_top(self) -> bool:
-        return self.app.scenes[0] is self.table
+        on_screen: object = self.app.scenes[0]  # a Scene; the table is one, seen through its Protocol
+        return on_screen is self.table
 
     def say(self, text: str, seconds: float = MESSAGE_SECONDS) -> None:
         self.table.say(text, seconds)

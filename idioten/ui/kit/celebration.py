@@ -10,7 +10,7 @@ blit of the sheet and one card per card in the air."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -41,7 +41,7 @@ class Leaper:
 class Celebration(Scene):
     overlay = True
 
-    def __init__(self, app: Host, cards: list[tuple[pygame.Surface, tuple[float, float]]], floor: float,
+    def __init__(self, app: Host, cards: Sequence[tuple[pygame.Surface, tuple[float, float]]], floor: float,
                  then: Callable[[], None]):
         """`cards`: (picture, top-left corner) of each card to leap, in the order they go (the first
         LEAPERS); they bounce on `floor` (the y of a card's top when it touches the foot of the table);

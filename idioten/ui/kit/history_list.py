@@ -16,6 +16,7 @@ import pygame
 from idioten import i18n
 from idioten.storage.history import Played
 from idioten.ui.game_clock import clock_text
+from idioten.ui.kit.fonts import Texts
 from idioten.ui.kit.palette import CAPTION, EDGE, SELECT, TEXT, TITLE
 
 COLUMNS = ("when", "deal", "variant", "result", "score", "moves", "time")
@@ -63,7 +64,7 @@ class HistoryList:
         shown = cells(self.rows[index], self.variant_name, index < self.pending)
         return [shown[name] for name in self.columns]
 
-    def place(self, rect: pygame.Rect, texts, sizes: Sequence[int]) -> bool:
+    def place(self, rect: pygame.Rect, texts: Texts, sizes: Sequence[int]) -> bool:
         """Columns at the first of `sizes` at which they fit across `rect`; False if none fits."""
         self.rect = rect
         headers = [i18n.t(f"ui.history.{name}") for name in self.columns]
@@ -89,7 +90,7 @@ class HistoryList:
             self.chosen = max(0, min(len(self.rows) - 1, index))
             self.keep_in_sight()
 
-    def key(self, event) -> bool:
+    def key(self, event: pygame.event.Event) -> bool:
         """The keys that choose a row; True if it was one of them."""
         page = max(1, self.visible() - 1)
         steps = {**STEP_KEYS, pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page}
@@ -111,7 +112,7 @@ class HistoryList:
             self.choose(index)
         return True
 
-    def draw(self, surface, texts) -> None:
+    def draw(self, surface: pygame.Surface, texts: Texts) -> None:
         size, rect = self.size, self.rect
         if not self.rows:
             empty = texts.render(i18n.t("ui.history.empty"), size, TEXT)

@@ -54,7 +54,7 @@ class HistoryPanel(Panel):
         self.overflow = not (fits and self.app.texts.width(i18n.t("ui.history.list_keys"), small) <= box.w - size)
         self.set_focus(self.focused)
 
-    def handle_event(self, event) -> None:
+    def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and self.list.key(event):
             self.dirty = True
             return
@@ -63,11 +63,11 @@ class HistoryPanel(Panel):
             return
         super().handle_event(event)
 
-    def key(self, event) -> None:
+    def key(self, event: pygame.event.Event) -> None:
         if event.key in (pygame.K_ESCAPE, pygame.K_h, pygame.K_s):
             self.close()
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         texts, size, box = self.app.texts, self.layout.font_size, self.box
         self.draw_frame(surface)
         title = texts.render(i18n.t("ui.stats.history_title"), round(size * 1.4), TITLE)

@@ -7,7 +7,8 @@ before focus existed), Tab / Shift+Tab and the arrow keys move it, Enter activat
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Protocol
+from collections.abc import Callable
+from typing import Literal, Protocol, Union
 
 import pygame
 
@@ -17,9 +18,6 @@ from idioten.ui.kit.layout import Layout
 from idioten.ui.kit.palette import BOX, EDGE, TEXT, TITLE
 from idioten.ui.kit.scene import Host, Scene
 from idioten.ui.kit.widgets import Button
-
-if TYPE_CHECKING:
-    from idioten.ui.kit.scene import CardGameScene
 
 CONFIRM_YES_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y, pygame.K_j)
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -31,12 +29,25 @@ RING = 8  # the focus ring is drawn this much larger than its button (widgets.Bu
 GROW_STEP = 0.1  # a panel that does not fit its window is laid out on a canvas this much larger at each try,
 MOST_GROWN = 4.0  # up to this many times the window's size
 
+Words = Union[str, Callable[[], str]]  # a text key, a text already worded, or the wording of the moment
+Painter = Callable[[pygame.Surface, pygame.Rect], None]  # draws an illustration into its place in the box
+Colour = tuple[int, int, int]
+# A panel's rows, each a kind and what it shows (`Panel.build` says which). "heading" and "art_px" are Poker's:
+# its panels turn them into a title and an "art" row when they place them (ui/poker/panels.py).
+Row = Union[tuple[Literal["title"], Words], tuple[Literal["text"], Words], tuple[Literal["keys"], Words],
+            tuple[Literal["heading"], Words], tuple[Literal["art"], float, Painter],
+            tuple[Literal["art_px"], Callable[[], int], Painter], tuple[Literal["buttons"], list[Button]]]
+# What `Panel.place` placed: (kind, a line of text or an illustration's painter, text size or height, colour, y)
+Placed = tuple[str, Union[str, Painter], int, Union[Colour, None], int]
 
-def _text(key_or_text: str) -> str:
+
+def _text(words: Words) -> str:
+    if callable(words):
+        return words()
     try:
-        return i18n.t(key_or_text)
+        return i18n.t(words)
     except KeyError:
-        return key_or_text
+        return words
 
 
 def wrapped(buttons: list[Button], per_line: int) -> list[list[Button]]:
@@ -64,7 +75,8 @@ class Panel(Scene):
     def __init__(self, app: Host):
         super().__init__(app)
         self.buttons: list[Button] = []
-        self.rows: list[tuple] = []
+        self.rows: list[Row] = []
+        self.placed: list[Placed] = []
         self.box = pygame.Rect(0, 0, 0, 0)
         self.dim: pygame.Surface | None = None
         self.focused: Button | None = None
@@ -137,16 +149,21 @@ class Panel(Scene):
 
     def button_width(self, size: int) -> int:
         """The one width of all the panel's buttons at text size `size`."""
-        return max([b.width_for(self.app.texts, size) + size for row in self.rows if row[0] == "buttons"
-                    for b in row[1]], default=0)
+        return max([b.width_for(self.app.texts, size) + size for buttons in self.button_rows() for b in buttons],
+                   default=0)
+
+    def button_rows(self) -> list[list[Button]]:
+        """The panel's rows of buttons, top to bottom."""
+        return [row[1] for row in self.rows if row[0] == "buttons"]
 
     def natural_width(self, size: int) -> int:
         """The panel's share of the window, or as much more as its widest row of buttons needs."""
-        widest = max([len(row[1]) for row in self.rows if row[0] == "buttons"], default=0)
+        widest = max([len(buttons) for buttons in self.button_rows()], default=0)
         buttons = widest * self.button_width(size) + (widest + 1) * size
         return int(min(max(self.layout.width * self.width_share, 360, buttons), self.layout.width - 40))
 
-    def arrange(self, size: int, width: int, with_keys: bool, air: float):
+    def arrange(self, size: int, width: int, with_keys: bool,
+                air: float) -> tuple[list[Placed], list[tuple[Button, pygame.Rect]], int, bool]:
         """The rows at text size `size` in a box `width` wide, `air` times the usual space between them: what
         to draw (kind, what, size, colour, y), each button's place in the box, the box's height, and whether
         the buttons fit side by side at all."""
@@ -155,25 +172,23 @@ class Panel(Scene):
         same = self.button_width(size)
         spaced = int(size * air)
         half, third = spaced // 2, spaced // 3
-        # (kind, the text or the art, size, colour, y)
-        placed: list[tuple[str, Any, int, tuple[int, int, int] | None, int]] = []
+        placed: list[Placed] = []
         rects: list[tuple[Button, pygame.Rect]] = []
         y = spaced
         for row in self.rows:
-            kind = row[0]
-            if kind == "title":
+            if row[0] == "title":
                 placed.append(("line", _text(row[1]), round(size * 1.4), TITLE, y))
                 y += round(size * 1.4) + half
-            elif kind == "text" or (kind == "keys" and with_keys):
+            elif row[0] == "text" or (row[0] == "keys" and with_keys):
                 for line in texts.wrap(_text(row[1]), size, inner):
                     placed.append(("line", line, size, TEXT, y))
                     y += round(size * 1.05)
                 y += third
-            elif kind == "art":
+            elif row[0] == "art":
                 height = round(self.layout.card_h * row[1])
                 placed.append(("art", row[2], height, None, y))
                 y += height + half
-            elif kind == "buttons":
+            elif row[0] == "buttons":
                 height = round(size * 1.8)
                 for side_by_side in wrapped(row[1], (inner + size) // (same + size)):
                     x = (width - len(side_by_side) * same - (len(side_by_side) - 1) * size) // 2
@@ -253,9 +268,9 @@ class Panel(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_frame(surface)
-        for kind, what, size, colour, y in self.placed:
-            if kind == "line":
-                line = self.app.texts.render(what, size, colour)
+        for _, what, size, colour, y in self.placed:
+            if isinstance(what, str):
+                line = self.app.texts.render(what, size, colour or TEXT)
                 surface.blit(line, line.get_rect(midtop=(self.box.centerx, self.box.y + y)))
             else:
                 what(surface, pygame.Rect(self.box.x, self.box.y + y, self.box.w, size))
@@ -264,8 +279,7 @@ class Panel(Scene):
 
     def spoken_lines(self) -> list[str]:
         """The panel's title and texts (and the headings a panel words as it places them), as the ear gets them."""
-        return [row[1]() if callable(row[1]) else _text(row[1]) for row in self.rows
-                if row[0] in ("title", "text", "heading")]
+        return [_text(row[1]) for row in self.rows if row[0] == "title" or row[0] == "text" or row[0] == "heading"]
 
     def spoken(self) -> str:
         """What is said as the panel opens: its title, its texts, and the button the keyboard's ring is on."""
@@ -276,6 +290,13 @@ class Panel(Scene):
         self.rows.append(("buttons", list(buttons)))
 
 
+class EndedTable(Protocol):
+    """The table an end panel stands over, as the panel's keys drive it."""
+
+    def new_deal(self) -> None: ...
+    def undo(self) -> None: ...
+
+
 class EndPanelSelf(Protocol):
     """What `EndOfGameKeys` asks of the panel it is mixed into."""
 
@@ -283,10 +304,10 @@ class EndPanelSelf(Protocol):
     def again_keys(self) -> tuple[int, ...]: ...
 
     def close(self) -> None: ...
-    def game_scene(self) -> CardGameScene: ...
+    def game_scene(self) -> EndedTable: ...
     def again(self) -> None: ...
     def new_deal(self) -> None: ...
-    def other_key(self, event: Any) -> None: ...
+    def other_key(self, event: pygame.event.Event) -> None: ...
 
 
 class EndOfGameKeys:
@@ -304,7 +325,7 @@ class EndOfGameKeys:
         self.close()
         self.game_scene().new_deal()
 
-    def key(self: EndPanelSelf, event: Any) -> None:
+    def key(self: EndPanelSelf, event: pygame.event.Event) -> None:
         if event.key in (pygame.K_n, pygame.K_F2, pygame.K_RETURN, pygame.K_KP_ENTER):
             self.new_deal()
         elif event.key in self.again_keys:

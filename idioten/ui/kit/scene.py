@@ -5,7 +5,7 @@ of it."""
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -39,10 +39,10 @@ class DealtGame(Protocol):
 class GameInput(Protocol):
     """A table's own part that turns the mouse and the game's own keys into its verbs (each game has one)."""
 
-    def on_press(self, event: Any) -> None: ...
-    def on_motion(self, event: Any) -> None: ...
-    def on_release(self, event: Any) -> None: ...
-    def game_key(self, event: Any) -> None: ...
+    def on_press(self, event: pygame.event.Event) -> None: ...
+    def on_motion(self, event: pygame.event.Event) -> None: ...
+    def on_release(self, event: pygame.event.Event) -> None: ...
+    def game_key(self, event: pygame.event.Event) -> None: ...
     def drop_choice(self) -> bool: ...
 
 
@@ -76,7 +76,7 @@ class Host(Protocol):
     def set_language(self, language: str) -> None: ...
     def toggle_fullscreen(self) -> None: ...
     def quit(self) -> None: ...
-    def handle(self, event: Any) -> None:
+    def handle(self, event: pygame.event.Event) -> None:
         """An event as the loop hands it on: to the window's own keys, else the scene on top."""
 
 
@@ -274,19 +274,19 @@ class CardGameScene(Scene):
         else:
             self.game_key(event)
 
-    def on_press(self, event: Any) -> None:
+    def on_press(self, event: pygame.event.Event) -> None:
         if self.input is not None:
             self.input.on_press(event)
 
-    def on_motion(self, event: Any) -> None:
+    def on_motion(self, event: pygame.event.Event) -> None:
         if self.input is not None:
             self.input.on_motion(event)
 
-    def on_release(self, event: Any) -> None:
+    def on_release(self, event: pygame.event.Event) -> None:
         if self.input is not None:
             self.input.on_release(event)
 
-    def game_key(self, event: Any) -> None:
+    def game_key(self, event: pygame.event.Event) -> None:
         """A key only this game knows."""
         if self.input is not None:
             self.input.game_key(event)

@@ -11,10 +11,17 @@ game's thread while that callback waits for the GIL deadlocks.)
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from types import ModuleType
+from typing import TYPE_CHECKING
+
 import pygame
 
 from idioten import paths
-from idioten.storage.settings import SOUND_LEVELS
+from idioten.storage.settings import SOUND_LEVELS, Settings
+
+if TYPE_CHECKING:  # the mixer itself is imported with the first sound, never at start
+    from pygame.mixer import Sound
 
 SOUNDS = ("slide", "deal", "discard", "illegal", "win")
 VOLUMES = dict(zip(SOUND_LEVELS, (0.0, 0.3, 0.6, 1.0)))  # the `sound` setting's levels
@@ -25,12 +32,12 @@ class Player:
     """Plays the sounds by name at the volume the settings ask for. `played` lists what was started (tests
     read it); `unavailable` turns true for good when the mixer cannot be started."""
 
-    def __init__(self, settings):
-        self.settings = settings  # a callable returning the settings of the moment
+    def __init__(self, settings: Callable[[], Settings]) -> None:
+        self.settings = settings  # the settings of the moment
         self.played: list[str] = []
         self.unavailable = False
-        self.mixer = None
-        self._sounds: dict = {}
+        self.mixer: ModuleType | None = None  # pygame.mixer, once it is open
+        self._sounds: dict[str, Sound | None] = {}
 
     def play(self, name: str) -> None:
         volume = VOLUMES.get(self.settings().sound, 0.0)
@@ -56,7 +63,11 @@ class Player:
         self.mixer = mixer
         return True
 
-    def sound(self, name: str):
+    def sound(self, name: str) -> Sound | None:
+        """The sound called `name`, loaded the first time (None: the mixer is not open, or its file is missing
+        or damaged)."""
+        if self.mixer is None:
+            return None
         if name not in self._sounds:
             try:
                 self._sounds[name] = self.mixer.Sound(str(paths.asset("sounds", f"{name}.wav")))

@@ -20,11 +20,13 @@ from idioten.play.poker.session import Place, PokerSession
 from idioten.poker.game import Placed, PokerGame
 from idioten.speech import words
 from idioten.ui.kit import celebration
+from idioten.ui.kit.layout import Layout
 from idioten.ui.kit.scene import CardGameScene, Host
 from idioten.ui.kit.tween import Glide, Shake
 from idioten.ui.kit.widgets import Button
 from idioten.ui.poker import texts
 from idioten.ui.poker.input import Flight, PokerInput, Press
+from idioten.ui.poker.layout import PokerLayout
 from idioten.ui.poker.painter import PokerPainter
 from idioten.ui.worker import Worker
 
@@ -32,7 +34,10 @@ PLACE_SECONDS = 0.22
 
 
 class PokerScene(CardGameScene):
-    def __init__(self, app: Host, session: PokerSession):
+    """Poker patience's table: its session's game on screen, the verbs its input, its panels and the window ask
+    for, and the two searches off the loop (the player's hint, the computer opponent's placements)."""
+
+    def __init__(self, app: Host, session: PokerSession) -> None:
         super().__init__(app)
         self.session = session
         self.input: PokerInput = PokerInput(self)  # clicks, drags and keys, turned into placements this scene asks for
@@ -45,7 +50,7 @@ class PokerScene(CardGameScene):
         # The player's hint and the computer opponent may think at the same time.
         self.hint_worker: Worker[tuple[int, Card] | None] = Worker()
         self.computer_worker: Worker[tuple[int, Card]] = Worker()
-        self.fresh_lines: tuple = ()  # the lines the last placement changed: their labels light up
+        self.fresh_lines: tuple[str, ...] = ()  # the lines the last placement changed: their labels light up
         self.end_pending = False
         self.celebrate = False  # the player's own last card: if the grid is worth it, cards leap before the panel
         self.buttons = [
@@ -82,7 +87,7 @@ class PokerScene(CardGameScene):
         return self.input.drag_pos
 
     @property
-    def layout(self):
+    def layout(self) -> PokerLayout:
         return self.painter.layout
 
     def current_card(self) -> Card | None:
@@ -103,7 +108,7 @@ class PokerScene(CardGameScene):
         return (self.flight is not None or self.shake is not None or self.end_pending
                 or self.hint_worker.running or self.computer_worker.running)
 
-    def wake_at(self):
+    def wake_at(self) -> float | None:
         if self.warming:
             return self.app.now()  # card pictures still to render: come back at once, one per turn
         return super().wake_at()
@@ -328,8 +333,8 @@ class PokerScene(CardGameScene):
             for cell in line.line.cells:
                 points[cell] = max(points[cell], line.points)
         order = sorted(points, key=lambda cell: -points[cell])  # stable: reading order among equals
-        leapers = [(self.painter.images.face(game.grid[cell]), layout.cells[cell].topleft)
-                   for cell in order if game.grid[cell] is not None]
+        leapers = [(self.painter.images.face(card), layout.cells[cell].topleft)
+                   for cell in order if (card := game.grid[cell]) is not None]
         self.app.push(celebration.Celebration(self.app, leapers, layout.base.table_bottom - layout.card_h,
                                               self.show_end))
 
@@ -348,7 +353,7 @@ class PokerScene(CardGameScene):
 
     # -- drawing ---------------------------------------------------------------------------------------
 
-    def resize(self, layout) -> None:
+    def resize(self, layout: Layout) -> None:
         self.warming = True
         self.finish_flight()
         self.input.drag = self.input.press = None
@@ -363,5 +368,5 @@ class PokerScene(CardGameScene):
         if name == "table_colour":
             self.language_changed()  # the felt is painted once, with the labels: painted again
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         self.painter.draw(surface)

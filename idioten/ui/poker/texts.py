@@ -6,6 +6,8 @@ rules' refusals are the messages "rule.*" that both games share."""
 from __future__ import annotations
 
 from idioten import i18n
+from idioten.errors import IllegalAction
+from idioten.poker.scoring import Line
 
 
 def hand_name(name: str) -> str:
@@ -29,12 +31,12 @@ def setting_name(key: str) -> str:
     return ", ".join(words)
 
 
-def line_name(line) -> str:
+def line_name(line: Line) -> str:
     kind, number = line.name.split()
     return i18n.t(f"ui.poker.line.{kind}", n=number)
 
 
-def reason(refusal) -> str:
+def reason(refusal: IllegalAction) -> str:
     """The rules' refusal worded for the player, as Aces Up words its own (messages "rule.<code>")."""
     try:
         return i18n.reason(refusal)

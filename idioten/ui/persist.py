@@ -21,7 +21,7 @@ Settings live in the store (`storage.settings.Settings`, immutable); a change re
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from idioten.play.session import Session, save_points
 from idioten.storage.files import Notice, SavePoint
@@ -29,6 +29,9 @@ from idioten.storage.settings import Settings
 from idioten.storage.stats import Statistics
 from idioten.storage.store import MemoryStore, Store
 from idioten.ui.save_writer import SaveWriter
+
+if TYPE_CHECKING:
+    from idioten.ui.shell import WindowShell
 
 NOTICE_SECONDS = 12.0  # a warning about the player's files stays longer than a move's message
 
@@ -47,9 +50,10 @@ class Window(Protocol):
 
     @property
     def playing(self) -> Sessions: ...
+    @property
+    def shell(self) -> WindowShell: ...
 
     def busy(self) -> bool: ...
-    def window_state(self) -> dict[str, Any]: ...
     def set_language(self, language: str) -> None: ...
     def settings_changed(self, name: str) -> None: ...
     def say_notices(self, texts: list[str], seconds: float, after_current: bool) -> None: ...
@@ -122,7 +126,7 @@ class Persistence:
     def close(self) -> None:
         """At exit: the last saves written, a finished game counted, the window's size and place remembered."""
         self.flush()
-        state = self.app.window_state()
+        state = self.app.shell.window_state()
         if any(getattr(self.store.settings, name) != value for name, value in state.items()):
             self.show(self.store.change_settings(**state))
         for name in list(self._count_when_still):
@@ -183,7 +187,10 @@ class Persistence:
             self.app.say_notices(texts, NOTICE_SECONDS, after_current)
 
 
-def persistence(app: Any) -> Persistence:
-    """The app's persistence (every window has one; a window opened without a store saves no game)."""
-    persist: Persistence = app.persist
+def persistence(app: object) -> Persistence:
+    """The app's persistence (every window has one; a window opened without a store saves no game), for the
+    scenes, which see the window as a `Host` and not as the `App` that holds it."""
+    persist = getattr(app, "persist", None)
+    if not isinstance(persist, Persistence):
+        raise TypeError(f"{type(app).__name__} has no persistence")
     return persist

@@ -198,7 +198,7 @@ class Script:
     def expect(self, name: str, expected: Game) -> None:
         actual = self.game.to_text()
         check(actual == expected.to_text(), f"{name}: the table shows {actual!r}, expected {expected.to_text()!r}")
-        sprites = self.table.sprites
+        sprites = self.table.cards.sprites
         check(set(sprites) == set(full_deck()), f"{name}: {len(sprites)} card sprites instead of 52")
         self.steps.append(name)
 

@@ -12,7 +12,7 @@ bench/ui_demo_pace.py measures the gaps."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 import pygame
@@ -21,7 +21,8 @@ from idioten import i18n
 from idioten.acesup.rules import Action
 from idioten.play.acesup.assist import Assistant
 from idioten.play.acesup.knowledge import WINNABLE
-from idioten.ui.acesup.painter import ACTION_SECONDS
+from idioten.ui.acesup.landing import Landing
+from idioten.ui.acesup.table_cards import ACTION_SECONDS
 from idioten.ui.kit.palette import BOX, EDGE, TEXT
 from idioten.ui.kit.scene import Host, Scene
 
@@ -35,12 +36,11 @@ class PlayedTable(Protocol):
     the player's own games, held while the shown solution plays."""
 
     assistant: Assistant
-    auto_pending: bool  # an automatic discard waits for the cards to land
+    landing: Landing  # an automatic discard waits there for the cards to land
 
     def busy(self) -> bool: ...
     def act(self, action: Action) -> bool: ...
     def say(self, text: str) -> None: ...
-    def bring_back_own_game(self) -> None: ...
 
 
 class Autoplay(Scene):
@@ -49,11 +49,15 @@ class Autoplay(Scene):
 
     overlay = True
 
-    def __init__(self, app: Host, table: PlayedTable, mode: str, line: Sequence[Action] = ()) -> None:
+    def __init__(self, app: Host, table: PlayedTable, mode: str, line: Sequence[Action] = (),
+                 give_back: Callable[[], None] = lambda: None) -> None:
+        """`mode` is "demo", "solution" or "replay" (`line`, a game pasted to be watched); `give_back` brings the
+        player's own games back, held while the shown solution plays (table_desk.py)."""
         super().__init__(app)
         self.mode = mode  # "demo", "solution", or "replay": `line`, a game pasted to be watched (replay.py)
         self.line, self.replayed = tuple(line), 0
         self.table = table
+        self.give_back = give_back
         self.assistant = table.assistant
         self.computer = self.assistant.computer
         self.computer.scene = self
@@ -91,7 +95,7 @@ class Autoplay(Scene):
         if not table.act(action):
             self.stop("")  # the table said why (it never happens with an action the rules gave)
             return
-        table.auto_pending = False  # the computer makes its own discards (automatic discard would spoil a line)
+        table.landing.auto_discard = False  # the computer makes its own discards (automatic discard would spoil a line)
         self.wait = self.pause()
 
     def next_move(self) -> tuple[Action | None, str]:
@@ -125,7 +129,7 @@ class Autoplay(Scene):
             # A new deal, a restart or the other game leaves the game on the table: the player's own game,
             # not the solution's half-played line, is the one left (kept behind Ctrl+Z, saved, counted).
             self.stop("")
-            self.table.bring_back_own_game()
+            self.give_back()
             self.app.handle(event)  # then the key does what it does at the table, now on top
             return
         if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONDOWN):
@@ -135,7 +139,7 @@ class Autoplay(Scene):
         """The window closes during the shown solution: the player's own game is the one saved."""
         if self.mode == "solution":
             self.stop("")
-            self.table.bring_back_own_game()
+            self.give_back()
 
     # -- drawing -----------------------------------------------------------------------------------------
 

@@ -11,10 +11,9 @@ from typing import Protocol
 import pygame
 
 from idioten.acesup.rules import DEAL, Action, Game
-from idioten.cards import Card
+from idioten.ui.acesup.table_cards import TableCards
 from idioten.ui.kit.drawing import outline
 from idioten.ui.kit.layout import Layout
-from idioten.ui.kit.sprites import CardSprite
 
 ARROW = (255, 210, 70)
 ARROW_EDGE = (40, 26, 0)
@@ -24,7 +23,7 @@ Point = tuple[float, float]
 class HintedTable(Protocol):
     """What the hint reads of the table it is drawn on: the game, where the piles are, where each card shows."""
 
-    sprites: dict[Card, CardSprite]
+    cards: TableCards
 
     @property
     def game(self) -> Game: ...
@@ -79,7 +78,7 @@ def draw_hint(surface: pygame.Surface, scene: HintedTable, action: Action) -> li
     card = game.top(pile) if pile is not None else None  # a discard and a move name their pile
     if pile is None or card is None:
         return []
-    sprite = scene.sprites.get(card)
+    sprite = scene.cards.sprites.get(card)
     x, y = sprite.screen_pos() if sprite is not None else layout.card_position(pile, 0, 1)
     surface.blit(ring, (x - pad, y - pad))
     start = (x + layout.card_w / 2, y + layout.card_h * 0.3)

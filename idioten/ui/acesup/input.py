@@ -12,7 +12,6 @@ Why a click or a drop did nothing is said beside it (its position read from its 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -23,16 +22,15 @@ from idioten.acesup.rules import DISCARD, MOVE, PILES, Action, Game
 from idioten.cards import Card
 from idioten.play.acesup.assist import Assistant
 from idioten.speech import words
+from idioten.ui.acesup.table_cards import TableCards, Timing
 from idioten.ui.kit.layout import Layout
 from idioten.ui.kit.scene import DRAG_THRESHOLD, Host
-from idioten.ui.kit.sprites import CardSprite
 from idioten.ui.kit.widgets import Button
 
 DOUBLE_CLICK = 0.4  # seconds
 PILE_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3,
              pygame.K_KP1: 0, pygame.K_KP2: 1, pygame.K_KP3: 2, pygame.K_KP4: 3}
 DEAL_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
-Timing = Callable[[Card], tuple[float, float]]  # a card's glide: (duration, delay) in seconds
 
 
 @dataclass
@@ -60,17 +58,15 @@ class InputTable(Protocol):
     dirty: bool
     selected: int | None  # the pile the keys chose
     message_at: tuple[int, int] | None  # where the message beside a click stands
-    sprites: dict[Card, CardSprite]
+    cards: TableCards
     assistant: Assistant
 
     @property
     def game(self) -> Game: ...
     @property
     def layout(self) -> Layout: ...
-    def card_position(self, pile: int, index: int, cards_in_pile: int) -> tuple[float, float]: ...
     def buttons_take(self, event: pygame.event.Event) -> bool: ...
     def finish_animations(self) -> None: ...
-    def settle(self, timing: Timing | None = None) -> None: ...
     def act(self, action: Action, shake_pile: int | None = None, timing: Timing | None = None,
             at: tuple[int, int] | None = None) -> bool: ...
     def deal(self, at: tuple[int, int] | None = None) -> bool: ...
@@ -96,7 +92,7 @@ class TableInput:
         """A panel opened over the table takes the mouse: a card being dragged glides home."""
         if self.drag is not None or self.press is not None:
             self.drag = self.press = None
-            self.table.settle(lambda card: (self.table.app.settings.duration(0.25), 0.0))
+            self.table.cards.settle(lambda card: (self.table.app.settings.duration(0.25), 0.0))
 
     def gap_for(self, pile: int) -> int | None:
         """The leftmost empty pile the top card of `pile` may move into."""
@@ -109,7 +105,7 @@ class TableInput:
         cards = self.table.game.piles[pile]
         if not cards:
             return None
-        x, y = self.table.card_position(pile, len(cards) - 1, len(cards))
+        x, y = self.table.cards.card_position(pile, len(cards) - 1, len(cards))
         return pygame.Rect(round(x), round(y), self.table.layout.card_w, self.table.layout.card_h)
 
     def on_press(self, event: pygame.event.Event) -> None:
@@ -136,7 +132,7 @@ class TableInput:
         if self.drag is not None:
             self.drag.pointer = event.pos
             grab_x, grab_y = self.drag.grab
-            self.table.sprites[self.drag.card].pos = (event.pos[0] - grab_x, event.pos[1] - grab_y)
+            self.table.cards.sprites[self.drag.card].pos = (event.pos[0] - grab_x, event.pos[1] - grab_y)
             self.table.dirty = True
         elif self.press is not None:
             dx, dy = event.pos[0] - self.press.start[0], event.pos[1] - self.press.start[1]
@@ -155,7 +151,7 @@ class TableInput:
             if self.table.game.top(drag.pile) == drag.card:
                 self.drop(drag, event.pos)
             else:  # a key changed the table under the pointer (undo, restart): the drag is void
-                self.table.settle(lambda card: (self.table.app.settings.duration(0.25), 0.0))
+                self.table.cards.settle(lambda card: (self.table.app.settings.duration(0.25), 0.0))
         elif self.press is not None:
             press, self.press = self.press, None
             if self.table.game.top(press.pile) == press.card:
@@ -173,7 +169,7 @@ class TableInput:
         # The dropped card is already over its pile: a short glide settles it there.
         if best is None or not self.table.act(Action.move(drag.pile, best), timing=lambda card: (speed(0.12), 0.0),
                                         at=pointer):
-            self.table.settle(lambda card: (speed(0.25), 0.0))  # refused (the rules said why) or dropped nowhere
+            self.table.cards.settle(lambda card: (speed(0.25), 0.0))  # refused (the rules said why) or dropped nowhere
 
     def click(self, pile: int, card: Card, at: tuple[int, int]) -> None:
         now = self.table.app.now()

@@ -9,11 +9,13 @@ import pygame
 
 from idioten import i18n
 from idioten.acesup.rules import PILES, Action, Game
-from idioten.cards import Card
+from idioten.play.acesup.assist import Assistant
 from idioten.play.acesup.settings import aces_up_settings
 from idioten.ui.acesup.hint_arrow import ARROW_EDGE as HINT_EDGE
 from idioten.ui.acesup.hint_arrow import draw_hint
-from idioten.ui.acesup.input import Drag
+from idioten.ui.acesup.input import TableInput
+from idioten.ui.acesup.table_cards import TableCards
+from idioten.ui.game_clock import status_parts as clock_parts
 from idioten.ui.kit.drawing import draw_callout, draw_status_line, outline
 from idioten.ui.kit.felt import felt
 from idioten.ui.kit.fonts import Texts
@@ -23,7 +25,6 @@ from idioten.ui.kit.scene import Host
 from idioten.ui.kit.sprites import CardSprite, for_screen, shadow
 from idioten.ui.kit.widgets import Button
 
-ACTION_SECONDS = 0.3  # a discarded or moved card's glide at normal speed (a deal takes longer)
 LABEL_EDGE = 2  # pixels of dark edge round a label drawn over the hint's arrow
 
 
@@ -35,20 +36,17 @@ class PaintedTable(Protocol):
     buttons: list[Button]
     message: str
     message_at: tuple[int, int] | None  # a message beside a click, not in the status bar
-    sprites: dict[Card, CardSprite]
-    zones: dict[Card, str]  # where each card rests: "pile", "stock" or "discard"
-    dealt_in: frozenset[Card]  # a new deal's first cards, flying out as it appears
+    cards: TableCards  # where each card shows, and where it is going
+    input: TableInput  # the card dragged, if one is
     selected: int | None
+    assistant: Assistant  # its hint, and what the status bar says of the deal
 
     @property
     def game(self) -> Game: ...
     @property
-    def layout(self) -> Layout: ...
+    def session(self) -> object: ...  # the clock on the status bar reads a timed one
     @property
-    def drag(self) -> Drag | None: ...
-    def hint_arrow(self) -> Action | None: ...
-    def status_parts(self) -> list[str]: ...
-    def draw_over_table(self, surface: pygame.Surface) -> None: ...
+    def layout(self) -> Layout: ...
 
 
 class TablePainter:
@@ -115,8 +113,9 @@ class TablePainter:
         scene, layout, images = self.scene, self.layout, self.scene.app.images
         game = scene.game
         surface.blit(self.background, (0, 0))
-        dragged = scene.drag.card if scene.drag else None
-        sprites = scene.sprites
+        drag = scene.input.drag
+        dragged = drag.card if drag else None
+        sprites, zones = scene.cards.sprites, scene.cards.zones
 
         waiting_stock = waiting_discard = 0
         flying, waiting_on_table = [], []
@@ -126,11 +125,11 @@ class TablePainter:
                 continue
             if glide.started:
                 flying.append(sprite)
-            elif glide.origin == "stock" and card not in scene.dealt_in:
+            elif glide.origin == "stock" and card not in scene.cards.dealt_in:
                 waiting_stock += 1  # still in the stock until it leaves (a new deal's first four never were)
             elif glide.origin == "discard":
                 waiting_discard += 1
-            elif scene.zones.get(card) != "pile":
+            elif zones.get(card) != "pile":
                 waiting_on_table.append(sprite)
 
         resting_stock = sum(1 for c in game.stock if sprites[c].glide is None)
@@ -164,7 +163,7 @@ class TablePainter:
         for sprite in waiting_on_table:
             surface.blit(images.face(sprite.card), sprite.screen_pos())
 
-        source = scene.drag.pile if scene.drag else scene.selected
+        source = drag.pile if drag else scene.selected
         if source is not None:
             chosen = game.top(source) if scene.selected is not None else None
             if chosen is not None:
@@ -177,7 +176,7 @@ class TablePainter:
         lift = max(2, layout.card_w // 40)  # a card in the air casts a small shadow
         for sprite in flying:
             x, y = sprite.screen_pos()
-            picture = self.turning(sprite, scene.zones.get(sprite.card))
+            picture = self.turning(sprite, zones.get(sprite.card))
             x += (layout.card_w - picture.get_width()) // 2
             surface.blit(self.shadow, (x + lift, y + lift), (0, 0, picture.get_width(), layout.card_h))
             surface.blit(picture, (x, y))
@@ -188,7 +187,7 @@ class TablePainter:
             surface.blit(self.shadow, (x + offset, y + offset))
             surface.blit(images.face(dragged), (x, y))
 
-        hinted = scene.hint_arrow()
+        hinted = self.hint_arrow()
         self.hint_area = []
         if hinted is not None and dragged is None:
             self.hint_area = draw_hint(surface, scene, hinted)
@@ -196,10 +195,26 @@ class TablePainter:
             for label, place in self.edged_labels:
                 surface.blit(label, place)
 
-        scene.draw_over_table(surface)
+        self.draw_over_table(surface)
         for button in scene.buttons:
             button.draw(surface, self.texts, self.button_size)
         self.status(surface)
+
+    def hint_arrow(self) -> Action | None:
+        """The action ringed and pointed at: the coach's hint, while it is on screen."""
+        return self.scene.assistant.coach.hint_arrow()
+
+    def status_parts(self) -> list[str]:
+        """The facts of the status bar, left to right."""
+        scene = self.scene
+        game = scene.game
+        return [scene.app.deal_label(game), i18n.t(f"ui.variant.{game.variant}"),
+                i18n.t("ui.status.score", score=game.score), i18n.t("ui.status.stock", count=len(game.stock)),
+                *(clock_parts(scene.session) if scene.app.settings.clock else []),
+                *scene.assistant.status_parts()]  # "still winnable", when the player wants to know
+
+    def draw_over_table(self, surface: pygame.Surface) -> None:
+        """What a table of its own kind shows over the cards, under the buttons and messages (the guide's box)."""
 
     def turning(self, sprite: CardSprite, zone: str | None) -> pygame.Surface:
         """A card leaving the face-down stock turns face up on its way (and back again when a deal is
@@ -233,7 +248,7 @@ class TablePainter:
 
     def status(self, surface: pygame.Surface) -> None:
         scene, layout = self.scene, self.layout
-        parts = scene.status_parts()
+        parts = self.status_parts()
         click = scene.message_at  # the message stands beside that click, not in the status bar
         self.status_lines = draw_status_line(surface, self.texts, layout.status_bar, layout.small_font_size, parts,
                                              "" if click is not None else scene.message)

@@ -54,7 +54,6 @@ class Host(Protocol):
     texts: Texts
     images: CardImages
     sound: Player
-    layout: Layout
     rng: random.Random
     scenes: list[Scene]
     speech: Speaker  # what the window says aloud (idioten/speech/)
@@ -62,6 +61,10 @@ class Host(Protocol):
     @property
     def store(self) -> Store:
         """The store every file goes through (one in memory for a window opened without one)."""
+
+    @property
+    def layout(self) -> Layout:
+        """Where everything goes in the window as it is now."""
 
     def now(self) -> float: ...
     def push(self, scene: Scene) -> None: ...

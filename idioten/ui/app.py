@@ -34,7 +34,7 @@ from idioten.ui.idle import Waiter
 from idioten.ui.kit.fonts import Texts
 from idioten.ui.kit.game import GameKind
 from idioten.ui.kit.layout import Layout
-from idioten.ui.kit.scene import DealtGame, Scene
+from idioten.ui.kit.scene import DealtGame, Host, Scene
 from idioten.ui.kit.sound import Player
 from idioten.ui.kit.sprites import CardImages
 from idioten.ui.persist import Persistence
@@ -70,9 +70,10 @@ def on_canvas(event: pygame.event.Event, canvas: tuple[int, int] | None, size: t
                                                                    y * canvas[1] // max(1, size[1]))))
 
 
-class App:
-    """The program's window as its scenes see it (`Host`): the loop, the scenes it routes events to, the games it
-    holds, and the services they share (settings, texts, card pictures, sound, speech, saving)."""
+class App(Host):
+    """The program's window as its scenes see it: the loop, the scenes it routes events to, the games it holds,
+    and the services they share (settings, texts, card pictures, sound, speech, saving). It declares that it is
+    the `Host` they see, so mypy checks that it keeps to it, and `help()` shows the host's words for each call."""
 
     def __init__(self, first: object = None, *, games: Sequence[GameKind] = GAMES,
                  sessions: dict[str, Session] | None = None, store: Store | None = None,

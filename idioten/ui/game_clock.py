@@ -61,6 +61,9 @@ def status_parts(session: object) -> list[str]:
 
 
 class GameClock:
+    """The time of the game on screen: it runs only while that game can be played (the window focused and not
+    minimised, the table on screen with no panel over it, the session's clock running), and is added to the
+    session it belongs to."""
     def __init__(self) -> None:
         self.focused = True
         self.minimised = False

@@ -61,6 +61,8 @@ class Window(Protocol):
 
 
 class Persistence:
+    """The window's one door to its store: every game's saving after the frame, the statistics, the settings, and
+    the notices of what could not be written."""
     def __init__(self, app: Window, store: Store, *, fixed: Iterable[str] = ()):
         self.app = app
         self.store = store
@@ -71,6 +73,7 @@ class Persistence:
 
     @property
     def writer(self) -> SaveWriter:
+        """The thread that writes the files, started with the first save (a window that never saves starts none)."""
         if self._writer is None:
             self._writer = SaveWriter(self.store)
         return self._writer
@@ -143,10 +146,12 @@ class Persistence:
 
     @property
     def settings(self) -> Settings:
+        """The settings as the store holds them now."""
         return self.store.settings
 
     @property
     def stats(self) -> Statistics:
+        """The statistics as the store holds them now (counted in memory; written at the next flush)."""
         return self.store.stats
 
     def change_setting(self, name: str, value: object) -> None:
@@ -165,6 +170,8 @@ class Persistence:
         self.show(notice)
 
     def apply(self, name: str) -> None:
+        """A setting changed in the store: the window takes the new settings and follows (the language, or the
+        games), unless the command line fixed it for this run."""
         app, stored = self.app, self.store.settings
         app.settings = stored
         if name == "language":

@@ -30,6 +30,7 @@ class Shell(Host, Protocol):
 
 
 class Playing:
+    """The games the window holds: their sessions, the scene on screen and the others on the shelf, and switching."""
     def __init__(self, app: Shell, games: Sequence[GameKind], sessions: dict[str, Session] | None,
                  deal: NamedDeal | None, first: object, start_in: str | None) -> None:
         """See `App`: `deal` and `first` are the first game's, `start_in` names the game to open in."""
@@ -43,6 +44,7 @@ class Playing:
         self.current_game = next((kind for kind in self.games if kind.name == start_in), self.games[0])
 
     def kind(self, name: str) -> GameKind:
+        """The game called `name` (ValueError: the window holds no such game)."""
         for kind in self.games:
             if kind.name == name:
                 return kind
@@ -66,6 +68,7 @@ class Playing:
             self.session(kind.name)
 
     def take_unsaid(self) -> list[Notice]:
+        """What the store said reading the games' files, not said yet; taken by whoever says it."""
         unsaid, self.unsaid = self.unsaid, []
         return unsaid
 
@@ -93,6 +96,7 @@ class Playing:
         return self.shelf[name]
 
     def game_scenes(self) -> list[CardGameScene]:
+        """Every game's scene made so far, the one on screen first: the window polls and closes them all."""
         return [self.on_screen, *self.shelf.values()]
 
     def switch_game(self, name: str | None = None) -> None:

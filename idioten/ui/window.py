@@ -66,6 +66,7 @@ Pair = tuple[int, int]  # a size or a place on the desktop
 
 
 def desktop_sizes() -> list[tuple[int, int]]:
+    """The size of each display SDL knows of, the primary first (none if it cannot tell)."""
     try:
         return list(pygame.display.get_desktop_sizes())
     except pygame.error:
@@ -176,6 +177,7 @@ def open_on_felt(title: str, asked_size: Pair | None, settings: Settings) -> pyg
 
 def open_window(title: str, asked_size: Pair | None, remembered_size: Pair | None = None,
                 remembered_position: Pair | None = None) -> pygame.Window:
+    """The window itself, at the size asked or as remembered (fitted to its display), where it was left."""
     scale, displays = system_scale(), display_bounds()
     size = first_size(asked_size, None if asked_size else remembered_size, scale,
                       display_of(remembered_position, remembered_size, displays))

@@ -99,6 +99,7 @@ class Autoplay(Scene):
         self.wait = self.pause()
 
     def next_move(self) -> tuple[Action | None, str]:
+        """The next action and the banner's words: the computer's (None while it thinks), or the pasted line's next."""
         if self.mode != "replay":
             return self.computer.next_move(self.mode)
         if self.replayed == len(self.line):
@@ -107,6 +108,7 @@ class Autoplay(Scene):
         return self.line[self.replayed - 1], ""
 
     def pause(self) -> float:
+        """The pause between two actions at the animations' speed (never less than `SHORTEST_PAUSE`)."""
         return max(SHORTEST_PAUSE, self.app.settings.duration(PAUSE))
 
     def shortest_step(self) -> float:
@@ -117,6 +119,7 @@ class Autoplay(Scene):
         return self in self.app.scenes and not self.waiting_for_worker  # waiting: the worker's event wakes the loop
 
     def stop(self, message_key: str) -> None:
+        """The computer stops: the banner goes, its play is over, and the table says why (nothing for "")."""
         self.app.pop(self)
         if self.computer.scene is self:
             self.computer.stopped()
@@ -144,6 +147,7 @@ class Autoplay(Scene):
     # -- drawing -----------------------------------------------------------------------------------------
 
     def banner(self) -> str:
+        """What the banner says: the line's step out of its length, or what the demo does now."""
         if self.mode == "replay":
             return i18n.t("ui.replay.playing", step=max(1, self.replayed), steps=len(self.line))
         if self.mode == "solution":

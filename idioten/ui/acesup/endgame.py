@@ -81,6 +81,7 @@ class EndPanel(EndOfGameKeys, Panel):
         return top
 
     def start_celebration(self) -> None:
+        """Confetti over the won game, for at most `CELEBRATION_SECONDS`."""
         rng, (w, h) = self.app.rng, self.layout.size
         self.celebrating = CELEBRATION_SECONDS
         self.confetti = [[rng.uniform(0, w), rng.uniform(-h, 0), rng.uniform(-40, 40), rng.uniform(0.45, 0.8) * h,
@@ -117,8 +118,10 @@ class EndPanel(EndOfGameKeys, Panel):
             pygame.draw.rect(surface, CONFETTI_COLOURS[int(colour)], (round(x), round(y), width, size))
 
     def game_scene(self) -> EndedTable:
+        """The table the game ended on: where the panel's keys lead."""
         return self.table
 
     def again(self) -> None:
+        """R or the button: the same deal again from its start."""
         self.close()
         self.table.restart()

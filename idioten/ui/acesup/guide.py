@@ -39,6 +39,8 @@ BOX_ALPHA = 235
 
 
 class GuideScene(TableScene):
+    """Learn to play on a table of its own over the player's: the guide's session plays on it, its buttons and
+    keys are the guide's, and what would reach the player's games is refused here."""
     def __init__(self, app: Host) -> None:
         self.guide_session = GuideSession()
         super().__init__(app, self.guide_session)
@@ -102,12 +104,14 @@ class GuideScene(TableScene):
         pass
 
     def not_here(self) -> None:
+        """A key or button that belongs to the player's own games: said to be not for the guide."""
         self.say(i18n.t("guide.not_here"))
 
     def new_deal(self) -> None:
         self.not_here()
 
     def can_hint(self) -> bool:
+        """Hint works in the deal step, while the guide is open."""
         return self.guide.active and self.guide.step.kind == DEAL_STEP and not self.guide.done
 
     def ask_hint(self) -> None:
@@ -127,6 +131,7 @@ class GuideScene(TableScene):
         self.not_here()  # Ctrl+V's playback is a game of the player's own
 
     def refusal_words(self, refusal: IllegalAction) -> str:
+        """The guide's own words for a move it does not want, the rules' for one they forbid."""
         return refusal.words() if isinstance(refusal, GuideRefused) else super().refusal_words(refusal)
 
     # -- keys --------------------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from idioten.play.acesup.assist import Assistant
 from idioten.speech import words
 from idioten.ui.acesup.table_cards import TableCards, Timing
 from idioten.ui.kit.layout import Layout
-from idioten.ui.kit.scene import DRAG_THRESHOLD, Host
+from idioten.ui.kit.scene import DRAG_THRESHOLD, GameInput, Host
 from idioten.ui.kit.widgets import Button
 
 DOUBLE_CLICK = 0.4  # seconds
@@ -75,7 +75,7 @@ class InputTable(Protocol):
     def show_end(self) -> None: ...
 
 
-class TableInput:
+class TableInput(GameInput):
     """The table's input, held by its TableScene (`table.input`): it keeps the press and drag under way and
     asks its table to act, say and animate."""
 
@@ -86,6 +86,7 @@ class TableInput:
         self.last_click: tuple[Card, float] | None = None
 
     def reset(self) -> None:
+        """Nothing pressed, dragged or clicked before (another game on the table)."""
         self.press = self.drag = self.last_click = None
 
     def cancel_pointer(self) -> None:
@@ -102,6 +103,7 @@ class TableInput:
         return None
 
     def top_rect(self, pile: int) -> pygame.Rect | None:
+        """Where the top card of `pile` shows (None: the pile is empty): what a press or a click must hit."""
         cards = self.table.game.piles[pile]
         if not cards:
             return None
@@ -158,6 +160,7 @@ class TableInput:
                 self.click(press.pile, press.card, event.pos)
 
     def drop(self, drag: Drag, pointer: tuple[int, int]) -> None:
+        """A card dropped: moved to the pile it covers most if the rules let it, else back home with a short glide."""
         card_rect = pygame.Rect(round(pointer[0] - drag.grab[0]), round(pointer[1] - drag.grab[1]),
                                 self.table.layout.card_w, self.table.layout.card_h)
         best, best_overlap = None, 0
@@ -172,6 +175,7 @@ class TableInput:
             self.table.cards.settle(lambda card: (speed(0.25), 0.0))  # refused (the rules said why) or dropped nowhere
 
     def click(self, pile: int, card: Card, at: tuple[int, int]) -> None:
+        """A click on a top card discards it; a double click on one that cannot be discarded moves it into a gap."""
         now = self.table.app.now()
         previous, self.last_click = self.last_click, (card, now)
         if previous is not None and now - previous[1] <= DOUBLE_CLICK:
@@ -221,6 +225,8 @@ class TableInput:
         return True
 
     def pile_key(self, pile: int) -> None:
+        """A pile's number: it is chosen (pressed again: no longer), or, with another pile chosen, the chosen
+        pile's top card moves there."""
         self.table.finish_animations()
         if self.table.selected is None or self.table.selected == pile:
             if self.table.selected == pile:

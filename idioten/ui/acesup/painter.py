@@ -60,9 +60,11 @@ class TablePainter:
 
     @property
     def texts(self) -> Texts:
+        """The window's fonts and rendered lines."""
         return self.scene.app.texts
 
     def resize(self, layout: Layout, buttons: list[Button]) -> None:
+        """Everything made for a window size: the top bar's buttons placed, the rings and shadow, the background."""
         self.layout = layout
         self.scene.app.images.set_size((layout.card_w, layout.card_h))
         rects, self.button_size = layout.bar_buttons(lambda size: [button.width_for(self.texts, size)
@@ -77,6 +79,7 @@ class TablePainter:
         self.background = self.paint_background(layout)
 
     def paint_background(self, layout: Layout) -> pygame.Surface:
+        """The felt, the bars, the empty places and their labels: painted once per size or language."""
         surface = for_screen(felt(layout.size, self.scene.app.settings.table_colour))
         pygame.draw.rect(surface, BAR, layout.top_bar)
         pygame.draw.line(surface, BAR_LINE, layout.top_bar.bottomleft, layout.top_bar.bottomright)
@@ -110,6 +113,8 @@ class TablePainter:
     # -- a frame ---------------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        """A frame: the background, the stock and discards with their counts, the piles, the rings, the cards in the
+        air, the dragged card, the hint, the buttons and the status bar."""
         scene, layout, images = self.scene, self.layout, self.scene.app.images
         game = scene.game
         surface.blit(self.background, (0, 0))
@@ -236,10 +241,12 @@ class TablePainter:
         return pygame.transform.scale(picture, (max(1, width), self.layout.card_h))
 
     def ring(self, surface: pygame.Surface, ring: pygame.Surface, corner: tuple[float, float]) -> None:
+        """`ring` round the card whose corner is at `corner`."""
         pad = (ring.get_width() - self.layout.card_w) // 2
         surface.blit(ring, (corner[0] - pad, corner[1] - pad))
 
     def badge(self, surface: pygame.Surface, rect: pygame.Rect, count: int) -> None:
+        """How many cards a stack holds, on a dark pill at its foot."""
         label = self.texts.render(str(count), self.layout.label_size, TEXT)
         box = label.get_rect().inflate(self.layout.label_size * 0.8, 6)
         box.midbottom = (rect.centerx, rect.bottom - rect.h // 14)
@@ -247,6 +254,7 @@ class TablePainter:
         surface.blit(label, label.get_rect(center=box.center))
 
     def status(self, surface: pygame.Surface) -> None:
+        """The status bar, and a message beside the click it is about rather than in the bar."""
         scene, layout = self.scene, self.layout
         parts = self.status_parts()
         click = scene.message_at  # the message stands beside that click, not in the status bar

@@ -17,6 +17,7 @@ ART_SCALE = 0.5  # illustration cards, in table card heights
 
 
 class RulesPanel(Panel):
+    """Aces Up's rules in a panel: goal, discards, gaps, deals, with four cards showing which may be discarded."""
     width_share = 0.7
 
     def build(self) -> None:
@@ -33,6 +34,7 @@ class RulesPanel(Panel):
         super().place()
 
     def paint_example(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The rule book's example: four top cards, the two that may be discarded ringed."""
         w, h = self.images.size
         gap = w // 4
         x = rect.centerx - (4 * w + 3 * gap) // 2

@@ -95,6 +95,7 @@ class TableScene(CardGameScene):
 
     @property
     def layout(self) -> Layout:
+        """The window's layout: the Aces Up table is laid out as the window is."""
         return self.app.layout
 
     def finish_animations(self) -> None:
@@ -199,6 +200,8 @@ class TableScene(CardGameScene):
         self.changed(change)
 
     def refuse(self, refusal: IllegalAction, pile: int | None, at: tuple[int, int] | None = None) -> None:
+        """A move the rules refused: its sound, why (beside the click that asked, if one did), the pile's top
+        shaking."""
         self.app.sound.play("illegal")
         self.say(self.refusal_words(refusal), at=at)
         top = self.game.top(pile) if pile is not None and 0 <= pile < PILES else None
@@ -207,9 +210,11 @@ class TableScene(CardGameScene):
         self.dirty = True
 
     def refusal_words(self, refusal: IllegalAction) -> str:
+        """The rules' reason worded for the player."""
         return i18n.reason(refusal)
 
     def deal(self, at: tuple[int, int] | None = None) -> bool:
+        """Four cards from the stock, one on each pile, if the rules let it (the stock, Space, Enter)."""
         return self.act(Action(DEAL), at=at)
 
     def undo(self) -> None:

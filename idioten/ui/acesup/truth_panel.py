@@ -116,6 +116,7 @@ class TruthEndPanel(EndPanel):
                 tuple(self.assistant.days.lines(self.game)))
 
     def can_go_back(self) -> bool:
+        """The lesson names a move to go back to (B)."""
         return self.found_with_a_way_back() is not None
 
     def found_with_a_way_back(self) -> Analysis | None:
@@ -124,6 +125,7 @@ class TruthEndPanel(EndPanel):
         return found if found is not None and found.best_until is not None else None
 
     def verdict_text(self) -> str:
+        """The verdict in words: still searching (how far), winnable, not (and the best score), failed or unknown."""
         known = self.known
         if known is None and self.searched is not None:
             positions, cap = self.searched
@@ -188,13 +190,17 @@ class TruthEndPanel(EndPanel):
                 tuple(self.assistant.days.lines(self.game)))
 
     def show_solution(self) -> None:
+        """L or the button: the computer plays the winning line from the deal's start."""
         self.assistant.coach.show_solution(self.game)
 
     def go_back(self) -> None:
+        """B or the button: the game back to just before the move that lost it."""
         if self.lesson is not None:  # its button and key come with the lesson
             self.assistant.teacher.go_back(self.lesson)
 
     def solution_from_there(self) -> None:
+        """F or the button: the game back to before that move, then the computer plays the win (or the best) from
+        there."""
         if self.lesson is not None:
             self.assistant.teacher.solution_from_there(self.lesson)
 

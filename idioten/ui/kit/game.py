@@ -23,10 +23,12 @@ Then = Callable[[Callable[[], None]], None]  # the menu's: close the menu, then 
 
 
 def no_entries(app: Host, scene: CardGameScene, then: Then) -> MenuEntries:
+    """A game with no menu entries of its own."""
     return []
 
 
 def no_welcome(app: Host) -> None:
+    """A game that offers a new player nothing at the start."""
     pass
 
 
@@ -43,10 +45,12 @@ class SettingRow:
 
 
 def no_settings(app: Host, scene: CardGameScene) -> list[SettingRow]:
+    """A game with no rows of its own on the settings screen."""
     return []
 
 
 def no_notes(app: Host) -> list[str]:
+    """A game with no notes under its rows."""
     return []
 
 

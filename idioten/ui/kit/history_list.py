@@ -39,6 +39,7 @@ def gap_at(size: int) -> int:
 
 
 class HistoryList:
+    """The list of games inside a panel: the rows it shows, the one chosen, its place and its columns' widths."""
     def __init__(self, variant_name: Callable[[str], str], columns: Sequence[str] = COLUMNS):
         """`columns`: which of COLUMNS (Poker patience counts no moves)."""
         self.variant_name = variant_name

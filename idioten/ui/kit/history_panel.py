@@ -18,6 +18,7 @@ from idioten.ui.kit.widgets import Button
 
 
 class HistoryPanel(Panel):
+    """A game's history of games in a panel of its own (Poker's H): the list, a close button and its keys."""
     width_share = 0.72
 
     def __init__(self, app: Host, rows: Callable[[], Sequence[Played]], variant_name: Callable[[str], str],

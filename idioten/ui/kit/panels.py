@@ -64,6 +64,8 @@ def wrapped(buttons: list[Button], per_line: int) -> list[list[Button]]:
 
 
 class Panel(Scene):
+    """A box of rows in the middle of the window, over the scene below it (dimmed): what every panel of both
+    games is made of. A panel fills `rows` in `build`; placing, focus, keys and drawing are the same for all."""
     overlay = True
     overflow = False  # set by `place`: what it placed did not fit in the box
     height_limit: int | None = None  # the box's greatest height, if a panel wants less than the window's
@@ -89,6 +91,7 @@ class Panel(Scene):
         the buttons do, left out in a small window), ("art", height_in_cards, painter), ("buttons", [Button, ...])."""
 
     def close(self) -> None:
+        """The panel gone from the window's stack (the scene below it has the events again)."""
         self.app.pop(self)
 
     def resize(self, layout: Layout) -> None:
@@ -105,6 +108,7 @@ class Panel(Scene):
             self.canvas_size = self.layout.size
 
     def lay_out(self, layout: Layout) -> None:
+        """The panel placed in `layout` (the window's, or a larger canvas), its dimming made to fit it."""
         self.layout = layout
         self.dirty = True
         self.dim = pygame.Surface(layout.size, pygame.SRCALPHA)
@@ -119,6 +123,7 @@ class Panel(Scene):
                 or any(not self.box.contains(b.rect.inflate(RING, RING)) for b in self.buttons if b.rect.w))
 
     def language_changed(self) -> None:
+        """Its texts worded anew are longer or shorter: the panel is placed again."""
         self.resize(self.app.layout)
 
     def place(self) -> None:
@@ -199,6 +204,7 @@ class Panel(Scene):
         return placed, rects, y + half, same <= inner
 
     def centre(self, layout: Layout, height: int) -> tuple[int, int]:
+        """Where the box's middle goes: the window's middle, unless a panel has a better place for itself."""
         return layout.width // 2, layout.height // 2
 
     # -- keyboard focus --------------------------------------------------------------------------------
@@ -208,6 +214,7 @@ class Panel(Scene):
         return next((b for b in self.buttons if b.enabled()), None)
 
     def set_focus(self, button: Button | None) -> None:
+        """The keyboard's ring on `button`, or on the default one if `button` is gone or disabled."""
         if button not in self.buttons or not button.enabled():
             button = self.default_button()
         self.focused = button
@@ -216,6 +223,7 @@ class Panel(Scene):
         self.dirty = True
 
     def move_focus(self, step: int) -> None:
+        """The ring `step` buttons on among those enabled (round at the ends), the button it lands on said aloud."""
         reachable = [b for b in self.buttons if b.enabled()]
         if reachable:
             here = reachable.index(self.focused) if self.focused in reachable else -step
@@ -253,9 +261,11 @@ class Panel(Scene):
             self.key(event)
 
     def outside_click(self) -> None:
+        """A click beside the box: the panel closes, as Escape closes it (an end panel keeps its result instead)."""
         self.close()
 
     def key(self, event: pygame.event.Event) -> None:
+        """A key the focus did not take: Escape closes the panel; a panel adds its own keys."""
         if event.key == pygame.K_ESCAPE:
             self.close()
 
@@ -286,6 +296,7 @@ class Panel(Scene):
         return words.lines([*self.spoken_lines(), *([self.focused.label] if self.focused is not None else [])])
 
     def add_buttons(self, *buttons: Button) -> None:
+        """`buttons` as the next row, side by side, and among those the keyboard's ring goes through."""
         self.buttons.extend(buttons)
         self.rows.append(("buttons", list(buttons)))
 
@@ -319,13 +330,16 @@ class EndOfGameKeys:
     again_keys: tuple[int, ...] = (pygame.K_r,)
 
     def outside_click(self) -> None:
+        """A click beside an end panel does nothing: the result stays until the player chooses what comes next."""
         pass  # a click beside the panel must not throw the result away
 
     def new_deal(self: EndPanelSelf) -> None:
+        """N, F2, Enter or the button: the panel gone and a new deal on its table."""
         self.close()
         self.game_scene().new_deal()
 
     def key(self: EndPanelSelf, event: pygame.event.Event) -> None:
+        """The keys every end panel answers alike (the class's docstring); the rest to `other_key`."""
         if event.key in (pygame.K_n, pygame.K_F2, pygame.K_RETURN, pygame.K_KP_ENTER):
             self.new_deal()
         elif event.key in self.again_keys:
@@ -339,6 +353,7 @@ class EndOfGameKeys:
             self.other_key(event)
 
     def other_key(self, event: pygame.event.Event) -> None:
+        """A key of the panel's own (Poker's S for its statistics); none by default."""
         pass
 
 
@@ -354,10 +369,12 @@ class ConfirmPanel(Panel):
         self.add_buttons(Button("ui.button.yes", self.yes), Button("ui.button.no", self.close))
 
     def yes(self) -> None:
+        """The question answered yes: the panel closes, then what was asked is done."""
         self.close()
         self.on_yes()
 
     def key(self, event: pygame.event.Event) -> None:
+        """The asking key again, Enter, Y or J say yes; any other key but a modifier says no."""
         letter_key = pygame.key.key_code(self.letter.lower())
         if event.key in CONFIRM_YES_KEYS or event.key == letter_key:
             self.yes()
@@ -380,16 +397,20 @@ class OfferPanel(Panel):
         self.add_buttons(Button(self.take_key, self.take), Button(self.skip_key, self.skip))
 
     def take(self) -> None:
+        """The offer taken: the panel closes, then what was offered starts."""
         self.close()
         self.on_take()
 
     def skip(self) -> None:
+        """The offer let go: the panel closes, and what letting it go means is done."""
         self.close()
         self.on_skip()
 
     def outside_click(self) -> None:
+        """A click beside the panel lets the offer go, as Escape does."""
         self.skip()
 
     def key(self, event: pygame.event.Event) -> None:
+        """Escape lets the offer go (Enter, on the focused button, takes it)."""
         if event.key == pygame.K_ESCAPE:
             self.skip()

@@ -40,6 +40,7 @@ class Player:
         self._sounds: dict[str, Sound | None] = {}
 
     def play(self, name: str) -> None:
+        """The sound `name` at the setting's volume, if sound is on and the machine can play it; silence otherwise."""
         volume = VOLUMES.get(self.settings().sound, 0.0)
         if volume <= 0 or self.unavailable or not self.open():
             return
@@ -51,6 +52,7 @@ class Player:
         self.played.append(name)
 
     def open(self) -> bool:
+        """The mixer started now, the first time a sound is wanted; False for good if it cannot be."""
         if self.mixer is not None:
             return True
         try:
@@ -76,6 +78,7 @@ class Player:
         return self._sounds[name]
 
     def close(self) -> None:
+        """The mixer and its sounds let go (the window closes)."""
         if self.mixer is not None:
             self.mixer.quit()
             self.mixer = None

@@ -19,12 +19,14 @@ if TYPE_CHECKING:
 
 
 def open_session(opening: Opening) -> tuple[PokerSession, Sequence[Notice]]:
+    """Poker patience's session on the window's store: its saved grid, or a new deal."""
     from idioten.play.poker.session import PokerSession
 
     return PokerSession.open(opening)
 
 
 def make_scene(app: Host, session: Session) -> CardGameScene:
+    """Its table, made the first time the game is played in this run (its modules load then)."""
     from idioten.play.poker.session import PokerSession
     from idioten.ui.poker.scene import PokerScene
 
@@ -33,6 +35,7 @@ def make_scene(app: Host, session: Session) -> CardGameScene:
 
 
 def rules_panel(app: Host, scene: CardGameScene) -> Scene:
+    """Its rules and the four scoring tables, the one in use in gold."""
     from idioten.ui.poker.panels import PokerRulesPanel
     from idioten.ui.poker.scene import PokerScene
 
@@ -41,6 +44,7 @@ def rules_panel(app: Host, scene: CardGameScene) -> Scene:
 
 
 def stats_panel(app: Host, scene: CardGameScene) -> Scene:
+    """Its statistics, per setting of the options."""
     from idioten.ui.poker.panels import PokerStatsPanel
     from idioten.ui.poker.scene import PokerScene
 

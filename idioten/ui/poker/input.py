@@ -21,7 +21,7 @@ from idioten.cards import Card
 from idioten.errors import IllegalAction
 from idioten.poker.game import PokerGame
 from idioten.speech import words
-from idioten.ui.kit.scene import DRAG_THRESHOLD, Host
+from idioten.ui.kit.scene import DRAG_THRESHOLD, GameInput, Host
 from idioten.ui.kit.tween import Glide
 from idioten.ui.kit.widgets import Button
 from idioten.ui.poker import texts
@@ -74,7 +74,7 @@ class InputTable(Protocol):
     def spoken(self) -> str: ...
 
 
-class PokerInput:
+class PokerInput(GameInput):
     """The Poker patience table's input, held by its PokerScene (`scene.input`): it keeps the press and drag
     under way, moves the keyboard's cursor, and asks its scene to place, say and animate."""
 
@@ -161,6 +161,8 @@ class PokerInput:
             self.click_card(press.card)
 
     def drop(self, drag: Press, pointer: tuple[int, int]) -> None:
+        """A card dropped: placed in the cell it covers if the rules take it there, else it glides back (an open-deck
+        card stays chosen)."""
         corner = (pointer[0] - drag.grab[0], pointer[1] - drag.grab[1])
         cell = self.drop_cell(drag, pointer)
         self.scene.target = None
@@ -176,6 +178,7 @@ class PokerInput:
         self.scene.dirty = True
 
     def click_card(self, card: Card) -> None:
+        """A click on a card waiting to be placed: an open-deck card is chosen; the drawn card says where to click."""
         if self.scene.game.open_deck and card != self.scene.current_card():
             self.scene.selected = card
             self.scene.say(i18n.t("ui.poker.msg.chosen", card=i18n.card_name(card)))
@@ -211,6 +214,7 @@ class PokerInput:
         return True
 
     def move_cursor(self, rows: int, columns: int) -> None:
+        """The keyboard's cell moved by the arrows (round at the edges), its contents said aloud."""
         if self.scene.cursor is None:  # a full grid: the arrows have nothing to show
             return
         row = (self.scene.cursor // 5 + rows) % 5
@@ -231,6 +235,7 @@ class PokerInput:
         self.scene.dirty = True
 
     def next_choice(self, step: int) -> None:
+        """Tab (Shift+Tab back): the next card of the open deck chosen."""
         choices = self.scene.game.choices()
         if not choices:
             return

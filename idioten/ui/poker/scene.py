@@ -84,10 +84,12 @@ class PokerScene(CardGameScene):
 
     @property
     def drag_pos(self) -> tuple[float, float]:
+        """Where the dragged card's corner is (the painter draws it there)."""
         return self.input.drag_pos
 
     @property
     def layout(self) -> PokerLayout:
+        """The table's own layout, made by its painter for the window and the game's options."""
         return self.painter.layout
 
     def current_card(self) -> Card | None:
@@ -140,6 +142,7 @@ class PokerScene(CardGameScene):
         return True
 
     def refuse(self, refusal: IllegalAction, cell: int | None) -> None:
+        """A placement the rules refused: its sound, why, and the cell shaking."""
         self.app.sound.play("illegal")
         self.say(texts.reason(refusal))
         if cell is not None and 0 <= cell < len(self.layout.cells):
@@ -147,12 +150,14 @@ class PokerScene(CardGameScene):
         self.dirty = True
 
     def after_change(self) -> None:
+        """A placement shown: the end panel waits for the card to land if the grid is full, the computer goes on."""
         self.celebrate = False
         self.end_pending = self.game.is_over()
         self.start_computer()
         self.dirty = True
 
     def finish_flight(self) -> None:
+        """A card on its way lands at once (a verb starts from the table as it will be)."""
         self.flight = None
         self.dirty = True
 
@@ -212,6 +217,7 @@ class PokerScene(CardGameScene):
         self.replace(self.session.new_deal, restarted=False)
 
     def play_again(self) -> None:
+        """The same deal again from its start (the end panel's A), the grid before it behind Ctrl+Z."""
         self.replace(self.session.again, restarted=True)
 
     def replace(self, start: Callable[[], Change], restarted: bool) -> None:
@@ -258,6 +264,7 @@ class PokerScene(CardGameScene):
         self.say(i18n.t("ui.poker.msg.thinking"))
 
     def start_computer(self) -> None:
+        """The computer opponent thinks of its next card off the loop, if it has one to place and is not thinking."""
         if not self.computer_worker.running:
             work = self.session.computer_task()
             if work is not None:
@@ -269,6 +276,7 @@ class PokerScene(CardGameScene):
         self.computer_worker.cancel()
 
     def poll_jobs(self) -> None:
+        """Once a frame: the hint and the computer's placements that came, each shown or placed if still wanted."""
         for answer in self.hint_worker.poll():
             if answer.error is not None:
                 self.say(i18n.t("ui.poker.msg.computer_failed", error=answer.error))
@@ -286,6 +294,7 @@ class PokerScene(CardGameScene):
             self.start_computer()
 
     def show_hint(self, cell: int, card: Card) -> None:
+        """The hint on the table: its cell ringed and the cursor on it (Space follows it), and said."""
         self.hint = (cell, card)
         self.cursor = cell  # Space or Enter then follows the hint
         row, column = cell // 5 + 1, cell % 5 + 1
@@ -339,11 +348,13 @@ class PokerScene(CardGameScene):
                                               self.show_end))
 
     def show_end(self) -> None:
+        """The end panel of the full grid: its hands, its total, the best, the computer's total."""
         from idioten.ui.poker.panels import PokerEndPanel
         self.app.close_panels()
         self.app.push(PokerEndPanel(self.app, self))
 
     def open_options(self) -> None:
+        """The options for the next deal (O, the Options button)."""
         from idioten.ui.poker.panels import PokerOptionsPanel
         self.app.push(PokerOptionsPanel(self.app, self))
 

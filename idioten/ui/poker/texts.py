@@ -11,14 +11,17 @@ from idioten.poker.scoring import Line
 
 
 def hand_name(name: str) -> str:
+    """A hand's name ("two pair") in the player's language."""
     return i18n.t(f"ui.poker.hand.{name.replace(' ', '_')}")
 
 
 def table_name(table: str) -> str:
+    """A scoring table's name in the player's language."""
     return i18n.t(f"ui.poker.table.{table}")
 
 
 def on_off(value: bool) -> str:
+    """"On" or "Off" in the player's language."""
     return i18n.t("ui.poker.on" if value else "ui.poker.off")
 
 
@@ -32,6 +35,7 @@ def setting_name(key: str) -> str:
 
 
 def line_name(line: Line) -> str:
+    """A line's name ("Row 2", "Diagonal 1") in the player's language."""
     kind, number = line.name.split()
     return i18n.t(f"ui.poker.line.{kind}", n=number)
 

@@ -13,7 +13,7 @@ neither the window, the command line nor the other games.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from idioten.play.acesup.launch import LAUNCH as ACES_UP
 from idioten.play.launch import GameLaunch
@@ -25,16 +25,16 @@ if TYPE_CHECKING:
 
 class GameEntry(NamedTuple):  # not a dataclass: made in a tenth of the time, before the first picture
     launch: GameLaunch
-    kind: Callable[[], GameKind[Any]]  # its GameKind, with the window's modules of the game
+    kind: Callable[[], GameKind]  # its GameKind, with the window's modules of the game
 
 
-def aces_up_kind() -> GameKind[Any]:
+def aces_up_kind() -> GameKind:
     from idioten.ui import acesup
 
     return acesup.GAME
 
 
-def poker_kind() -> GameKind[Any]:
+def poker_kind() -> GameKind:
     from idioten.ui import poker
 
     return poker.GAME
@@ -43,7 +43,7 @@ def poker_kind() -> GameKind[Any]:
 ENTRIES: tuple[GameEntry, ...] = (GameEntry(ACES_UP, aces_up_kind), GameEntry(POKER, poker_kind))
 
 
-def games(entries: Sequence[GameEntry] | None = None) -> tuple[GameKind[Any], ...]:
+def games(entries: Sequence[GameEntry] | None = None) -> tuple[GameKind, ...]:
     """The games' kinds, in their order (`entries` None: the registry's). Each is the game its launch names."""
     kinds = []
     for entry in ENTRIES if entries is None else entries:

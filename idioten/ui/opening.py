@@ -44,10 +44,12 @@ class Launch(NamedTuple):  # a NamedTuple, not a dataclass: made in a tenth of t
 
     @property
     def names_a_deal(self) -> bool:
+        """The command line named a deal (by number or card by card): it is dealt instead of the saved game resumed."""
         return self.cards is not None
 
     @property
     def deal(self) -> NamedDeal | None:
+        """The deal named, as the first game's session takes it."""
         from idioten.play.session import NamedDeal  # the sessions' module, loaded with the table
         return NamedDeal(self.cards, self.deal_number) if self.cards is not None else None
 

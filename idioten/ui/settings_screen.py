@@ -11,6 +11,7 @@ Keys: E opens it (from either game's table), Left/Right change the row's value, 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 import pygame
@@ -53,7 +54,7 @@ def choices() -> list[tuple[str, list[tuple[object, str]]]]:
 class LanguageButton(Button):
     """A language's choice, named in that language ("Suomi"), whatever the language shown."""
 
-    def __init__(self, language: str, action):
+    def __init__(self, language: str, action: Callable[[], None]) -> None:
         super().__init__(LANGUAGE_NAME, action)
         self.language = language
 
@@ -273,10 +274,10 @@ class SettingsPanel(Panel):
 
     # -- input -------------------------------------------------------------------------------------------
 
-    def focus_key(self, event) -> bool:
+    def focus_key(self, event: pygame.event.Event) -> bool:
         return False  # a grid: the focus is a row (Up/Down, Tab), its value moves with Left/Right (key)
 
-    def key(self, event) -> None:
+    def key(self, event: pygame.event.Event) -> None:
         shift = getattr(event, "mod", 0) & pygame.KMOD_SHIFT
         if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_e):
             self.close()  # E opened it: E closes it again, as O does Poker patience's options
@@ -295,7 +296,7 @@ class SettingsPanel(Panel):
 
     # -- drawing -----------------------------------------------------------------------------------------
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         texts, size, box = self.app.texts, self.layout.font_size, self.box
         self.draw_frame(surface)
         title = texts.render(i18n.t("ui.settings.title"), round(size * 1.4), TITLE)
@@ -326,7 +327,7 @@ class SettingsPanel(Panel):
             keys = texts.render(i18n.t(self.keys_key()), small, CAPTION)
             surface.blit(keys, keys.get_rect(midtop=(box.centerx, self.keys_y)))
 
-    def draw_preview(self, surface) -> None:
+    def draw_preview(self, surface: pygame.Surface) -> None:
         if not self.preview.h:
             return
         w, h = self.images.size

@@ -114,7 +114,7 @@ def resize(app, width: int, height: int, scale: float) -> None:
     """The window made `width`×`height` pixels at `scale` pixels a point, as a window manager and the desktop
     would (smaller than the game's own minimum too: no window manager has to keep to it)."""
     app.window.minimum_size = (1, 1)
-    app.system_scale = scale
+    app.shell.system_scale = scale
     app.window.size = (width, height)
     pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=width, y=height))
     app.step(dt=1 / 60)

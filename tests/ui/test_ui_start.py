@@ -92,7 +92,7 @@ def test_the_kept_game_survives_a_restart_and_is_counted_at_the_first_move_in_th
     left = played_game(data_folder)
     close(start("--deal", "12"))
     app = start()  # the program again, with no deal: the new deal, still keeping the old game
-    assert state(app)["deal"] == 12 and aces_table(app).can_undo()
+    assert state(app)["deal"] == 12 and aces_table(app).session.can_undo()
     play_one(app)
     app.persist.wait()
     stats = Store.open(data_folder).stats
@@ -100,7 +100,7 @@ def test_the_kept_game_survives_a_restart_and_is_counted_at_the_first_move_in_th
     assert "previous" not in json.loads((data_folder / "game.json").read_text())
     press(app, pygame.K_z, CTRL)
     press(app, pygame.K_z, CTRL)  # the move is taken back; the old game is gone for good
-    assert state(app)["deal"] == 12 and not aces_table(app).can_undo()
+    assert state(app)["deal"] == 12 and not aces_table(app).session.can_undo()
 
 
 def test_cards_on_the_command_line_keep_the_saved_game_too(data_folder):
@@ -115,7 +115,7 @@ def test_cards_on_the_command_line_keep_the_saved_game_too(data_folder):
 def test_an_untouched_saved_game_is_replaced_without_a_word(data_folder):
     close(start("--deal", "7"))
     app = start("--deal", "12")
-    assert state(app)["deal"] == 12 and not aces_table(app).can_undo() and message_line(app) == []
+    assert state(app)["deal"] == 12 and not aces_table(app).session.can_undo() and message_line(app) == []
 
 
 def test_after_n_and_quit_a_deal_on_the_command_line_keeps_the_game_n_kept(data_folder):

@@ -20,6 +20,8 @@ WIDE_SEPARATOR, NARROW_SEPARATOR = "   ·   ", " · "  # between the status bar'
 
 def outline(size: tuple[int, int], colour: tuple[int, int, int], radius: int, width: int,
             fill_alpha: int = 0) -> pygame.Surface:
+    """A ring round a card of `size` (with a softer halo outside it): a discardable card, the chosen pile, the
+    hint; `fill_alpha` also tints the card under it."""
     pad = width * 2
     surface = pygame.Surface((size[0] + 2 * pad, size[1] + 2 * pad), pygame.SRCALPHA)
     rect = surface.get_rect()

@@ -30,6 +30,7 @@ class RowActions:
 
 
 class HistoryPanel(Panel):
+    """A game's history of games in a panel of its own (Poker's H): the list, a close button and its keys."""
     width_share = 0.72
 
     def __init__(self, app: Host, rows: Callable[[], Sequence[Played]], variant_name: Callable[[str], str],
@@ -99,7 +100,7 @@ class HistoryPanel(Panel):
         self.overflow = not (fits and row_fits and self.app.texts.width(i18n.t(self.keys_key()), small) <= box.w - size)
         self.set_focus(self.focused)
 
-    def handle_event(self, event) -> None:
+    def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and self.list.key(event):
             self.set_focus(self.focused)  # a row without a deal number cannot be played again
             self.dirty = True
@@ -109,7 +110,7 @@ class HistoryPanel(Panel):
             return
         super().handle_event(event)
 
-    def key(self, event) -> None:
+    def key(self, event: pygame.event.Event) -> None:
         if event.key in (pygame.K_ESCAPE, pygame.K_h, pygame.K_s):
             self.close()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.actions is not None:
@@ -117,7 +118,7 @@ class HistoryPanel(Panel):
         elif event.key == pygame.K_c:
             self.copy()
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         texts, size, box = self.app.texts, self.layout.font_size, self.box
         self.draw_frame(surface)
         title = texts.render(i18n.t("ui.stats.history_title"), round(size * 1.4), TITLE)

@@ -88,6 +88,7 @@ class Layout:
 
     @property
     def size(self) -> tuple[int, int]:
+        """The window's (or canvas's) width and height."""
         return self.width, self.height
 
     @property
@@ -113,6 +114,7 @@ class Layout:
         return max(1.0, min(self.card_h * NOMINAL_FAN * 1.2, room / (cards_in_pile - 1)))
 
     def card_position(self, pile: int, index: int, cards_in_pile: int) -> tuple[float, float]:
+        """The top-left corner of the `index`th card of a pile of `cards_in_pile`, fanned down the table."""
         rect = self.piles[pile]
         return float(rect.x), rect.y + index * self.fan_step(cards_in_pile)
 

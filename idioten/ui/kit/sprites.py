@@ -64,6 +64,9 @@ class CardImages:
         return True
 
     def face(self, card: Card) -> pygame.Surface:
+        """`card`'s face at this size, in the deck's colours the settings ask for (a plain stand-in if its file is
+        missing or damaged: the game never stops for a picture; below `index_below` pixels wide, its rank and suit
+        large instead of the picture)."""
         four = self.settings().four_colour
         if self.shows_index_faces() and card.rank:  # the joker's picture reads at any size: its dark jester
             key = f"index/{int(four)}/{card}"
@@ -93,13 +96,16 @@ class CardImages:
         return font
 
     def back(self) -> pygame.Surface:
+        """The back of a card, the one the settings chose."""
         return self._get(f"cards/back-{self.back_name()}.svg", self._fallback_back)
 
     def back_name(self) -> str:
+        """The back the settings chose, or the first if the settings name one there is no picture of."""
         back = self.settings().card_back
         return back if back in CARD_BACKS else CARD_BACKS[0]
 
     def slot(self) -> pygame.Surface:
+        """An empty place for a card (an empty pile, the discards before the first card)."""
         return self._get("cards/slot.svg", self._fallback_slot)
 
     def warm_one(self) -> bool:
@@ -226,6 +232,8 @@ class RenderedPictures:
         self._bytes = 0
 
     def get(self, relative: str, size: tuple[int, int]) -> pygame.Surface | None:
+        """The picture of asset `relative` at `size`, rendered now unless it was already (None: no such file, or it
+        could not be read)."""
         path = paths.asset(*relative.split("/"))  # by the file found, not its name: the name says nothing of it
         # A picture made before the display started could not take the window's pixel format (for_screen):
         # kept apart from those made after.
@@ -277,6 +285,7 @@ class CardSprite:
 
     @property
     def moving(self) -> bool:
+        """A glide is under way, its delay included."""
         return self.glide is not None
 
     @property
@@ -285,6 +294,7 @@ class CardSprite:
         return self.glide is not None and self.glide.started
 
     def advance(self, dt: float) -> None:
+        """Its glide and shake `dt` seconds on, each dropped once over."""
         if self.glide is not None:
             self.glide.advance(dt)
             self.pos = self.glide.position
@@ -296,6 +306,7 @@ class CardSprite:
                 self.shake = None
 
     def finish(self) -> None:
+        """At its glide's end and still, at once."""
         if self.glide is not None:
             self.glide.finish()
             self.pos = self.glide.end
@@ -303,6 +314,7 @@ class CardSprite:
         self.shake = None
 
     def screen_pos(self) -> tuple[int, int]:
+        """Where to draw it: its place, with the shake's offset, in whole pixels."""
         dx = self.shake.offset if self.shake else 0.0
         return round(self.pos[0] + dx), round(self.pos[1])
 
@@ -316,6 +328,7 @@ def for_screen(surface: pygame.Surface, alpha: bool = False) -> pygame.Surface:
 
 
 def shadow(size: tuple[int, int], radius: int, alpha: int = 70) -> pygame.Surface:
+    """A card's shadow: a dark rounded rectangle, drawn offset under a card in the air."""
     surface = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(surface, (0, 0, 0, alpha), surface.get_rect(), border_radius=radius)
     return surface

@@ -21,6 +21,8 @@ LABEL_DISABLED = (130, 150, 135)
 
 
 class Button:
+    """A rounded label that does `action` when clicked, or on Enter when it has the keyboard's ring; greyed and
+    inert while `enabled()` says no (Undo with nothing to undo)."""
     def __init__(self, text_key: str, action: Callable[[], None], enabled: Callable[[], bool] = lambda: True):
         self.text_key = text_key
         self.action = action
@@ -32,9 +34,11 @@ class Button:
 
     @property
     def label(self) -> str:
+        """What it says: its text key worded in the language of the moment."""
         return i18n.t(self.text_key)
 
     def width_for(self, texts: Texts, size: int) -> int:
+        """How wide it must be for its words at text size `size`, with room either side."""
         return texts.font(size).size(self.label)[0] + size
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -56,6 +60,8 @@ class Button:
         return False
 
     def draw(self, surface: pygame.Surface, texts: Texts, size: int) -> None:
+        """The button as it stands: pressed, under the pointer, disabled or ringed (nothing where no bar had room
+        for it)."""
         if not self.rect.w:  # left out of a bar too narrow for it (kit/layout.py, bar_buttons)
             return
         enabled = self.enabled()

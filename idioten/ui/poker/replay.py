@@ -7,6 +7,7 @@ left as far as it came for the player to go on with; a grid only played back is 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -17,6 +18,10 @@ from idioten.storage.history import Played
 from idioten.ui.kit.clipboard import get_text, put_text
 from idioten.ui.kit.palette import BOX, EDGE, TEXT, tint
 from idioten.ui.kit.scene import Host, Scene
+
+if TYPE_CHECKING:  # the panels and the scene import this module
+    from idioten.ui.poker.panels import PokerTable
+    from idioten.ui.poker.scene import PokerScene
 
 PAUSE = 0.45  # seconds between two cards at normal animation speed (as Aces Up's playback, acesup/autoplay.py)
 SHORTEST_PAUSE = 0.25  # with animations off: still a pace to follow
@@ -30,7 +35,7 @@ def can_play_again(row: Played) -> bool:
     return True
 
 
-def play_again(scene, row: Played) -> None:  # scene: the PokerScene
+def play_again(scene: PokerTable, row: Played) -> None:
     """The row's deal in play as a new deal, with its table and options, against the computer if it was."""
     scene.app.close_panels()
     scene.replace(lambda: scene.session.deal_again(deal_of(row), row.result in ("won", "lost")), restarted=False)
@@ -40,12 +45,12 @@ def can_copy(row: Played) -> bool:
     return can_play_again(row) and bool(row.actions)
 
 
-def copy(scene, row: Played) -> None:
+def copy(scene: PokerTable, row: Played) -> None:
     said = "ui.history.game_copied" if put_text(line_text(row)) else "ui.history.no_clipboard"
     scene.say(i18n.t(said))  # on the table's message line, below the panel, and aloud
 
 
-def play_back(scene) -> None:
+def play_back(scene: PokerScene) -> None:
     try:
         line = parse_line(get_text())
     except ValueError:
@@ -62,7 +67,7 @@ class Playback(Scene):
 
     overlay = True
 
-    def __init__(self, app: Host, table, placements: Sequence[tuple[int, str]]):  # table: the PokerScene
+    def __init__(self, app: Host, table: PokerScene, placements: Sequence[tuple[int, str]]) -> None:
         super().__init__(app)
         self.table = table
         self.placements = tuple(placements)
@@ -97,11 +102,11 @@ class Playback(Scene):
         if message_key:
             self.table.say(i18n.t(message_key))
 
-    def handle_event(self, event) -> None:
+    def handle_event(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.stop("ui.replay.stopped")
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         layout = self.app.layout
         size = layout.small_font_size
         banner = i18n.t("ui.poker.replay.playing", step=max(1, self.placed), steps=len(self.placements))

@@ -6,22 +6,41 @@ left as far as it came for the player to go on with; a grid only played back is 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 import pygame
 
 from idioten import i18n
+from idioten.cards import Card
+from idioten.play.change import Change
 from idioten.play.poker.replay import deal_of, line_text, parse_line
+from idioten.play.poker.session import PokerSession
 from idioten.poker.hands import parse_poker_card
 from idioten.storage.history import Played
 from idioten.ui.kit.clipboard import get_text, put_text
 from idioten.ui.kit.palette import BOX, EDGE, TEXT, tint
 from idioten.ui.kit.scene import Host, Scene
 
-if TYPE_CHECKING:  # the panels and the scene import this module
-    from idioten.ui.poker.panels import PokerTable
-    from idioten.ui.poker.scene import PokerScene
+
+class RowTable(Protocol):
+    """What a history row's play-again and copy ask of the Poker table (scene.py's `PokerScene`, whose panels
+    import this module)."""
+
+    app: Host
+    @property
+    def session(self) -> PokerSession: ...
+    def replace(self, start: Callable[[], Change], restarted: bool) -> None: ...
+    def say(self, text: str) -> None: ...
+
+
+class PlaybackTable(RowTable, Protocol):
+    """...and what a playback asks of it: whether a card still flies, and a card placed as if by the player."""
+
+    def busy(self) -> bool: ...
+    def place(self, cell: int, card: Card | None = None, start: tuple[float, float] | None = None,
+              by_player: bool = True) -> bool: ...
+
 
 PAUSE = 0.45  # seconds between two cards at normal animation speed (as Aces Up's playback, acesup/autoplay.py)
 SHORTEST_PAUSE = 0.25  # with animations off: still a pace to follow
@@ -35,7 +54,7 @@ def can_play_again(row: Played) -> bool:
     return True
 
 
-def play_again(scene: PokerTable, row: Played) -> None:
+def play_again(scene: RowTable, row: Played) -> None:
     """The row's deal in play as a new deal, with its table and options, against the computer if it was."""
     scene.app.close_panels()
     scene.replace(lambda: scene.session.deal_again(deal_of(row), row.result in ("won", "lost")), restarted=False)
@@ -45,12 +64,12 @@ def can_copy(row: Played) -> bool:
     return can_play_again(row) and bool(row.actions)
 
 
-def copy(scene: PokerTable, row: Played) -> None:
+def copy(scene: RowTable, row: Played) -> None:
     said = "ui.history.game_copied" if put_text(line_text(row)) else "ui.history.no_clipboard"
     scene.say(i18n.t(said))  # on the table's message line, below the panel, and aloud
 
 
-def play_back(scene: PokerScene) -> None:
+def play_back(scene: PlaybackTable) -> None:
     try:
         line = parse_line(get_text())
     except ValueError:
@@ -67,7 +86,7 @@ class Playback(Scene):
 
     overlay = True
 
-    def __init__(self, app: Host, table: PokerScene, placements: Sequence[tuple[int, str]]) -> None:
+    def __init__(self, app: Host, table: PlaybackTable, placements: Sequence[tuple[int, str]]) -> None:
         super().__init__(app)
         self.table = table
         self.placements = tuple(placements)

@@ -79,6 +79,41 @@ def workers_at_the_tests_priority(monkeypatch):
         monkeypatch.setattr(worker, "lower_priority", lambda: None)
 
 
+@pytest.fixture(autouse=True)
+def no_window_outlives_the_display(monkeypatch):
+    """Every window a test opened is destroyed at its end, and all of them before the display quits (each
+    App.close quits it). pygame.display.quit() frees every SDL window, but a pygame.Window not destroyed keeps
+    its pointer, and when the garbage collector frees the App that held it, at any moment of a later test, it
+    asks SDL to destroy what lies there now: another test's window, if SDL put one there, whose next frame then
+    blits to a freed surface. A worker died once with a segfault in SDL's blit (SDL_MapSurface reading a freed
+    surface's format). Several tests leave their window open (ui_store_support's open_window registers none);
+    the program has one window and destroys it before it quits the display."""
+    window = sys.modules.get("idioten.ui.window")  # imported by the window tests as they are collected
+    if window is None:
+        yield
+        return
+    import pygame
+
+    opened, open_window, quit_display = [], window.open_window, pygame.display.quit
+
+    def tracked(*args, **kwargs):
+        opened.append(open_window(*args, **kwargs))
+        return opened[-1]
+
+    def destroy_every_window() -> None:
+        while opened:
+            opened.pop().destroy()  # nothing happens to a window already destroyed
+
+    def quit_after_destroying() -> None:
+        destroy_every_window()
+        quit_display()
+
+    monkeypatch.setattr(window, "open_window", tracked)
+    monkeypatch.setattr(pygame.display, "quit", quit_after_destroying)
+    yield
+    destroy_every_window()
+
+
 @pytest.fixture
 def english_window():
     """A window test: English texts, and every window the test opened is closed after it."""

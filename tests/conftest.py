@@ -69,6 +69,25 @@ def the_system_says_nothing_of_motion(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def no_screen_reader_runs(monkeypatch):
+    """A window asks the system whether a screen reader runs (speech/backends.py reads the name of every
+    process): the machine running the tests answers that none does, so that no test depends on what else runs
+    there, and the window tests do not read /proc some seven hundred times (tests/speech/test_backends.py
+    gives each answer)."""
+    app = sys.modules.get("idioten.ui.app")  # imported by the window tests as they are collected
+    if app is None:
+        return
+
+    def open_speech(screen_reader_only: bool):
+        from idioten import i18n
+        from idioten.speech.backends import open_backend
+
+        return open_backend(i18n.language, screen_reader_only=screen_reader_only, processes=lambda: [])
+
+    monkeypatch.setattr(app, "open_speech", open_speech)
+
+
+@pytest.fixture(autouse=True)
 def workers_at_the_tests_priority(monkeypatch):
     """The window's worker threads lower their priority (nice 19) so that the window comes first on a busy
     machine. A test waits for their answers, and on a core that another program keeps busy a nice-19 thread
@@ -77,6 +96,48 @@ def workers_at_the_tests_priority(monkeypatch):
     worker = sys.modules.get("idioten.ui.worker")  # imported by the window tests as they are collected
     if worker is not None:
         monkeypatch.setattr(worker, "lower_priority", lambda: None)
+
+
+@pytest.fixture(autouse=True)
+def every_window_closed_at_the_end(monkeypatch):
+    """Every window a test opened is closed at its end (App.close: its searches cancelled, its window
+    destroyed), and every window is destroyed before the display quits (each App.close quits it).
+    pygame.display.quit() frees every SDL window, but a pygame.Window not destroyed keeps its pointer, and when
+    the garbage collector frees the App that held it, at any moment of a later test, it asks SDL to destroy
+    what lies there now: another test's window, if SDL put one there, whose next frame then blits to a freed
+    surface. A worker died once with a segfault in SDL's blit (SDL_MapSurface reading a freed surface's
+    format). Several tests leave their window open (ui_store_support's open_window registers none), and an
+    App left open went on searching in its worker threads, in the time of the tests after it. The program has
+    one window and destroys it before it quits the display."""
+    app_module = sys.modules.get("idioten.ui.app")  # imported by the window tests as they are collected
+    if app_module is None:
+        yield
+        return
+    import pygame
+
+    App, still_open = app_module.App, []
+    init, close, quit_display = App.__init__, App.close, pygame.display.quit
+
+    def opened(app, *args, **kwargs) -> None:
+        init(app, *args, **kwargs)
+        still_open.append(app)
+
+    def closed(app) -> None:
+        if app in still_open:
+            still_open.remove(app)
+        close(app)
+
+    def quit_after_destroying_every_window() -> None:
+        for app in still_open:
+            app.window.destroy()  # nothing happens to a window already destroyed
+        quit_display()
+
+    monkeypatch.setattr(App, "__init__", opened)
+    monkeypatch.setattr(App, "close", closed)
+    monkeypatch.setattr(pygame.display, "quit", quit_after_destroying_every_window)
+    yield
+    while still_open:
+        still_open[-1].close()
 
 
 @pytest.fixture

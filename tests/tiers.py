@@ -12,3 +12,23 @@ FAST_FLOOR = 10
 def examples(full: int) -> int:
     """The number of examples a property test written for `full` examples gets in this run's tier."""
     return full if full_strength else max(min(full, FAST_FLOOR), full // FAST_SHARE)
+
+
+def fast_first(cases, fast: int = 1) -> list:
+    """Parametrize cases of an exhaustive run: the first `fast` run in the fast tier, the others in the slow
+    tier only (a tuple is one case of several arguments, as pytest takes them)."""
+    import pytest
+
+    return [*cases[:fast], *(pytest.param(*(case if isinstance(case, tuple) else (case,)), marks=pytest.mark.slow)
+                             for case in cases[fast:])]
+
+
+# A window test parametrized by language runs in these in the fast tier: the three every visible text must have
+# first, and French, whose texts are the longest. The slow tier runs it in the other languages.
+FAST_LANGUAGES = ("sv", "en", "de", "fr")
+
+
+def by_language(languages) -> list:
+    """Parametrize cases for `languages`: FAST_LANGUAGES in the fast tier, the others in the slow tier."""
+    ordered = sorted(languages, key=lambda language: language not in FAST_LANGUAGES)
+    return fast_first(ordered, sum(language in FAST_LANGUAGES for language in languages))

@@ -5,6 +5,7 @@ import json
 import random
 
 import pytest
+from tiers import fast_first
 
 import idioten.acesup.hint as hint_module
 from idioten.acesup.hint import PIMC, ROLLOUT, hint, pimc
@@ -41,10 +42,11 @@ def _counting_sighted_looks(monkeypatch) -> list[int]:
 
 
 @needs_solver
-def test_the_pimc_hint_does_not_peek_at_the_stock_order(monkeypatch):
+@pytest.mark.parametrize("deals", fast_first([range(1, 20), range(20, 40)]))  # some 16 positions each
+def test_the_pimc_hint_does_not_peek_at_the_stock_order(monkeypatch, deals):
     looks = _counting_sighted_looks(monkeypatch)
     thought = 0
-    for deal in range(1, 40):
+    for deal in deals:
         game = _position(deal, 6)
         if len(game.stock) < 8 or len(list(game.useful_actions())) < 2:
             continue
@@ -124,7 +126,6 @@ def test_the_sighted_wins_can_change_the_choice(monkeypatch):
     # With the wins weighing nothing the PIMC player is the rollout player on the same orders (with its own
     # halving schedule); with them weighing a lot, some position must be answered differently, or the sighted
     # look would be decoration.
-    differ = 0
     for deal in range(1, 40):
         game = _position(deal, 3)
         if len(game.stock) < 12 or len(list(game.useful_actions())) < 2:
@@ -133,8 +134,9 @@ def test_the_sighted_wins_can_change_the_choice(monkeypatch):
         for weight in (0, 10**6):
             monkeypatch.setattr(pimc, "WIN_WEIGHT", weight)
             answers.append(hint(game, time_budget=60.0, rng=random.Random(4), max_samples=16, player=PIMC))
-        differ += answers[0] != answers[1]
-    assert differ >= 1
+        if answers[0] != answers[1]:
+            return  # one is enough (deal 8 today): no need to play the others
+    pytest.fail("the sighted wins changed no choice")
 
 
 def test_an_unknown_player_is_refused():

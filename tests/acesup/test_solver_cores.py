@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from solver_brute import best_score as brute_best_score
 from test_solver import TRAP, replays_as_win, small_positions
-from tiers import examples
+from tiers import examples, fast_first
 
 from idioten.acesup import solver
 from idioten.acesup.players import greedy
@@ -75,7 +75,7 @@ def mid_game(seed: int) -> Game:
     return game
 
 
-@pytest.mark.parametrize("first", range(0, 300, 50))
+@pytest.mark.parametrize("first", fast_first(range(0, 300, 50)))  # 50 positions fast, 300 in all
 def test_both_cores_agree_on_random_mid_game_positions(first):
     verdicts = set()
     for seed in range(first, first + 50):
@@ -90,7 +90,7 @@ def test_both_cores_agree_on_random_mid_game_positions(first):
 # Stopping (a cancel, a CPU budget, a position cap) and the GIL while searching: tests/acesup/test_solver_stop.py.
 
 
-@pytest.mark.parametrize("variant, deal", [(STANDARD, 19), (STANDARD, 7), (ACES_ONLY, 3)])
+@pytest.mark.parametrize("variant, deal", fast_first([(STANDARD, 19), (STANDARD, 7), (ACES_ONLY, 3)], 2))
 def test_a_tiny_table_replaces_entries_and_changes_no_answer(variant, deal):
     if not solver.COMPILED_BUILT:
         assert solver.CORE == "python"
@@ -172,7 +172,7 @@ def test_each_set_of_prunings_agrees_with_the_brute_force(game):
                 assert replays_as_win(game, result.moves), (core, prunings, game.to_text())
 
 
-@pytest.mark.parametrize("deal", [33, 126])
+@pytest.mark.parametrize("deal", fast_first([33, 126]))
 def test_the_dead_rounds_rule_cuts_positions_and_keeps_the_answer(deal):
     """Standard deals 33 and 126 are losses whose stock holds rounds of four suits; skipping those rounds in
     Rule 4F's round condition removes cards sooner (bench/solver_cuts.py measured 1.5x and 2.6x fewer

@@ -8,6 +8,7 @@ import random
 
 import pytest
 from test_solver_verdict import late_position
+from tiers import fast_first
 
 from idioten.acesup import solver
 from idioten.acesup.rules import ACES_ONLY, STANDARD, Game
@@ -67,8 +68,8 @@ def python_decisions(piles, stock, dealt, gone, flags, aces_only, prunings):
 
 
 @needs_compiled
-@pytest.mark.parametrize("make, first", [(played_position, 0), (played_position, 400),
-                                         (late_arranged_position, 0), (late_arranged_position, 400)])
+@pytest.mark.parametrize("make, first", fast_first([(played_position, 0), (late_arranged_position, 0),
+                                                    (played_position, 400), (late_arranged_position, 400)], 2))
 def test_prune_py_and_prune_c_decide_the_same_for_every_position(make, first):
     seen = {"accepted": 0, "refused": 0, "locked": 0, "not locked": 0, "same column": 0, "dead rounds": 0}
     for seed in range(first, first + 400):

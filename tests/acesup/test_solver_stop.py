@@ -3,6 +3,7 @@
 `CANCEL_POLL_POSITIONS` positions, a CPU budget is read from the searching thread's clock, and the compiled
 core lets other threads run while it searches."""
 
+import functools
 import itertools
 import threading
 import time
@@ -11,6 +12,7 @@ from types import SimpleNamespace
 import pytest
 from test_solver import TRAP, replays_as_win
 from test_solver_cores import CORES
+from tiers import fast_first
 
 from idioten.acesup import solver
 from idioten.acesup.rules import STANDARD, Game
@@ -31,11 +33,10 @@ def summary(result):
 
 # Standard deal 19 is a loss whose best score is measured by a second pass after the verdict (the lock cut
 # positions in the first), and TRAP is a win only the exact search finds: one full search of each per core.
-@pytest.fixture(scope="module")
-def full_searches():
-    return {(core, name): (game, solve(game, core=core))
-            for core in CORES
-            for name, game in (("loss", Game.new(deal_cards(19), STANDARD, 19)), ("win", Game.from_text(TRAP)))}
+@functools.cache
+def full_search(core: str, name: str):
+    game = Game.new(deal_cards(19), STANDARD, 19) if name == "loss" else Game.from_text(TRAP)
+    return game, solve(game, core=core)
 
 
 @pytest.mark.parametrize("core", CORES)
@@ -47,11 +48,12 @@ def test_a_position_cap_stops_the_search_at_the_same_count_every_time(core):
         assert summary(again) == summary(first)
 
 
-@pytest.mark.parametrize("core", CORES)
-@pytest.mark.parametrize("name", ["loss", "win"])
-def test_a_cap_of_exactly_the_positions_a_search_needs_changes_nothing_and_one_less_stops_it(core, name,
-                                                                                              full_searches):
-    game, full = full_searches[core, name]
+# The Python core's three searches of the loss take seconds: the slow tier's.
+@pytest.mark.parametrize("core, name", fast_first(sorted(itertools.product(CORES, ["loss", "win"]),
+                                                         key=lambda case: case == ("python", "loss")),
+                                                  2 * len(CORES) - 1))
+def test_a_cap_of_exactly_the_positions_a_search_needs_changes_nothing_and_one_less_stops_it(core, name):
+    game, full = full_search(core, name)
     assert full.result in (WINNABLE, UNWINNABLE) and full.best_score_exact
     assert summary(solve(game, core=core, max_positions=full.states)) == summary(full)
     short = solve(game, core=core, max_positions=full.states - 1)

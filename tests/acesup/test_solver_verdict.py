@@ -10,6 +10,7 @@ import pytest
 from solver_brute import best_score as brute_best_score
 from test_solver import replays_as_win
 from test_solver_cores import CORES, outcome
+from tiers import fast_first
 
 from idioten.acesup import analysis, solver
 from idioten.acesup.analysis import Fact, Undecided, analyse
@@ -69,7 +70,7 @@ def test_the_lock_keeps_every_verdict_and_best_score_of_the_brute_force_and_cuts
     assert cut["compiled"] >= 1 or not solver.COMPILED_BUILT
 
 
-@pytest.mark.parametrize("deal", [8, 126])
+@pytest.mark.parametrize("deal", fast_first([8, 126]))  # one example of each, the other in the slow tier
 def test_the_lock_cuts_the_verdict_of_a_real_loss_and_the_second_pass_keeps_its_best_score(deal):
     """Standard deals 8 and 126: bench/solver_cuts.py measured 2.4x and 1.8x fewer positions to the verdict."""
     if not solver.COMPILED_BUILT:
@@ -97,7 +98,7 @@ def test_a_loss_the_lock_never_cut_needs_no_second_pass():
     assert result.states == result.decided_states == exact.states
 
 
-@pytest.mark.parametrize("deal", [18, 33])
+@pytest.mark.parametrize("deal", fast_first([18, 33]))
 def test_the_compiled_best_score_pass_searches_only_under_the_locks_cuts(deal):
     """Standard deals 18 and 33: the verdict pass with the lock and then the best score measured under the
     positions it cut cost about one exact pass (a second search of everything had cost two)."""
@@ -111,7 +112,8 @@ def test_the_compiled_best_score_pass_searches_only_under_the_locks_cuts(deal):
     assert result.decided_states < result.states < 1.3 * exact.states
 
 
-@pytest.mark.parametrize("core", CORES)
+# The Python core takes seconds over deal 19: the slow tier's.
+@pytest.mark.parametrize("core", fast_first(sorted(CORES, key=lambda core: core == "python"), len(CORES) - 1))
 def test_each_core_says_when_the_best_score_was_still_being_measured(core):
     """Standard deal 19: the lock cuts in the verdict pass, so a second pass measures the best score; a cap
     on positions between the two ends the search while it measures (the same count on every machine)."""

@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
+from tiers import fast_first
 
 from idioten.cli import jobs
 from idioten.cli.progress import GamesProgress, ProgressLine, SearchProgress
@@ -103,7 +104,7 @@ def ctrl_c_when(args: tuple[str, ...], ready, waiting_for: str) -> tuple[subproc
 
 
 @needs_proc
-@pytest.mark.parametrize("player", PLAYERS)
+@pytest.mark.parametrize("player", fast_first(list(PLAYERS)))  # the hint player's workers: the slow tier's
 def test_ctrl_c_ends_every_worker_and_exits_130_without_a_traceback(player):
     command, out, err = ctrl_c_when(("simulate", *PLAYERS[player], "--games", "2000000", "--jobs", "2"),
                                     lambda pid: playing(pid, 2), "two workers playing")
@@ -215,8 +216,11 @@ LONG_COMMANDS = {
 }
 
 
+# Two commands in the fast tier, one of each kind of progress (games played, positions searched); the others,
+# whose workers or games take longer to start, in the slow tier.
 @needs_pty
-@pytest.mark.parametrize("name", LONG_COMMANDS)
+@pytest.mark.parametrize("name", fast_first(sorted(LONG_COMMANDS, key=lambda name: name not in ("simulate", "solve")),
+                                            2))
 def test_a_long_command_shows_its_progress_on_a_terminal_and_nothing_on_a_pipe(name):
     args, progress = LONG_COMMANDS[name]
     out_terminal, on_terminal, status_terminal = run_on(True, *args)

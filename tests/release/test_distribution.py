@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 from packaging_support import run_spec, stable_abi_names
+from tiers import fast_first
 
 import idioten
 from idioten import cores, paths
@@ -218,8 +219,14 @@ FAKE_PYGAMES = {
 }
 
 
-@pytest.mark.parametrize("kind", FAKE_PYGAMES)
-@pytest.mark.parametrize("argv", [[], ["--smoke"], ["--deal", "7"]], ids=" ".join)
+STARTS = [[], ["--smoke"], ["--deal", "7"]]
+# Each wrong pygame once and each way to start once in the fast tier (a start each); every pair in the two tiers.
+ONE_OF_EACH = [(kind, STARTS[index % len(STARTS)]) for index, kind in enumerate(FAKE_PYGAMES)]
+THE_OTHER_PAIRS = [(kind, argv) for kind in FAKE_PYGAMES for argv in STARTS if (kind, argv) not in ONE_OF_EACH]
+
+
+@pytest.mark.parametrize("kind, argv", fast_first(ONE_OF_EACH + THE_OTHER_PAIRS, len(ONE_OF_EACH)),
+                         ids=lambda value: " ".join(value) if isinstance(value, list) else None)
 def test_the_wrong_pygame_is_one_line_and_exit_status_1(tmp_path, kind, argv):
     source, says = FAKE_PYGAMES[kind]
     (tmp_path / "pygame").mkdir()

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from tiers import fast_first
 
 CHILD = Path(__file__).resolve().parent / "start_imports_child.py"
 FELT_CHILD = Path(__file__).resolve().parent / "felt_first_child.py"
@@ -43,7 +44,9 @@ def loaded(modules: list[str], families: tuple[str, ...]) -> list[str]:
     return [name for name in modules if any(name == f or name.startswith(f + ".") for f in families)]
 
 
-@pytest.mark.parametrize("args", [[], ["--deal", "7"], ["--deal", "7", "--variant", "aces-only", "--lang", "de"]])
+# A start as it comes, and one with every option; a deal alone (within the second) in the slow tier.
+@pytest.mark.parametrize("args", fast_first([[], ["--deal", "7", "--variant", "aces-only", "--lang", "de"],
+                                             ["--deal", "7"]], 2))
 def test_the_first_frame_of_idioten_loads_no_search_and_no_poker_rules(tmp_path, args):
     report = modules_at_first_frame(tmp_path, *args)
     first = report["first_frame"]

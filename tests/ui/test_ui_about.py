@@ -14,6 +14,7 @@ import pygame
 import pytest
 from panel_fit import text_sizes
 from test_ui_panel_fit import check_every_size_and_language
+from tiers import by_language
 from ui_store_support import click, open_window, press
 from ui_support import shown_texts
 
@@ -38,7 +39,7 @@ def open_about(app) -> AboutPanel:
     return about
 
 
-@pytest.mark.parametrize("language", i18n.LANGUAGES)
+@pytest.mark.parametrize("language", by_language(i18n.LANGUAGES))
 def test_the_window_is_called_idioten_in_every_language(data_folder, language):
     app = open_window(lang=language)
     assert i18n.language() == language and app.window.title == PROGRAM_NAME == "Idioten"

@@ -16,8 +16,8 @@ from idioten.acesup import daily
 from idioten.storage.files import ENV_DATA_DIR
 from idioten.storage.store import Store
 
-DAY = dt.date(2026, 12, 3)
-DAY_DEAL = 74442778  # pinned in tests/acesup/test_daily.py
+DAY = dt.date(2026, 12, 15)  # its deal and the next day's are found at once
+DAY_DEAL = 815763386  # pinned in tests/acesup/test_daily.py
 OPEN = []
 
 

@@ -112,12 +112,12 @@ def test_the_lost_never_winnable_panel_fits():
 
 
 def test_the_deal_of_the_day_panel_fits(monkeypatch):
-    monkeypatch.setattr(daily, "today", lambda: dt.date(2026, 12, 3))
+    monkeypatch.setattr(daily, "today", lambda: dt.date(2026, 12, 15))
     app, _ = make_app()
     key(app, pygame.K_t, settle=False)
-    assert run_until(app, lambda: app.playing.game_scene("idioten").game.deal_number == 74442778, timeout=60)
+    assert run_until(app, lambda: app.playing.game_scene("idioten").game.deal_number == 815763386, timeout=60)
     app.settings = app.settings.changed("animation", "fast")
     play_greedy_to_the_end(app)
     assert run_until(app, lambda: lesson_ready(app), timeout=60)
-    assert i18n.t("ui.daily.status", day="2026-12-03") in app.playing.game_scene("idioten").assistant.status_parts()
+    assert i18n.t("ui.daily.status", day="2026-12-15") in app.playing.game_scene("idioten").assistant.status_parts()
     check_every_size_and_language(app, buttons=5)

@@ -330,20 +330,20 @@ def test_the_python_core_keeps_the_verdict_for_the_end(monkeypatch):
 
 
 def test_the_deal_of_the_day_from_its_key_with_its_own_statistics(monkeypatch):
-    monkeypatch.setattr(daily, "today", lambda: dt.date(2026, 12, 3))
+    monkeypatch.setattr(daily, "today", lambda: dt.date(2026, 12, 15))
     app, _ = make_app()
     key(app, pygame.K_t, settle=False)
-    assert run_until(app, lambda: aces_table(app).game.deal_number == 74442778, timeout=HANG_GUARD)
-    assert aces_table(app).assistant.status_parts()[0] == i18n.t("ui.daily.status", day="2026-12-03")
+    assert run_until(app, lambda: aces_table(app).game.deal_number == 815763386, timeout=HANG_GUARD)
+    assert aces_table(app).assistant.status_parts()[0] == i18n.t("ui.daily.status", day="2026-12-15")
     app.settings = app.settings.changed("animation", "fast")
     play_greedy_to_the_end(app)
     days = persistence(app).stats.daily
-    assert days.days == {"2026-12-03": False}
+    assert days.days == {"2026-12-15": False}
     assert run_until(app, lambda: end_panel(app) is not None, timeout=HANG_GUARD)
     text = panel_text(end_panel(app))
     assert "days played: 1, won: 0, streak: 0 (best 0)" in text and "Next deal of the day in" in text
     key(app, pygame.K_n)
-    assert aces_table(app).assistant.status_parts()[:1] != [i18n.t("ui.daily.status", day="2026-12-03")]
+    assert aces_table(app).assistant.status_parts()[:1] != [i18n.t("ui.daily.status", day="2026-12-15")]
 
 
 def test_the_menu_offers_the_deal_of_the_day():

@@ -3,6 +3,7 @@ mouse events through the real loop under SDL's dummy driver, and what the window
 
 import pygame
 import pytest
+from tiers import by_language
 from ui_support import aces_table, changed_area, click, drag, key, make_app, position, post, shown_texts, top_centre
 
 from idioten import i18n
@@ -12,7 +13,7 @@ from idioten.ui.kit.scene import MESSAGE_SECONDS
 from idioten.ui.settings_screen import SettingsPanel
 
 pytestmark = pytest.mark.usefixtures("english_window")
-LANGUAGES = i18n.LANGUAGES
+LANGUAGES = by_language(i18n.LANGUAGES)  # four in the fast tier, all eight in the two tiers
 ITEM_JOINER, PART_JOINER = " · ", ", "  # in a line of keys: "1–4 choose a pile, D discard · Space deal"
 
 

@@ -76,12 +76,12 @@ def test_a_new_deal_says_its_number_then_its_table():
 
 
 def test_the_deal_of_the_day_says_which_it_is_then_its_table(monkeypatch):
-    monkeypatch.setattr(daily, "today", lambda: dt.date(2026, 12, 3))  # its deal is pinned in test_ui_daily.py
+    monkeypatch.setattr(daily, "today", lambda: dt.date(2026, 12, 15))  # its deal is pinned in test_ui_daily.py
     app, spoken = speaking_app(position(["9D", "KD", "7H 2C", "QS"], stock=8))
     assert said_after(app, spoken, pygame.K_t) == ["Finding the deal of the day …"]
     assert run_until(app, lambda: spoken.spoken[-1].startswith("Deal of the day"))
     game = app.playing.on_screen.game
-    assert spoken.spoken[-1] == f"Deal of the day, 2026-12-03 (winnable). {words.table(game)}"
+    assert spoken.spoken[-1] == f"Deal of the day, 2026-12-15 (winnable). {words.table(game)}"
 
 
 def test_the_end_of_a_game_says_its_verdict_and_then_its_lesson():

@@ -276,9 +276,10 @@ def check_what_the_kill_left(folder: Path, last: int, expected) -> tuple[dict, d
 
 # Seed 165's first 25 steps play, take back (a move, and a new deal: back to the game it replaced), do again,
 # restart, and leave games for good twice, counting each in a step that writes both files; in 150 steps it
-# also plays a game to its end and counts it. The slow tier plays 150 steps of it and of ten more seeds.
+# also plays a game to its end and counts it. The slow tier plays 150 steps of it and of three more seeds (some
+# 500 kill points each).
 @pytest.mark.parametrize("seed, steps", [(165, 25), *(pytest.param(seed, 150, marks=pytest.mark.slow)
-                                                      for seed in (165, *range(10)))])
+                                                      for seed in (165, 0, 1, 2))])
 def test_a_kill_at_every_fsync_and_rename_leaves_a_completed_step_and_no_count_lost(tmp_path, seed, steps):
     runs = kill_at_every_point(seed, steps, tmp_path)
     expected = files_after_each_step(seed, steps)

@@ -47,9 +47,9 @@ TURN_LIMIT = 100  # positions a rollout searches for its best line each turn (0:
 CHUNK_SECONDS = 0.002  # sampling runs in chunks about this long between looks at the clock and the cancel flag
 # Nested rollouts (plan_nested): how each turn of a finalist's rollout is chosen by rollouts of its own, the
 # share of the time the flat rollouts get to pick the finalists, and how many finalists the nested ones weigh.
-NESTED = hint_core.Nested(samples=16, width=3, last=16)
+NESTED = hint_core.Nested(samples=64, width=4, last=16)
 NESTED_SHARE = 0.5
-FINALISTS = 3
+FINALISTS = 2
 # The players: rollouts alone, with perfect-information sampling (pimc.py), or with nested rollouts for the
 # close calls; named in options.py for the CLI.
 PLAYERS = (ROLLOUT, PIMC, NESTED_PLAYER)
@@ -174,16 +174,16 @@ def plan(view: PlayerView, ends: Sequence[TurnEnd], rng: random.Random, deadline
     same sampled stock orders; None if there was no time for one sample. Candidates far behind are
     dropped as the samples grow (successive halving), so the time goes to the close calls. `sighted`
     (`pimc.sighted_values`) adds a value per sampled order from a player who sees it."""
-    ranking = rank(view, ends, rng, deadline, cancel, max_samples, clock, sighted, first_cut, turn_limit)
+    ranking, _, _ = rank(view, ends, rng, deadline, cancel, max_samples, clock, sighted, first_cut, turn_limit)
     return ranking[0] if ranking else None
 
 
 def rank(view: PlayerView, ends: Sequence[TurnEnd], rng: random.Random, deadline: float,
          cancel: threading.Event | None, max_samples: int | None,
          clock: Callable[[], float] = time.perf_counter, sighted: Sighted | None = None,
-         first_cut: int = FIRST_CUT, turn_limit: int | None = None) -> list[int]:
-    """`plan`'s sampling: the candidates still in the running at its end, best first (empty if there was
-    no time for one sample)."""
+         first_cut: int = FIRST_CUT, turn_limit: int | None = None) -> tuple[list[int], list[int], int]:
+    """`plan`'s sampling: (the candidates still in the running at its end, best first (empty if there was
+    no time for one sample); each candidate's total value; the samples every one still running had)."""
     totals = [0] * len(ends)
     alive = list(range(len(ends)))
     bases = [view.discarded + gained for _, gained, _ in ends]
@@ -233,8 +233,8 @@ def rank(view: PlayerView, ends: Sequence[TurnEnd], rng: random.Random, deadline
             alive = sorted(alive[:survivors])
             next_cut *= 2
     if not samples:
-        return []
-    return sorted(alive, key=lambda i: (-totals[i], i))
+        return [], totals, 0
+    return sorted(alive, key=lambda i: (-totals[i], i)), totals, samples
 
 
 def plan_nested(view: PlayerView, ends: Sequence[TurnEnd], rng: random.Random, deadline: float,
@@ -242,19 +242,23 @@ def plan_nested(view: PlayerView, ends: Sequence[TurnEnd], rng: random.Random, d
                 clock: Callable[[], float] = time.perf_counter) -> int | None:
     """`plan` with nested rollouts: flat rollouts rank the candidates in the first `NESTED_SHARE` of the
     time (their successive halving drops the clear losers cheaply), then the `FINALISTS` best are weighed
-    by nested rollouts (`hint_core.nested_rollout`, `NESTED`: each turn of the rollout chosen by rollouts of
-    its own) on common stock orders until the time is spent, and the best of those wins; a candidate's
-    nested sample counts only once every finalist has had it. With `max_samples`, each stage stops after
-    that many orders. Without time for one nested sample, the flat ranking decides."""
+    by nested rollouts (`hint_core.nested_rollout`, `NESTED`: the rollout's last turns chosen by rollouts of
+    their own) on common stock orders until the time is spent. A finalist's value is its flat mean plus the
+    mean of (nested − flat) over the nested stage's orders, both rollouts playing the same order: they play
+    alike until the last turns, so the difference varies far less than the nested value itself (a control
+    variate), and the few nested samples the time affords still tell the finalists apart. A finalist's
+    nested sample counts only once every finalist has had it; with `max_samples`, each stage stops after that
+    many orders. Without time for one nested sample, the flat ranking decides."""
     now = clock()
-    ranking = rank(view, ends, rng, now + NESTED_SHARE * (deadline - now), cancel, max_samples, clock)
+    ranking, flat_totals, flat_samples = rank(view, ends, rng, now + NESTED_SHARE * (deadline - now), cancel,
+                                              max_samples, clock)
     finalists = ranking[:FINALISTS]
     if len(finalists) < 2 or len(view.unseen) <= PILES:  # one deal left: nothing for a nested player to choose
         return ranking[0] if ranking else None
     positions = [ends[i][2] for i in finalists]
     bases = [view.discarded + ends[i][1] for i in finalists]
     unseen = bytes(view.unseen)
-    totals = [0] * len(finalists)
+    corrections = [0] * len(finalists)
     state = rng.getrandbits(64)
     samples = 0
     while max_samples is None or samples < max_samples:
@@ -262,16 +266,18 @@ def plan_nested(view: PlayerView, ends: Sequence[TurnEnd], rng: random.Random, d
         for position, base in zip(positions, bases):  # one finalist a call, so the clock is looked at between
             if (cancel is not None and cancel.is_set()) or clock() >= deadline:
                 break
-            sums, after = sample_totals([position], [base], unseen, state, 1, view.aces_only, nested=NESTED)
-            row.append(sums[0])
+            nested, after = sample_totals([position], [base], unseen, state, 1, view.aces_only, nested=NESTED)
+            flat, _ = sample_totals([position], [base], unseen, state, 1, view.aces_only)
+            row.append(nested[0] - flat[0])
         if len(row) < len(finalists):
             break
-        totals = [total + value for total, value in zip(totals, row)]
+        corrections = [total + value for total, value in zip(corrections, row)]
         state = after
         samples += 1
     if not samples:
         return finalists[0]
-    best = max(range(len(finalists)), key=lambda k: (totals[k], -k))  # among equals, the flat ranking's order
+    values = [flat_totals[i] / flat_samples + corrections[k] / samples for k, i in enumerate(finalists)]
+    best = max(range(len(finalists)), key=lambda k: (values[k], -k))  # among equals, the flat ranking's order
     return finalists[best]
 
 

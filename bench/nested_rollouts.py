@@ -6,7 +6,8 @@ against the flat searching rollout, on deals played in their real order, and wha
 A config is SAMPLES,WIDTH,LAST (`hint_core.Nested`). The nested player never sees the real order: at each
 turn it weighs shuffles of the cards still to come (drawn from a state seeded with the deal number). Each
 row: wins with a 95 % Wilson interval, the mean score, the paired difference against the flat rollout on the
-same deals (± 1.96 standard errors), and CPU milliseconds a game (compiled core, this thread).
+same deals (± 1.96 standard errors), the same for the win rate, and CPU milliseconds a game (compiled core,
+this thread).
 """
 
 from __future__ import annotations
@@ -47,10 +48,13 @@ def row(name: str, scores: list[int], flat: list[int], seconds: float) -> dict:
     wins = sum(score == WIN_SCORE for score in scores)
     low, high = wilson(wins, len(scores))
     diffs = [a - b for a, b in zip(scores, flat)]
+    win_diffs = [(a == WIN_SCORE) - (b == WIN_SCORE) for a, b in zip(scores, flat)]
     return {"player": name, "games": len(scores), "wins": wins, "win_rate": round(wins / len(scores), 5),
             "ci95": [round(low, 5), round(high, 5)], "mean_score": round(statistics.fmean(scores), 3),
             "paired_vs_flat": [round(statistics.fmean(diffs), 3),
                                round(Z95 * statistics.stdev(diffs) / len(diffs) ** 0.5, 3)],
+            "paired_win_rate_vs_flat": [round(statistics.fmean(win_diffs), 5),
+                                        round(Z95 * statistics.stdev(win_diffs) / len(win_diffs) ** 0.5, 5)],
             "ms_a_game": round(seconds * 1000 / len(scores), 3)}
 
 

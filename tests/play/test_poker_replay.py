@@ -50,6 +50,11 @@ def test_a_text_over_several_lines_and_with_ten_written_10_reads_too():
     ('poker --deal 7 --placed "AS 1"', "placement 1"),  # not the card drawn first on deal 7
     ('poker --deal 7 --placed "JK 1"', "placement 1"),  # no joker without --joker
     ('poker --deal 7 --placed "unclosed', "unreadable"),
+    ('poker --deal 7 --against-computr --placed "AS 1"', "unknown word '--against-computr'"),
+    ('poker --deal 7 --against-computer --against-computer --placed "AS 1"', "--against-computer is given twice"),
+    ('poker --deal 7 --placed', "--placed has no value"),
+    ('poker --deal --against-computer --placed "AS 1"', "--deal has no value"),
+    ('poker --deal 0 --placed "AS 1"', "deal numbers run from"),
 ])
 def test_a_text_that_is_no_playable_grid_is_refused_with_the_reason(text, reason):
     with pytest.raises(ValueError, match=reason):
@@ -67,5 +72,23 @@ def test_a_placement_into_a_filled_cell_is_refused():
 def test_a_row_without_a_deal_number_cannot_be_played_again():
     with pytest.raises(ValueError, match="numbered deal"):
         deal_of(Played("2026-12-06T10:00", "classic", "finished", 3))
-    assert deal_of(Played("2026-12-06T10:00", "british+open", "won", 3, 9)) == PokerLine(9, "british",
-                                                                                         open_deck=True)
+    assert deal_of(Played("2026-12-06T10:00", "british+open", "won", 3, 9)) == PokerLine(
+        9, "british", open_deck=True, against_computer=True)
+
+
+@pytest.mark.parametrize("result, against", [("won", True), ("lost", True), ("finished", False)])
+def test_a_game_against_the_computer_says_so_in_its_text_and_reads_back_so(result, against):
+    row, _ = played_row("classic+diagonals", count=4)
+    row = Played(row.when, row.variant, result, row.score, row.deal, actions=row.actions)
+    text = line_text(row)
+    assert ("--against-computer" in text) == against
+    assert text.index("--table") < text.index("--placed")  # the flags before the placements, as the others
+    line = parse_line(text)
+    assert line.against_computer == against and line == deal_of(row)
+
+
+def test_a_text_copied_before_against_the_computer_was_written_still_reads_as_a_game_alone():
+    row, _ = played_row("classic+diagonals", count=4)
+    old = f'poker --deal 7 --table classic --diagonals --placed "{", ".join(row.actions)}"'
+    line = parse_line(old)
+    assert not line.against_computer and line.diagonals and len(line.placements) == 4

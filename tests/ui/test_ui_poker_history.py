@@ -125,3 +125,60 @@ def test_ctrl_v_with_no_poker_game_on_the_clipboard_says_so_and_changes_nothing(
     pygame.scrap.put_text(f'poker --deal {DEAL} --table classic --placed "{drawn} 13"')
     key(app, pygame.K_v, CTRL)
     assert scene(app).game.grid[12] == parse_poker_card(drawn)
+
+
+def played_back(app) -> None:
+    """The playback let run to its end, the computer's thinking waited for at each card (never a time limit)."""
+    for _ in range(2000):
+        worker = scene(app).computer_worker
+        if worker.running:
+            assert worker.wait(10), "the computer player took too long"
+        app.step(dt=1 / 15)
+        if not any(isinstance(each, Playback) for each in app.scenes) and not app.busy():
+            return
+    raise AssertionError("the playback did not end")
+
+
+def test_a_game_against_the_computer_copied_and_pasted_opens_against_the_computer_again():
+    app, _ = poker_app(competitive=True)
+    placements = played_to_the_end(app)
+    first_grid = list(scene(app).game.grid)
+    assert scene(app).session.stats.last_games("poker")[0].result in ("won", "lost")
+    key(app, pygame.K_ESCAPE)
+    open_history(app)
+    key(app, pygame.K_c)
+    copied = pygame.scrap.get_text()
+    assert copied.startswith(f"poker --deal {DEAL} --table classic --against-computer --placed ")
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
+    scene(app).session.set_option("competitive", False)
+    key(app, pygame.K_n)  # a new deal alone: the paste must bring the computer back, not the options
+    assert scene(app).session.computer is None
+
+    key(app, pygame.K_v, CTRL, settle=False)
+    assert any(isinstance(each, Playback) for each in app.scenes)
+    computer = scene(app).session.computer
+    assert computer is not None and computer.placed_count == 0 and computer.deck == scene(app).game.deck
+    played_back(app)
+    session = scene(app).session
+    assert session.game.grid == first_grid and [(r.cell, str(r.card)) for r in session.game.history] == placements
+    assert session.computer.is_over()  # its grid filled card by card beside the pasted one, as in play
+    assert [r.card for r in session.computer.history] == [r.card for r in session.game.history]
+    assert isinstance(app.scenes[-1], PokerEndPanel)
+    assert session.stats_for("classic").games == 1  # the playback is not counted
+
+
+def test_a_pasted_text_that_cannot_be_read_says_so_and_leaves_the_game_against_the_computer_as_it_was():
+    app, _ = poker_app(competitive=True)
+    click(app, scene(app).layout.cells[0].center)
+    before, computer = scene(app).game, scene(app).session.computer
+    grid = list(before.grid)
+    drawn = str(before.drawn)
+    for text in (f'poker --deal {DEAL} --against-computr --placed "{drawn} 13"',
+                 f'poker --deal {DEAL} --against-computer --against-computer --placed "{drawn} 13"',
+                 f"poker --deal {DEAL} --against-computer --placed"):
+        pygame.scrap.put_text(text)
+        key(app, pygame.K_v, CTRL)
+        assert "no Poker patience game" in scene(app).message
+        assert scene(app).game is before and scene(app).session.computer is computer and before.grid == grid
+        assert len(app.scenes) == 1

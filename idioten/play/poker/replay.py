@@ -2,9 +2,11 @@
 the order they were made, so a game can be copied from the statistics' history, kept or sent as text, and
 pasted into the window (Ctrl+V at Poker patience's table) to be watched again. No pygame.
 
-    poker --deal 95643853 --table classic --diagonals --placed "QH 13, 7C 1, 2S 25, …"
+    poker --deal 95643853 --table classic --diagonals --against-computer --placed "QH 13, 7C 1, 2S 25, …"
 
-`--diagonals`, `--joker` and `--open-deck` only when they were on. Each placement is a card (the shared notation,
+`--diagonals`, `--joker` and `--open-deck` only when they were on, `--against-computer` when the game was played
+against the computer (its grid is then filled again beside the pasted one; a text without it, as copied before
+the word existed, still reads, as a game alone). Each placement is a card (the shared notation,
 the joker JK) and the cell it went into, 1–25 row by row (storage/history.py keeps them so). `parse_line` takes
 such a text back; a text it cannot read, or whose placements the rules would not allow in turn on that deal,
 raises ValueError with the reason. (The window's "play again" needs only the row: `deal_of`.)
@@ -26,6 +28,8 @@ from idioten.storage.history import Played
 
 WORD = "poker"
 FLAGS = (("diagonals", "--diagonals"), ("joker", "--joker"), ("open", "--open-deck"))  # the key's parts
+AGAINST = "--against-computer"
+VALUED = ("--deal", "--table", "--placed")
 
 
 @dataclass(frozen=True)
@@ -36,6 +40,7 @@ class PokerLine:
     joker: bool = False
     open_deck: bool = False
     placements: tuple[tuple[int, str], ...] = ()  # (cell 0-24, card as written)
+    against_computer: bool = False
 
     def game(self) -> PokerGame:
         return PokerGame.new(self.deal, self.table, self.diagonals, self.joker, self.open_deck)
@@ -50,7 +55,9 @@ def deal_of(row: Played) -> PokerLine:
     if table not in TABLES:
         raise ValueError(f"no scoring table {table!r}")
     placements = tuple(_placement(text) for text in row.actions)
-    return PokerLine(row.deal, table, "diagonals" in options, "joker" in options, "open" in options, placements)
+    # Only a game against the computer is won or lost; one alone is "finished".
+    return PokerLine(row.deal, table, "diagonals" in options, "joker" in options, "open" in options, placements,
+                     against_computer=row.result in ("won", "lost"))
 
 
 def line_text(row: Played) -> str:
@@ -58,6 +65,8 @@ def line_text(row: Played) -> str:
     line = deal_of(row)
     flags = [flag for name, flag in FLAGS if {"diagonals": line.diagonals, "joker": line.joker,
                                                 "open": line.open_deck}[name]]
+    if line.against_computer:
+        flags.append(AGAINST)
     placed = ", ".join(row.actions)
     return " ".join([WORD, "--deal", str(line.deal), "--table", line.table, *flags, "--placed", f'"{placed}"'])
 
@@ -72,9 +81,23 @@ def parse_line(text: str) -> PokerLine:
     if not words or words[0] != WORD:
         raise ValueError(f"the text is no game of Poker patience (it starts with {WORD!r})")
     values: dict[str, str] = {}
-    for index, word in enumerate(words):
-        if word in ("--deal", "--table", "--placed") and index + 1 < len(words):
-            values[word[2:]] = words[index + 1]
+    flags: set[str] = set()
+    known_flags = {flag for _, flag in FLAGS} | {AGAINST}
+    rest, seen = iter(words[1:]), set[str]()
+    for word in rest:
+        if word in seen:
+            raise ValueError(f"{word} is given twice")
+        seen.add(word)
+        if word in VALUED:
+            value = next(rest, None)
+            if value is None or value in VALUED or value in known_flags:
+                raise ValueError(f"{word} has no value after it")
+            values[word[2:]] = value
+        elif word in known_flags:
+            flags.add(word)
+        else:
+            known = ", ".join(VALUED + tuple(sorted(known_flags)))
+            raise ValueError(f"unknown word {word!r} (the words are {known})")
     if "deal" not in values or "placed" not in values:
         raise ValueError("the text names no --deal and --placed")
     if not re.fullmatch(r"[0-9]{1,10}", values["deal"]):
@@ -83,8 +106,8 @@ def parse_line(text: str) -> PokerLine:
     if table not in TABLES:
         raise ValueError(f"no scoring table {table!r}")
     placements = tuple(_placement(part.strip()) for part in values["placed"].split(",") if part.strip())
-    line = PokerLine(check_deal_number(int(values["deal"])), table, "--diagonals" in words, "--joker" in words,
-                     "--open-deck" in words, placements)
+    line = PokerLine(check_deal_number(int(values["deal"])), table, "--diagonals" in flags, "--joker" in flags,
+                     "--open-deck" in flags, placements, against_computer=AGAINST in flags)
     game = line.game()
     for number, (cell, card) in enumerate(placements, 1):
         try:

@@ -206,13 +206,15 @@ class PokerSession:
         fresh = PokerGame(game.deck, game.table, game.diagonals, game.open_deck, game.deal_number)
         return self._start(fresh, self.computer is not None, How.NEW_DEAL)
 
-    def deal_again(self, line: PokerLine, competitive: bool) -> Change:
-        """A row of the history played again: its deal with its table and options, a fresh grid, a new game."""
-        return self._start(line.game(), competitive, How.NEW_DEAL)
+    def deal_again(self, line: PokerLine) -> Change:
+        """A row of the history played again: its deal with its table and options, a fresh grid, a new game,
+        against the computer if it was."""
+        return self._start(line.game(), line.against_computer, How.NEW_DEAL)
 
     def watch(self, line: PokerLine) -> Change:
-        """A grid pasted to be watched: its deal and options dealt alone, for the window to place its cards."""
-        change = self._start(line.game(), False, How.NEW_DEAL)
+        """A grid pasted to be watched: its deal and options dealt (against the computer if the text says so,
+        whose grid then fills beside it card by card as it would in play), for the window to place its cards."""
+        change = self._start(line.game(), line.against_computer, How.NEW_DEAL)
         self.watched.add(self.game_id)
         return change
 

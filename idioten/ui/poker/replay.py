@@ -57,7 +57,7 @@ def can_play_again(row: Played) -> bool:
 def play_again(scene: RowTable, row: Played) -> None:
     """The row's deal in play as a new deal, with its table and options, against the computer if it was."""
     scene.app.close_panels()
-    scene.replace(lambda: scene.session.deal_again(deal_of(row), row.result in ("won", "lost")), restarted=False)
+    scene.replace(lambda: scene.session.deal_again(deal_of(row)), restarted=False)
 
 
 def can_copy(row: Played) -> bool:

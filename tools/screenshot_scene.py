@@ -8,6 +8,8 @@
     python tools/screenshot_scene.py poker-grid [WxH]           Poker patience, deal 7 with 7 cards placed,
     python tools/screenshot_scene.py poker-grid-computer [WxH]  alone or against the computer (its cards too), in
                                                                 a window of WxH (default: as settings remember)
+    ... poker-grid-computer WxH LANG [open]     the same in the language LANG (default English), with the
+                                                open deck if `open` follows
 
 It runs the window's own loop, with nothing saved (no data folder is touched), until the window is closed.
 Run it on an X server with something that presses keys (Xvfb and xdotool, as tools/readme_screenshot.sh)."""
@@ -32,15 +34,15 @@ def near_win() -> Game:
 
 
 def main(argv: list[str]) -> int:
-    if not 1 <= len(argv) <= 2 or argv[0] not in SCENES:
-        print(f"usage: screenshot_scene.py {{{','.join(SCENES)}}} [WxH]", file=sys.stderr)
+    if not 1 <= len(argv) <= 4 or argv[0] not in SCENES:
+        print(f"usage: screenshot_scene.py {{{','.join(SCENES)}}} [WxH [LANG [open]]]", file=sys.stderr)
         return 2
     from idioten.play.poker.session import Place, PokerSession
     from idioten.ui.app import App
 
-    size = tuple(int(n) for n in argv[1].split("x")) if len(argv) == 2 else None
+    size = tuple(int(n) for n in argv[1].split("x")) if len(argv) >= 2 else None
 
-    i18n.set_language("en")
+    i18n.set_language(argv[2] if len(argv) >= 3 else "en")
     if argv[0] == "win":
         app = App(near_win(), rng=random.Random(3))
     else:
@@ -49,6 +51,8 @@ def main(argv: list[str]) -> int:
             session.memory_stats.record_keyed("poker", "classic", "an earlier grid", 0)
         if argv[0] == "poker-grid-computer":
             session.options = session.options.changed("competitive", True)
+        if argv[3:] == ["open"]:
+            session.options = session.options.changed("open_deck", True)
         session.new_deal(7)
         for _ in range(24 if argv[0] == "poker-best" else 7):
             session.act(Place(session.game.empty_cells()[0], None))

@@ -6,7 +6,9 @@ released over a cell it asks to place the card there, anywhere else the card gli
 empty cell places the current card at once. A keyboard cursor stands on an empty cell from the start of a
 deal, so the player sees where Enter or Space places before pressing it; the arrows move it. After a placement
 that filled its cell it moves on to the next empty cell in reading order (so Space, Space, ... fills the grid);
-Tab picks the next open-deck card.
+Tab picks the next open-deck card. C shows the computer's grid in place of the player's where the window is too
+small for both (the compact layout), and back; while it shows, any click on the table, an arrow, Space, Enter or
+Escape brings the player's grid back without placing anything (a card is never placed on a grid out of sight).
 """
 
 from __future__ import annotations
@@ -59,6 +61,7 @@ class InputTable(Protocol):
     target: int | None  # the cell the pointer would fill
     hint: tuple[int, Card] | None
     flight: Flight | None
+    view_button: Button  # the compact layout's, on the felt
 
     @property
     def game(self) -> PokerGame: ...
@@ -72,6 +75,9 @@ class InputTable(Protocol):
     def say(self, text: str) -> None: ...
     def open_options(self) -> None: ...
     def spoken(self) -> str: ...
+    def viewing_computer(self) -> bool: ...
+    def switch_view(self) -> None: ...
+    def show_view(self, computer: bool) -> None: ...
 
 
 class PokerInput(GameInput):
@@ -101,6 +107,9 @@ class PokerInput(GameInput):
     def on_press(self, event: pygame.event.Event) -> None:
         if self.scene.buttons_take(event):
             return
+        if self.scene.viewing_computer():
+            self.scene.show_view(computer=False)
+            return
         self.scene.finish_flight()
         card = self.card_at(event.pos)
         if card is not None:
@@ -116,10 +125,10 @@ class PokerInput(GameInput):
             self.scene.say(texts.reason(IllegalAction("grid_full", "")))
 
     def on_motion(self, event: pygame.event.Event) -> None:
-        for button in self.scene.buttons:
+        for button in (*self.scene.buttons, self.scene.view_button):
             if button.handle(event):
                 self.scene.dirty = True
-        target = self.target_cell(event.pos)
+        target = None if self.scene.viewing_computer() else self.target_cell(event.pos)
         if target != self.scene.target:
             self.scene.target = target  # the empty cell a click or a drop would fill now: it lights up
             self.scene.dirty = True
@@ -188,7 +197,11 @@ class PokerInput(GameInput):
 
     def game_key(self, event: pygame.event.Event) -> None:
         key, shift = event.key, getattr(event, "mod", 0) & pygame.KMOD_SHIFT
-        if key in ARROWS:
+        if key == pygame.K_c:
+            self.scene.switch_view()
+        elif self.scene.viewing_computer() and (key in ARROWS or key in PLACE_KEYS):
+            self.scene.show_view(computer=False)  # nothing placed or moved on a grid out of sight
+        elif key in ARROWS:
             self.move_cursor(*ARROWS[key])
         elif key in PLACE_KEYS:
             if self.scene.cursor is not None:
@@ -207,6 +220,9 @@ class PokerInput(GameInput):
     def drop_choice(self) -> bool:
         """Escape forgets a chosen card or a hint. The cursor stays: it is always there while cells are empty,
         so counting it would make every Escape to the menu take two presses."""
+        if self.scene.viewing_computer():
+            self.scene.show_view(computer=False)
+            return True
         if self.scene.selected is None and self.scene.hint is None:
             return False
         self.scene.selected = self.scene.hint = None

@@ -17,7 +17,13 @@ In the Competitive mode the computer's grid comes too, either beside the side co
 gives the player's grid the larger cards. Its cards are at least `COMPUTER_MIN` of the player's width (the
 player's grid shrinks before it does, so its ranks and suits stay legible) and grow into the room that is
 left, up to the player's size. (Since rows may overlap, the player's grid takes the room a wide window has:
-the two grids are alike only where the player's cards have reached the Aces Up table's size.)
+the two grids are alike only where the player's cards have reached the Aces Up table's size.) Where even so the
+computer's cards would be narrower than `READABLE_CARD` (a window below the program's smallest), two grids
+side by side would both be unreadable: the player's grid takes the room as if alone (`COMPACT`), and the
+computer's shrinks to its total and a button, at the foot of the side column (`grid_title` above the grid then
+says whose grid shows) or, where that column is tall already (the open deck), in the strip above the grid,
+whichever leaves the larger cards; the table shows either grid in the one place, the scene's C key or that
+button switching between them.
 
 The texts on the felt lie on dark plates (`plates`): the felt's light middle is too bright behind light text
 for a readable contrast, so every text has the same dark ground wherever it is. Each line's label has a plate
@@ -44,6 +50,10 @@ DECK = 0.62  # the open deck's cards, in grid card widths
 DECK_STEP = 0.4  # of an open-deck card's width: how much of each card shows in its suit's fan
 DECK_ROW = 1.06  # of an open-deck card's height, from one suit's row to the next
 BESIDE, BELOW = "beside", "below"  # where the computer's grid goes, from the side column
+COMPACT = "compact"  # the computer's grid as its total and a button; either grid in the one grid's place
+# Pixels (at a desktop scale of 1): the narrowest card whose rank, drawn large (kit/sprites.py, index_face), is
+# 7 pixels tall, as the status bar's letters are; a computer's grid narrower than that is shown compact.
+READABLE_CARD = 24
 
 
 def _largest(low: int, high: int, fits: Callable[[int], bool]) -> int:
@@ -76,6 +86,8 @@ class PokerLayout:
     competitive: bool = False
     computer_w: int = 0  # the computer's total above its grid, at its widest, in pixels
     note_w: int = 0  # "the computer is thinking", in pixels: on the same line if there is room, else below
+    view_w: int = 0  # the button that switches the grid shown (COMPACT), at its widest, in pixels
+    compact_top: bool = False  # COMPACT: the computer's total and button above the grid, not under the side column
     card_w: int = 0
     card_h: int = 0
     shows: float = 1.0  # of the card height, the part of each row but the last that shows (1: whole rows)
@@ -93,6 +105,8 @@ class PokerLayout:
     computer_card_size: tuple[int, int] = (0, 0)
     computer_title: pygame.Rect = field(default_factory=pygame.Rect)  # the computer's total
     computer_note: pygame.Rect = field(default_factory=pygame.Rect)  # "thinking", beside the total or under the grid
+    grid_title: pygame.Rect = field(default_factory=pygame.Rect)  # COMPACT: whose grid shows, above it
+    view_button: pygame.Rect = field(default_factory=pygame.Rect)  # COMPACT: the other grid, under the total
     plates: list[pygame.Rect] = field(default_factory=list)
     deck_size: tuple[int, int] = (0, 0)
     deck_origin: tuple[int, int] = (0, 0)
@@ -113,6 +127,12 @@ class PokerLayout:
             if best is None or (card_w, computer_w) > best[:2]:
                 best = (card_w, computer_w, arrangement)
         assert best is not None
+        if self.competitive and best[1] < round(READABLE_CARD * base.scale):
+            widths = {}
+            for self.compact_top in (False, True):
+                widths[self.compact_top] = _largest(4, largest, partial(self._fits_card, arrangement=COMPACT))
+            self.compact_top = widths[True] > widths[False]
+            best = (widths[self.compact_top], 0, COMPACT)
         card_w, computer_w, self.arrangement = best
         # Then the rows spread out into the height that is left, up to whole rows: the player's first, then the
         # computer's (beside or below other things, its grid may have room of another height).
@@ -141,7 +161,8 @@ class PokerLayout:
               computer_shows: float) -> bool:
         bounds = self._place(card_w, computer_w, arrangement, 0, 0, shows, computer_shows)
         margin = round(card_w * MARGIN)
-        return bounds.w + 2 * margin <= self.area.w and bounds.h + 16 <= self.area.h
+        return (bounds.w + 2 * margin <= self.area.w and bounds.h + 16 <= self.area.h
+                and (arrangement != COMPACT or self.strip_fits))
 
     def _place(self, cw: int, mw: int, arrangement: str | None, x0: int, y0: int, shows: float,
                computer_shows: float) -> pygame.Rect:
@@ -187,12 +208,31 @@ class PokerLayout:
             deck = pygame.Rect(self.deck_origin, (dw + 13 * self.deck_step, 4 * round(self.deck_size[1] * DECK_ROW)))
             side_w = max(side_w, deck.w)
             side_bottom = deck.bottom
+        self.grid_title = self.view_button = pygame.Rect(0, 0, 0, 0)
+        self.strip_fits = True
+        if arrangement == COMPACT and self.compact_top:  # the computer's total and the button above the grid
+            room = 5 * cw + 4 * gap + (0 if self.diagonals else LABEL_GAP + self.label_w)  # clear of diagonal 2
+            self.strip_fits = self.computer_w + 2 * pad + self.view_w <= room
+            self.computer_title = pygame.Rect(x0, self.caption.y, self.computer_w, line)
+            self.computer_note = pygame.Rect(0, 0, 0, 0)
+            self.view_button = pygame.Rect(x0 + room - self.view_w, self.caption.bottom - line - 10, self.view_w,
+                                           line + 10)
+            self.plates.append(pygame.Rect(x0 - pad, self.view_button.y - pad, room + 2 * pad,
+                                           self.view_button.h + 2 * pad))
+        elif arrangement == COMPACT:  # the computer's total and the button, at the foot of the side column
+            self.computer_title = pygame.Rect(side_x, side_bottom + max(margin // 2, 8), self.computer_w, line)
+            self.computer_note = pygame.Rect(0, 0, 0, 0)
+            self.view_button = pygame.Rect(side_x, self.computer_title.bottom + 6, self.view_w, line + 10)
+            side_w = max(side_w, self.computer_w, self.view_w)
+            side_bottom = self.view_button.bottom
+            self.grid_title = pygame.Rect(x0, self.caption.y, 5 * cw + 4 * gap, line)
+            self.plates.append(self.grid_title.inflate(2 * pad, 2 * pad))
         self.plates.append(pygame.Rect(side_x - pad, self.caption.y - pad, side_w + 2 * pad,
                                        side_bottom - self.caption.y + 2 * pad))
         everything = [self.grid_rect, *self.plates, *self.column_labels, *self.diagonal_labels]
 
         self.computer_cells = []
-        if arrangement is not None:
+        if arrangement in (BESIDE, BELOW):
             mh = round(mw * CARD_ASPECT)
             mgap = max(1, round(mw * CELL_GAP))
             if arrangement == BESIDE:
@@ -219,6 +259,11 @@ class PokerLayout:
 
     def computer_card_rect(self, cell: int) -> pygame.Rect:
         return pygame.Rect(self.computer_cells[cell].topleft, self.computer_card_size)
+
+    @property
+    def compact(self) -> bool:
+        """The computer's grid shown as its total and a button, either grid in the grid's place."""
+        return self.arrangement == COMPACT
 
     @property
     def overlapping(self) -> bool:
@@ -249,6 +294,8 @@ class PokerLayout:
             rects += self.diagonal_labels
         if self.computer_cells:
             rects += [self.computer_title, self.computer_note]
+        if self.compact:
+            rects += [self.computer_title, self.grid_title]
         return rects
 
     def cell_at(self, pos: tuple[int, int]) -> int | None:

@@ -79,6 +79,7 @@ class PaintedTable(Protocol):
     shake: tuple[int, Shake] | None  # a refused cell wobbles
     fresh_lines: tuple[str, ...]  # the lines the last placement changed
     computer_worker: Worker[tuple[int, Card]]
+    view_button: Button  # the compact layout's: the other grid
 
     @property
     def game(self) -> PokerGame: ...
@@ -89,6 +90,10 @@ class PaintedTable(Protocol):
     @property
     def drag_pos(self) -> tuple[float, float]: ...
     def current_card(self) -> Card | None: ...
+    def viewing_computer(self) -> bool: ...
+
+
+VIEW_LABELS = ("ui.poker.button.show_computer", "ui.poker.button.show_own")
 
 
 class PokerPainter:
@@ -125,12 +130,16 @@ class PokerPainter:
         return (self.texts.font(size).size(i18n.t("ui.poker.computer_total", total=888))[0],
                 self.texts.font(size).size(i18n.t("ui.poker.computer_thinking"))[0])
 
+    def view_width(self, size: int) -> int:
+        """The compact layout's button, at its widest label (as `Button.width_for` measures it)."""
+        return max(self.texts.font(size).size(i18n.t(key))[0] for key in VIEW_LABELS) + size
+
     def place(self, base: Layout, size: int) -> PokerLayout:
         """The table laid out for `base` with its labels' text at `size`."""
         game = self.scene.game
         return PokerLayout(base, self.label_width(size, game.diagonals), self.info_width(size), game.diagonals,
                            game.open_deck, self.scene.session.computer is not None, *self.computer_widths(size),
-                           label_size=size)
+                           view_w=self.view_width(size), label_size=size)
 
     def placed_for_reading(self, base: Layout) -> PokerLayout:
         """The table at the felt's text size; in a window below the program's smallest (no window manager
@@ -164,6 +173,7 @@ class PokerPainter:
                                                                  for button in buttons])
         for button, rect in zip(buttons, rects):
             button.rect = rect
+        self.scene.view_button.rect = layout.view_button  # an empty rectangle (no button) unless compact
         radius = max(3, layout.card_w // 14)
         line = max(2, layout.card_w // 45)
         self.radius = radius
@@ -234,17 +244,25 @@ class PokerPainter:
         flying = scene.flight.card if scene.flight else None
         shake_cell, shake = scene.shake if scene.shake else (None, None)
 
-        shown = {cell: None if card == flying else card for cell, card in enumerate(game.grid)}
-        self.grid(surface, shown, layout.card_rect, self.images, shake_cell, shake.offset if shake else 0)
-        if scene.hint is not None and game.grid[scene.hint[0]] is None:
-            self.mark(surface, self.glow, layout.cells[scene.hint[0]])
-        if scene.cursor is not None:
-            self.mark(surface, self.cell_cursor, layout.cells[scene.cursor])
-        if scene.target is not None:  # the input lights only a cell the rules would take the card into
-            surface.blit(self.target_fill[layout.cells[scene.target].h], layout.cells[scene.target].topleft)
+        computer = scene.session.computer
+        viewing = scene.viewing_computer() and computer is not None
+        if viewing:  # the compact layout: the computer's grid in the player's place, nothing of the player's on it
+            assert computer is not None
+            self.grid(surface, dict(enumerate(computer.grid)), layout.card_rect, self.images)
+        else:
+            shown = {cell: None if card == flying else card for cell, card in enumerate(game.grid)}
+            self.grid(surface, shown, layout.card_rect, self.images, shake_cell, shake.offset if shake else 0)
+            if scene.hint is not None and game.grid[scene.hint[0]] is None:
+                self.mark(surface, self.glow, layout.cells[scene.hint[0]])
+            if scene.cursor is not None:
+                self.mark(surface, self.cell_cursor, layout.cells[scene.cursor])
+            if scene.target is not None:  # the input lights only a cell the rules would take the card into
+                surface.blit(self.target_fill[layout.cells[scene.target].h], layout.cells[scene.target].topleft)
 
-        self.line_labels(surface)
+        self.line_labels(surface, computer if viewing and computer is not None else game, fresh=not viewing)
         self.side(surface)
+        if layout.compact:
+            self.compact_computer(surface, viewing)
 
         if scene.flight is not None:
             surface.blit(self.images.face(scene.flight.card), scene.flight.glide.position)
@@ -279,30 +297,32 @@ class PokerPainter:
 
     # -- the hands -----------------------------------------------------------------------------------
 
-    def shown_lines(self) -> list[tuple[str, str, str, bool]]:
+    def shown_lines(self, game: PokerGame) -> list[tuple[str, str, str, bool]]:
         """What each line's label says now: (line name, hand, points, complete). An unfinished line says
         something only once it holds a pair or better; a full one always does."""
         shown = []
-        for score in self.scene.game.score().lines:
+        for score in game.score().lines:
             visible = score.complete or score.points > 0
             shown.append((score.line.name, texts.hand_name(score.hand) if visible else "",
                           str(score.points) if visible else "", score.complete))
         return shown
 
-    def line_labels(self, surface: pygame.Surface) -> None:
+    def line_labels(self, surface: pygame.Surface, game: PokerGame, fresh: bool = True) -> None:
+        """The hands and points of `game`'s lines (the grid shown), the lines the last card changed edged
+        (`fresh`: the player's own grid)."""
         layout, scene = self.layout, self.scene
         size = layout.label_size
-        fresh = set(scene.fresh_lines)
-        for line_name, name, points, complete in self.shown_lines():
+        lit = set(scene.fresh_lines) if fresh else set()
+        for line_name, name, points, complete in self.shown_lines(game):
             if not name:
-                fresh.discard(line_name)  # light up only a label that says something
+                lit.discard(line_name)  # light up only a label that says something
             kind, number = line_name.split()
             index = int(number) - 1
             colour = TEXT if complete else DIM
             points_colour = GOLD if points not in ("", "0") else colour
             if kind == "row":
                 rect = layout.row_labels[index]
-                self.highlight(surface, rect, line_name in fresh)
+                self.highlight(surface, rect, line_name in lit)
                 if rect.h >= self.texts.font(size).get_height() + round(size * 1.15) + 2:
                     self.two_lines(surface, rect, name, points, size, colour, points_colour, centred=False)
                 elif name:  # rows so close that hand and points share a line (a very small window)
@@ -312,11 +332,11 @@ class PokerPainter:
                                                            rect.centery - line.get_height() // 2))
             elif kind == "column":
                 rect = layout.column_labels[index]
-                self.highlight(surface, rect, line_name in fresh)
+                self.highlight(surface, rect, line_name in lit)
                 self.column_label(surface, rect, name, points, size, colour, points_colour)
             else:
                 rect = layout.diagonal_labels[index]
-                self.highlight(surface, rect, line_name in fresh)
+                self.highlight(surface, rect, line_name in lit)
                 self.diagonal_label(surface, rect, index, name, points, size, colour, points_colour)
 
     def highlight(self, surface: pygame.Surface, rect: pygame.Rect, on: bool) -> None:
@@ -427,6 +447,29 @@ class PokerPainter:
             note = self.texts.render(i18n.t("ui.poker.computer_thinking"), size, DIM)
             surface.blit(note, layout.computer_note.topleft)
         self.grid(surface, dict(enumerate(computer.grid)), layout.computer_card_rect, self.computer_images)
+
+    def compact_computer(self, surface: pygame.Surface, viewing: bool) -> None:
+        """The compact layout's parts: whose grid shows (above it), the computer's total (an ellipsis while it
+        thinks) and the button to the other grid."""
+        scene, layout = self.scene, self.layout
+        computer = scene.session.computer
+        size = layout.label_size
+        if layout.grid_title.w:  # whose grid shows, above it (the total and button are in the side column)
+            title = i18n.t("ui.poker.computer_grid" if viewing else "ui.poker.your_grid")
+            line = self.texts.render(title, self.fitting(title, size, layout.grid_title.w), GOLD if viewing else LABEL)
+            surface.blit(line, line.get_rect(bottomleft=layout.grid_title.bottomleft))
+        if computer is not None:  # above the grid, the computer's total in gold says the grid is the computer's
+            total = i18n.t("ui.poker.computer_total", total=computer.score().total)
+            if scene.computer_worker.running:
+                total += " …"
+            colour = GOLD if viewing and layout.compact_top else LABEL
+            line = self.texts.render(total, self.fitting(total, size, layout.computer_title.w), colour)
+            surface.blit(line, line.get_rect(bottomleft=layout.computer_title.bottomleft))
+        if viewing:  # the grid in sight is not the player's: a gold frame round it, as the title's gold
+            frame = layout.grid_rect.inflate(2 * INSET, 2 * INSET)
+            pygame.draw.rect(surface, GOLD, frame, width=2, border_radius=INSET)
+        scene.view_button.text_key = VIEW_LABELS[viewing]
+        scene.view_button.draw(surface, self.texts, size)
 
     def open_deck(self, surface: pygame.Surface, current: Card | None, dragging: Card | None) -> None:
         layout, scene = self.layout, self.scene

@@ -27,10 +27,15 @@ from idioten.ui.kit.widgets import Button
 from idioten.ui.poker import texts
 from idioten.ui.poker.input import Flight, PokerInput, Press
 from idioten.ui.poker.layout import PokerLayout
-from idioten.ui.poker.painter import PokerPainter
+from idioten.ui.poker.painter import VIEW_LABELS, PokerPainter
 from idioten.ui.worker import Worker
 
 PLACE_SECONDS = 0.22
+
+
+def aloud(message: str) -> str:
+    """A message as a sentence for the ear: its parts (" · ") each a sentence of their own."""
+    return words.lines(message.split(" · "))
 
 
 class PokerScene(CardGameScene):
@@ -63,6 +68,10 @@ class PokerScene(CardGameScene):
             Button("ui.poker.button.stats", self.open_stats),
             Button("ui.button.menu", self.app.open_menu),
         ]
+        # In a window too small for two readable grids (the compact layout), the computer's grid may be shown in
+        # the player's place: C or this button (placed on the felt by the painter) switch between the two.
+        self.showing_computer = False
+        self.view_button = Button(VIEW_LABELS[0], self.switch_view)
         self.warming = True  # card pictures are rendered one per idle turn until all are ready
         self.painter = PokerPainter(self)
         self.resize(app.layout)
@@ -92,6 +101,10 @@ class PokerScene(CardGameScene):
         """The table's own layout, made by its painter for the window and the game's options."""
         return self.painter.layout
 
+    def viewing_computer(self) -> bool:
+        """Whether the computer's grid is shown in the player's place (the compact layout only)."""
+        return self.showing_computer and self.layout.compact and self.session.computer is not None
+
     def current_card(self) -> Card | None:
         """The card a click on a cell places now."""
         if self.game.is_over():
@@ -105,6 +118,47 @@ class PokerScene(CardGameScene):
         if self.game.open_deck and card != self.current_card():
             return self.layout.deck_rect(card)
         return self.layout.drawn
+
+    def buttons_take(self, event: pygame.event.Event) -> bool:
+        """The top bar's buttons, then the compact layout's button on the felt."""
+        if super().buttons_take(event):
+            return True
+        if self.layout.compact and self.view_button.handle(event):
+            self.dirty = True
+            return True
+        return False
+
+    # -- which grid shows (the compact layout) -------------------------------------------------------------
+
+    def switch_view(self) -> None:
+        """C or the button: the computer's grid in place of the player's, or back. Where both grids show, C
+        says the computer's aloud; with no computer, where to find one."""
+        computer = self.session.computer
+        if computer is None:
+            self.say(i18n.t("ui.poker.msg.no_computer"))
+        elif not self.layout.compact:
+            text = i18n.t("ui.poker.msg.computer_beside")
+            self.say(text, aloud=words.sentence(aloud(text), words.final_scores(computer)))
+        else:
+            self.show_view(computer=not self.showing_computer)
+
+    def show_view(self, computer: bool) -> None:
+        """One grid or the other in the grid's place, said on the message line and aloud: the computer's hands
+        and total, or the player's drawn card, cursor and score."""
+        self.showing_computer = computer
+        self.target = None
+        self.input.press = self.input.drag = None
+        if computer and self.session.computer is not None:
+            text = i18n.t("ui.poker.msg.showing_computer")
+            self.say(text, aloud=words.sentence(aloud(text), words.final_scores(self.session.computer)))
+        else:
+            text = i18n.t("ui.poker.msg.showing_own")
+            self.say(text, aloud=words.sentence(aloud(text), self.spoken()))
+        self.dirty = True
+
+    def own_view(self) -> None:
+        """The player's grid back without a word: a card placed, taken back or hinted shows where it goes."""
+        self.showing_computer = False
 
     def busy(self) -> bool:
         return (self.flight is not None or self.shake is not None or self.end_pending
@@ -122,6 +176,7 @@ class PokerScene(CardGameScene):
         """Ask the rules to put `card` (by default the current card) into `cell`; animate it or say why not.
         `by_player` False: a pasted grid played back (replay.py)."""
         self.finish_flight()
+        self.own_view()
         card = card or self.current_card()
         origin = start if start is not None else (self.home_rect(card).topleft if card else (0, 0))
         try:
@@ -165,6 +220,7 @@ class PokerScene(CardGameScene):
 
     def undo(self) -> None:
         self.finish_flight()
+        self.own_view()
         change = self.session.undo()
         if change is None:
             self.say(i18n.t("ui.msg.nothing_to_undo"))
@@ -191,6 +247,7 @@ class PokerScene(CardGameScene):
 
     def redo(self) -> None:
         self.finish_flight()
+        self.own_view()
         left = self.game
         change = self.session.redo()
         if change is None:
@@ -246,6 +303,7 @@ class PokerScene(CardGameScene):
         """A different game (or the same from scratch) is on the table: its options may need another layout."""
         self.input.press = self.input.drag = self.flight = self.shake = None
         self.selected = self.hint = self.cursor = self.target = None
+        self.own_view()
         self.input.settle_cursor()  # on the first empty cell: the first Space places there
         self.fresh_lines = ()
         self.end_pending = self.celebrate = False
@@ -297,6 +355,7 @@ class PokerScene(CardGameScene):
 
     def show_hint(self, cell: int, card: Card) -> None:
         """The hint on the table: its cell ringed and the cursor on it (Space follows it), and said."""
+        self.own_view()
         self.hint = (cell, card)
         self.cursor = cell  # Space or Enter then follows the hint
         row, column = cell // 5 + 1, cell % 5 + 1

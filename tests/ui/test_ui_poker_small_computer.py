@@ -24,7 +24,8 @@ from idioten.ui.kit.sprites import CardImages
 from idioten.ui.poker.painter import INDEX_FACES_BELOW
 
 pytestmark = pytest.mark.usefixtures("english_window")
-OPTIONS = [{}, {"diagonals": True}, {"open_deck": True}, {"joker": True, "diagonals": True}]
+OPTIONS = [{}, {"diagonals": True}, {"open_deck": True}, {"joker": True, "diagonals": True},
+           {"diagonals": True, "open_deck": True}]
 
 
 def computer_app(**options):

@@ -21,9 +21,9 @@ the two grids are alike only where the player's cards have reached the Aces Up t
 computer's cards would be narrower than `READABLE_CARD` (a window below the program's smallest), two grids
 side by side would both be unreadable: the player's grid takes the room as if alone (`COMPACT`), and the
 computer's shrinks to its total and a button, at the foot of the side column (`grid_title` above the grid then
-says whose grid shows) or, where that column is tall already (the open deck), in the strip above the grid,
-whichever leaves the larger cards; the table shows either grid in the one place, the scene's C key or that
-button switching between them.
+says whose grid shows), or the total above the grid and the button beside the drawn card, or both in a strip
+above the grid or below its column labels (`COMPACT_PLACES`), whichever leaves the larger cards; the table shows
+either grid in the one place, the scene's C key or that button switching between them.
 
 The texts on the felt lie on dark plates (`plates`): the felt's light middle is too bright behind light text
 for a readable contrast, so every text has the same dark ground wherever it is. Each line's label has a plate
@@ -51,6 +51,7 @@ DECK_STEP = 0.4  # of an open-deck card's width: how much of each card shows in 
 DECK_ROW = 1.06  # of an open-deck card's height, from one suit's row to the next
 BESIDE, BELOW = "beside", "below"  # where the computer's grid goes, from the side column
 COMPACT = "compact"  # the computer's grid as its total and a button; either grid in the one grid's place
+COMPACT_PLACES = ("side", "split", "top", "bottom")  # where that total and button go, in this order of preference
 # Pixels (at a desktop scale of 1): the narrowest card whose rank, drawn large (kit/sprites.py, index_face), is
 # 7 pixels tall, as the status bar's letters are; a computer's grid narrower than that is shown compact.
 READABLE_CARD = 24
@@ -87,7 +88,7 @@ class PokerLayout:
     computer_w: int = 0  # the computer's total above its grid, at its widest, in pixels
     note_w: int = 0  # "the computer is thinking", in pixels: on the same line if there is room, else below
     view_w: int = 0  # the button that switches the grid shown (COMPACT), at its widest, in pixels
-    compact_top: bool = False  # COMPACT: the computer's total and button above the grid, not under the side column
+    compact_at: str = COMPACT_PLACES[0]  # COMPACT: where the computer's total and button go
     card_w: int = 0
     card_h: int = 0
     shows: float = 1.0  # of the card height, the part of each row but the last that shows (1: whole rows)
@@ -129,10 +130,10 @@ class PokerLayout:
         assert best is not None
         if self.competitive and best[1] < round(READABLE_CARD * base.scale):
             widths = {}
-            for self.compact_top in (False, True):
-                widths[self.compact_top] = _largest(4, largest, partial(self._fits_card, arrangement=COMPACT))
-            self.compact_top = widths[True] > widths[False]
-            best = (widths[self.compact_top], 0, COMPACT)
+            for self.compact_at in COMPACT_PLACES:
+                widths[self.compact_at] = _largest(4, largest, partial(self._fits_card, arrangement=COMPACT))
+            self.compact_at = max(COMPACT_PLACES, key=lambda place: widths[place])  # the first of the widest
+            best = (widths[self.compact_at], 0, COMPACT)
         card_w, computer_w, self.arrangement = best
         # Then the rows spread out into the height that is left, up to whole rows: the player's first, then the
         # computer's (beside or below other things, its grid may have room of another height).
@@ -208,25 +209,7 @@ class PokerLayout:
             deck = pygame.Rect(self.deck_origin, (dw + 13 * self.deck_step, 4 * round(self.deck_size[1] * DECK_ROW)))
             side_w = max(side_w, deck.w)
             side_bottom = deck.bottom
-        self.grid_title = self.view_button = pygame.Rect(0, 0, 0, 0)
-        self.strip_fits = True
-        if arrangement == COMPACT and self.compact_top:  # the computer's total and the button above the grid
-            room = 5 * cw + 4 * gap + (0 if self.diagonals else LABEL_GAP + self.label_w)  # clear of diagonal 2
-            self.strip_fits = self.computer_w + 2 * pad + self.view_w <= room
-            self.computer_title = pygame.Rect(x0, self.caption.y, self.computer_w, line)
-            self.computer_note = pygame.Rect(0, 0, 0, 0)
-            self.view_button = pygame.Rect(x0 + room - self.view_w, self.caption.bottom - line - 10, self.view_w,
-                                           line + 10)
-            self.plates.append(pygame.Rect(x0 - pad, self.view_button.y - pad, room + 2 * pad,
-                                           self.view_button.h + 2 * pad))
-        elif arrangement == COMPACT:  # the computer's total and the button, at the foot of the side column
-            self.computer_title = pygame.Rect(side_x, side_bottom + max(margin // 2, 8), self.computer_w, line)
-            self.computer_note = pygame.Rect(0, 0, 0, 0)
-            self.view_button = pygame.Rect(side_x, self.computer_title.bottom + 6, self.view_w, line + 10)
-            side_w = max(side_w, self.computer_w, self.view_w)
-            side_bottom = self.view_button.bottom
-            self.grid_title = pygame.Rect(x0, self.caption.y, 5 * cw + 4 * gap, line)
-            self.plates.append(self.grid_title.inflate(2 * pad, 2 * pad))
+        side_w, side_bottom = self._place_compact(arrangement, x0, cw, gap, pad, line, side_x, side_w, side_bottom)
         self.plates.append(pygame.Rect(side_x - pad, self.caption.y - pad, side_w + 2 * pad,
                                        side_bottom - self.caption.y + 2 * pad))
         everything = [self.grid_rect, *self.plates, *self.column_labels, *self.diagonal_labels]
@@ -252,6 +235,40 @@ class PokerLayout:
                                            bottom - self.computer_title.y + 2 * pad))
             everything.append(self.plates[-1])
         return everything[0].unionall(everything[1:])
+
+    def _place_compact(self, arrangement: str | None, x0: int, cw: int, gap: int, pad: int, line: int, side_x: int,
+                       side_w: int, side_bottom: int) -> tuple[int, int]:
+        """The compact layout's parts at `compact_at` (nothing in the others); returns the side column's width
+        and bottom as they grow. Their plates start at the grid's left edge, never beyond it."""
+        self.grid_title = self.view_button = pygame.Rect(0, 0, 0, 0)
+        self.strip_fits = True
+        if arrangement != COMPACT:
+            return side_w, side_bottom
+        self.computer_note = pygame.Rect(0, 0, 0, 0)  # its total ends in an ellipsis while it thinks
+        grid_w = 5 * cw + 4 * gap
+        button_h = line + 10
+        strip = pygame.Rect(x0, self.caption.y - pad, grid_w, line + 2 * pad)  # above the grid, as the caption
+        if self.compact_at == "side":  # whose grid, above it; the total and the button under the side column
+            self.grid_title = pygame.Rect(x0 + pad, self.caption.y, grid_w - 2 * pad, line)
+            self.plates.append(strip)
+            self.computer_title = pygame.Rect(side_x, side_bottom + 8, self.computer_w, line)
+            self.view_button = pygame.Rect(side_x, self.computer_title.bottom + 6, self.view_w, button_h)
+            return max(side_w, self.computer_w, self.view_w), self.view_button.bottom
+        if self.compact_at == "split":  # the total above the grid; the button beside the drawn card
+            self.computer_title = pygame.Rect(x0 + pad, self.caption.y, self.computer_w, line)
+            self.strip_fits = self.computer_w + 2 * pad <= grid_w
+            self.plates.append(strip)
+            self.view_button = pygame.Rect(self.drawn.right + 8, self.drawn.bottom - button_h, self.view_w, button_h)
+            return max(side_w, self.view_button.right - side_x), side_bottom
+        # "top" or "bottom": the total and the button on one line, above the grid or below its column labels
+        # (below, the strip reaches under the row labels too; above, diagonal 2's label is there)
+        room = grid_w + (LABEL_GAP + self.label_w if self.compact_at == "bottom" or not self.diagonals else 0)
+        top = self.caption.bottom - button_h if self.compact_at == "top" else self.column_labels[0].bottom + 2 * pad
+        self.computer_title = pygame.Rect(x0 + pad, top + (button_h - line) // 2, self.computer_w, line)
+        self.view_button = pygame.Rect(x0 + room - pad - self.view_w, top, self.view_w, button_h)
+        self.strip_fits = self.computer_w + self.view_w + 3 * pad <= room
+        self.plates.append(pygame.Rect(x0, top - pad, room, button_h + 2 * pad))
+        return side_w, side_bottom
 
     def card_rect(self, cell: int) -> pygame.Rect:
         """The whole card in `cell` (its lower part lies under the next row where rows overlap)."""

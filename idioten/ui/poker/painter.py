@@ -297,9 +297,11 @@ class PokerPainter:
 
     # -- the hands -----------------------------------------------------------------------------------
 
-    def shown_lines(self, game: PokerGame) -> list[tuple[str, str, str, bool]]:
-        """What each line's label says now: (line name, hand, points, complete). An unfinished line says
-        something only once it holds a pair or better; a full one always does."""
+    def shown_lines(self, game: PokerGame | None = None) -> list[tuple[str, str, str, bool]]:
+        """What each line's label says now (of `game`, by default the player's): (line name, hand, points,
+        complete). An unfinished line says something only once it holds a pair or better; a full one always
+        does."""
+        game = game or self.scene.game
         shown = []
         for score in game.score().lines:
             visible = score.complete or score.points > 0
@@ -462,7 +464,7 @@ class PokerPainter:
             total = i18n.t("ui.poker.computer_total", total=computer.score().total)
             if scene.computer_worker.running:
                 total += " …"
-            colour = GOLD if viewing and layout.compact_top else LABEL
+            colour = GOLD if viewing and not layout.grid_title.w else LABEL
             line = self.texts.render(total, self.fitting(total, size, layout.computer_title.w), colour)
             surface.blit(line, line.get_rect(bottomleft=layout.computer_title.bottomleft))
         if viewing:  # the grid in sight is not the player's: a gold frame round it, as the title's gold

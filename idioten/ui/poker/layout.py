@@ -247,7 +247,7 @@ class PokerLayout:
         self.computer_note = pygame.Rect(0, 0, 0, 0)  # its total ends in an ellipsis while it thinks
         grid_w = 5 * cw + 4 * gap
         button_h = line + 10
-        strip = pygame.Rect(x0, self.caption.y - pad, grid_w, line + 2 * pad)  # above the grid, as the caption
+        strip = pygame.Rect(x0, self.caption.y - pad, grid_w, line + pad + 6)  # above the grid, down to its top
         if self.compact_at == "side":  # whose grid, above it; the total and the button under the side column
             self.grid_title = pygame.Rect(x0 + pad, self.caption.y, grid_w - 2 * pad, line)
             self.plates.append(strip)
@@ -312,7 +312,7 @@ class PokerLayout:
         if self.computer_cells:
             rects += [self.computer_title, self.computer_note]
         if self.compact:
-            rects += [self.computer_title, self.grid_title]
+            rects += [self.computer_title] + ([self.grid_title] if self.grid_title.w else [])
         return rects
 
     def cell_at(self, pos: tuple[int, int]) -> int | None:

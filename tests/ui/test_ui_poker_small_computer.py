@@ -7,13 +7,14 @@ takes over. Through the real loop with posted keys and clicks (positions read fr
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pygame
 import pytest
 from panel_fit import resize, set_text_size, smallest, text_sizes
 from test_ui_poker import DEAL, fill, scene, think
-from test_ui_poker_small import READABLE_RANK, felt_texts, misfits
+from test_ui_poker_small import READABLE_RANK, felt_texts, languages, misfits
 from ui_support import click, key, make_app
 
 from idioten import i18n
@@ -60,6 +61,18 @@ def readable_grids(app) -> list[str]:
     return wrong
 
 
+def alone_rank(app) -> int:
+    """How tall the ranks of the player's cards would be in Poker alone, in this window and language."""
+    painter = scene(app).painter
+    place = painter.place
+    painter.place = lambda base, size: dataclasses.replace(place(base, size), competitive=False)
+    try:
+        alone = painter.placed_for_reading(app.layout)
+    finally:
+        del painter.place
+    return rank_height(app, (alone.card_w, alone.card_h))
+
+
 def drawn_grid(app) -> dict[int, object]:
     """The cards the painter puts into the grid's cells in a frame."""
     painter = scene(app).painter
@@ -88,6 +101,24 @@ def test_at_400_by_300_the_players_grid_is_readable_and_the_computers_is_compact
     computer = scene(app).session.computer
     assert not layout.grid_title.w or i18n.t("ui.poker.your_grid") in texts  # above the grid, beside the deck
     assert any(text.startswith(i18n.t("ui.poker.computer_total", total=computer.score().total)) for text in texts)
+    wrong = {}
+    for language in languages():  # the longest words too: the compact view's total and buttons measured in each
+        app.set_language(language)
+        app.step(dt=1 / 60)
+        # As readable as alone (Finnish with the diagonals is not, even alone: its hand names leave 21 pixels)
+        now = scene(app).layout
+        if rank_height(app, (now.card_w, now.card_h)) < min(READABLE_RANK, alone_rank(app)):
+            wrong[language] = [f"cards {now.card_w} px, less readable than alone"]
+            continue
+        key(app, pygame.K_c)  # and with the computer's grid shown: its labels, the gold title, the other button
+        scene(app).say("")  # (the message grows the status bar over the felt while it shows: not the felt's)
+        found = misfits(app)
+        key(app, pygame.K_c)
+        scene(app).say("")
+        found += misfits(app)
+        if found:
+            wrong[language] = found
+    assert wrong == {}
 
 
 def test_c_and_the_button_show_the_computers_grid_in_place_of_yours_and_back_said_aloud():

@@ -131,7 +131,10 @@ class PokerLayout:
         if self.competitive and best[1] < round(READABLE_CARD * base.scale):
             widths = {}
             for self.compact_at in COMPACT_PLACES:
-                widths[self.compact_at] = _largest(4, largest, partial(self._fits_card, arrangement=COMPACT))
+                # A strip's room grows with the cards: one too narrow at the largest cards that fit is no place.
+                width = _largest(4, largest, partial(self._fits_card, arrangement=COMPACT))
+                self._fits_card(width, COMPACT)
+                widths[self.compact_at] = width if self.strip_fits else 0
             self.compact_at = max(COMPACT_PLACES, key=lambda place: widths[place])  # the first of the widest
             best = (widths[self.compact_at], 0, COMPACT)
         card_w, computer_w, self.arrangement = best
@@ -162,8 +165,7 @@ class PokerLayout:
               computer_shows: float) -> bool:
         bounds = self._place(card_w, computer_w, arrangement, 0, 0, shows, computer_shows)
         margin = round(card_w * MARGIN)
-        return (bounds.w + 2 * margin <= self.area.w and bounds.h + 16 <= self.area.h
-                and (arrangement != COMPACT or self.strip_fits))
+        return bounds.w + 2 * margin <= self.area.w and bounds.h + 16 <= self.area.h
 
     def _place(self, cw: int, mw: int, arrangement: str | None, x0: int, y0: int, shows: float,
                computer_shows: float) -> pygame.Rect:

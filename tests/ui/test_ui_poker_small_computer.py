@@ -169,7 +169,19 @@ def test_while_the_computers_grid_shows_nothing_is_placed_and_the_players_grid_c
     assert scene(app).game.placed_count == placed + 1
 
 
-def test_a_card_placed_by_a_hint_or_an_undo_shows_the_players_grid():
+def test_a_window_made_large_enough_for_both_grids_shows_both_and_a_small_one_again_the_players():
+    app, _ = computer_app()
+    resize(app, 400, 300, 1.0)
+    fill(app, range(2))
+    key(app, pygame.K_c)
+    resize(app, 1280, 800, 1.0)
+    assert not scene(app).layout.compact and scene(app).layout.computer_cells
+    assert not scene(app).viewing_computer() and drawn_grid(app) == dict(enumerate(scene(app).game.grid))
+    resize(app, 400, 300, 1.0)
+    assert scene(app).layout.compact and not scene(app).viewing_computer()
+
+
+def test_an_undo_shows_the_players_grid():
     app, _ = computer_app()
     resize(app, 400, 300, 1.0)
     fill(app, range(3))

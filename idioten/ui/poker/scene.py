@@ -434,6 +434,8 @@ class PokerScene(CardGameScene):
         self.finish_flight()
         self.input.drag = self.input.press = None
         self.painter.resize(layout, self.buttons)
+        if not self.layout.compact:
+            self.own_view()  # both grids in sight again: a smaller window later starts from the player's
         self.dirty = True
 
     def language_changed(self) -> None:

@@ -59,6 +59,21 @@ def a_data_folder_for_each_worker(tmp_path_factory):
         yield
 
 
+@pytest.fixture(autouse=True, scope="session")
+def the_programs_a_test_starts_keep_their_bytecode(tmp_path_factory):
+    """Where the environment asks Python to write no bytecode (PYTHONDONTWRITEBYTECODE), the programs the tests
+    start (the real start, a second copy, the command line: some sixty a run) would each compile the package's
+    modules again, a fifth of a second a start: they write it into a folder of this run instead, never beside the
+    sources. The tests' own process keeps the environment's choice."""
+    if not os.environ.get("PYTHONDONTWRITEBYTECODE"):
+        yield
+        return
+    with pytest.MonkeyPatch.context() as patch:
+        patch.delenv("PYTHONDONTWRITEBYTECODE")
+        patch.setenv("PYTHONPYCACHEPREFIX", str(tmp_path_factory.mktemp("bytecode")))
+        yield
+
+
 @pytest.fixture(autouse=True)
 def the_system_says_nothing_of_motion(monkeypatch):
     """A first start asks the system whether it wants less motion (desktop/motion.py): the machine running the

@@ -1,7 +1,7 @@
 """Win rate of the no-peeking hint player over numbered deals, with 95 % Wilson intervals. Prints JSON.
 
     python -m bench.hint [--games 100] [--seed 1] [--seconds 0.05] [--variants standard,aces-only] [--jobs 1]
-                         [--clock cpu|wall] [--per-deal FILE] [--player rollout|pimc] [--rules standard|strict]
+                         [--clock cpu|wall] [--per-deal FILE] [--player rollout|pimc|nested] [--rules standard|strict]
 
 Plays deals S..S+N-1 as `idioten simulate --policy hint --hint-seconds X` does (the player's generator is
 seeded with the deal number) and times every hint that had more than one useful action to weigh.
@@ -9,8 +9,9 @@ With --jobs 2 two processes share the deals. --clock cpu (the default) gives eve
 CPU its process gets (`time.thread_time`), so a figure means "S s of one core" however many other programs
 share the machine; --clock wall gives it S seconds of wall time, as the window does. --player picks the
 hint player (default: the hint's DEFAULT_PLAYER): rollout values the turn's ends by rollouts alone, pimc adds
-perfect-information sampling (idioten/acesup/hint/pimc.py). --rules strict plays the strict reading, as
-`idioten simulate --rules strict` does.
+perfect-information sampling (idioten/acesup/hint/pimc.py), nested weighs the close calls by nested rollouts
+(hint.plan_nested). A per-deal line also gives the CPU (or wall) seconds its timed hints took in all.
+--rules strict plays the strict reading, as `idioten simulate --rules strict` does.
 """
 
 from __future__ import annotations
@@ -75,8 +76,8 @@ def main(argv=None) -> int:
                     with open(args.per_deal, "a") as out:
                         out.write(json.dumps({"variant": variant, "deal": number, "seconds": args.seconds,
                                               "clock": args.clock, "player": args.player, "rules": args.rules,
-                                              "score": result[0],
-                                              "hints": len(result[1])}) + "\n")
+                                              "score": result[0], "hints": len(result[1]),
+                                              "hint_seconds_total": round(sum(result[1]), 3)}) + "\n")
         scores = [score for score, _ in results]
         times = sorted(t for _, ts in results for t in ts)
         wins = sum(s == WIN_SCORE for s in scores)

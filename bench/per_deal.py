@@ -9,7 +9,8 @@ For a run stopped before its last deal (the lines are written as deals finish): 
 with a 95 % Wilson interval, poker lines the mean score with a 95 % interval (normal approximation), and
 both the range of deals actually played. --paired compares two runs on the deals both played: each one's
 wins and mean, and the mean of NEW's score minus OLD's on the same deal with 1.96 standard errors of that
-difference (the deals' own difficulty cancels, so it shows far smaller gains than two separate intervals).
+difference (the deals' own difficulty cancels, so it shows far smaller gains than two separate intervals),
+and the same for the win rates (NEW's wins minus OLD's on the same deals, over the deals).
 """
 
 from __future__ import annotations
@@ -46,13 +47,18 @@ def paired(new_rows: list[dict], old_rows: list[dict]) -> dict:
         return {"games": 0}
     diffs = [new[d] - old[d] for d in deals]
     half = Z95 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else None
+    # The same for the wins: per deal 1, 0 or -1 (only the deals one player won and the other lost count).
+    win_diffs = [(new[d] == WIN_SCORE) - (old[d] == WIN_SCORE) for d in deals]
+    win_half = Z95 * statistics.stdev(win_diffs) / len(deals) ** 0.5 if len(deals) > 1 else None
     return {"games": len(deals), "deals": f"{deals[0]}..{deals[-1]}",
             "new_wins": sum(new[d] == WIN_SCORE for d in deals), "old_wins": sum(old[d] == WIN_SCORE for d in deals),
             "new_mean": round(statistics.fmean(new[d] for d in deals), 3),
             "old_mean": round(statistics.fmean(old[d] for d in deals), 3),
             "mean_difference": round(statistics.fmean(diffs), 3),
             "difference_ci95_half": round(half, 3) if half is not None else None,
-            "new_better": sum(x > 0 for x in diffs), "old_better": sum(x < 0 for x in diffs)}
+            "new_better": sum(x > 0 for x in diffs), "old_better": sum(x < 0 for x in diffs),
+            "win_rate_difference": round(statistics.fmean(win_diffs), 5),
+            "win_rate_difference_ci95_half": round(win_half, 5) if win_half is not None else None}
 
 
 def read_rows(path: str) -> list[dict]:

@@ -58,7 +58,7 @@ def drag_frames(app: App, frames: int) -> list[float]:
         pos = (int(SIZE[0] / 2 + 600 * math.cos(angle)), int(SIZE[1] / 2 + 300 * math.sin(angle)))
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
         times.append(timed_step(app, "drag"))
-    assert app.playing.game_scene("idioten").drag is not None, "the benchmark lost its drag"
+    assert app.playing.game_scene("idioten").input.drag is not None, "the benchmark lost its drag"
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1))
     app.settle()
     return times

@@ -29,7 +29,24 @@ def launch(deal: int | None = None, variant: str | None = None, lang: str | None
     from idioten.ui.opening import Launch
 
     cards = tuple(deal_cards(deal)) if deal is not None else None
-    return Launch(cards=cards, deal_number=deal, fixed=(("variant", variant),) if variant else (), language=lang)
+    return Launch(cards=cards, deal_number=deal, game="idioten" if cards else None,
+                  fixed=(("idioten", "variant", variant),) if variant else (), language=lang)
+
+
+def open_program(*argv: str):
+    """`idioten ARGV` as the command line starts it (the parser, then launch.open_app), in English, on the data
+    folder IDIOTEN_DATA_DIR names and a clock of the test's (`app.clock_for_tests`), the first start's offer
+    skipped."""
+    from idioten.cli.parser import build_parser, launch_options
+    from idioten.ui.launch import open_app
+
+    clock = Clock()
+    app = open_app(launch_options(build_parser().parse_args(["--lang", "en", *argv])), clock=clock,
+                   rng=random.Random(3), size=(1280, 800))
+    app.clock_for_tests = clock
+    app.step(dt=0)
+    skip_the_offer(app)
+    return app
 
 
 def open_window(size=(1280, 800), **given):

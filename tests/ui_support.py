@@ -86,7 +86,8 @@ def accounted(app: App) -> bool:
     """All 52 cards: once each in the rules' game, and one sprite each on screen."""
     game = app.playing.game_scene("idioten").game
     cards = [c for p in game.piles for c in p] + game.stock + game.discards
-    return sorted(cards) == sorted(full_deck()) and set(app.playing.game_scene("idioten").sprites) == set(full_deck())
+    sprites = app.playing.game_scene("idioten").cards.sprites
+    return sorted(cards) == sorted(full_deck()) and set(sprites) == set(full_deck())
 
 
 def choose_in_menu(app: App, text_key: str, press=None):

@@ -5,7 +5,8 @@ STANDARD, ACES_ONLY = "standard", "aces-only"  # the variants (rules.py); the se
 VARIANTS = (STANDARD, ACES_ONLY)
 STANDARD_RULES, STRICT_RULES = "standard", "strict"
 READINGS = (STANDARD_RULES, STRICT_RULES)  # the readings of the rules the solver searches (solver/strict.py)
-ROLLOUT, PIMC = "rollout", "pimc"  # the hint players: rollouts alone, or with perfect-information sampling
-HINT_PLAYERS = (ROLLOUT, PIMC)
+# The hint players: rollouts alone, with perfect-information sampling, or with nested rollouts for close calls.
+ROLLOUT, PIMC, NESTED_PLAYER = "rollout", "pimc", "nested"
+HINT_PLAYERS = (ROLLOUT, PIMC, NESTED_PLAYER)
 DEFAULT_HINT_PLAYER = ROLLOUT
 POLICIES = ("greedy", "hint", "random")  # the simulated players (players.POLICIES)

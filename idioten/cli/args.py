@@ -7,9 +7,26 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from idioten import i18n
 from idioten.acesup.options import VARIANTS
 from idioten.cards import MAX_DEAL, MIN_DEAL, Card, check_deal_number, deal_cards, parse_deal
 from idioten.cli.errors import UsageError
+from idioten.play.acesup.launch import VARIANT_HELP
+
+
+class TextKey(str):
+    """An option's help given as a catalogue key (a game's launch option, play/launch.py): worded only when
+    --help prints it, so that no catalogue is read for a command line that does not ask for help."""
+
+
+class CatalogueHelp(argparse.HelpFormatter):
+    """argparse's help, each `TextKey` worded by the catalogue of the command line's language: English, as all
+    of its text is (the keys are in every catalogue, as every text the program shows)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        if isinstance(action.help, TextKey):
+            return i18n.catalogue(COMMAND_LINE_LANGUAGE).gettext(action.help).replace("%", "%%")
+        return super()._get_help_string(action)
 
 
 class Parser(argparse.ArgumentParser):
@@ -17,6 +34,7 @@ class Parser(argparse.ArgumentParser):
     the last of `--deal 12 --deal 13` without a word, and a script would answer for a deal it did not mean."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:  # argparse.ArgumentParser's own, handed on
+        kwargs.setdefault("formatter_class", CatalogueHelp)
         super().__init__(*args, **kwargs)
         # Groups share this registry, so every option of the parser, in a group or not, is checked.
         self.register("action", None, _StoreOnce)
@@ -58,6 +76,7 @@ class _StoreTrueOnce(_StoreOnce):
 if TYPE_CHECKING:  # generic in typeshed only
     # What add_subparsers gives: each command module adds its parsers to it (cli/acesup.py, cli/poker.py).
     Commands = argparse._SubParsersAction[Parser]
+COMMAND_LINE_LANGUAGE = i18n.DEFAULT_LANGUAGE
 MAX_THREADS = 1024  # far beyond any desktop's cores; the compiled search takes a C int
 MAX_WHOLE_DIGITS = 18  # a count on the command line fits a 64-bit integer: no number here needs more
 
@@ -120,8 +139,9 @@ def add_deal_choice(parser: argparse.ArgumentParser, required: bool) -> None:
 
 
 def add_variant(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--variant", choices=VARIANTS, default="standard",
-                        help="standard (any card into a gap) or aces-only")
+    """A command's --variant (the window's is Aces Up's launch option, play/acesup/launch.py, with the same
+    help)."""
+    parser.add_argument("--variant", choices=VARIANTS, default="standard", help=TextKey(VARIANT_HELP))
 
 
 def chosen_deal(args: argparse.Namespace) -> tuple[list[Card], int | None]:

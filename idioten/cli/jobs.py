@@ -108,16 +108,17 @@ def run_in_processes(task: Callable[[Any], Any], items: Sequence[Any], workers: 
     links: dict[Any, tuple[Any, Any]] = {}  # the parent's end of each pipe -> (its process, the chunk it plays)
     masked = _block_interrupts()
     try:
-        for _ in range(min(workers, len(items))):
-            ours, theirs = context.Pipe()
-            process = context.Process(target=_serve, args=(theirs, task, os.getpid()), daemon=True)
-            process.start()
-            theirs.close()
-            processes.append(process)
-            links[ours] = (process, None)
-    finally:
-        _unblock_interrupts(masked)  # a Ctrl+C that came meanwhile is raised here, and the finally below ends them
-    try:
+        try:
+            for _ in range(min(workers, len(items))):
+                ours, theirs = context.Pipe()
+                process = context.Process(target=_serve, args=(theirs, task, os.getpid()), daemon=True)
+                process.start()
+                theirs.close()
+                processes.append(process)
+                links[ours] = (process, None)
+        finally:
+            # A Ctrl+C that came meanwhile is raised here, inside the outer try, whose finally ends the workers.
+            _unblock_interrupts(masked)
         for ours, (process, _) in list(links.items()):
             links[ours] = (process, _send_next(ours, pieces, items))
         busy = {ours for ours, (_, piece) in links.items() if piece is not None}

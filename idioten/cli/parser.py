@@ -16,10 +16,12 @@ from idioten import __version__, i18n
 from idioten.cards import CardError, deal_cards, format_cards
 from idioten.cli import acesup as acesup_commands
 from idioten.cli import poker as poker_commands
-from idioten.cli.args import Parser, add_deal_choice, add_variant, chosen_deal, deal_number
+from idioten.cli.args import Parser, TextKey, add_deal_choice, chosen_deal, deal_number
 from idioten.cli.errors import EXIT_USAGE, CommandError, UsageError, report_error
+from idioten.ui import games as registry  # each game's launch options: plain data (tests/ui/test_start_imports.py)
 
 if TYPE_CHECKING:  # the window's modules load only when it opens
+    from idioten.play.launch import GameLaunch
     from idioten.ui.opening import Launch
 
 
@@ -31,10 +33,7 @@ def build_parser() -> Parser:
                     'one line on stderr and exit status 2 ({"error": "..."} with --json).')
     parser.add_argument("--version", action=VersionAction,
                         help="print the version and which cores run (compiled or Python), and exit")
-    add_deal_choice(parser, required=False)
-    add_variant(parser)
-    # Not given means "the variant chosen in the settings"; given, it wins for this run (ui/persist.py).
-    parser.set_defaults(variant=None)
+    add_launch_options(parser, registry.launches())
     parser.add_argument("--lang", choices=i18n.LANGUAGES, help="language (default: the system's)")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
     parser.add_argument("--smoke", action="store_true",
@@ -54,6 +53,20 @@ def build_parser() -> Parser:
     acesup_commands.register(commands)
     poker_commands.register(commands)
     return parser
+
+
+def add_launch_options(parser: Parser, games: Sequence[GameLaunch]) -> None:
+    """The games' options for the window, in the registry's order: the deal of the game that takes one, then
+    each game's own. Not given, a game's setting is as saved; given, it wins for this run only."""
+    takes_deal = [launch.game for launch in games if launch.takes_deal]
+    if len(takes_deal) > 1:
+        raise ValueError(f"--deal can name a deal of one game only, not of {' and '.join(takes_deal)}")
+    for launch in games:
+        if launch.takes_deal:
+            add_deal_choice(parser, required=False)
+        for option in launch.options:
+            parser.add_argument(option.flag, dest=option.dest, choices=option.words, default=None,
+                                help=TextKey(option.help_key))
 
 
 class VersionAction(argparse._VersionAction):
@@ -96,13 +109,17 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def launch_options(args: argparse.Namespace) -> Launch:
-    """What the window is asked to do; a bad deal is reported here, before a window opens."""
+    """What the window is asked to do; a bad deal is reported here, before a window opens. A named deal opens
+    the game it is a deal of; each game's options given fix its settings for this run (`Launch.fixed`)."""
     from idioten.ui.opening import Launch
 
-    named = args.deal is not None or args.cards is not None
+    games = registry.launches()
+    named = getattr(args, "deal", None) is not None or getattr(args, "cards", None) is not None
     cards, number = chosen_deal(args) if named else (None, None)
-    fixed = (("variant", args.variant),) if args.variant is not None else ()  # Aces Up's, for this run
-    return Launch(cards=tuple(cards) if cards is not None else None, deal_number=number, fixed=fixed,
+    game = next((launch.game for launch in games if launch.takes_deal), None) if named else None
+    fixed = tuple((launch.game, option.setting, option.value(given)) for launch in games
+                  for option in launch.options if (given := getattr(args, option.dest, None)) is not None)
+    return Launch(cards=tuple(cards) if cards is not None else None, deal_number=number, game=game, fixed=fixed,
                   language=args.lang, fullscreen=args.fullscreen)
 
 

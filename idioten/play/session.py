@@ -23,6 +23,7 @@ from typing import Any, Protocol
 from idioten.cards import Card
 from idioten.play.change import Change
 from idioten.storage.files import Notice, SavePoint
+from idioten.storage.settings import GameValue
 from idioten.storage.store import Store
 
 __all__ = ["NamedDeal", "Opening", "SavePoint", "Session", "save_points", "write_now", "said"]
@@ -41,8 +42,9 @@ class Opening:
     store: Store
     rng: random.Random
     deal: NamedDeal | None = None
-    # The settings the command line fixed for this run ({"variant": "aces-only"}), by name: a game reads its own.
-    fixed: Mapping[str, str] = field(default_factory=dict)
+    # This game's settings the command line fixed for this run ({"variant": "aces-only"}: its launch options,
+    # play/launch.py), by name; the game reads them for itself.
+    fixed: Mapping[str, GameValue] = field(default_factory=dict)
     shown: Any = None  # a game to show instead of the saved one, played on the store given (tests, benchmarks)
 
 

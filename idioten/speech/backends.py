@@ -144,7 +144,8 @@ def load_prism() -> ModuleType | None:
         import prism  # prismatoid: a dependency on Windows and macOS (pyproject.toml)
     except (ImportError, OSError):
         return None
-    return prism
+    module: ModuleType = prism  # a module to mypy, whether prismatoid is installed here or not (pyproject.toml)
+    return module
 
 
 def prism_backend(prism: ModuleType) -> PrismBackend | None:

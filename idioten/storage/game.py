@@ -35,10 +35,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
-from idioten.acesup.daily import DAILY_VARIANT, parse_day
+from idioten.acesup.daily import DAILY_VARIANT
 from idioten.acesup.rules import VARIANTS, Action, Game
 from idioten.cards import CardError, check_deal_number, deal_cards
 from idioten.errors import IllegalAction
+from idioten.storage.checks import is_day
 from idioten.storage.files import JsonObject, Notice, data_dir, read_json, set_aside, write_json_atomic
 
 GAME_FILE = "game.json"
@@ -181,15 +182,11 @@ def _played_for(data: JsonObject) -> tuple[float | None, int | None]:
 
 
 def _day(data: JsonObject, variant: str, deal_number: int | None) -> str | None:
-    if data.get("daily") is None:
+    day = data.get("daily")
+    if day is None:
         return None
-    text = _field(data, "daily", str)
-    try:
-        day = parse_day(text).isoformat()
-    except ValueError as err:
-        raise BadSave(f"daily: {err}") from None
-    if day != text:
-        raise BadSave(f"daily should be written YYYY-MM-DD, not {text!r}")
+    if not is_day(day):
+        raise BadSave(f"daily should be a day written YYYY-MM-DD, not {day!r}")
     if deal_number is None or variant != DAILY_VARIANT:
         raise BadSave("only a numbered deal in the standard variant can be a deal of the day")
     return day

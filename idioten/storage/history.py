@@ -6,7 +6,8 @@ the day whose deal of the day it was), the variant (Poker: the table key), how i
 "left", or for a grid of Poker patience played alone "finished"), its score, and where known the moves made
 and the seconds played (a game resumed from a file written before the clock existed has neither). An Idioten
 game keeps its actions in move notation too, the text `idioten analyse --deal N --moves "…"` reads, so a row
-can be copied and watched again.
+can be copied and watched again; a grid of Poker patience keeps its placements, each a card and the cell it
+went into, 1–25 row by row ("QH 13", the joker "JK 7"), in the order they were made (play/poker/replay.py).
 
 In stats.json the history is a list per game under "history"; a file without it (written before it existed)
 loads with an empty history. Each entry is checked on its own (`played_from_json`): a damaged entry is
@@ -18,10 +19,11 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeGuard
+from typing import TYPE_CHECKING
 
 from idioten.acesup.rules import VARIANTS, Action
 from idioten.cards import MAX_DEAL, MIN_DEAL
+from idioten.storage.checks import is_count, is_day, is_minute
 from idioten.storage.files import JsonObject
 
 if TYPE_CHECKING:
@@ -34,6 +36,8 @@ MAX_MOVES = 10**6
 MAX_SCORE = 10**6
 MAX_ACTIONS = 2000  # an Idioten game has at most a few hundred actions (undo shortens the line kept)
 _KEY = re.compile(r"[a-z][a-z0-9_+]{0,63}")
+_PLACEMENT = re.compile(r"(?:[2-9TJQKA][CDHS]|JK) (?:[1-9]|1[0-9]|2[0-5])")  # a card, then its cell 1-25
+POKER_CELLS = 25
 
 
 @dataclass(frozen=True)
@@ -46,7 +50,7 @@ class Played:
     daily: str | None = None  # "YYYY-MM-DD": the deal of that day
     moves: int | None = None
     seconds: int | None = None
-    actions: tuple[str, ...] = field(default_factory=tuple)  # Idioten's line of play, in move notation
+    actions: tuple[str, ...] = field(default_factory=tuple)  # Idioten's line of play, or Poker's placements
 
     def moves_text(self) -> str:
         """The line of play as `idioten analyse --moves` reads it: actions separated by commas."""
@@ -74,19 +78,23 @@ def played_from_json(entry: object, game: str) -> Played | None:
     if not isinstance(entry, dict):
         return None
     when, variant, result, score = (entry.get(name) for name in ("when", "variant", "result", "score"))
-    if not (_stamp(when) and isinstance(variant, str) and result in RESULTS and _whole(score, MAX_SCORE)):
+    if not (is_minute(when) and isinstance(variant, str) and result in RESULTS and is_count(score, MAX_SCORE)):
         return None
     if game == "idioten" and variant not in VARIANTS or game != "idioten" and not _KEY.fullmatch(variant):
         return None
     deal, daily, moves, seconds = (entry.get(name) for name in ("deal", "daily", "moves", "seconds"))
-    if deal is not None and not (_whole(deal, MAX_DEAL) and deal >= MIN_DEAL):
+    if deal is not None and not (is_count(deal, MAX_DEAL) and deal >= MIN_DEAL):
         return None
-    if daily is not None and not _day(daily):
+    if daily is not None and not is_day(daily):
         return None
-    if moves is not None and not _whole(moves, MAX_MOVES) or seconds is not None and not _whole(seconds, MAX_SECONDS):
+    if moves is not None and not is_count(moves, MAX_MOVES):
+        return None
+    if seconds is not None and not is_count(seconds, MAX_SECONDS):
         return None
     actions = entry.get("actions", [])
-    if not isinstance(actions, list) or len(actions) > MAX_ACTIONS or not all(map(_action, actions)):
+    valid = _action if game == "idioten" else _placement
+    most = MAX_ACTIONS if game == "idioten" else POKER_CELLS
+    if not isinstance(actions, list) or len(actions) > most or not all(map(valid, actions)):
         return None
     return Played(when, variant, str(result), score, deal, daily, moves, seconds, tuple(actions))
 
@@ -107,30 +115,6 @@ def history_from_json(data: object) -> tuple[dict[str, list[Played]], int]:
     return kept, dropped
 
 
-def _whole(value: object, most: int) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= most
-
-
-def _stamp(value: object) -> TypeGuard[str]:
-    if not isinstance(value, str) or not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}", value):
-        return False
-    try:
-        dt.datetime.fromisoformat(value)
-    except ValueError:
-        return False
-    return True
-
-
-def _day(value: object) -> bool:
-    if not isinstance(value, str) or not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value):
-        return False
-    try:
-        dt.date.fromisoformat(value)
-    except ValueError:
-        return False
-    return True
-
-
 def _action(text: object) -> bool:
     if not isinstance(text, str):
         return False
@@ -139,6 +123,10 @@ def _action(text: object) -> bool:
     except ValueError:
         return False
     return True
+
+
+def _placement(text: object) -> bool:
+    return isinstance(text, str) and _PLACEMENT.fullmatch(text) is not None
 
 
 def row_of(saved: "SavedGame", left: bool, now: dt.datetime | None = None) -> Played:

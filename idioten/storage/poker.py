@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from idioten.poker.options import DEFAULT_TABLE, TABLES
 from idioten.storage.files import JsonObject
-from idioten.storage.settings import is_game_name
+from idioten.storage.settings import OFF_ON, GameSetting, checked_values, is_game_name
 
 if TYPE_CHECKING:  # the rules build their hand tables on import: only a saved grid read needs them (_grid)
     from idioten.poker.game import PokerGame
@@ -46,6 +46,13 @@ class BadPokerSave(ValueError):
     """A saved game that must not be trusted; the message says why (for logs and tests, not for players)."""
 
 
+# Its options as any game declares its settings (storage/settings.py's `GameSetting`: the values each accepts,
+# the first its default), kept in poker.json with the game they deal.
+OPTIONS = (GameSetting("table", (DEFAULT_TABLE, *(t for t in TABLES if t != DEFAULT_TABLE))),
+           GameSetting("diagonals", OFF_ON), GameSetting("joker", OFF_ON), GameSetting("open_deck", OFF_ON),
+           GameSetting("competitive", OFF_ON))
+
+
 @dataclass(frozen=True)
 class PokerOptions:
     """The options of the next deal (a game on the table keeps the ones it was dealt with)."""
@@ -56,7 +63,7 @@ class PokerOptions:
     competitive: bool = False
 
     def changed(self, name: str, value: object) -> PokerOptions:
-        if name == "table" and value not in TABLES or name != "table" and not isinstance(value, bool):
+        if not any(option.name == name and option.accepts(value) for option in OPTIONS):
             raise ValueError(f"{value!r} is not a valid {name}")
         fields: JsonObject = {name: value}
         return dataclasses.replace(self, **fields)
@@ -67,15 +74,8 @@ class PokerOptions:
     @classmethod
     def from_json(cls, data: object) -> PokerOptions:
         """Field by field: a value that does not fit keeps its default (a hand-edited file never stops play)."""
-        options = cls()
-        if not isinstance(data, dict):
-            return options
-        for item in dataclasses.fields(cls):
-            try:
-                options = options.changed(item.name, data.get(item.name, getattr(options, item.name)))
-            except ValueError:
-                pass
-        return options
+        values = checked_values(OPTIONS, data)
+        return cls(str(values["table"]), *(bool(values[option.name]) for option in OPTIONS[1:]))
 
 
 @dataclass(frozen=True)

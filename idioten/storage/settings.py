@@ -36,6 +36,8 @@ ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 # How much faster than normal each speed plays; 0 means no animation.
 ANIMATION_FACTORS = {"off": 0.0, "fast": 2.0, "normal": 1.0, "slow": 0.5}
 TABLE_COLOURS = ("green", "blue", "red", "grey", "dark")  # the felt's (ui/kit/felt.py), green by default
+# The size of every text in the window, in per cent of the size the layout gives it (ui/kit/layout.py).
+TEXT_SIZES = (100, 125, 150)
 SOUND_LEVELS = ("off", "quiet", "normal", "loud")  # off by default; the others are volumes (ui/kit/sound.py)
 # Speech (idioten/speech/): "auto", the default, speaks only where a screen reader runs.
 SPEAK_MODES = ("auto", "on", "off")
@@ -49,6 +51,7 @@ _GAME_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
 FIRST_GAME = "idioten"
 FIRST_GAMES_OLD_SETTINGS = ("variant", "auto_discard", "highlight_discardable", "live_verdict", "winnable_only")
 GameValue = str | bool | int | None  # what a game's setting may hold in settings.json
+OFF_ON: tuple[GameValue, ...] = (False, True)  # the values of a setting that is off (its default) or on
 
 
 def is_game_name(value: object) -> TypeGuard[str]:
@@ -71,12 +74,20 @@ class GameSetting:
         return any(type(value) is type(allowed) and value == allowed for allowed in self.values)
 
 
+def checked_values(declared: Sequence[GameSetting], section: object) -> dict[str, GameValue]:
+    """Each declared setting's value as `section` (read from a file: it may hold anything) stores it if the
+    setting accepts it, else its default: a hand-edited or damaged value never stops play."""
+    stored = section if isinstance(section, Mapping) else {}
+    return {s.name: stored[s.name] if s.accepts(stored.get(s.name, _MISSING)) else s.default for s in declared}
+
+
 @dataclass(frozen=True)
 class Settings:
     animation: str = "normal"
     four_colour: bool = False
     card_back: str = "blue"
     table_colour: str = "green"
+    text_size: int = 100
     language: str | None = None
     sound: str = "off"
     clock: bool = False  # the game's time and moves on the status bar (they are kept either way)
@@ -95,8 +106,7 @@ class Settings:
 
     def game(self, name: str, declared: Sequence[GameSetting]) -> dict[str, GameValue]:
         """The game's settings, each the stored value if the game accepts it, else its default."""
-        section = self.games.get(name, {})
-        return {s.name: section[s.name] if s.accepts(section.get(s.name, _MISSING)) else s.default for s in declared}
+        return checked_values(declared, self.games.get(name, {}))
 
     def game_problems(self, name: str, declared: Sequence[GameSetting]) -> list[str]:
         """The names of the game's settings stored with a value the game does not accept (they take their
@@ -166,6 +176,7 @@ _VALID = {
     "four_colour": _flag,
     "card_back": lambda v: isinstance(v, str) and bool(_CARD_BACK_NAME.fullmatch(v)),
     "table_colour": lambda v: v in TABLE_COLOURS,
+    "text_size": lambda v: type(v) is int and v in TEXT_SIZES,  # by type: true is no size, nor 125.0
     "language": lambda v: v is None or v in LANGUAGES,
     "sound": lambda v: v in SOUND_LEVELS,
     "clock": _flag,

@@ -21,8 +21,8 @@ in memory; what a game saves and when it counts is its session's (play/).
     settings panel:                   store.change_setting("animation", "fast")    # written at once
     statistics panel:                 store.stats.variants["standard"].win_rate, ...
 
-Details live in storage.files (folder, atomic writes, bad files), storage.stats, storage.settings and each game's
-file: storage.game, storage.poker.
+Details live in storage.files (folder, atomic writes, bad files), storage.stats (and stats.json: stats_file),
+storage.settings and each game's file: storage.game, storage.poker.
 """
 
 from __future__ import annotations
@@ -46,7 +46,8 @@ from idioten.storage.files import (
 from idioten.storage.history import Played
 from idioten.storage.poker import chosen_last
 from idioten.storage.settings import SETTINGS_FILE, GameValue, Settings, load_settings, save_settings
-from idioten.storage.stats import STATS_FILE, Statistics, load_stats, stats_to_json
+from idioten.storage.stats import Statistics
+from idioten.storage.stats_file import STATS_FILE, load_stats, stats_to_json
 
 __all__ = ["Store", "MemoryStore", "SavePoint", "Settings", "Statistics", "Notice", "StoreError", "data_dir"]
 

@@ -3,7 +3,7 @@ program starts it in cli/start.py: the window on its felt (opening.py), then the
 
 import os
 import sys
-from collections.abc import MutableMapping
+from collections.abc import Mapping, MutableMapping, Sequence
 
 
 def plain_framebuffer(environ: MutableMapping[str, str], platform: str) -> None:
@@ -19,7 +19,7 @@ plain_framebuffer(os.environ, sys.platform)
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-def system_locales():
+def system_locales() -> Sequence[Mapping[str, object]]:
     """The languages the player's system prefers, as SDL reads them (Windows' and macOS' own lists); asked by
     i18n.detect_language when the settings leave the language to the system. pygame is imported only then,
     after the hints above."""

@@ -1,10 +1,11 @@
-"""The window and its loop.
+"""The window's loop.
 
-`App` owns the window, the clock, the random source, the persistence and a stack of scenes (the table of the
-game on screen at the bottom, panels above), and holds the games (`app.playing`, playing.py: their sessions,
-their scenes, switching between them). The loop can be stepped from tests (`step`, `run_frames`) with a
-clock the test controls. When nothing moves, nothing is redrawn and the loop sleeps in `pygame.event.wait`, so
-an idle window costs no CPU.
+`App` owns the clock, the random source, the persistence and a stack of scenes (the table of the game on
+screen at the bottom, panels above), holds the games (`app.playing`, playing.py: their sessions, their
+scenes, switching between them) and routes each event to the window's shell, its own keys or the scene on
+top. The window itself (display mode, scale and layout, icon, language) is its shell's (`app.shell`,
+shell.py). The loop can be stepped from tests (`step`, `run_frames`) with a clock the test controls. When
+nothing moves, nothing is redrawn and the loop sleeps in `pygame.event.wait`, so an idle window costs no CPU.
 
 The games (ui/games.py) come in through their `GameKind` alone (ui/kit/game.py). Every session is saved the
 same way, after the frame that shows its change (persist.py). G switches to the next game (G is free in every
@@ -16,29 +17,34 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
-from idioten import PROGRAM_NAME, i18n, paths
-from idioten.desktop import handover
+from idioten import PROGRAM_NAME, i18n
+from idioten.play.launch import Fixed
 from idioten.play.session import NamedDeal, Session
 from idioten.speech.speaker import Speaker
 from idioten.storage.settings import Settings
 from idioten.storage.store import MemoryStore, Store
+from idioten.ui import games as registry
 from idioten.ui import window
 from idioten.ui.game_clock import GameClock, Timed
 from idioten.ui.game_clock import status_parts as clock_parts
-from idioten.ui.games import GAMES
 from idioten.ui.idle import Waiter
+from idioten.ui.kit import palette
 from idioten.ui.kit.fonts import Texts
 from idioten.ui.kit.game import GameKind
 from idioten.ui.kit.layout import Layout
-from idioten.ui.kit.scene import DealtGame, Scene
+from idioten.ui.kit.scene import DealtGame, Host, Scene
 from idioten.ui.kit.sound import Player
 from idioten.ui.kit.sprites import CardImages
 from idioten.ui.persist import Persistence
 from idioten.ui.playing import Playing
+from idioten.ui.shell import WindowShell
+
+if TYPE_CHECKING:
+    from idioten.speech.backends import Backend
 
 FRAME_SECONDS = 1 / 60
 # settle() wants where things come to rest, not each frame on the way: every animation is worked out from the
@@ -50,14 +56,14 @@ SHARPEN_AFTER = 0.3  # seconds after the last size change, the cards are rendere
 MAX_STEP = 0.1  # a long stall (window dragged, machine busy) must not make a glide jump to its end unseen
 
 
-def open_speech(screen_reader_only: bool):
+def open_speech(screen_reader_only: bool) -> Backend | None:
     """This system's way to speak (idioten/speech/backends.py, imported only now: after the first picture)."""
     from idioten.speech.backends import open_backend
 
     return open_backend(i18n.language, screen_reader_only=screen_reader_only)
 
 
-def on_canvas(event: Any, canvas: tuple[int, int] | None, size: tuple[int, int]) -> Any:
+def on_canvas(event: pygame.event.Event, canvas: tuple[int, int] | None, size: tuple[int, int]) -> pygame.event.Event:
     """A pointer event with its position on a scene's larger canvas (Scene.canvas_size); else as it is."""
     if canvas is None or not hasattr(event, "pos"):
         return event
@@ -66,41 +72,41 @@ def on_canvas(event: Any, canvas: tuple[int, int] | None, size: tuple[int, int])
                                                                    y * canvas[1] // max(1, size[1]))))
 
 
-class App:
-    def __init__(self, first: Any = None, *, games: Sequence[GameKind[Any]] = GAMES,
+class App(Host):
+    """The program's window as its scenes see it: the loop, the scenes it routes events to, the games it holds,
+    and the services they share (settings, texts, card pictures, sound, speech, saving). It declares that it is
+    the `Host` they see, so mypy checks that it keeps to it, and `help()` shows the host's words for each call."""
+
+    def __init__(self, first: object = None, *, games: Sequence[GameKind] | None = None,
                  sessions: dict[str, Session] | None = None, store: Store | None = None,
-                 deal: NamedDeal | None = None, fixed: dict[str, str] | None = None,
+                 deal: NamedDeal | None = None, fixed: Fixed | None = None,
                  settings: Settings | None = None, clock: Callable[[], float] = time.monotonic,
                  rng: random.Random | None = None,
                  size: tuple[int, int] | None = None, fullscreen: bool = False, start_in: str | None = None,
                  opened: pygame.Window | None = None, speech: Speaker | None = None):
-        """The window opens in the first of `games`, on `store` (None: one in memory, with `settings`, that
-        writes nothing). Each game's session is opened by its game when first needed, the first game's with
-        `deal`, the deal the command line named, and `first`, a game to show instead of the saved one (tests,
-        benchmarks); `sessions`, by game name, are sessions already open. `fixed` are the settings the command
-        line fixed for this run (`{"variant": ...}`). `size` None opens the window as the settings remember
-        it (window.py), else at exactly that size. `start_in` names the game to open in (None or a game not
-        in `games`: the first), so the program start draws the game chosen last without making the other's
-        scene first. `opened` is the window the program start opened on its felt (opening.py); None opens it
-        here (`size`). `speech` is the speaker to use (tests: one with a recording backend); None makes one
-        that opens this system's way to speak once the first frame is on screen, as the setting "speak" wants."""
+        """The window opens in the first of `games` (None: the registry's, ui/games.py), on `store` (None: one
+        in memory, with `settings`, that writes nothing). Each game's session is opened by its game when first
+        needed, the one the window opens in with `deal`, the deal the command line named, and `first`, a game
+        to show instead of the saved one (tests, benchmarks); `sessions`, by game name, are sessions already
+        open. `fixed` are the settings the command line fixed for this run, by game (`{"idioten": {"variant":
+        ...}}`). `size` None opens the window as the settings remember it (window.py), else at exactly that
+        size. `start_in` names the game to open in (None or a game not in `games`: the first), so the program
+        start draws the game chosen last without making the other's scene first. `opened` is the window the
+        program start opened on its felt (opening.py); None opens it here (`size`). `speech` is the speaker to
+        use (tests: one with a recording backend); None makes one that opens this system's way to speak once
+        the first frame is on screen, as the setting "speak" wants."""
         self.clock = clock
         self.rng = rng if rng is not None else random.Random()
         store = store if store is not None else MemoryStore(settings)
         self.settings = store.settings
-        self.fixed = dict(fixed or {})
+        palette.follow_table(self.settings.table_colour)  # the panels and buttons in the table's hue
+        self.fixed: Fixed = {game: dict(values) for game, values in (fixed or {}).items()}
         self.persist = Persistence(self, store, fixed=self.fixed)  # the games, statistics and settings saved
         self.running = True
-        self.fullscreen = False
-        self.window = opened or window.open_on_felt(PROGRAM_NAME, size, self.settings)
-        self.system_scale = window.system_scale()
-        displays = window.display_bounds()
-        self.window.minimum_size = window.smallest_size(self.system_scale, displays[0] if displays else None)
-        self.windowed = (self.window.size, self.window.position)  # what to remember while in fullscreen
-        self.pixel_ratio = window.pixel_ratio(self.window)  # also makes the surface before any picture, so
-        self.sharpen_at: float | None = None                # each can take the window's pixel format
-        self.set_icon()
-        self.layout = Layout(*window.pixel_size(self.window), scale=self.ui_scale())
+        self.shell = WindowShell(opened or window.open_on_felt(PROGRAM_NAME, size, self.settings),
+                                 on_layout=self.laid_out, on_exposed=self.mark_dirty,
+                                 text_scale=lambda: self.settings.text_size / 100)
+        self.sharpen_at: float | None = None  # when the card pictures are rendered crisp after a resize
         self.texts = Texts(four_colour=lambda: self.settings.four_colour)
         self.images = CardImages(lambda: self.settings)
         self.images.set_size((self.layout.card_w, self.layout.card_h))
@@ -110,6 +116,7 @@ class App:
         self.first_frame_shown = False
         self.waiting_for_first_frame: list[Callable[[], None]] | None = []  # None once they have run
         self.scenes: list[Scene] = []
+        games = registry.games() if games is None else games
         self.playing = Playing(self, games, sessions, deal, first, start_in)  # the games, their sessions, scenes
         self.game_clock = GameClock()  # the time of the game on screen, paused while it cannot be played
         self.clock_shown: list[str] = []  # the clock's words on the status bar at the last frame
@@ -122,16 +129,18 @@ class App:
             self.toggle_fullscreen()
         self._last = self.clock()
 
-    def set_icon(self) -> None:
-        """The title bar and task bar show the game's own icon (a missing file only leaves SDL's)."""
-        icon = paths.asset("icon.svg")
-        if icon.is_file():
-            try:
-                self.window.set_icon(pygame.image.load_sized_svg(str(icon), (64, 64)))
-            except pygame.error:
-                pass
+    @property
+    def window(self) -> pygame.Window:
+        """The program's window (its shell's)."""
+        return self.shell.window
+
+    @property
+    def layout(self) -> Layout:
+        """Where everything goes in the window as it is now (its shell's, made anew as it changes)."""
+        return self.shell.layout
 
     def now(self) -> float:
+        """The time by the app's clock (a test's own clock in tests)."""
         return self.clock()
 
     @property
@@ -139,16 +148,22 @@ class App:
         return self.persist.store
 
     def deal_label(self, game: DealtGame) -> str:
+        """The deal's name on the status bar ("Deal 7", or that it was typed in)."""
         if game.deal_number is None:
             return i18n.t("ui.status.custom_deal")
         return i18n.t("ui.status.deal", number=game.deal_number)
 
     def settings_changed(self, name: str) -> None:
         """A setting other than the language changed (persist.py): each game follows, the pictures are new."""
+        if name == "table_colour":
+            palette.follow_table(self.settings.table_colour)  # before the games paint their tables again
         for scene in self.playing.game_scenes():
             scene.setting_changed(name)
         if name == "speak":
             self.speech.setting_changed()
+        if name == "text_size":
+            self.shell.follow_smallest_size()
+            self.shell.relayout()
         self.images.forget()  # faces and backs are rendered for the settings they were made with
         self.mark_dirty()
 
@@ -161,11 +176,13 @@ class App:
             self.speech.say(spoken())
 
     def say_notices(self, texts: list[str], seconds: float, after_current: bool) -> None:
+        """Messages about the player's files (persist.py), in the message line of the game on screen."""
         self.playing.on_screen.say_in_turn(texts, seconds, after_current=after_current)
 
     # -- scenes ------------------------------------------------------------------------------------------
 
     def push(self, scene: Scene) -> None:
+        """`scene` on top (a panel, the guide, the computer playing): it takes the events, and is said aloud."""
         self.scenes[0].cancel_pointer()
         self.scenes.append(scene)
         self.mark_dirty()
@@ -174,11 +191,13 @@ class App:
             self.speech.say(spoken())
 
     def pop(self, scene: Scene) -> None:
+        """`scene` off the stack, wherever it stands in it (never the table at the bottom)."""
         if scene in self.scenes[1:]:
             self.scenes.remove(scene)
         self.mark_dirty()
 
     def close_panels(self) -> None:
+        """Everything over the game's table gone."""
         del self.scenes[1:]
         self.mark_dirty()
 
@@ -198,68 +217,52 @@ class App:
         self.push(SettingsPanel(self))
 
     def mark_dirty(self) -> None:
+        """Every scene drawn again at the next frame."""
         for scene in self.scenes:
             scene.dirty = True
 
-    # -- window ------------------------------------------------------------------------------------------
+    # -- the window (its shell's) --------------------------------------------------------------------------
 
     def toggle_fullscreen(self) -> None:
-        if self.fullscreen:
-            self.window.set_windowed()
-        else:
-            self.windowed = (self.window.size, self.window.position)
-            self.window.set_fullscreen(desktop=True)
-        self.fullscreen = not self.fullscreen
-        self.relayout()
+        """F11 and the menu: the whole screen, or back to the window."""
+        self.shell.toggle_fullscreen()
 
-    def window_state(self) -> dict[str, Any]:
-        """The settings that bring the window back as it is now (the windowed size under a fullscreen)."""
-        size, position = self.windowed if self.fullscreen else (self.window.size, self.window.position)
-        return {"window_size": tuple(size), "window_position": tuple(position), "fullscreen": self.fullscreen}
-
-    def ui_scale(self) -> float:
-        return window.ui_scale(self.pixel_ratio, self.system_scale)
-
-    def relayout(self) -> None:
-        self.pixel_ratio = window.pixel_ratio(self.window)
-        size, scale = window.pixel_size(self.window), self.ui_scale()
-        if size == self.layout.size and scale == self.layout.scale:
-            return
-        self.layout = Layout(*size, scale=scale)
-        self.images.set_size((self.layout.card_w, self.layout.card_h), interim=True)
+    def laid_out(self, layout: Layout) -> None:
+        """The window changed size or scale: the cards stand in scaled until it holds still (`SHARPEN_AFTER`),
+        and every scene is laid out anew."""
+        self.images.set_size((layout.card_w, layout.card_h), interim=True)
         self.sharpen_at = self.clock() + SHARPEN_AFTER
         for scene in self.scenes:
-            scene.resize(self.layout)
+            scene.resize(layout)
         self.mark_dirty()
 
     def set_language(self, language: str) -> None:
-        i18n.set_language(language)
+        """Every word drawn in `language` from now on ("" follows the system's), the scenes worded anew."""
+        self.shell.set_language(language)
         for scene in self.scenes:
             scene.language_changed()
         self.mark_dirty()
 
     def quit(self) -> None:
+        """The loop ends after this turn; each scene is told first (the shown solution gives the game back)."""
         for scene in reversed(list(self.scenes)):
             scene.quitting()
         self.running = False
 
     # -- the loop ----------------------------------------------------------------------------------------
 
-    def handle(self, event: Any) -> None:
-        if handover.handle(self.window, event):  # a second start asked this copy to come forward
+    def handle(self, event: pygame.event.Event) -> None:
+        """An event to the window's shell, to the keys the window answers in every game (quit, G), or to the
+        scene on top (its pointer position on that scene's canvas)."""
+        if self.shell.came_forward(event):
             return
-        event = window.in_pixels(event, self.pixel_ratio)
-        self.game_clock.event(event)
+        event = self.shell.in_pixels(event)
+        self.game_clock.event(event)  # focus, minimised, shown: it sees them before the shell takes them
+        if self.shell.handle(event):
+            return
         kind = event.type
         if kind in (pygame.QUIT, pygame.WINDOWCLOSE):
             self.quit()
-        elif kind in (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE, pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED,
-                      pygame.WINDOWDISPLAYCHANGED):  # another screen may have another pixel ratio
-            self.relayout()
-        elif kind in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN):
-            self.mark_dirty()
-        elif kind == pygame.KEYDOWN and event.key == pygame.K_F11:
-            self.toggle_fullscreen()
         elif kind == pygame.KEYDOWN and event.key == pygame.K_q and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
             self.quit()
         elif (kind == pygame.KEYDOWN and event.key == pygame.K_g and len(self.scenes) == 1
@@ -269,7 +272,7 @@ class App:
             top = self.scenes[-1]
             top.handle_event(on_canvas(event, top.canvas_size, self.layout.size))
 
-    def step(self, events: Iterable[Any] | None = None, dt: float | None = None) -> bool:
+    def step(self, events: Iterable[pygame.event.Event] | None = None, dt: float | None = None) -> bool:
         """One turn of the loop: handle events (the queue's, or those given), advance time, draw if
         something changed. Returns False once the app should close."""
         now = self.clock()
@@ -328,7 +331,8 @@ class App:
             game.poll()
 
     def draw(self) -> None:
-        surface = self.window.get_surface()
+        """The scenes from the topmost that covers the whole window up, then the frame on screen."""
+        surface = self.shell.surface()
         covering = max(i for i, scene in enumerate(self.scenes) if not scene.overlay)  # hides those below it
         for scene in self.scenes[covering:]:
             if scene.canvas_size is None:
@@ -339,10 +343,11 @@ class App:
                 surface.blit(pygame.transform.smoothscale(canvas, surface.get_size()), (0, 0))
         for scene in self.scenes:
             scene.dirty = False
-        self.window.flip()
+        self.shell.flip()
         self.first_frame_shown = True
 
     def busy(self) -> bool:
+        """Something moves or thinks: the loop keeps drawing frames instead of sleeping."""
         return any(scene.busy() for scene in self.scenes)
 
     def warm(self) -> None:
@@ -351,6 +356,7 @@ class App:
             pass
 
     def run_frames(self, count: int, dt: float = FRAME_SECONDS) -> None:
+        """`count` turns of the loop, `dt` seconds each (tests), or fewer if the window closes."""
         for _ in range(count):
             if not self.step(dt=dt):
                 break
@@ -364,6 +370,8 @@ class App:
             self.step(dt=dt)
 
     def loop(self) -> None:
+        """The program's loop until the window closes: frames while something moves, else sleep until an
+        event (rendering one card picture at a time meanwhile), or until a scene or the clock needs a frame."""
         frame_clock = pygame.time.Clock()
         waiter = Waiter()
         self.step()
@@ -380,6 +388,8 @@ class App:
             frame_clock.tick()
 
     def idle_timeout_ms(self) -> int:
+        """How long the idle loop may sleep: until the first moment a scene, the card pictures or the game's
+        clock want a frame, at most `IDLE_WAIT_MS`."""
         wakes = [w for w in (scene.wake_at() for scene in self.scenes) if w is not None]
         if self.sharpen_at is not None:
             wakes.append(self.sharpen_at)
@@ -391,11 +401,11 @@ class App:
         return max(1, min(IDLE_WAIT_MS, round((min(wakes) - self.clock()) * 1000) + 1))
 
     def close(self) -> None:
+        """The last saves on disk, every search stopped, sound, speech and the window closed."""
         self.persist.flush()  # every game's last change handed over (one made in the very last frame too)
         self.persist.wait()
         for game in self.playing.game_scenes():
             game.close()  # a search still running is cancelled at once
         self.sound.close()
         self.speech.close()
-        self.window.destroy()
-        pygame.display.quit()
+        self.shell.close()

@@ -13,7 +13,7 @@ The clock always runs, shown or not: the statistics keep the best time of a won 
 from __future__ import annotations
 
 import math
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 import pygame
 
@@ -48,8 +48,11 @@ def clock_text(seconds: float | None) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
-def status_parts(session: Any) -> list[str]:
-    """The clock and the moves of the game on screen, as the status bar shows them (Poker patience: its time)."""
+def status_parts(session: object) -> list[str]:
+    """The clock and the moves of the game on screen, as the status bar shows them (Poker patience: its time);
+    nothing for a session that is not timed."""
+    if not isinstance(session, Timed):
+        return []
     seconds, moves = session.time_and_moves()
     parts = [i18n.t("ui.status.time", time=clock_text(seconds))]
     if moves is not None:
@@ -58,13 +61,16 @@ def status_parts(session: Any) -> list[str]:
 
 
 class GameClock:
+    """The time of the game on screen: it runs only while that game can be played (the window focused and not
+    minimised, the table on screen with no panel over it, the session's clock running), and is added to the
+    session it belongs to."""
     def __init__(self) -> None:
         self.focused = True
         self.minimised = False
         self.running: Timed | None = None  # the session whose time runs since `since`
         self.since = 0.0
 
-    def event(self, event: Any) -> None:
+    def event(self, event: pygame.event.Event) -> None:
         """A window event that pauses or resumes the clock (focus, minimised, hidden)."""
         change = PAUSING.get(event.type)
         if change is not None:

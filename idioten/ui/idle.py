@@ -51,6 +51,8 @@ def _loaded_sdl() -> ctypes.CDLL | None:
 
 
 class Waiter:
+    """The idle loop's sleep: in SDL itself until an event or the timeout (no CPU at all), where the SDL pygame
+    runs on can be found; else pygame's own wait."""
     def __init__(self) -> None:
         self._sdl = _loaded_sdl()
 

@@ -2,10 +2,10 @@
 
 The command line has already checked what it was given and hands over a `Launch`, and the start has opened the
 window on its felt (opening.py). `open_app` opens the store, chooses the language (the command line wins for
-this run), makes the window's table in the game chosen last (Idioten when the command line names a deal) with
-the deal the command line names and the settings it fixes (Idioten resumes its saved game or starts the named
-deal, keeping the saved game behind Ctrl+Z as a new deal in the window does), and says what the store said of
-every file; `run` adds the loop.
+this run), makes the window's table in the game chosen last (the game whose deal the command line names, if it
+names one: Aces Up's) with that deal and each game's settings it fixes for this run (Aces Up resumes its saved
+game or starts the named deal, keeping the saved game behind Ctrl+Z as a new deal in the window does), and says
+what the store said of every file; `run` adds the loop.
 
 The first frame waits only for what it shows: the other games open their sessions once it is on screen
 (`App.after_first_frame`), and what the store says of their files is said then.
@@ -48,9 +48,10 @@ def open_app(launch: Launch, opening: Opening | None = None, **app_options: Any)
     i18n.set_language(launch.language or store.settings.language)
     rng = app_options.pop("rng", None) or random.Random()
     app_options["fullscreen"] = app_options.get("fullscreen") or store.settings.fullscreen  # as it was left
-    fixed = dict(launch.fixed)
-    start_in = None if launch.names_a_deal else store.settings.last_game  # a named deal is Idioten's
-    app = App(store=store, deal=launch.deal, fixed=fixed, rng=rng, start_in=start_in, **app_options)
+    # A named deal opens the game it is a deal of (play/launch.py: `takes_deal`), else the game played last.
+    start_in = launch.game or (None if launch.names_a_deal else store.settings.last_game)
+    app = App(store=store, deal=launch.deal, fixed=launch.fixed_by_game(), rng=rng, start_in=start_in,
+              **app_options)
     app.playing.on_screen.at_start(dealt=launch.names_a_deal)
     app.playing.current_game.welcome(app)  # the very first start offers Learn to play, a named deal or not
     app.persist.show(*missing_pictures(), *store.notices, *app.playing.take_unsaid(), after_current=True)

@@ -11,7 +11,7 @@ import pygame
 
 from idioten import i18n
 from idioten.ui.kit.game import GameHost, MenuEntries
-from idioten.ui.kit.panels import Panel
+from idioten.ui.kit.panels import Panel, Row
 from idioten.ui.kit.widgets import Button
 
 MENU_COLUMNS = (1, 2, 3)
@@ -51,17 +51,20 @@ class MenuPanel(Panel):
         (in reading order, so the focus still walks the list), before the text shrinks."""
         fitting = None
         for columns in MENU_COLUMNS:
-            self.rows = [("title", "ui.menu.title")] + [
-                ("buttons", self.buttons[i:i + columns]) for i in range(0, len(self.buttons), columns)]
+            self.rows = self.rows_of(columns)
             super().place()
             if not self.overflow and self.text_size == self.layout.font_size:
                 return
             if not self.overflow and fitting is None:
                 fitting = columns
         if fitting is not None and fitting != MENU_COLUMNS[-1]:
-            self.rows = [("title", "ui.menu.title")] + [
-                ("buttons", self.buttons[i:i + fitting]) for i in range(0, len(self.buttons), fitting)]
+            self.rows = self.rows_of(fitting)
             super().place()
+
+    def rows_of(self, columns: int) -> list[Row]:
+        """The title, then the entries `columns` a line."""
+        return [("title", "ui.menu.title"),
+                *(("buttons", self.buttons[i:i + columns]) for i in range(0, len(self.buttons), columns))]
 
     def key(self, event: pygame.event.Event) -> None:
         """The key an entry's label shows does what the entry does, as it does at the table: a player who

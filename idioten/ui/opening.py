@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from idioten import PROGRAM_NAME, i18n
 from idioten.storage.files import Notice
-from idioten.storage.settings import Settings, load_settings
+from idioten.storage.settings import GameValue, Settings, load_settings
 
 if TYPE_CHECKING:
     import pygame
 
     from idioten.cards import Card
+    from idioten.play.launch import Fixed
     from idioten.play.session import NamedDeal
 
 
@@ -30,16 +31,25 @@ class Launch(NamedTuple):  # a NamedTuple, not a dataclass: made in a tenth of t
 
     cards: tuple[Card, ...] | None = None  # a deal named on the command line (52 cards in deal order)
     deal_number: int | None = None  # its number, None for a deal given card by card
-    fixed: tuple[tuple[str, str], ...] = ()  # the settings it fixes for this run (the game that has one reads it)
+    game: str | None = None  # the game to open in, whose deal `cards` is (None: the game played last)
+    fixed: tuple[tuple[str, str, GameValue], ...] = ()  # (game, setting, value): its settings for this run only
     language: str | None = None
     fullscreen: bool = False
 
+    def fixed_by_game(self) -> Fixed:
+        fixed: Fixed = {}
+        for game, name, value in self.fixed:
+            fixed.setdefault(game, {})[name] = value
+        return fixed
+
     @property
     def names_a_deal(self) -> bool:
+        """The command line named a deal (by number or card by card): it is dealt instead of the saved game resumed."""
         return self.cards is not None
 
     @property
     def deal(self) -> NamedDeal | None:
+        """The deal named, as the first game's session takes it."""
         from idioten.play.session import NamedDeal  # the sessions' module, loaded with the table
         return NamedDeal(self.cards, self.deal_number) if self.cards is not None else None
 

@@ -21,7 +21,7 @@ Settings live in the store (`storage.settings.Settings`, immutable); a change re
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from idioten.play.session import Session, save_points
 from idioten.storage.files import Notice, SavePoint
@@ -29,6 +29,9 @@ from idioten.storage.settings import Settings
 from idioten.storage.stats import Statistics
 from idioten.storage.store import MemoryStore, Store
 from idioten.ui.save_writer import SaveWriter
+
+if TYPE_CHECKING:
+    from idioten.ui.shell import WindowShell
 
 NOTICE_SECONDS = 12.0  # a warning about the player's files stays longer than a move's message
 
@@ -47,9 +50,10 @@ class Window(Protocol):
 
     @property
     def playing(self) -> Sessions: ...
+    @property
+    def shell(self) -> WindowShell: ...
 
     def busy(self) -> bool: ...
-    def window_state(self) -> dict[str, Any]: ...
     def set_language(self, language: str) -> None: ...
     def settings_changed(self, name: str) -> None: ...
     def say_notices(self, texts: list[str], seconds: float, after_current: bool) -> None: ...
@@ -57,16 +61,20 @@ class Window(Protocol):
 
 
 class Persistence:
-    def __init__(self, app: Window, store: Store, *, fixed: Iterable[str] = ()):
+    """The window's one door to its store: every game's saving after the frame, the statistics, the settings, and
+    the notices of what could not be written."""
+    def __init__(self, app: Window, store: Store, *, fixed: Mapping[str, Iterable[str]] | None = None):
         self.app = app
         self.store = store
         self.saves_games = type(store) is not MemoryStore  # a window opened without a store saves no game
-        self.fixed = frozenset(fixed)  # settings the command line fixed for this run (--variant)
+        # The games' settings the command line fixed for this run (--variant), as (game, setting).
+        self.fixed = frozenset((game, name) for game, names in (fixed or {}).items() for name in names)
         self._count_when_still: set[str] = set()  # the games that ended, counted once nothing moves
         self._writer: SaveWriter | None = None  # its thread starts with the first save
 
     @property
     def writer(self) -> SaveWriter:
+        """The thread that writes the files, started with the first save (a window that never saves starts none)."""
         if self._writer is None:
             self._writer = SaveWriter(self.store)
         return self._writer
@@ -122,7 +130,7 @@ class Persistence:
     def close(self) -> None:
         """At exit: the last saves written, a finished game counted, the window's size and place remembered."""
         self.flush()
-        state = self.app.window_state()
+        state = self.app.shell.window_state()
         if any(getattr(self.store.settings, name) != value for name, value in state.items()):
             self.show(self.store.change_settings(**state))
         for name in list(self._count_when_still):
@@ -139,10 +147,12 @@ class Persistence:
 
     @property
     def settings(self) -> Settings:
+        """The settings as the store holds them now."""
         return self.store.settings
 
     @property
     def stats(self) -> Statistics:
+        """The statistics as the store holds them now (counted in memory; written at the next flush)."""
         return self.store.stats
 
     def change_setting(self, name: str, value: object) -> None:
@@ -157,15 +167,21 @@ class Persistence:
         """One of a game's own settings (the game checked the value), applied at once and remembered in the
         game's section of settings.json; the games follow as for any setting."""
         notice = self.store.change_game_setting(game, name, value)
-        self.apply(name)
+        self.apply(name, follow=not self.fixes(game, name))
         self.show(notice)
 
-    def apply(self, name: str) -> None:
+    def fixes(self, game: str, name: str) -> bool:
+        """Whether the command line fixed this setting of the game for this run (a change is only remembered)."""
+        return (game, name) in self.fixed
+
+    def apply(self, name: str, follow: bool = True) -> None:
+        """A setting changed in the store: the window takes the new settings and follows (the language, or the
+        games), unless the command line fixed it for this run (`follow` false)."""
         app, stored = self.app, self.store.settings
         app.settings = stored
         if name == "language":
             app.set_language(stored.language or "")
-        elif name not in self.fixed:
+        elif follow:
             app.settings_changed(name)  # the games follow (a new variant deals a game not yet touched again)
 
     def reset_stats(self) -> None:
@@ -183,7 +199,10 @@ class Persistence:
             self.app.say_notices(texts, NOTICE_SECONDS, after_current)
 
 
-def persistence(app: Any) -> Persistence:
-    """The app's persistence (every window has one; a window opened without a store saves no game)."""
-    persist: Persistence = app.persist
+def persistence(app: object) -> Persistence:
+    """The app's persistence (every window has one; a window opened without a store saves no game), for the
+    scenes, which see the window as a `Host` and not as the `App` that holds it."""
+    persist = getattr(app, "persist", None)
+    if not isinstance(persist, Persistence):
+        raise TypeError(f"{type(app).__name__} has no persistence")
     return persist

@@ -10,8 +10,9 @@ module, like the rest of the window's shell, imports no game.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
+from idioten.play.launch import Fixed
 from idioten.play.session import NamedDeal, Opening, Session
 from idioten.storage.files import Notice
 from idioten.ui.kit.game import GameKind
@@ -24,25 +25,28 @@ class Shell(Host, Protocol):
     fixed for this run."""
 
     persist: Persistence
-    fixed: dict[str, str]
+    fixed: Fixed
 
     def speak_table(self) -> None: ...
 
 
 class Playing:
-    def __init__(self, app: Shell, games: Sequence[GameKind[Any]], sessions: dict[str, Session] | None,
-                 deal: NamedDeal | None, first: Any, start_in: str | None) -> None:
-        """See `App`: `deal` and `first` are the first game's, `start_in` names the game to open in."""
+    """The games the window holds: their sessions, the scene on screen and the others on the shelf, and switching."""
+    def __init__(self, app: Shell, games: Sequence[GameKind], sessions: dict[str, Session] | None,
+                 deal: NamedDeal | None, first: object, start_in: str | None) -> None:
+        """See `App`: `start_in` names the game to open in, whose deal `deal` is; `first` is the first game's."""
         self.app = app
-        self.games: tuple[GameKind[Any], ...] = tuple(games)
+        self.games: tuple[GameKind, ...] = tuple(games)
         self.sessions: dict[str, Session] = dict(sessions or {})
         self.first_deal = deal
         self.shown = {self.games[0].name: first} if first is not None else {}
         self.unsaid: list[Notice] = []  # what the store said reading a game's file, until a table shows it
         self.shelf: dict[str, CardGameScene] = {}  # the scenes of the games not on screen, by name
         self.current_game = next((kind for kind in self.games if kind.name == start_in), self.games[0])
+        self.deal_for = self.current_game.name
 
-    def kind(self, name: str) -> GameKind[Any]:
+    def kind(self, name: str) -> GameKind:
+        """The game called `name` (ValueError: the window holds no such game)."""
         for kind in self.games:
             if kind.name == name:
                 return kind
@@ -51,8 +55,8 @@ class Playing:
     def session(self, name: str) -> Session:
         """The game's session, opened by its game the first time it is needed."""
         if name not in self.sessions:
-            deal = self.first_deal if name == self.games[0].name else None
-            opening = Opening(self.app.persist.store, self.app.rng, deal, self.app.fixed,
+            deal = self.first_deal if name == self.deal_for else None
+            opening = Opening(self.app.persist.store, self.app.rng, deal, self.app.fixed.get(name, {}),
                               self.shown.pop(name, None))
             session, notices = self.kind(name).open_session(opening)
             self.sessions[name] = session
@@ -66,10 +70,11 @@ class Playing:
             self.session(kind.name)
 
     def take_unsaid(self) -> list[Notice]:
+        """What the store said reading the games' files, not said yet; taken by whoever says it."""
         unsaid, self.unsaid = self.unsaid, []
         return unsaid
 
-    def open_scene(self, kind: GameKind[Any], say_unsaid: bool = True) -> CardGameScene:
+    def open_scene(self, kind: GameKind, say_unsaid: bool = True) -> CardGameScene:
         """The game's scene, saying what the store said of its file (each file's message in turn), unless the
         caller says it (`say_unsaid` False: the program start, after the store's own notices)."""
         scene = kind.make_scene(self.app, self.session(kind.name))
@@ -93,6 +98,7 @@ class Playing:
         return self.shelf[name]
 
     def game_scenes(self) -> list[CardGameScene]:
+        """Every game's scene made so far, the one on screen first: the window polls and closes them all."""
         return [self.on_screen, *self.shelf.values()]
 
     def switch_game(self, name: str | None = None) -> None:

@@ -28,13 +28,15 @@ from typing import Any
 import pygame
 
 from idioten.storage.files import Notice, SavePoint
-from idioten.storage.stats import STATS_FILE
+from idioten.storage.stats_file import STATS_FILE
 from idioten.storage.store import Store
 
 WAKE_EVENT = pygame.event.custom_type()  # wakes an idle loop: a notice is waiting
 
 
 class SaveWriter:
+    """The window's writer thread: it writes the newest document handed over for each file, stats.json first, so
+    the window's loop never waits for a disk; what could not be written comes back as notices."""
     def __init__(self, store: Store):
         self.store = store
         self._cond = threading.Condition()
@@ -46,6 +48,7 @@ class SaveWriter:
         self._thread.start()
 
     def submit(self, points: Iterable[SavePoint]) -> None:
+        """Documents to write; a newer one for a file replaces one not yet written (only the newest matters)."""
         with self._cond:
             for point in points:
                 self._waiting[point.file] = point.document
@@ -57,11 +60,13 @@ class SaveWriter:
             return self._cond.wait_for(lambda: not self._waiting and not self._writing, timeout)
 
     def take_notices(self) -> list[Notice]:
+        """What could not be written since the last look, each once."""
         with self._cond:
             notices, self._notices = self._notices, []
         return notices
 
     def close(self) -> None:
+        """Every document handed over written, then the thread ended."""
         self.wait()
         with self._cond:
             self._closed = True

@@ -11,6 +11,7 @@ Keys: E opens it (from either game's table), Left/Right change the row's value, 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 import pygame
@@ -19,7 +20,7 @@ from idioten import i18n
 from idioten.cards import parse_cards
 from idioten.i18n import LANGUAGE_NAME, LANGUAGES
 from idioten.speech import words
-from idioten.storage.settings import ANIMATION_SPEEDS, SOUND_LEVELS, SPEAK_MODES, TABLE_COLOURS
+from idioten.storage.settings import ANIMATION_SPEEDS, SOUND_LEVELS, SPEAK_MODES, TABLE_COLOURS, TEXT_SIZES
 from idioten.ui.kit.game import Games, SettingRow
 from idioten.ui.kit.palette import CAPTION, GLOW, SELECT, TEXT, TITLE
 from idioten.ui.kit.panels import Panel
@@ -42,6 +43,7 @@ def choices() -> list[tuple[str, list[tuple[object, str]]]]:
         ("four_colour", ON_OFF),
         ("card_back", [(b, f"ui.settings.card_back.{b}") for b in CARD_BACKS]),
         ("table_colour", [(c, f"ui.settings.table_colour.{c}") for c in TABLE_COLOURS]),
+        ("text_size", [(size, f"ui.settings.text_size.{size}") for size in TEXT_SIZES]),
         ("language", [(code, LANGUAGE_NAME) for code in LANGUAGES]),  # each in its own words: LanguageButton
         ("clock", ON_OFF),
         ("speak", [(mode, f"ui.settings.speak.{mode}") for mode in SPEAK_MODES]),
@@ -52,7 +54,7 @@ def choices() -> list[tuple[str, list[tuple[object, str]]]]:
 class LanguageButton(Button):
     """A language's choice, named in that language ("Suomi"), whatever the language shown."""
 
-    def __init__(self, language: str, action):
+    def __init__(self, language: str, action: Callable[[], None]) -> None:
         super().__init__(LANGUAGE_NAME, action)
         self.language = language
 
@@ -272,10 +274,10 @@ class SettingsPanel(Panel):
 
     # -- input -------------------------------------------------------------------------------------------
 
-    def focus_key(self, event) -> bool:
+    def focus_key(self, event: pygame.event.Event) -> bool:
         return False  # a grid: the focus is a row (Up/Down, Tab), its value moves with Left/Right (key)
 
-    def key(self, event) -> None:
+    def key(self, event: pygame.event.Event) -> None:
         shift = getattr(event, "mod", 0) & pygame.KMOD_SHIFT
         if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_e):
             self.close()  # E opened it: E closes it again, as O does Poker patience's options
@@ -294,7 +296,7 @@ class SettingsPanel(Panel):
 
     # -- drawing -----------------------------------------------------------------------------------------
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         texts, size, box = self.app.texts, self.layout.font_size, self.box
         self.draw_frame(surface)
         title = texts.render(i18n.t("ui.settings.title"), round(size * 1.4), TITLE)
@@ -325,7 +327,7 @@ class SettingsPanel(Panel):
             keys = texts.render(i18n.t(self.keys_key()), small, CAPTION)
             surface.blit(keys, keys.get_rect(midtop=(box.centerx, self.keys_y)))
 
-    def draw_preview(self, surface) -> None:
+    def draw_preview(self, surface: pygame.Surface) -> None:
         if not self.preview.h:
             return
         w, h = self.images.size

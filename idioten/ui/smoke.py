@@ -30,7 +30,7 @@ import tempfile
 import time
 import traceback
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from idioten import cores, paths
 from idioten.acesup.rules import PILES, Game
@@ -38,6 +38,8 @@ from idioten.cards import deal_cards, full_deck
 from idioten.storage.files import ENV_DATA_DIR
 
 if TYPE_CHECKING:
+    import pygame
+
     from idioten.ui.acesup.table import TableScene
     from idioten.ui.app import App
     from idioten.ui.opening import Launch
@@ -157,7 +159,7 @@ class Script:
     def game(self) -> Game:
         return self.table.game
 
-    def post(self, *events) -> None:
+    def post(self, *events: pygame.event.Event) -> None:
         for event in events:
             self.pygame.event.post(event)
         self.app.settle(dt=FRAME)
@@ -165,7 +167,7 @@ class Script:
     def key(self, key: int, mod: int = 0) -> None:
         self.post(self.pygame.event.Event(self.pygame.KEYDOWN, key=key, mod=mod, unicode=""))
 
-    def click(self, pos) -> None:
+    def click(self, pos: tuple[int, int]) -> None:
         pg = self.pygame
         self.post(pg.event.Event(pg.MOUSEBUTTONDOWN, pos=pos, button=1),
                   pg.event.Event(pg.MOUSEBUTTONUP, pos=pos, button=1))
@@ -196,7 +198,7 @@ class Script:
     def expect(self, name: str, expected: Game) -> None:
         actual = self.game.to_text()
         check(actual == expected.to_text(), f"{name}: the table shows {actual!r}, expected {expected.to_text()!r}")
-        sprites = self.table.sprites
+        sprites = self.table.cards.sprites
         check(set(sprites) == set(full_deck()), f"{name}: {len(sprites)} card sprites instead of 52")
         self.steps.append(name)
 
@@ -272,7 +274,7 @@ class Script:
         self.undo_and_redo()
 
 
-def smoke(launch: Launch, folder: Path) -> dict:
+def smoke(launch: Launch, folder: Path) -> dict[str, object]:
     """The real start (`launch.open_app`: the store in `folder`, the window, deal N), then the script."""
     assets = check_assets()
     check_data_folder(folder)
@@ -322,7 +324,7 @@ def smoke(launch: Launch, folder: Path) -> dict:
     }
 
 
-def tell(line: str, stream) -> None:
+def tell(line: str, stream: TextIO | None) -> None:
     """Print the outcome, and also write it to the file `IDIOTEN_SMOKE_REPORT` names: a windowed program on
     Windows has no standard output or error (`sys.stdout` is None there), so CI reads the file instead."""
     if stream is not None:

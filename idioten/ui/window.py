@@ -62,9 +62,11 @@ def system_scale(platform: str = sys.platform) -> float:
 
 
 Rect4 = tuple[int, int, int, int]  # a display's place and size: x, y, width, height
+Pair = tuple[int, int]  # a size or a place on the desktop
 
 
 def desktop_sizes() -> list[tuple[int, int]]:
+    """The size of each display SDL knows of, the primary first (none if it cannot tell)."""
     try:
         return list(pygame.display.get_desktop_sizes())
     except pygame.error:
@@ -96,7 +98,7 @@ def _distance(point: tuple[int, int], rect: Rect4) -> int:
     return dx * dx + dy * dy
 
 
-def display_of(position, size, displays: list[Rect4]) -> Rect4 | None:
+def display_of(position: Pair | None, size: Pair | None, displays: list[Rect4]) -> Rect4 | None:
     """The display a remembered window belongs on: the one holding most of it, else (a screen removed or
     made smaller since) the one nearest to its middle; the first display when no place is remembered."""
     if not displays:
@@ -120,7 +122,8 @@ def smallest_size(scale: float = 1.0, display: Rect4 | None = None) -> tuple[int
     return max(1, width), max(1, height)
 
 
-def first_size(asked, remembered, scale: float = 1.0, display: Rect4 | None = None) -> tuple[int, int]:
+def first_size(asked: Pair | None, remembered: Pair | None, scale: float = 1.0,
+               display: Rect4 | None = None) -> tuple[int, int]:
     """The size asked for (tests, benchmarks) as it is; else the remembered one, else the default (`scale`
     times: Windows at 200 % counts in pixels), either made to fit `display` (by default the first)."""
     if asked:
@@ -142,13 +145,14 @@ def first_size(asked, remembered, scale: float = 1.0, display: Rect4 | None = No
     return max(width, smallest[0]), max(height, smallest[1])
 
 
-def first_position(remembered, size: tuple[int, int], displays: list[Rect4] | None = None, scale: float = 1.0):
+def first_position(remembered: Pair | None, size: tuple[int, int], displays: list[Rect4] | None = None,
+                   scale: float = 1.0) -> Pair | int:
     """The remembered place, moved as little as needed for the whole window (and its title bar) to be on the
     display it belongs on (`display_of`): a window remembered from a wider layout, or on a screen since
     removed, opens whole on a screen there is. No remembered place: the platform's choice."""
     displays = display_bounds() if displays is None else displays
     place = display_of(remembered, size, displays) if remembered is not None else None
-    if place is None:  # no remembered place, or no display known
+    if remembered is None or place is None:  # no remembered place, or no display known
         return pygame.WINDOWPOS_UNDEFINED
     x0, y0, width, height = place
     top = y0 + min(round(TITLE_BAR_TOP * scale), max(0, height - size[1]))
@@ -157,7 +161,7 @@ def first_position(remembered, size: tuple[int, int], displays: list[Rect4] | No
     return x, y
 
 
-def open_on_felt(title: str, asked_size, settings: Settings) -> pygame.Window:
+def open_on_felt(title: str, asked_size: Pair | None, settings: Settings) -> pygame.Window:
     """The game's window (`open_window`, as `settings` remember it unless a size is asked), its bare felt
     flipped at once: until a program draws, a new window shows whatever the system puts there (black on X11),
     and making the table takes some 30 ms more. The table's first frame paints over it."""
@@ -171,7 +175,9 @@ def open_on_felt(title: str, asked_size, settings: Settings) -> pygame.Window:
     return opened
 
 
-def open_window(title: str, asked_size, remembered_size=None, remembered_position=None) -> pygame.Window:
+def open_window(title: str, asked_size: Pair | None, remembered_size: Pair | None = None,
+                remembered_position: Pair | None = None) -> pygame.Window:
+    """The window itself, at the size asked or as remembered (fitted to its display), where it was left."""
     scale, displays = system_scale(), display_bounds()
     size = first_size(asked_size, None if asked_size else remembered_size, scale,
                       display_of(remembered_position, remembered_size, displays))
@@ -210,7 +216,7 @@ def ui_scale(ratio: float, system: float) -> float:
     return max(1.0, ratio * system)
 
 
-def in_pixels(event, ratio: float):
+def in_pixels(event: pygame.event.Event, ratio: float) -> pygame.event.Event:
     """A pointer event with its position in the picture's pixels; any other event as it is."""
     if ratio == 1.0 or event.type not in POINTER_EVENTS:
         return event

@@ -73,6 +73,8 @@ class Worker(Generic[R]):
         self.tag: object = None
 
     def submit(self, kind: str, work: Callable[[threading.Event], R], tag: object = None) -> None:
+        """`work` run off the loop, as `kind` (what it answers), `tag` telling which position it was asked for; the
+        job running is cancelled first."""
         self.cancel()
         serial = next(self._serial)
         flag = YieldingFlag()
@@ -114,6 +116,7 @@ class Worker(Generic[R]):
 
     @property
     def running(self) -> bool:
+        """A job runs (its answer has not come yet)."""
         return self._flag is not None
 
     def poll(self) -> list[Answer[R]]:
@@ -137,6 +140,7 @@ class Worker(Generic[R]):
         return not thread.is_alive()
 
     def close(self) -> None:
+        """The running job cancelled and nothing more taken (the window closes)."""
         self.cancel()
         thread = self._thread
         if thread is not None:

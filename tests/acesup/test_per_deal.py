@@ -24,3 +24,14 @@ def test_paired_compares_only_the_deals_both_runs_played(tmp_path, capsys):
 def test_paired_needs_two_files(tmp_path, capsys):
     assert per_deal.main(["--paired", _write(tmp_path / "a.jsonl", {1: 30})]) == 2
     assert "two files" in capsys.readouterr().err
+
+
+def test_paired_gives_the_win_rate_difference_with_its_interval(tmp_path, capsys):
+    # Deals 1-4: the new run wins 1 and 2, the old one 2 and 3: one deal each way, two alike.
+    new = _write(tmp_path / "new.jsonl", {1: 48, 2: 48, 3: 40, 4: 36, 5: 30})
+    old = _write(tmp_path / "old.jsonl", {1: 44, 2: 48, 3: 48, 4: 36, 5: 31})
+    assert per_deal.main(["--paired", new, old]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["win_rate_difference"] == 0.0
+    # The differences 1, 0, -1, 0, 0: standard deviation sqrt(0.5), over five deals.
+    assert report["win_rate_difference_ci95_half"] == round(1.959964 * 0.5 ** 0.5 / 5 ** 0.5, 5)

@@ -86,16 +86,42 @@ def wait_until(condition, what: str) -> None:
 PLAYERS = {"greedy": ("--policy", "greedy"), "hint": ("--policy", "hint", "--hint-seconds", "60")}
 
 
+def as_from_a_terminal(argv: list[str]) -> list[str]:
+    """`argv` started with Ctrl+C's signal at its default and not blocked, as a shell starts a foreground job,
+    whatever the test process passes on (a signal ignored or blocked there is ignored or blocked in its
+    children too, across exec); the same process, so its pid is the command's."""
+    reset = ("import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); "
+             "signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT}); os.execv(sys.argv[1], sys.argv[1:])")
+    return [sys.executable, "-c", reset, *argv]
+
+
+def signal_states(group: int) -> str:
+    """Each process of `group`: its state and which signals it blocks and ignores (from /proc), for a failure
+    to say why Ctrl+C was not answered."""
+    states = []
+    for pid in running_in_group(group):
+        try:
+            status = Path(f"/proc/{pid}/status").read_text().splitlines()
+        except OSError:
+            continue
+        wanted = [line for line in status if line.startswith(("State:", "SigBlk:", "SigIgn:", "SigPnd:", "ShdPnd:"))]
+        states.append(f"{pid}: " + ", ".join(" ".join(line.split()) for line in wanted))
+    return "; ".join(states) or "none left"
+
+
 def ctrl_c_when(args: tuple[str, ...], ready, waiting_for: str) -> tuple[subprocess.Popen[bytes], bytes, bytes]:
     """The command started in a process group of its own, SIGINT sent to the group once `ready(pid)` holds (what
     a terminal does on Ctrl+C: the whole foreground group); the command, its stdout and its stderr."""
-    command = subprocess.Popen(idioten(*args), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    command = subprocess.Popen(as_from_a_terminal(idioten(*args)), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                start_new_session=True, env=TWO_CORES)
     try:
         wait_until(lambda: ready(command.pid) or command.poll() is not None, waiting_for)
         assert command.poll() is None, "the command ended before Ctrl+C"
         os.killpg(command.pid, signal.SIGINT)
-        out, err = command.communicate(timeout=HANG_GUARD)
+        try:
+            out, err = command.communicate(timeout=HANG_GUARD)
+        except subprocess.TimeoutExpired:
+            raise AssertionError(f"still running after Ctrl+C: {signal_states(command.pid)}") from None
     finally:
         if command.poll() is None:
             os.killpg(command.pid, signal.SIGKILL)

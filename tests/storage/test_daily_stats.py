@@ -8,7 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from session_support import write_stats
 
-from idioten.storage.stats import BadStats, Statistics, load_stats, stats_from_json, stats_to_json
+from idioten.storage.stats import Statistics
+from idioten.storage.stats_file import BadStats, load_stats, stats_from_json, stats_to_json
 from idioten.storage.store import Store
 
 DAY = dt.date(2026, 12, 2)

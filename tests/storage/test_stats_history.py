@@ -17,7 +17,8 @@ from idioten.acesup.rules import ACES_ONLY, STANDARD, Action, Game
 from idioten.cards import deal_cards
 from idioten.storage.game import BadSave, SavedGame, game_from_json, game_to_json
 from idioten.storage.history import KEPT, Played, row_of
-from idioten.storage.stats import STATS_FILE, Statistics, load_stats, repaired_stats, stats_to_json
+from idioten.storage.stats import Statistics
+from idioten.storage.stats_file import STATS_FILE, load_stats, repaired_stats, stats_to_json
 
 PREVIOUS = Path(__file__).resolve().parents[1] / "previous_files"
 
@@ -151,3 +152,25 @@ def test_any_damage_to_one_entry_keeps_every_other_entry(index, name, value):
         kept = stats.history["idioten"]
         assert all(r in kept for i, r in enumerate(good) if i != index) and len(kept) in (6, 7)
         assert load_stats(Path(folder)) == (stats, []), "what was kept is on disk"
+
+
+def poker_rows() -> Statistics:
+    stats = Statistics()
+    for number, placed in enumerate([("QH 13", "7C 1", "JK 25"), (), ("TS 2",)]):
+        stats.record_keyed("poker", "classic+joker", f"p{number}", 20 + number, played=Played(
+            "2026-12-06T10:00", "classic+joker", "finished", 20 + number, 70 + number, actions=placed))
+    return stats
+
+
+def test_poker_rows_keep_their_placements_and_a_damaged_one_drops_that_row_alone(tmp_path):
+    stats = poker_rows()
+    (tmp_path / STATS_FILE).write_text(json.dumps(stats_to_json(stats)))
+    assert load_stats(tmp_path) == (stats, [])
+    assert stats.last_games("poker")[-1].actions == ("QH 13", "7C 1", "JK 25")
+    for damaged in (["QH 26"], ["discard 1"], ["QH13"], [13], ["2C 1"] * 26):
+        data = json.loads(json.dumps(stats_to_json(poker_rows())))
+        data["history"]["poker"][0]["actions"] = damaged
+        (tmp_path / STATS_FILE).write_text(json.dumps(data))
+        loaded, [notice] = load_stats(tmp_path)
+        assert loaded.history["poker"] == poker_rows().history["poker"][1:], damaged
+        assert notice.text().endswith("games of the history: 1.")

@@ -30,14 +30,8 @@ from idioten.play.acesup.session import AcesUpSession
 from idioten.play.session import write_now
 from idioten.storage import files
 from idioten.storage.game import SavedGame
-from idioten.storage.stats import (
-    STATS_FILE,
-    Statistics,
-    load_stats,
-    repaired_stats,
-    stats_from_json,
-    stats_to_json,
-)
+from idioten.storage.stats import Statistics
+from idioten.storage.stats_file import STATS_FILE, load_stats, repaired_stats, stats_from_json, stats_to_json
 from idioten.storage.store import Store
 
 PREVIOUS = Path(__file__).resolve().parents[1] / "previous_files"

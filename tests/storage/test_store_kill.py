@@ -46,7 +46,8 @@ from idioten.storage import game as storage_game
 from idioten.storage import history
 from idioten.storage.files import ENV_DATA_DIR
 from idioten.storage.game import GAME_FILE
-from idioten.storage.stats import STATS_FILE, Statistics, stats_to_json
+from idioten.storage.stats import Statistics
+from idioten.storage.stats_file import STATS_FILE, stats_to_json
 from idioten.storage.store import MemoryStore, Store
 
 TESTS = Path(__file__).resolve().parent

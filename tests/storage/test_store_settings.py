@@ -255,3 +255,14 @@ def test_a_table_colour_not_offered_falls_back_to_green_alone():
     assert settings == Settings(sound="quiet") and notice.params["name_key"] == "store.setting.table_colour"
     del data["table_colour"]  # a file from before the choice: green, without a word
     assert settings_from_json(data) == (Settings(sound="quiet"), [])
+
+
+@pytest.mark.parametrize("damaged", [110, "125", 125.0, True, None, [150]])
+def test_a_damaged_text_size_falls_back_to_100_alone(damaged):
+    data = settings_to_json(Settings(text_size=150, table_colour="red"))
+    assert settings_from_json(data)[0].text_size == 150
+    data["text_size"] = damaged
+    settings, [notice] = settings_from_json(data)
+    assert settings == Settings(table_colour="red") and notice.params["name_key"] == "store.setting.text_size"
+    del data["text_size"]  # a file from before the choice: 100 %, without a word
+    assert settings_from_json(data) == (Settings(table_colour="red"), [])

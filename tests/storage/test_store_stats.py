@@ -12,17 +12,8 @@ from idioten.cards import deal_cards
 from idioten.play.acesup.session import AcesUpSession
 from idioten.play.session import Opening, write_now
 from idioten.storage.game import GAME_FILE, SavedGame, game_to_json
-from idioten.storage.stats import (
-    MAX_COUNT,
-    REMEMBERED_IDS,
-    STATS_FILE,
-    BadStats,
-    Statistics,
-    VariantStats,
-    load_stats,
-    stats_from_json,
-    stats_to_json,
-)
+from idioten.storage.stats import REMEMBERED_IDS, Statistics, VariantStats
+from idioten.storage.stats_file import MAX_COUNT, STATS_FILE, BadStats, load_stats, stats_from_json, stats_to_json
 from idioten.storage.store import Store
 
 

@@ -5,10 +5,14 @@ other, each button's label inside it. The texts are those the scene really draws
 from __future__ import annotations
 
 import pygame
+import pytest
 import tiers
 
 from idioten import i18n
+from idioten.storage.settings import TEXT_SIZES
+from idioten.ui import window
 from idioten.ui.kit.palette import BOX
+from idioten.ui.persist import persistence
 
 RING = 8  # the focus ring is drawn this much larger than its button (widgets.Button.draw)
 
@@ -87,11 +91,30 @@ def misfits(app, scene=None) -> list[str]:
     return wrong
 
 
+def text_sizes(fast: tuple[int, ...] = (100,)) -> list:
+    """Every text size as a test's parameter: those in `fast` in both tiers, the others in the slow tier only
+    (a representative slice keeps the fast tier's cost small)."""
+    return [pytest.param(size, id=f"text{size}", marks=() if size in fast else pytest.mark.slow)
+            for size in TEXT_SIZES]
+
+
+def set_text_size(app, percent: int) -> None:
+    """The text size chosen as the settings screen chooses it (applied at once, remembered)."""
+    persistence(app).change_setting("text_size", percent)
+    app.step(dt=1 / 60)
+    assert app.layout.text_scale == percent / 100
+
+
+def smallest(percent: int) -> list[tuple[int, int, float]]:
+    """The program's minimum at the text size `percent`, at a desktop scale of 100 % and 200 %."""
+    return [(*window.smallest_size(scale * percent / 100), scale) for scale in (1.0, 2.0)]
+
+
 def resize(app, width: int, height: int, scale: float) -> None:
     """The window made `width`×`height` pixels at `scale` pixels a point, as a window manager and the desktop
     would (smaller than the game's own minimum too: no window manager has to keep to it)."""
     app.window.minimum_size = (1, 1)
-    app.system_scale = scale
+    app.shell.system_scale = scale
     app.window.size = (width, height)
     pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=width, y=height))
     app.step(dt=1 / 60)

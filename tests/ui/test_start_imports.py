@@ -78,16 +78,19 @@ def test_with_speech_turned_off_no_way_to_speak_is_ever_loaded(tmp_path):
     assert loaded(report["after"], SPEECH_MODULES) == []
 
 
-# Made once the felt is on screen (ui/opening.py): the table's modules, the store and its games, the words spoken
-# and who speaks them; and once the first frame is, the channel a second start asks through and the log
-# (cli/desktop.py).
-AFTER_THE_FELT = ("idioten.ui.app", "idioten.ui.launch", "idioten.ui.games", "idioten.ui.acesup.table",
-                  "idioten.ui.poker.scene", "idioten.storage.store", "idioten.play.session", "idioten.acesup.rules",
-                  "socket", "logging", "idioten.desktop.channel", "idioten.speech.speaker", "idioten.speech.words")
+# Made once the felt is on screen (ui/opening.py): the table's modules, the games' kinds (ui/<game>/), the store
+# and its games, the words spoken and who speaks them; and once the first frame is, the channel a second start
+# asks through and the log (cli/desktop.py). The registry (ui/games.py) is not among them: the command line's
+# parser reads the games' launch options from it, as plain data.
+AFTER_THE_FELT = ("idioten.ui.app", "idioten.ui.launch", "idioten.ui.acesup", "idioten.ui.poker",
+                  "idioten.ui.kit.game", "idioten.ui.kit.scene",
+                  "idioten.storage.store", "idioten.play.session", "idioten.play.acesup.session",
+                  "idioten.acesup.rules", "socket", "logging", "idioten.desktop.channel", "idioten.speech.speaker",
+                  "idioten.speech.words")
 AFTER_THE_FIRST_FRAME = ("socket", "logging", "idioten.desktop.channel")
 
 
-@pytest.mark.parametrize("args", [[], ["--deal", "7"]])
+@pytest.mark.parametrize("args", [[], ["--deal", "7"], ["--deal", "7", "--variant", "aces-only", "--lang", "de"]])
 def test_the_window_shows_its_felt_before_the_table_and_the_store_load(tmp_path, args):
     report = modules_at_first_frame(tmp_path, *args, child=FELT_CHILD)
     at_felt = report["at_felt"]
@@ -99,3 +102,24 @@ def test_the_window_shows_its_felt_before_the_table_and_the_store_load(tmp_path,
 def test_a_start_with_no_arguments_shows_the_felt_without_loading_the_parser(tmp_path):
     at_felt = modules_at_first_frame(tmp_path, child=FELT_CHILD)["at_felt"]
     assert loaded(at_felt, ("argparse", "idioten.cli.parser", "idioten.cli.args")) == []
+
+
+# What the command line's parser may load for any command: the games' launches are plain data, so no game's window,
+# session or rules, nor pygame (a command runs without it), nor the saved files' modules, loads with them.
+PARSER_CHILD = """
+import json, sys
+from idioten.cli.parser import build_parser, launch_options
+build_parser().parse_args(sys.argv[1:])
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+@pytest.mark.parametrize("args", [["deal", "7"], ["--variant", "aces-only", "--deal", "7"]])
+def test_the_parser_reads_every_games_launch_options_without_loading_a_game(args):
+    run = subprocess.run([sys.executable, "-c", PARSER_CHILD, *args], capture_output=True, text=True, timeout=HANG)
+    assert run.returncode == 0, run.stderr
+    modules = json.loads(run.stdout)
+    assert {"idioten.ui.games", "idioten.play.acesup.launch", "idioten.play.poker.launch"} <= set(modules)
+    assert loaded(modules, ("pygame", "idioten.ui.kit", "idioten.ui.acesup", "idioten.ui.poker", "idioten.play.session",
+                            "idioten.play.acesup.session", "idioten.play.poker.session", "idioten.storage.store",
+                            "idioten.acesup.rules", "idioten.storage", *POKER_MODULES, *SEARCH_MODULES)) == []

@@ -19,8 +19,8 @@ pytestmark = pytest.mark.usefixtures("english_window")
 
 
 def drawn_at_its_place(app, card) -> bool:
-    zone, place = aces_table(app).rest_places()[card]
-    return aces_table(app).sprites[card].screen_pos() == (round(place[0]), round(place[1]))
+    zone, place = aces_table(app).cards.rest_places()[card]
+    return aces_table(app).cards.sprites[card].screen_pos() == (round(place[0]), round(place[1]))
 
 
 def resting(app, card):
@@ -49,27 +49,27 @@ def test_drag_a_top_card_into_a_gap():
     app, _ = make_app(position(["2H 5C", "KH", "", "AS"], stock=8))
     target = app.layout.piles[2].center
     drag(app, top_centre(app, 0), target, release=False)
-    assert aces_table(app).drag is not None and aces_table(app).drag.card == parse_card("5C")
+    assert aces_table(app).input.drag is not None and aces_table(app).input.drag.card == parse_card("5C")
     post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=target, button=1))
     app.settle()
     assert aces_table(app).game.piles[2] == [parse_card("5C")]
     assert aces_table(app).game.piles[0] == [parse_card("2H")]
     assert resting(app, parse_card("5C"))
-    assert aces_table(app).sprites[parse_card("5C")].pos == (app.layout.piles[2].x, app.layout.piles[2].y)
+    assert aces_table(app).cards.sprites[parse_card("5C")].pos == (app.layout.piles[2].x, app.layout.piles[2].y)
 
 
 def test_a_drop_on_a_pile_that_is_not_empty_glides_the_card_back():
     app, _ = make_app(position(["2H 5C", "KH", "", "AS"], stock=8))
     before = aces_table(app).game.to_text()
     card = parse_card("5C")
-    home = aces_table(app).sprites[card].pos
+    home = aces_table(app).cards.sprites[card].pos
     drag(app, top_centre(app, 0), app.layout.piles[1].center, release=False)
     post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=app.layout.piles[1].center, button=1))
     app.step(dt=1 / 60)
     assert in_motion(app, card)  # on its way back, not teleported
     app.settle()
     assert aces_table(app).game.to_text() == before
-    assert aces_table(app).sprites[card].pos == home
+    assert aces_table(app).cards.sprites[card].pos == home
     assert aces_table(app).message == i18n.t("rule.target_not_empty")
 
 
@@ -97,7 +97,7 @@ def test_click_discards_a_legal_card_and_it_flies_to_the_discard_pile():
     assert aces_table(app).game.discards[-1] == card
     assert in_motion(app, card)
     app.settle()
-    assert aces_table(app).sprites[card].pos == (app.layout.discard.x, app.layout.discard.y)
+    assert aces_table(app).cards.sprites[card].pos == (app.layout.discard.x, app.layout.discard.y)
 
 
 def test_an_illegal_click_changes_nothing_shakes_and_says_why():
@@ -118,7 +118,7 @@ def test_a_deal_flies_to_piles_one_to_four_left_to_right():
     started_at = {}
     for frame in range(200):
         for card in dealt:
-            if card not in started_at and aces_table(app).sprites[card].in_flight:
+            if card not in started_at and aces_table(app).cards.sprites[card].in_flight:
                 started_at[card] = frame
         if not app.busy():
             break
@@ -166,7 +166,7 @@ def test_undo_of_a_deal_returns_the_cards_to_the_stock():
     key(app, pygame.K_SPACE)
     key(app, pygame.K_z, CTRL)
     assert aces_table(app).game.to_text() == start
-    assert all(resting(app, c) for c in aces_table(app).sprites)
+    assert all(resting(app, c) for c in aces_table(app).cards.sprites)
 
 
 def test_restart_acts_at_once_with_the_deal_animation_and_ctrl_z_brings_the_game_back():
@@ -179,9 +179,10 @@ def test_restart_acts_at_once_with_the_deal_animation_and_ctrl_z_brings_the_game
     played, history, future = game.to_text(), list(game.history), list(game.future)
     key(app, pygame.K_r, settle=False)  # one key, no question
     assert len(app.scenes) == 1 and aces_table(app).game.to_text() == start and aces_table(app).game.deal_number == 7
-    assert app.busy() and not all(resting(app, c) for c in aces_table(app).sprites)  # the cards fly in from the stock
+    # The cards fly in from the stock.
+    assert app.busy() and not all(resting(app, c) for c in aces_table(app).cards.sprites)
     app.settle()
-    assert all(resting(app, c) for c in aces_table(app).sprites) and accounted(app)
+    assert all(resting(app, c) for c in aces_table(app).cards.sprites) and accounted(app)
     key(app, pygame.K_z, CTRL)
     game = aces_table(app).game
     assert (game.to_text(), game.history, game.future, game.deal_number) == (played, history, future, 7)
@@ -220,7 +221,7 @@ def test_ctrl_y_after_ctrl_z_brings_the_restart_or_new_deal_back_until_a_move_in
     key(app, pygame.K_y, CTRL, settle=False)  # Ctrl+Y undoes the Ctrl+Z: the restart or new deal, dealt in again
     assert aces_table(app).game is replaced and app.busy()
     app.settle()
-    assert accounted(app) and all(resting(app, c) for c in aces_table(app).sprites)
+    assert accounted(app) and all(resting(app, c) for c in aces_table(app).cards.sprites)
     key(app, pygame.K_z, CTRL)  # and back again, as often as the player likes
     assert aces_table(app).game is old
     key(app, pygame.K_z, CTRL)  # an undo in the old game walks back along its line ...
@@ -309,7 +310,7 @@ def test_a_new_action_during_an_animation_finishes_it_first():
     key(app, pygame.K_z, CTRL, settle=False)
     app.settle()
     assert len(aces_table(app).game.stock) == 44
-    assert all(resting(app, c) for c in aces_table(app).sprites)
+    assert all(resting(app, c) for c in aces_table(app).cards.sprites)
 
 
 def test_window_resize_lays_out_again_with_crisp_cards():
@@ -321,7 +322,7 @@ def test_window_resize_lays_out_again_with_crisp_cards():
     assert app.layout.card_w < old_w
     card = parse_card("5D")
     assert app.images.face(card).get_size() == (app.layout.card_w, app.layout.card_h)
-    assert all(resting(app, c) for c in aces_table(app).sprites)
+    assert all(resting(app, c) for c in aces_table(app).cards.sprites)
     clock.now += 1.0  # the size held still: every picture is rendered afresh from its SVG at this size
     app.step(dt=1 / 60)
     crisp = pygame.image.load_sized_svg(str(paths.asset("cards", "5D.svg")), (app.layout.card_w, app.layout.card_h))
@@ -443,7 +444,7 @@ def test_a_dealt_card_turns_face_up_on_its_way():
     app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
     card = aces_table(app).game.stock[0]
     key(app, pygame.K_SPACE, settle=False)
-    sprite = aces_table(app).sprites[card]
+    sprite = aces_table(app).cards.sprites[card]
     glide, painter, images = sprite.glide, aces_table(app).painter, app.images
     glide.elapsed = glide.delay + 1e-6
     assert painter.turning(sprite, "pile") is images.back()  # leaves the stock face down
@@ -456,11 +457,11 @@ def test_a_dealt_card_turns_face_up_on_its_way():
 def test_f11_switches_fullscreen_and_back_and_the_table_follows_the_size():
     app, _ = make_app(Game.new(deal_cards(7), deal_number=7), size=(900, 640))
     key(app, pygame.K_F11)
-    assert app.fullscreen
+    assert app.shell.fullscreen
     assert app.layout.size == app.window.size != (900, 640)  # the dummy driver's desktop is 1024x768
     key(app, pygame.K_F11)
-    assert not app.fullscreen and app.layout.size == app.window.size == (900, 640)
-    assert all(resting(app, c) for c in aces_table(app).sprites)
+    assert not app.shell.fullscreen and app.layout.size == app.window.size == (900, 640)
+    assert all(resting(app, c) for c in aces_table(app).cards.sprites)
 
 
 def test_a_key_that_changes_the_table_mid_drag_voids_the_drag():
@@ -468,13 +469,13 @@ def test_a_key_that_changes_the_table_mid_drag_voids_the_drag():
     click(app, top_centre(app, 0))  # the 5H goes; the 2H is on top
     gap = app.layout.piles[2].center
     drag(app, top_centre(app, 0), gap, release=False)
-    assert aces_table(app).drag.card == parse_card("2H")
+    assert aces_table(app).input.drag.card == parse_card("2H")
     key(app, pygame.K_z, CTRL)  # the 5H comes back on top of the 2H being dragged
     before = aces_table(app).game.to_text()
     post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=gap, button=1))
     app.settle()
     assert aces_table(app).game.to_text() == before  # not the 5H moved into the gap in the 2H's stead
-    assert accounted(app) and all(resting(app, c) for c in aces_table(app).sprites)
+    assert accounted(app) and all(resting(app, c) for c in aces_table(app).cards.sprites)
 
 
 def test_a_panel_opened_mid_drag_sends_the_card_home():
@@ -482,11 +483,11 @@ def test_a_panel_opened_mid_drag_sends_the_card_home():
     before = aces_table(app).game.to_text()
     drag(app, top_centre(app, 0), app.layout.piles[2].center, release=False)
     key(app, pygame.K_ESCAPE)  # the menu
-    assert panel_title(app) == i18n.t("ui.menu.title") and aces_table(app).drag is None
+    assert panel_title(app) == i18n.t("ui.menu.title") and aces_table(app).input.drag is None
     post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=app.layout.piles[2].center, button=1))
     key(app, pygame.K_ESCAPE)
     assert aces_table(app).game.to_text() == before
-    assert all(resting(app, c) for c in aces_table(app).sprites)
+    assert all(resting(app, c) for c in aces_table(app).cards.sprites)
 
 
 def test_while_dragging_only_the_gaps_that_take_the_card_light_up():

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from panel_fit import text_sizes
 from test_ui_panel_fit import check_every_size_and_language
 from tiers import by_language
 from ui_store_support import click, open_window, press
@@ -112,8 +113,9 @@ def test_without_a_folder_about_says_nothing_is_saved_and_offers_no_folder(engli
     assert i18n.t("ui.about.not_saved") in shown_texts(app) and not about.open_button.enabled()
 
 
+@pytest.mark.parametrize("text_size", text_sizes())
 @pytest.mark.parametrize("folder", [None, Path("/home/spelaren/.local/share/idioten")], ids=["in memory", "folder"])
-def test_about_fits_the_smallest_window_in_every_language(english_window, folder):
+def test_about_fits_the_smallest_window_in_every_language(english_window, folder, text_size):
     from ui_support import make_app
 
     app, _ = make_app()
@@ -123,4 +125,4 @@ def test_about_fits_the_smallest_window_in_every_language(english_window, folder
     app.push(about)
     if folder is not None:
         about.open_folder()
-    check_every_size_and_language(app, AboutPanel)
+    check_every_size_and_language(app, AboutPanel, text_size)

@@ -1,8 +1,9 @@
 """The Aces Up end panels fit every window: their buttons, text and focus ring inside the box, the box inside the
 window, no two buttons overlapping, each label inside its button; from 400×300 to 2560×1440 (and the smallest
-window a 200 % Windows desktop allows), in every language (the slow tier; the fast tier takes English and the
-languages longest on each panel, panel_fit.languages_to_check). The four panels are reached by playing in the real
-loop: a won game, a lost winnable deal, a lost deal never winnable, and the deal of the day."""
+window a 200 % Windows desktop allows, and the smallest at each text size), at each text size, in every language
+(the slow tier; the fast tier takes English and the languages longest on each panel, panel_fit.languages_to_check,
+at 100 % and one panel at 150 %). The four panels are reached by playing in the real loop: a won game, a lost
+winnable deal, a lost deal never winnable, and the deal of the day."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ import datetime as dt
 
 import pygame
 import pytest
+import tiers
 from deals import SHORT_OF_BEST
-from panel_fit import languages_to_check
+from panel_fit import languages_to_check, set_text_size, smallest
 from test_ui_lesson import lesson_ready
 from ui_solver_support import TRAP, play_greedy_to_the_end, run_until
 from ui_support import end_panel, key, make_app, position
@@ -19,6 +21,7 @@ from ui_support import end_panel, key, make_app, position
 from idioten import i18n
 from idioten.acesup import daily
 from idioten.acesup.rules import Game
+from idioten.storage.settings import TEXT_SIZES
 
 SIZES = [(400, 300, 1.0), (640, 480, 1.0), (720, 520, 1.0), (1024, 640, 1.0), (1280, 800, 1.0), (1366, 768, 1.0),
          (1920, 1080, 1.0), (2560, 1440, 1.0), (800, 600, 2.0), (2560, 1440, 2.0)]
@@ -31,7 +34,7 @@ def resize(app, width: int, height: int, scale: float) -> None:
     """The window made `width`×`height` pixels at `scale` pixels a point, as a window manager and the desktop
     would (smaller than the game's own minimum too: a tiling window manager may ignore it)."""
     app.window.minimum_size = (1, 1)
-    app.system_scale = scale
+    app.shell.system_scale = scale
     app.window.size = (width, height)
     pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=width, y=height))
     app.step(dt=1 / 60)
@@ -57,16 +60,20 @@ def misfits(app) -> list[str]:
     return wrong
 
 
-def check_every_size_and_language(app, buttons: int) -> None:
+def check_every_size_and_language(app, buttons: int, fast_text_sizes: tuple[int, ...] = (100,)) -> None:
+    """At each window size and language, at each text size (the slow tier's; the fast tier's `fast_text_sizes`:
+    playing to the panel is the costly part, so the sizes are gone through on the one panel)."""
     assert len(end_panel(app).buttons) == buttons
     wrong = {}
-    for language in languages_to_check(app):
-        app.set_language(language)
-        for width, height, scale in SIZES:
-            resize(app, width, height, scale)
-            found = misfits(app)
-            if found:
-                wrong[(language, width, height, scale)] = found
+    for text_size in TEXT_SIZES if tiers.full_strength else fast_text_sizes:
+        set_text_size(app, text_size)
+        for language in languages_to_check(app):
+            app.set_language(language)
+            for width, height, scale in SIZES + [size for size in smallest(text_size) if size not in SIZES]:
+                resize(app, width, height, scale)
+                found = misfits(app)
+                if found:
+                    wrong[(text_size, language, width, height, scale)] = found
     assert wrong == {}
 
 
@@ -91,7 +98,7 @@ def test_the_lost_winnable_panel_fits():
     app.settings = app.settings.changed("animation", "fast")
     play_greedy_to_the_end(app)
     assert run_until(app, lambda: lesson_ready(app), timeout=60)
-    check_every_size_and_language(app, buttons=5)
+    check_every_size_and_language(app, buttons=5, fast_text_sizes=(100, 150))
 
 
 def test_the_lost_never_winnable_panel_fits():

@@ -50,7 +50,7 @@ def hidden_tops(app) -> list[str]:
         box = pygame.Rect(round(box.x * sx), round(box.y * sy), round(box.w * sx), round(box.h * sy))
     hidden = []
     for pile, cards in enumerate(table.game.piles):
-        x, y = table.sprites[cards[-1]].pos
+        x, y = table.cards.sprites[cards[-1]].pos
         rect = pygame.Rect(round(x), round(y), app.layout.card_w, app.layout.card_h)
         if rect.colliderect(box):
             hidden.append(f"pile {pile + 1}: {rect} under {box}")
@@ -77,6 +77,6 @@ def test_every_pile_keeps_its_top_card_in_sight_beside_the_end_panel():
     assert not wrong, wrong
     key(app, pygame.K_ESCAPE)  # the panel closed: the piles fanned as before
     table = aces_table(app)
-    assert end_panel(app) is None and table.fan_limit is None
+    assert end_panel(app) is None and table.cards.fan_limit is None
     pile = table.game.piles[0]
-    assert table.sprites[pile[-1]].pos == app.layout.card_position(0, len(pile) - 1, len(pile))
+    assert table.cards.sprites[pile[-1]].pos == app.layout.card_position(0, len(pile) - 1, len(pile))

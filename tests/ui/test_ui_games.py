@@ -7,12 +7,15 @@ import random
 
 import pygame
 import pytest
-from ui_store_support import open_window
+from ui_store_support import open_program, open_window
 from ui_support import OPEN_APPS, aces_table, click, headings, key, make_app, setting_button, shown_texts
 
 from idioten import i18n
+from idioten.cli import main
+from idioten.cli.parser import build_parser, launch_options
 from idioten.play.acesup.settings import AcesUpSettings, aces_up_settings
 from idioten.play.change import Change, How
+from idioten.play.launch import GameLaunch, LaunchOption
 from idioten.play.poker.session import PokerSession
 from idioten.play.session import SavePoint
 from idioten.poker.game import PokerGame
@@ -20,7 +23,8 @@ from idioten.storage.files import Notice
 from idioten.storage.poker import FILE
 from idioten.storage.settings import GameSetting
 from idioten.storage.store import MemoryStore
-from idioten.ui.games import GAMES
+from idioten.ui import games as registry
+from idioten.ui.games import GameEntry, games
 from idioten.ui.kit.game import GameKind, SettingRow
 from idioten.ui.kit.panels import Panel
 from idioten.ui.kit.scene import CardGameScene
@@ -132,14 +136,20 @@ def test_what_poker_json_said_is_said_at_start_like_the_other_files(program, dat
 # -- a third game, registered in this test only -----------------------------------------------------------
 
 class ToySession:
-    """A game of counting taps (T): its count is saved (`save_point`) as a saved file would be."""
+    """A game of counting taps (T): its count is saved (`save_point`) as a saved file would be. Its speed is the
+    one the command line fixed for this run (`fixed`), else the one saved in its section of settings.json."""
 
-    def __init__(self, store):
+    def __init__(self, store, fixed=None):
         self.store = store
+        self.fixed = dict(fixed or {})
         self.game = None
         self.taps = 0
         self.written = 0
         self.new_deals = 0
+
+    @property
+    def speed(self) -> str:
+        return self.fixed.get("speed") or self.store.settings.game("toy", [TOY_SPEED])["speed"]
 
     def tap(self) -> None:
         self.taps += 1
@@ -216,7 +226,7 @@ def toy_settings_rows(app, scene) -> list[SettingRow]:
 
 def toy_kind(notices=()) -> GameKind:
     return GameKind(name="toy", play_key="ui.menu.to_toy",
-                    open_session=lambda opening: (ToySession(opening.store), list(notices)),
+                    open_session=lambda opening: (ToySession(opening.store, opening.fixed), list(notices)),
                     make_scene=ToyScene,
                     rules_panel=lambda app, scene: ToyPanel(app, "Toy rules"),
                     stats_panel=lambda app, scene: ToyPanel(app, f"Taps: {scene.session.taps}"),
@@ -244,7 +254,7 @@ def test_a_third_game_is_switched_to_and_back_with_g_and_the_menu(toy_texts):
     keeper = PokerSession(None, random.Random(1), move_seconds=0.005)
     keeper.new_deal(7)
     said = Notice("store.bad_file", {"file": "toy.json", "aside": "toy.bad-1.json"})
-    app, _ = make_app(games=(*GAMES, toy_kind([said])), sessions={"poker": keeper})
+    app, _ = make_app(games=(*games(), toy_kind([said])), sessions={"poker": keeper})
     idioten = aces_table(app).game.to_text()
 
     key(app, pygame.K_g)
@@ -301,8 +311,9 @@ def test_a_third_games_settings_are_its_own_on_the_same_screen_and_in_its_own_se
     from idioten.storage.store import Store
 
     store = Store.open(data_folder)
-    app, _ = make_app(games=(*GAMES, toy_kind()), store=store)
-    window_rows = ["animation", "four_colour", "card_back", "table_colour", "language", "clock", "speak", "sound"]
+    app, _ = make_app(games=(*games(), toy_kind()), store=store)
+    window_rows = ["animation", "four_colour", "card_back", "table_colour", "text_size", "language", "clock", "speak",
+                   "sound"]
     assert settings_screen_rows(app) == window_rows + ["variant", "auto_discard", "highlight_discardable",
                                                        "live_verdict", "winnable_only"]
     key(app, pygame.K_g)
@@ -330,10 +341,112 @@ def test_a_third_games_settings_are_its_own_on_the_same_screen_and_in_its_own_se
 
 def test_a_third_game_chosen_last_opens_next_time(toy_texts):
     store = MemoryStore()  # settings.json, kept in memory: both windows read the same one
-    app, _ = make_app(games=(*GAMES, toy_kind()), store=store)
+    app, _ = make_app(games=(*games(), toy_kind()), store=store)
     app.playing.switch_game("toy")
     # As the program start opens it (launch.open_app): in the game chosen last.
-    again, _ = make_app(games=(*GAMES, toy_kind()), store=store, start_in=store.settings.last_game)
+    again, _ = make_app(games=(*games(), toy_kind()), store=store, start_in=store.settings.last_game)
     assert again.playing.current_game.name == "toy" and isinstance(again.scenes[0], ToyScene)
     without, _ = make_app(store=store, start_in=store.settings.last_game)  # a window that does not play it
     assert without.playing.current_game.name == "idioten"
+
+
+# -- a third game's option on the command line ---------------------------------------------------------------
+
+TOY_LAUNCH = GameLaunch("toy", (LaunchOption("--toy-speed", TOY_SPEED.name, TOY_SPEED.values, "cli.help.toy_speed"),))
+TOY_HELP = "how fast the toy taps, for this run only"
+
+
+def register_the_toy(monkeypatch) -> None:
+    """The toy in the registry, as its folder would list it in ui/games.py, with its help text in the catalogue."""
+    monkeypatch.setattr(registry, "ENTRIES", (*registry.ENTRIES, GameEntry(TOY_LAUNCH, toy_kind)))
+    monkeypatch.setitem(i18n.catalogue("en").messages, "cli.help.toy_speed", TOY_HELP)
+
+
+def help_text(capsys) -> str:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    return capsys.readouterr().out
+
+
+def options_part(help: str) -> list[str]:
+    return help.split("\noptions:\n", 1)[1].splitlines()
+
+
+def test_a_third_games_option_is_in_the_help_and_leaves_the_other_games_options_as_they_were(monkeypatch, capsys):
+    monkeypatch.setenv("COLUMNS", "100")  # argparse wraps the help to the terminal's width
+    before = help_text(capsys)
+    register_the_toy(monkeypatch)
+    after = help_text(capsys)
+    assert "[--toy-speed {calm,brisk}]" in after.split("\n\n")[0]  # in the usage line
+    assert "  --toy-speed {calm,brisk}" in after and TOY_HELP in after
+    assert [line for line in options_part(after) if "toy" not in line] == options_part(before)
+    assert "  --variant {standard,aces-only}" in before  # Aces Up's own, unchanged beside the toy's
+    assert "standard (any card into an empty pile) or aces-only" in before  # its help, through the catalogue
+
+
+def start_program(*argv: str):
+    app = open_program(*argv)
+    OPEN_APPS.append(app)
+    return app
+
+
+def close_program(app) -> None:
+    OPEN_APPS.remove(app)
+    app.persist.close()
+    app.close()
+
+
+def toy_session(app) -> ToySession:
+    app.playing.switch_game("toy")
+    assert isinstance(app.scenes[0], ToyScene)
+    return app.scenes[0].session
+
+
+def test_a_third_games_option_sets_its_setting_for_that_run_only(toy_texts, data_folder, monkeypatch):
+    register_the_toy(monkeypatch)
+    assert launch_options(build_parser().parse_args(["--toy-speed", "brisk"])).fixed == (("toy", "speed", "brisk"),)
+    app = start_program("--toy-speed", "brisk", "--variant", "aces-only", "--deal", "7")
+    assert app.playing.current_game.name == "idioten"  # the named deal is Aces Up's: the toy's option picks no game
+    assert aces_table(app).session.fixed_variant == "aces-only" and aces_table(app).game.variant == "aces-only"
+    toy = toy_session(app)
+    assert toy.speed == "brisk" and toy.fixed == {"speed": "brisk"}  # its own setting, and no other game's
+    close_program(app)
+    assert "toy" not in saved_settings(data_folder).get("games", {})  # nothing saved of it
+
+    again = start_program()
+    assert toy_session(again).speed == "calm" and toy_session(again).fixed == {}  # as saved, once the run is over
+    close_program(again)
+
+
+@pytest.mark.parametrize("argv", [["--toy-speed", "fast"], ["--toy-speed"], ["--toy-speed", "calm", "--toy-speed",
+                                                                              "brisk"]])
+def test_a_bad_value_of_a_third_games_option_gets_one_line_and_changes_nothing(argv, toy_texts, data_folder,
+                                                                               monkeypatch, capsys):
+    from idioten.cli import start
+
+    register_the_toy(monkeypatch)
+    (data_folder / "settings.json").write_text(json.dumps({"format": "idioten-settings", "version": 1,
+                                                           "games": {"toy": {"speed": "brisk"}}}), encoding="utf-8")
+    saved = (data_folder / "settings.json").read_bytes()
+    monkeypatch.setattr(start, "play", lambda *args, **kwargs: pytest.fail("a window opened on bad input"))
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("idioten: ") and "--toy-speed" in err and "Traceback" not in err
+    assert (data_folder / "settings.json").read_bytes() == saved and sorted(data_folder.iterdir()) == [
+        data_folder / "settings.json"]
+
+
+def test_a_bad_value_of_aces_ups_option_gets_the_same_line_with_a_third_game_registered(monkeypatch, capsys):
+    assert main(["--variant", "easy"]) == 2
+    without = capsys.readouterr().err
+    register_the_toy(monkeypatch)
+    assert main(["--variant", "easy"]) == 2
+    assert capsys.readouterr().err == without == (
+        "idioten: argument --variant: invalid choice: 'easy' (choose from 'standard', 'aces-only') (see --help)\n")
+
+
+def test_only_one_game_may_take_the_deal_the_command_line_names(monkeypatch):
+    monkeypatch.setattr(registry, "ENTRIES", (*registry.ENTRIES, GameEntry(GameLaunch("toy", takes_deal=True),
+                                                                          toy_kind)))
+    with pytest.raises(ValueError, match="idioten and toy"):
+        build_parser()

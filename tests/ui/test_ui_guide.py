@@ -9,6 +9,7 @@ import random
 
 import pygame
 import pytest
+from panel_fit import set_text_size, smallest, text_sizes
 from ui_store_support import Clock, open_window, state
 from ui_support import OPEN_APPS, choose_in_menu, close_apps, drag, headings
 
@@ -120,25 +121,25 @@ def test_the_whole_guide_by_the_keys_from_the_first_start_offer(folder):
     choose_in_menu(app, "guide.title", press=press)
     guide = guide_of(app)
     # 1. K♥ A♥ 8♣ 3♠: the ace never goes, the 8♣ has no higher club; dealing is legal but not the lesson.
-    assert guide.hint_arrow() == Action.discard(0)
+    assert guide.painter.hint_arrow() == Action.discard(0)
     refused_by_keys(app, Action.discard(1), rules_reason(app, Action.discard(1)))
     refused_by_keys(app, Action.discard(2), rules_reason(app, Action.discard(2)))
     refused_by_keys(app, Action.deal(), i18n.t("guide.try.discard", card=i18n.card_name(guide.game.top(0))))
     press(app, pygame.K_RIGHT)  # not done yet: the step stays
     assert guide.guide.index == 0
     play_by_keys(app, Action.discard(0))
-    assert guide.game.score == 1 and guide.hint_arrow() is None
+    assert guide.game.score == 1 and guide.painter.hint_arrow() is None
     press(app, pygame.K_RIGHT)
     # 2. the 9♠ under the ace is not free; moving the 6♦ into the gap is legal but not the lesson.
-    assert guide.guide.index == 1 and guide.hint_arrow() == Action.move(1, 0)
+    assert guide.guide.index == 1 and guide.painter.hint_arrow() == Action.move(1, 0)
     refused_by_keys(app, Action.move(3, 0), i18n.t("guide.try.move", card=i18n.card_name(guide.game.top(1)), pile=1))
     refused_by_keys(app, Action.discard(1), rules_reason(app, Action.discard(1)))
     play_by_keys(app, Action.move(1, 0))
-    assert guide.hint_arrow() == Action.discard(1)
+    assert guide.painter.hint_arrow() == Action.discard(1)
     play_by_keys(app, Action.discard(1))
     press(app, pygame.K_RIGHT)
     # 3. nothing to discard; moving the lone K♦ into the gap opens nothing: the guide says so.
-    assert guide.guide.index == 2 and guide.hint_arrow() == Action.deal()
+    assert guide.guide.index == 2 and guide.painter.hint_arrow() == Action.deal()
     refused_by_keys(app, Action.move(0, 1), i18n.t("guide.deal.lone_move"))
     play_by_keys(app, Action.deal())
     assert [len(pile) for pile in guide.game.piles] == [2, 1, 2, 2]  # one card on every pile, the gap too
@@ -152,7 +153,7 @@ def test_the_whole_guide_by_the_keys_from_the_first_start_offer(folder):
     assert guide.guide.index == 4 and guide.game.deal_number == STEPS[-1].deal_number
     line = parse_line(BEGINNER_LINE)
     for number, action in enumerate(line):
-        assert guide.hint_arrow() == (action if number < RING_ACTIONS else None)
+        assert guide.painter.hint_arrow() == (action if number < RING_ACTIONS else None)
         play_by_keys(app, action)
     assert guide.game.is_won() and i18n.t("guide.first.won") in guide.box_texts()
     press(app, pygame.K_RIGHT)  # after the last step: the player's own game, as it was
@@ -191,7 +192,7 @@ def test_the_guide_by_the_mouse_and_left_half_way(folder):
     click(app, guide.top_rect(1).center)
     undo = next(b for b in guide.buttons if b.text_key == "ui.button.undo")
     click(app, undo.rect.center)
-    assert [str(c) for c in guide.game.piles[1]] == ["9S"] and guide.hint_arrow() == Action.discard(1)
+    assert [str(c) for c in guide.game.piles[1]] == ["9S"] and guide.painter.hint_arrow() == Action.discard(1)
     click(app, guide.top_rect(1).center)
     click(app, next_button.rect.center)
     # 3. the stock clicked deals.
@@ -222,13 +223,17 @@ def test_esc_leaves_the_guide_at_any_step_and_the_offer_comes_only_once(folder):
     assert len(again.scenes) == 1  # never offered again
 
 
-@pytest.mark.parametrize("size", [(720, 520), (400, 300)])
-def test_the_steps_lines_fit_a_small_window_below_the_cards(size):
-    """Every step's box, at the program's smallest window and below it: under the first row of cards, above the
-    status bar, inside the window, every line as wide as the box at most, and all the step's words in it."""
+@pytest.mark.parametrize("text_size", text_sizes(fast=(100, 150)))
+@pytest.mark.parametrize("smallest_or_below", ["smallest", "400x300"])
+def test_the_steps_lines_fit_a_small_window_below_the_cards(smallest_or_below, text_size):
+    """Every step's box, at the program's smallest window (for the text size) and below it: under the first row
+    of cards, above the status bar, inside the window, every line as wide as the box at most, and all the step's
+    words in it."""
     from ui_support import make_app, post
 
     app, _ = make_app()
+    set_text_size(app, text_size)
+    size = smallest(text_size)[0][:2] if smallest_or_below == "smallest" else (400, 300)
     choose_in_menu(app, "guide.title")
     guide = guide_of(app)
     app.window.minimum_size = (1, 1)  # as a tiling window manager may: below the smallest the program asks for
@@ -240,11 +245,11 @@ def test_the_steps_lines_fit_a_small_window_below_the_cards(size):
         guide.guide.index, guide.guide.game = index, step.new_game()
         guide.set_game()
         app.draw()
-        box, layout = guide.box, app.layout
+        box, layout = guide.painter.box, app.layout
         assert box.top > layout.piles[0].bottom and box.bottom <= layout.status_bar.top
         assert 0 <= box.left and box.right <= layout.width
-        assert all(app.texts.width(text, s) <= box.w for text, s, _ in guide.box_lines)
-        shown = "".join(text for text, _, _ in guide.box_lines).replace(" ", "")
+        assert all(app.texts.width(text, s) <= box.w for text, s, _ in guide.painter.box_lines)
+        shown = "".join(text for text, _, _ in guide.painter.box_lines).replace(" ", "")
         assert all(text.replace(" ", "") in shown for text in guide.box_texts())
 
 
@@ -277,7 +282,7 @@ def wait_for(app, condition) -> bool:
 
 
 def keys_line(guide: GuideScene) -> str:
-    return "".join(text for text, _, _ in guide.box_lines)
+    return "".join(text for text, _, _ in guide.painter.box_lines)
 
 
 @pytest.mark.parametrize("leave_the_line", [True, False])
@@ -298,7 +303,7 @@ def test_the_last_step_says_when_the_guidance_ends_and_h_gives_a_hint_there(fold
         for action in line[1:RING_ACTIONS]:
             play_by_keys(app, action)
         ended = i18n.t("guide.first.ring_done")
-    assert guide.hint_arrow() is None and not guide.guide.done
+    assert guide.painter.hint_arrow() is None and not guide.guide.done
     assert guide.box_texts() == [ended, i18n.t("guide.first.play_on")]
     assert guide.message == ended
     app.draw()
@@ -307,15 +312,15 @@ def test_the_last_step_says_when_the_guidance_ends_and_h_gives_a_hint_there(fold
 
     press(app, pygame.K_h)
     assert guide.message != i18n.t("guide.not_here")
-    assert wait_for(app, lambda: guide.hint_arrow() is not None)
-    hinted = guide.hint_arrow()
+    assert wait_for(app, lambda: guide.painter.hint_arrow() is not None)
+    hinted = guide.painter.hint_arrow()
     assert guide.game.can(hinted) and guide.message.startswith(i18n.t("ui.hint.plain", advice="").strip())
     assert guide.message.split(": ", 1)[1][0].islower()  # "Hint: discard 8♣.", in small letters after the colon
     play_by_keys(app, hinted)
-    assert guide.hint_arrow() is None  # the hint was for the position before
+    assert guide.painter.hint_arrow() is None  # the hint was for the position before
     hint_button = next(b for b in guide.buttons if b.text_key == "ui.button.hint")
     click(app, hint_button.rect.center)
-    assert wait_for(app, lambda: guide.hint_arrow() is not None)
+    assert wait_for(app, lambda: guide.painter.hint_arrow() is not None)
 
     press(app, pygame.K_ESCAPE)
     assert len(app.scenes) == 1 and state(app) == saved
@@ -331,7 +336,7 @@ def test_h_in_the_lessons_and_under_the_ring_points_at_the_ring(folder):
     assert guide.message == i18n.t("guide.not_here")
     guide = to_the_deal_step_from(app, guide)
     press(app, pygame.K_h)
-    assert guide.message == i18n.t("guide.first.follow") and guide.hint_arrow() == Action.deal()
+    assert guide.message == i18n.t("guide.first.follow") and guide.painter.hint_arrow() == Action.deal()
 
 
 def to_the_deal_step_from(app, guide: GuideScene) -> GuideScene:

@@ -56,7 +56,7 @@ def test_h_shows_an_arrow_from_the_card_to_the_discard_pile_for_a_legal_action()
     assert game.can(action) and action.kind == DISCARD
     assert aces_table(app).message.startswith("Hint:")
     layout = app.layout
-    x, y = aces_table(app).sprites[game.top(action.pile)].screen_pos()
+    x, y = aces_table(app).cards.sprites[game.top(action.pile)].screen_pos()
     start = (x + layout.card_w / 2, y + layout.card_h * 0.3)
     end = (layout.discard.centerx, layout.discard.y + layout.card_h * 0.3)
     middle = curve(start, end, arc_peak(layout))[12]
@@ -73,7 +73,7 @@ def test_the_arrow_leaves_the_pile_labels_it_passes_readable():
     key(app, pygame.K_h, settle=False)
     action = wait_for_arrow(app)
     layout = app.layout
-    start_x = aces_table(app).sprites[aces_table(app).game.top(action.pile)].screen_pos()[0]
+    start_x = aces_table(app).cards.sprites[aces_table(app).game.top(action.pile)].screen_pos()[0]
     passed = [i for i, rect in enumerate(layout.piles) if start_x < rect.centerx < layout.discard.centerx]
     assert passed, "the hinted card should lie left of some pile, so that the arc passes a label"
     app.draw()

@@ -60,8 +60,8 @@ def test_random_events_lose_no_card(events):
     app.settle()
     assert accounted(app)
     assert not app.busy()  # at rest, every card is drawn where its rules place is
-    places = aces_table(app).rest_places()
-    for card, sprite in aces_table(app).sprites.items():
-        if aces_table(app).drag is None or aces_table(app).drag.card != card:
+    places = aces_table(app).cards.rest_places()
+    for card, sprite in aces_table(app).cards.sprites.items():
+        if aces_table(app).input.drag is None or aces_table(app).input.drag.card != card:
             x, y = places[card][1]
             assert sprite.screen_pos() == (round(x), round(y))

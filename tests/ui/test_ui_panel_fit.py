@@ -1,16 +1,18 @@
 """Every panel and both tables fit the smallest window the program allows, 720×520 points, at a desktop scale of
-100 % and 200 % (1440×1040 pixels), in every language (the slow tier; the fast tier takes English and the
-languages longest on each panel, panel_fit.languages_to_check): every text and button inside the panel's box,
-the box inside the window, no text over another or over a button not its own (tests/ui/panel_fit.py reads what the
-panel really draws). There the panels are laid out for the window's own pixels. A window smaller still (no window
-manager has to keep to the minimum) shows a panel that does not fit laid out larger and scaled down, and a click
-there reaches the button under it. Each panel is opened in the real loop, by its key or by playing to it."""
+100 % and 200 % (1440×1040 pixels), at each text size (the minimum grows with it, as with a desktop scaled as
+much: 900×650 points at 125 %), in every language (the slow tier; the fast tier takes English and the languages
+longest on each panel, panel_fit.languages_to_check, and the tallest panels at 150 %): every text and button
+inside the panel's box, the box inside the window, no text over another or over a button not its own
+(tests/ui/panel_fit.py reads what the panel really draws). There the panels are laid out for the window's own
+pixels. A window smaller still (no window manager has to keep to the minimum) shows a panel that does not fit laid
+out larger and scaled down, and a click there reaches the button under it. Each panel is opened in the real loop,
+by its key or by playing to it."""
 
 from __future__ import annotations
 
 import pygame
 import pytest
-from panel_fit import languages_to_check, misfits, resize
+from panel_fit import languages_to_check, misfits, resize, set_text_size, smallest, text_sizes
 from test_ui_poker import finish_by_hand, poker_app
 from ui_support import click, key, make_app
 
@@ -26,21 +28,23 @@ from idioten.ui.persist import persistence
 from idioten.ui.poker.panels import PokerEndPanel, PokerOptionsPanel, PokerRulesPanel, PokerStatsPanel
 from idioten.ui.settings_screen import SettingsPanel
 
-SMALLEST = [(720, 520, 1.0), (1440, 1040, 2.0)]  # the program's minimum at 100 % and 200 %
+SMALLEST = smallest(100)  # the program's minimum at 100 % and 200 %, (720, 520) and (1440, 1040) pixels
 BELOW = [(400, 300, 1.0), (800, 600, 2.0), (640, 400, 1.0)]  # what a window manager may still make of it
 pytestmark = [pytest.mark.usefixtures("english_window"), pytest.mark.every_language]
 
 
-def check_every_size_and_language(app, kind: type) -> None:
+def check_every_size_and_language(app, kind: type, text_size: int = 100) -> None:
+    set_text_size(app, text_size)
+    least = smallest(text_size)
     wrong = {}
     for language in languages_to_check(app):
         app.set_language(language)
-        for width, height, scale in SMALLEST + BELOW:
+        for width, height, scale in least + BELOW:
             resize(app, width, height, scale)
             panel = app.scenes[-1]
             assert isinstance(panel, kind)
             found = misfits(app)
-            if (width, height, scale) in SMALLEST and panel.canvas_size is not None:
+            if (width, height, scale) in least and panel.canvas_size is not None:
                 found.append(f"laid out on a canvas of {panel.canvas_size}, not for the window itself")
             if found:
                 wrong[(language, width, height, scale)] = found
@@ -65,51 +69,69 @@ def some_games(app) -> None:
                                         ([pygame.K_e, pygame.K_PAGEDOWN], SettingsPanel),  # the game's page
                                         ([pygame.K_F1], RulesPanel), ([pygame.K_s], StatsPanel),
                                         ([pygame.K_s, pygame.K_DELETE], ResetConfirm)])
-def test_every_aces_up_panel_fits(keys, kind):
+@pytest.mark.parametrize("text_size", text_sizes())
+def test_every_aces_up_panel_fits(keys, kind, text_size):
     app = aces_up()
     some_games(app)
     for each in keys:
         key(app, each)
-    check_every_size_and_language(app, kind)
+    check_every_size_and_language(app, kind, text_size)
 
 
-def test_the_statistics_fit_before_any_game_too():
+@pytest.mark.parametrize("keys, kind", [([pygame.K_e], SettingsPanel), ([pygame.K_s], StatsPanel)])
+def test_the_tallest_panels_fit_at_the_largest_text_in_the_fast_tier_too(keys, kind):
+    """The fast tier's slice of the text sizes (the slow tier has every panel at each): the two panels of their
+    own layout (the others are kit/panels.py's, which shrinks alike for all), at 150 %."""
+    app = aces_up()
+    some_games(app)
+    for each in keys:
+        key(app, each)
+    check_every_size_and_language(app, kind, 150)
+
+
+@pytest.mark.parametrize("text_size", text_sizes())
+def test_the_statistics_fit_before_any_game_too(text_size):
     app = aces_up()
     key(app, pygame.K_s)
-    check_every_size_and_language(app, StatsPanel)
+    check_every_size_and_language(app, StatsPanel, text_size)
 
 
 @pytest.mark.parametrize("keys, kind", [([pygame.K_ESCAPE], MenuPanel), ([pygame.K_e], SettingsPanel),
                                         ([pygame.K_e, pygame.K_PAGEDOWN], SettingsPanel),
                                         ([pygame.K_F1], PokerRulesPanel), ([pygame.K_s], PokerStatsPanel),
                                         ([pygame.K_o], PokerOptionsPanel)])
-def test_every_poker_panel_fits(keys, kind):
+@pytest.mark.parametrize("text_size", text_sizes())
+def test_every_poker_panel_fits(keys, kind, text_size):
     app, _ = poker_app(competitive=True, diagonals=True)
     some_games(app)
     for each in keys:
         key(app, each)
-    check_every_size_and_language(app, kind)
+    check_every_size_and_language(app, kind, text_size)
 
 
-def test_the_poker_end_panel_fits():
+@pytest.mark.parametrize("text_size", text_sizes())
+def test_the_poker_end_panel_fits(text_size):
     app, _ = poker_app(diagonals=True)
     finish_by_hand(app)
     for _ in range(600):
         if isinstance(app.scenes[-1], PokerEndPanel):
             break
         app.step(dt=1 / 60)
-    check_every_size_and_language(app, PokerEndPanel)
+    check_every_size_and_language(app, PokerEndPanel, text_size)
 
 
+@pytest.mark.parametrize("text_size", text_sizes(fast=(100, 150)))
 @pytest.mark.parametrize("game", ["idioten", "poker"])
-def test_both_tables_fit_the_smallest_window(game):
+def test_both_tables_fit_the_smallest_window(game, text_size):
     app, _ = poker_app(competitive=True, diagonals=True, open_deck=True)
     app.playing.switch_game(game)
+    set_text_size(app, text_size)
+    least = smallest(text_size)
     wrong = {}
-    resize(app, *SMALLEST[0])
+    resize(app, *least[0])
     for language in languages_to_check(app, app.scenes[0]):
         app.set_language(language)
-        for width, height, scale in SMALLEST:
+        for width, height, scale in least:
             resize(app, width, height, scale)
             found = misfits(app, app.scenes[0])
             if found:

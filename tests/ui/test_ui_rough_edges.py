@@ -264,13 +264,13 @@ def test_a_refusal_beside_a_click_leaves_the_hints_arrow_in_sight(hint_by_sample
     app, _ = make_app(Game.new(deal_cards(60), deal_number=60), size=size)
     table = aces_table(app)
     key(app, pygame.K_h, settle=False)
-    assert run_until(app, lambda: table.hint_arrow() is not None)
-    hinted = table.hint_arrow()
+    assert run_until(app, lambda: table.painter.hint_arrow() is not None)
+    hinted = table.painter.hint_arrow()
     refused = next(pile for pile in range(4) if pile != hinted.pile and not table.game.can_discard(pile))
     click(app, top_centre(app, refused))  # a card with no higher one of its suit: refused beside the click
     app.draw()
     lines, arrow = table.painter.callout_lines, table.painter.hint_area
-    assert lines and table.hint_arrow() == hinted and arrow
+    assert lines and table.painter.hint_arrow() == hinted and arrow
     bubble = lines[0][1].unionall([rect for _, rect in lines])
     assert bubble.collidelist(arrow) == -1, (bubble, arrow)
 
@@ -280,6 +280,6 @@ def test_a_message_beside_an_earlier_click_goes_when_a_drag_begins():
     click(app, top_centre(app, 2))  # the 9♣: refused beside the click
     assert aces_table(app).message_at is not None and aces_table(app).painter.callout_lines
     drag(app, top_centre(app, 1), app.layout.piles[1].move(0, app.layout.card_h).center, release=False)
-    assert aces_table(app).drag is not None
+    assert aces_table(app).input.drag is not None
     app.draw()
     assert not aces_table(app).message and not aces_table(app).painter.callout_lines

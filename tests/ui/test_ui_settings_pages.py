@@ -126,3 +126,31 @@ def test_a_table_colour_chosen_in_the_settings_is_the_felts_at_once_and_remember
     key(app, pygame.K_ESCAPE)
     red, green, blue = felt_colour(app)
     assert app.settings.table_colour == "grey" and max(red, green, blue) - min(red, green, blue) < 16
+
+
+def hue_of(colour) -> str:
+    """Which of the table colours' hues a dark colour of the window has: "green", "blue", "red" or "grey"."""
+    red, green, blue = colour[:3]
+    if max(red, green, blue) - min(red, green, blue) <= 0.25 * max(red, green, blue):  # the dark felt's is a
+        return "grey"                                                                  # bluish grey
+    return {red: "red", green: "green", blue: "blue"}[max(red, green, blue)]
+
+
+@pytest.mark.parametrize("game", ["idioten", "poker"])
+@pytest.mark.parametrize("colour, hue", [("blue", "blue"), ("red", "red"), ("grey", "grey"), ("dark", "grey"),
+                                         ("green", "green")])
+def test_the_panels_buttons_and_bars_take_the_table_colours_hue(game, colour, hue):
+    app, panel = open_settings(game)
+    click(app, dict(dict(panel.rows_of_buttons)["table_colour"])[colour].rect.center)
+    assert app.settings.table_colour == colour
+    picture = pygame.Surface(app.layout.size)
+    app.scenes[0].draw(picture)
+    panel.draw(picture)
+    box, button = panel.box, panel.close_button.rect
+    shown = {"the panel's box": picture.get_at((box.x + 5, box.centery)),
+             "a button's face": picture.get_at((button.x + 3, button.centery))}
+    table = pygame.Surface(app.layout.size)
+    app.scenes[0].draw(table)
+    shown["the top bar"] = table.get_at((app.layout.width // 2, 2))
+    shown["the status bar"] = table.get_at((app.layout.width - 3, app.layout.height - 3))
+    assert {part: hue_of(pixel) for part, pixel in shown.items()} == dict.fromkeys(shown, hue)

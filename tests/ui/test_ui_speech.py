@@ -108,9 +108,9 @@ def test_the_settings_say_each_row_and_value_and_speak_is_a_setting():
     app, spoken = speaking_app(position(["9D", "KD", "7H 2C", "QS"], stock=8))
     assert said_after(app, spoken, pygame.K_e) == ["Settings. Animation: Normal."]
     assert said_after(app, spoken, pygame.K_RIGHT) == ["Animation: Slow"]
-    assert said_after(app, spoken, *[pygame.K_DOWN] * 6) == [
-        "Four-colour deck: Off", "Card back: Blue", "Table: Green", "Language: English", "Time and moves: Off",
-        "Speak: With a screen reader"]
+    assert said_after(app, spoken, *[pygame.K_DOWN] * 7) == [
+        "Four-colour deck: Off", "Card back: Blue", "Table: Green", "Text size: 100%", "Language: English",
+        "Time and moves: Off", "Speak: With a screen reader"]
     assert said_after(app, spoken, pygame.K_RIGHT) == ["Speak: On"]
     assert app.settings.speak == "on"
     said_after(app, spoken, pygame.K_RIGHT)

@@ -3,16 +3,14 @@ behind Ctrl+Z as N does in the window, and the message line shows every damaged 
 opened as `idioten` opens it (the command line's parser, then launch.open_app) and played with posted events."""
 
 import json
-import random
 
 import pygame
 import pytest
-from ui_store_support import Clock, play_one, press, skip_the_offer, state
+from ui_store_support import open_program, play_one, press, state
 from ui_support import aces_table, shown_texts
 
 from idioten import i18n
 from idioten.cards import deal_cards, format_cards
-from idioten.cli.parser import build_parser, launch_options
 from idioten.storage.files import ENV_DATA_DIR
 from idioten.storage.store import Store
 from idioten.ui.kit.palette import MESSAGE
@@ -34,15 +32,8 @@ def data_folder(tmp_path, monkeypatch):
 
 def start(*argv: str):
     """`idioten ARGV` as the command line starts it, on the test's data folder and clock."""
-    from idioten.ui.launch import open_app
-
-    options = launch_options(build_parser().parse_args(["--lang", "en", *argv]))
-    clock = Clock()
-    app = open_app(options, clock=clock, rng=random.Random(3), size=(1280, 800))
-    app.clock_for_tests = clock
+    app = open_program(*argv)
     OPEN.append(app)
-    app.step(dt=0)
-    skip_the_offer(app)
     return app
 
 
@@ -101,7 +92,7 @@ def test_the_kept_game_survives_a_restart_and_is_counted_at_the_first_move_in_th
     left = played_game(data_folder)
     close(start("--deal", "12"))
     app = start()  # the program again, with no deal: the new deal, still keeping the old game
-    assert state(app)["deal"] == 12 and aces_table(app).can_undo()
+    assert state(app)["deal"] == 12 and aces_table(app).session.can_undo()
     play_one(app)
     app.persist.wait()
     stats = Store.open(data_folder).stats
@@ -109,7 +100,7 @@ def test_the_kept_game_survives_a_restart_and_is_counted_at_the_first_move_in_th
     assert "previous" not in json.loads((data_folder / "game.json").read_text())
     press(app, pygame.K_z, CTRL)
     press(app, pygame.K_z, CTRL)  # the move is taken back; the old game is gone for good
-    assert state(app)["deal"] == 12 and not aces_table(app).can_undo()
+    assert state(app)["deal"] == 12 and not aces_table(app).session.can_undo()
 
 
 def test_cards_on_the_command_line_keep_the_saved_game_too(data_folder):
@@ -124,7 +115,7 @@ def test_cards_on_the_command_line_keep_the_saved_game_too(data_folder):
 def test_an_untouched_saved_game_is_replaced_without_a_word(data_folder):
     close(start("--deal", "7"))
     app = start("--deal", "12")
-    assert state(app)["deal"] == 12 and not aces_table(app).can_undo() and message_line(app) == []
+    assert state(app)["deal"] == 12 and not aces_table(app).session.can_undo() and message_line(app) == []
 
 
 def test_after_n_and_quit_a_deal_on_the_command_line_keeps_the_game_n_kept(data_folder):

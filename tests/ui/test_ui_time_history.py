@@ -9,8 +9,8 @@ import shlex
 
 import pygame
 import pytest
-from panel_fit import drawn_texts, misfits, resize
-from test_ui_panel_fit import SMALLEST, check_every_size_and_language
+from panel_fit import drawn_texts, misfits, resize, set_text_size, smallest, text_sizes
+from test_ui_panel_fit import check_every_size_and_language
 from test_ui_poker import fill, poker_app
 from ui_store_support import open_window, press
 from ui_support import key, make_app, position
@@ -198,20 +198,22 @@ def some_history(app) -> None:
                                          2147483000, None, None, 4000))
 
 
-def test_the_history_and_the_pending_line_fit_every_size_and_language():
+@pytest.mark.parametrize("text_size", text_sizes())
+def test_the_history_and_the_pending_line_fit_every_size_and_language(text_size):
     app, _ = make_app(Game.new(deal_cards(7), deal_number=7))
     some_history(app)
     key(app, pygame.K_SPACE)
     key(app, pygame.K_n)  # a game pending: the line under the numbers, the first row of the history
     key(app, pygame.K_s)
     assert app.scenes[-1].pending_words()
-    check_every_size_and_language(app, StatsPanel)
+    check_every_size_and_language(app, StatsPanel, text_size)
     key(app, pygame.K_h)
     assert app.scenes[-1].showing_history
-    check_every_size_and_language(app, StatsPanel)
+    check_every_size_and_language(app, StatsPanel, text_size)
 
 
-def test_poker_patience_lists_its_history_and_its_best_time():
+@pytest.mark.parametrize("text_size", text_sizes())
+def test_poker_patience_lists_its_history_and_its_best_time(text_size):
     app, _ = poker_app(competitive=True, diagonals=True)
     some_history(app)
     key(app, pygame.K_s)
@@ -221,13 +223,15 @@ def test_poker_patience_lists_its_history_and_its_best_time():
     panel = app.scenes[-1]
     assert isinstance(panel, HistoryPanel) and len(panel.list.rows) == 5
     assert "American, Diagonals, Joker, Open deck" in panel_texts(app)
-    check_every_size_and_language(app, HistoryPanel)
+    check_every_size_and_language(app, HistoryPanel, text_size)
 
 
+@pytest.mark.parametrize("text_size", text_sizes(fast=(100, 150)))
 @pytest.mark.parametrize("game", ["idioten", "poker"])
-def test_both_tables_fit_the_smallest_window_with_the_clock(game):
+def test_both_tables_fit_the_smallest_window_with_the_clock(game, text_size):
     app, clock = poker_app(competitive=True, diagonals=True, open_deck=True)
     persistence(app).change_setting("clock", True)
+    set_text_size(app, text_size)
     app.playing.switch_game(game)
     if game == "idioten":
         key(app, pygame.K_SPACE)
@@ -238,7 +242,7 @@ def test_both_tables_fit_the_smallest_window_with_the_clock(game):
     wrong = {}
     for language in ("sv", "en", "de"):
         app.set_language(language)
-        for width, height, scale in SMALLEST:
+        for width, height, scale in smallest(text_size):
             resize(app, width, height, scale)
             app.step(dt=1 / 60)
             assert any("1:02:05" in text for text, _ in drawn_texts(app, app.scenes[0]))

@@ -35,15 +35,15 @@ def test_size_place_and_fullscreen_come_back_on_the_next_start(data_folder):
     app.step([pygame.event.Event(pygame.WINDOWSIZECHANGED, x=900, y=600)], dt=0)
     assert app.layout.size == (900, 600)
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="")], dt=0)
-    assert app.fullscreen
+    assert app.shell.fullscreen
     quit_and_close(app)
     stored = json.loads((data_folder / SETTINGS_FILE).read_text())
     assert (stored["window_size"], stored["window_position"], stored["fullscreen"]) == ([900, 600], [40, 50], True)
 
     again = open_window(size=None)
-    assert again.fullscreen and again.windowed == ((900, 600), (40, 50))
+    assert again.shell.fullscreen and again.shell.windowed == ((900, 600), (40, 50))
     again.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="")], dt=0)
-    assert not again.fullscreen and again.window.size == (900, 600) and again.window.position == (40, 50)
+    assert not again.shell.fullscreen and again.window.size == (900, 600) and again.window.position == (40, 50)
     quit_and_close(again)
     stored = json.loads((data_folder / SETTINGS_FILE).read_text())
     assert stored["fullscreen"] is False and stored["window_size"] == [900, 600]
@@ -70,8 +70,8 @@ def test_a_damaged_window_entry_falls_back_to_the_default_and_keeps_the_other_se
 def test_on_a_2x_desktop_a_click_in_points_reaches_the_card_drawn_in_pixels(monkeypatch):
     app, _ = make_app(position(["2H 5C", "KH", "", "9C"], stock=8), size=(1280, 800))
     monkeypatch.setattr(window, "pixel_ratio", lambda _window: 2.0)  # what a 2x desktop reports
-    app.relayout()
-    assert app.pixel_ratio == 2.0
+    app.shell.relayout()
+    assert app.shell.pixel_ratio == 2.0
     x, y = top_centre(app, 0)  # in the picture's pixels
     click(app, (x // 2, y // 2))  # where the pointer is, in points
     # The 9C is higher: a click discards it.
@@ -94,7 +94,7 @@ def test_on_a_2x_drawable_bars_and_texts_keep_their_size_to_the_eye_and_cards_fi
     one = app.layout
     monkeypatch.setattr(window, "pixel_ratio", lambda _window: 2.0)  # macOS Retina: twice the pixels a point
     monkeypatch.setattr(window, "pixel_size", lambda _window: (2560, 1600))
-    app.relayout()
+    app.shell.relayout()
     two = app.layout
     assert two.scale == 2.0 and two.size == (2560, 1600)
     for name in ("font_size", "small_font_size", "label_size", "card_w", "card_h"):
@@ -108,7 +108,7 @@ def test_a_window_moved_to_a_2x_screen_is_laid_out_again_for_its_pixels(monkeypa
     monkeypatch.setattr(window, "pixel_ratio", lambda _window: 2.0)
     monkeypatch.setattr(window, "pixel_size", lambda _window: (2560, 1600))
     app.step([pygame.event.Event(pygame.WINDOWDISPLAYCHANGED, display_index=1)], dt=0)
-    assert app.layout.scale == 2.0 and app.layout.size == (2560, 1600) and app.pixel_ratio == 2.0
+    assert app.layout.scale == 2.0 and app.layout.size == (2560, 1600) and app.shell.pixel_ratio == 2.0
 
 
 def test_windows_at_200_percent_opens_the_first_window_twice_as_large_in_pixels_and_scales_the_bars(monkeypatch):

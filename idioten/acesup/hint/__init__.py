@@ -30,7 +30,7 @@ from typing import Callable, Sequence
 from idioten import cores
 from idioten.acesup.hint import core as hint_core
 from idioten.acesup.hint import pimc
-from idioten.acesup.options import DEFAULT_HINT_PLAYER, PIMC, ROLLOUT
+from idioten.acesup.options import DEFAULT_HINT_PLAYER, NESTED_PLAYER, PIMC, ROLLOUT
 from idioten.acesup.rules import ACES_ONLY, DEAL, DEAL_ACTION, PILES, STRICT_RULES, WIN_SCORE, Action, Game
 from idioten.cards import full_deck
 
@@ -45,8 +45,14 @@ FIRST_CUT = 8  # samples before the weaker half of the candidates is first dropp
 WIN_BONUS = 24  # a win counts as half a game more; larger bonuses let one lucky rollout decide
 TURN_LIMIT = 100  # positions a rollout searches for its best line each turn (0: it plays the simple rule)
 CHUNK_SECONDS = 0.002  # sampling runs in chunks about this long between looks at the clock and the cancel flag
-# The players: rollouts alone, or with perfect-information sampling (pimc.py); named in options.py for the CLI.
-PLAYERS = (ROLLOUT, PIMC)
+# Nested rollouts (plan_nested): how each turn of a finalist's rollout is chosen by rollouts of its own, the
+# share of the time the flat rollouts get to pick the finalists, and how many finalists the nested ones weigh.
+NESTED = hint_core.Nested(samples=64, width=4, last=16)
+NESTED_SHARE = 0.5
+FINALISTS = 2
+# The players: rollouts alone, with perfect-information sampling (pimc.py), or with nested rollouts for the
+# close calls; named in options.py for the CLI.
+PLAYERS = (ROLLOUT, PIMC, NESTED_PLAYER)
 DEFAULT_PLAYER = DEFAULT_HINT_PLAYER
 
 
@@ -57,18 +63,21 @@ CORE = COMPILED_CORE.name
 
 
 def sample_totals(ends: list[hint_core.Position], bases: list[int], unseen: bytes, state: int, count: int,
-                  aces_only: bool, core: str | None = None, turn_limit: int | None = None) -> tuple[list[int], int]:
-    """`core.sample_totals` on the chosen core (default `CORE`) and rollout (default `TURN_LIMIT`)."""
+                  aces_only: bool, core: str | None = None, turn_limit: int | None = None,
+                  nested: hint_core.Nested | None = None) -> tuple[list[int], int]:
+    """`core.sample_totals` on the chosen core (default `CORE`) and rollout (default `TURN_LIMIT`; nested
+    rollouts with `nested`)."""
     turn_limit = TURN_LIMIT if turn_limit is None else turn_limit
     if (core or CORE) == "compiled":
         if _crollout is None:
             raise RuntimeError("the compiled rollout core is not built (core='compiled' needs it)")
+        inner = () if nested is None else (nested.samples, nested.width, nested.last)
         totals: tuple[list[int], int] = _crollout.sample(
             [tuple(bytes(pile) for pile in end) for end in ends], bases, unseen, state, count, aces_only, WIN_BONUS,
-            hint_core.FINAL_LIMIT, turn_limit)
+            hint_core.FINAL_LIMIT, turn_limit, *inner)
         return totals
     return hint_core.sample_totals(ends, bases, unseen, state, count, aces_only, WIN_BONUS, hint_core.FINAL_LIMIT,
-                                   turn_limit)
+                                   turn_limit, nested)
 
 
 @dataclass(frozen=True)
@@ -114,8 +123,8 @@ def hint(game: Game, time_budget: float = 1.0, rng: random.Random | None = None,
     if player not in PLAYERS:
         raise ValueError(f"no hint player {player!r}: one of {', '.join(PLAYERS)}")
     strict = game.reading == STRICT_RULES
-    if strict and player == PIMC:
-        raise ValueError("perfect-information sampling weighs the game's own reading only, not the strict one")
+    if strict and player in (PIMC, NESTED_PLAYER):
+        raise ValueError(f"the {player} player weighs the game's own reading only, not the strict one")
     deadline = clock() + time_budget
     view = PlayerView.of(game)
     candidates = list(game.useful_actions())
@@ -139,6 +148,8 @@ def hint(game: Game, time_budget: float = 1.0, rng: random.Random | None = None,
     # With one deal left the rollouts weigh all 24 orders exactly: a sighted look adds nothing.
     if player == PIMC and pimc.AVAILABLE and len(view.unseen) > PILES:
         best = plan(view, ends, rng, deadline, cancel, max_samples, clock, pimc.sighted_values, pimc.FIRST_CUT)
+    elif player == NESTED_PLAYER:
+        best = plan_nested(view, ends, rng, deadline, cancel, max_samples, clock)
     else:  # with one deal left the rollouts weigh all 24 orders exactly: a sighted look adds nothing
         best = plan(view, ends, rng, deadline, cancel, max_samples, clock, turn_limit=0 if strict else None)
     if best is None:
@@ -163,6 +174,16 @@ def plan(view: PlayerView, ends: Sequence[TurnEnd], rng: random.Random, deadline
     same sampled stock orders; None if there was no time for one sample. Candidates far behind are
     dropped as the samples grow (successive halving), so the time goes to the close calls. `sighted`
     (`pimc.sighted_values`) adds a value per sampled order from a player who sees it."""
+    ranking, _, _ = rank(view, ends, rng, deadline, cancel, max_samples, clock, sighted, first_cut, turn_limit)
+    return ranking[0] if ranking else None
+
+
+def rank(view: PlayerView, ends: Sequence[TurnEnd], rng: random.Random, deadline: float,
+         cancel: threading.Event | None, max_samples: int | None,
+         clock: Callable[[], float] = time.perf_counter, sighted: Sighted | None = None,
+         first_cut: int = FIRST_CUT, turn_limit: int | None = None) -> tuple[list[int], list[int], int]:
+    """`plan`'s sampling: (the candidates still in the running at its end, best first (empty if there was
+    no time for one sample); each candidate's total value; the samples every one still running had)."""
     totals = [0] * len(ends)
     alive = list(range(len(ends)))
     bases = [view.discarded + gained for _, gained, _ in ends]
@@ -212,8 +233,52 @@ def plan(view: PlayerView, ends: Sequence[TurnEnd], rng: random.Random, deadline
             alive = sorted(alive[:survivors])
             next_cut *= 2
     if not samples:
-        return None
-    return max(alive, key=lambda i: (totals[i], -i))
+        return [], totals, 0
+    return sorted(alive, key=lambda i: (-totals[i], i)), totals, samples
+
+
+def plan_nested(view: PlayerView, ends: Sequence[TurnEnd], rng: random.Random, deadline: float,
+                cancel: threading.Event | None, max_samples: int | None,
+                clock: Callable[[], float] = time.perf_counter) -> int | None:
+    """`plan` with nested rollouts: flat rollouts rank the candidates in the first `NESTED_SHARE` of the
+    time (their successive halving drops the clear losers cheaply), then the `FINALISTS` best are weighed
+    by nested rollouts (`hint_core.nested_rollout`, `NESTED`: the rollout's last turns chosen by rollouts of
+    their own) on common stock orders until the time is spent. A finalist's value is its flat mean plus the
+    mean of (nested − flat) over the nested stage's orders, both rollouts playing the same order: they play
+    alike until the last turns, so the difference varies far less than the nested value itself (a control
+    variate), and the few nested samples the time affords still tell the finalists apart. A finalist's
+    nested sample counts only once every finalist has had it; with `max_samples`, each stage stops after that
+    many orders. Without time for one nested sample, the flat ranking decides."""
+    now = clock()
+    ranking, flat_totals, flat_samples = rank(view, ends, rng, now + NESTED_SHARE * (deadline - now), cancel,
+                                              max_samples, clock)
+    finalists = ranking[:FINALISTS]
+    if len(finalists) < 2 or len(view.unseen) <= PILES:  # one deal left: nothing for a nested player to choose
+        return ranking[0] if ranking else None
+    positions = [ends[i][2] for i in finalists]
+    bases = [view.discarded + ends[i][1] for i in finalists]
+    unseen = bytes(view.unseen)
+    corrections = [0] * len(finalists)
+    state = rng.getrandbits(64)
+    samples = 0
+    while max_samples is None or samples < max_samples:
+        row, after = [], state
+        for position, base in zip(positions, bases):  # one finalist a call, so the clock is looked at between
+            if (cancel is not None and cancel.is_set()) or clock() >= deadline:
+                break
+            nested, after = sample_totals([position], [base], unseen, state, 1, view.aces_only, nested=NESTED)
+            flat, _ = sample_totals([position], [base], unseen, state, 1, view.aces_only)
+            row.append(nested[0] - flat[0])
+        if len(row) < len(finalists):
+            break
+        corrections = [total + value for total, value in zip(corrections, row)]
+        state = after
+        samples += 1
+    if not samples:
+        return finalists[0]
+    values = [flat_totals[i] / flat_samples + corrections[k] / samples for k, i in enumerate(finalists)]
+    best = max(range(len(finalists)), key=lambda k: (values[k], -k))  # among equals, the flat ranking's order
+    return finalists[best]
 
 
 def policy(game: Game, rng: random.Random, time_budget: float = 1.0, player: str | None = None) -> Action | None:
@@ -223,5 +288,5 @@ def policy(game: Game, rng: random.Random, time_budget: float = 1.0, player: str
     return hint(game, time_budget=time_budget, rng=rng, player=player)
 
 
-__all__ = ["COMPILED_BUILT", "CORE", "DEFAULT_PLAYER", "PLAYERS", "PIMC", "ROLLOUT", "PlayerView", "WIN_BONUS", "hint",
-           "policy", "sample_totals"]
+__all__ = ["COMPILED_BUILT", "CORE", "DEFAULT_PLAYER", "NESTED_PLAYER", "PLAYERS", "PIMC", "ROLLOUT", "PlayerView",
+           "WIN_BONUS", "hint", "policy", "sample_totals"]

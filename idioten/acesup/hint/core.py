@@ -8,6 +8,7 @@ so that the move generator can be checked against `Game.useful_actions()` one fo
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from idioten.acesup.rules import DEAL_ACTION, DISCARD, DISCARD_ACTIONS, MOVE, MOVE_ACTIONS, PILES, WIN_SCORE, Action
 from idioten.cards import ACE, SUIT_CHARS, Card, splitmix64
@@ -227,18 +228,80 @@ def shuffled(unseen: bytes | list[int], state: int) -> tuple[list[int], int]:
     return order, state
 
 
+@dataclass(frozen=True)
+class Nested:
+    """How a nested rollout chooses its turns: `samples` orders of the cards still to come weighed at each
+    turn, over the `width` turn ends with the best `turn_key`, at the turns with at most `last` cards still
+    to come (0: every turn; the others are played by `search_turn`)."""
+    samples: int
+    width: int
+    last: int = 0
+
+
+# The inner orders' stream: each sample's state after its shuffle, xor this (the same in rollout.c).
+NESTED_SALT = 0xD1B54A32D192ED03
+MAX_WIDTH = 16
+
+
+def nested_rollout(piles: list[list[int]], order: list[int] | bytes, dealt: int, aces_only: bool, limit: int,
+                   turn_limit: int, nested: Nested, base: int, win_bonus: int, state: int) -> int:
+    """`rollout`, with its turns chosen by a rollout player (iterated rollouts): at each turn with a
+    choice and at most `nested.last` cards still to come (every turn if it is 0), the `nested.width` turn
+    ends with the best `turn_key` (the first found among equals) are each dealt `nested.samples` orders of
+    the cards still to come (shuffles of them in sorted order, drawn from `state`: the nested player never
+    sees the order it is dealt) and played out by the searching rollout; the end with the best sum, scored
+    as the hint scores a rollout from `base` discards, is played (the first of the ranking among equals).
+    The other turns are played by `search_turn`. Returns the cards discarded; `piles` is changed. The
+    compiled `_crollout.nested_rollout` gives the same numbers."""
+    discarded = 0
+    size = len(order)
+    while dealt < size:
+        if nested.last and size - dealt > nested.last:
+            discarded += search_turn(piles, aces_only, turn_limit)
+        else:
+            ends = turn_ends(piles, aces_only, turn_limit)
+            ranked = sorted(range(len(ends)), key=lambda i: (tuple(-k for k in turn_key(ends[i][1], ends[i][2])), i))
+            ranked = ranked[:nested.width]
+            best = 0
+            if len(ranked) > 1:
+                unseen = sorted(order[dealt:])
+                totals = [0] * len(ranked)
+                for _ in range(nested.samples):
+                    inner, state = shuffled(unseen, state)
+                    for slot, index in enumerate(ranked):
+                        table = [list(pile) for pile in ends[index][2]]
+                        _, inner_dealt = apply(table, inner, 0, DEAL_ACTION)
+                        score = (base + discarded + ends[index][1]
+                                 + rollout(table, inner, inner_dealt, aces_only, limit, turn_limit))
+                        totals[slot] += score + (win_bonus if score == WIN_SCORE else 0)
+                best = max(range(len(ranked)), key=lambda slot: (totals[slot], -slot))
+            _, gained, position = ends[ranked[best]]
+            piles[:] = [list(pile) for pile in position]
+            discarded += gained
+        for pile in range(PILES):
+            piles[pile].append(order[dealt + pile])
+        dealt += PILES
+    return discarded + max(gained for _, gained, _ in turn_ends(piles, aces_only, limit))
+
+
 def sample_totals(ends: list[Position], bases: list[int], unseen: bytes, state: int, count: int,
                   aces_only: bool, win_bonus: int, limit: int = FINAL_LIMIT,
-                  turn_limit: int = 0) -> tuple[list[int], int]:
+                  turn_limit: int = 0, nested: Nested | None = None) -> tuple[list[int], int]:
     """`count` stock orders drawn from `state`, each dealt onto every end position and played out by the
-    rollout: per end, the sum over the orders of (its base + the rollout's discards, plus `win_bonus` for a
-    win). Returns (the sums, the next state). The compiled `_crollout.sample` gives the same numbers."""
+    rollout (by `nested_rollout` with `nested`, every end's from the same inner state): per end, the sum
+    over the orders of (its base + the rollout's discards, plus `win_bonus` for a win). Returns (the sums,
+    the next state). The compiled `_crollout.sample` gives the same numbers."""
     totals = [0] * len(ends)
     for _ in range(count):
         order, state = shuffled(unseen, state)
         for index, position in enumerate(ends):
             piles = [list(pile) for pile in position]
             _, dealt = apply(piles, order, 0, DEAL_ACTION)
-            score = bases[index] + rollout(piles, order, dealt, aces_only, limit, turn_limit)
+            if nested is None:
+                gained = rollout(piles, order, dealt, aces_only, limit, turn_limit)
+            else:
+                gained = nested_rollout(piles, order, dealt, aces_only, limit, turn_limit, nested, bases[index],
+                                        win_bonus, state ^ NESTED_SALT)
+            score = bases[index] + gained
             totals[index] += score + (win_bonus if score == WIN_SCORE else 0)
     return totals, state

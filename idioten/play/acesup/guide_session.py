@@ -8,10 +8,15 @@ reach the player's saved game or figures. A new deal is not a verb of the guide;
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from idioten.acesup.rules import Action, Game
 from idioten.errors import IllegalAction
 from idioten.play.acesup.guide import Guide, Refusal
 from idioten.play.change import Change, How
+
+if TYPE_CHECKING:
+    from idioten.play.acesup.session import Held
 
 
 class GuideRefused(IllegalAction):
@@ -87,8 +92,8 @@ class GuideSession:
         raise NotImplementedError("the guide deals its own positions")
 
     # Nor does it show a solution, the only verb that holds the player's game to bring it back.
-    def hold(self) -> object:
+    def hold(self) -> Held:
         raise NotImplementedError("the guide shows no solution")
 
-    def bring_back(self, held: object) -> Change:
+    def bring_back(self, held: Held) -> Change:
         raise NotImplementedError("the guide shows no solution")

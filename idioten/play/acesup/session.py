@@ -39,7 +39,7 @@ from typing import Any
 from idioten.acesup.rules import Action, Game
 from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards
 from idioten.play.acesup.daily import DailyDeals
-from idioten.play.acesup.settings import aces_up_settings, problems
+from idioten.play.acesup.settings import aces_up_settings, fixed_variant, problems
 from idioten.play.chain import GameChain
 from idioten.play.change import Change, How
 from idioten.play.session import NamedDeal, Opening, SavePoint
@@ -71,7 +71,7 @@ class Held:
 
 def _first(opening: Opening) -> SavedGame:
     """A first start's game, or the deal the command line named."""
-    variant = opening.fixed.get("variant") or aces_up_settings(opening.store.settings).variant
+    variant = fixed_variant(opening.fixed) or aces_up_settings(opening.store.settings).variant
     if opening.deal is not None:
         return SavedGame.start(Game.new(list(opening.deal.cards), variant, opening.deal.number))
     number = opening.rng.randint(MIN_DEAL, MAX_DEAL)
@@ -119,9 +119,9 @@ class AcesUpSession:
         saved, notices = load(store)
         notices = problems(store.settings) + notices  # its own settings are its to check
         if saved is None:
-            session = cls(store, _first(opening), unsaved=True, rng=opening.rng, variant=opening.fixed.get("variant"))
+            session = cls(store, _first(opening), unsaved=True, rng=opening.rng, variant=fixed_variant(opening.fixed))
             return session, notices
-        session = cls(store, saved, rng=opening.rng, variant=opening.fixed.get("variant"))
+        session = cls(store, saved, rng=opening.rng, variant=fixed_variant(opening.fixed))
         for kept in (session.saved, *session.chain.kept()):
             if kept.game.is_over():
                 session.count_finished(kept)

@@ -6,15 +6,16 @@ the window's shell knows none of them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from idioten.acesup.options import STANDARD, VARIANTS
 from idioten.storage.files import Notice
-from idioten.storage.settings import GameSetting, Settings
+from idioten.storage.settings import OFF_ON, GameSetting, GameValue, Settings
 
 GAME = "idioten"  # its section, as the game's name in files
-OFF_ON = (False, True)
-SETTINGS = (GameSetting("variant", VARIANTS), GameSetting("auto_discard", OFF_ON),
+VARIANT = GameSetting("variant", VARIANTS)  # also the values of the command line's --variant (play/acesup/launch.py)
+SETTINGS = (VARIANT, GameSetting("auto_discard", OFF_ON),
             GameSetting("highlight_discardable", OFF_ON), GameSetting("live_verdict", OFF_ON),
             GameSetting("winnable_only", OFF_ON))
 
@@ -32,6 +33,12 @@ def aces_up_settings(settings: Settings) -> AcesUpSettings:
     """Aces Up's settings as stored (a value it does not accept: the default)."""
     values = settings.game(GAME, SETTINGS)
     return AcesUpSettings(str(values["variant"]), *(bool(values[s.name]) for s in SETTINGS[1:]))
+
+
+def fixed_variant(fixed: Mapping[str, GameValue]) -> str | None:
+    """The variant the command line fixed for this run (`Opening.fixed`), None if it fixed none."""
+    value = fixed.get(VARIANT.name)
+    return value if isinstance(value, str) and VARIANT.accepts(value) else None
 
 
 def problems(settings: Settings) -> list[Notice]:

@@ -15,7 +15,10 @@ comes from `idioten.poker.player`. This module only keeps the pieces in step:
   Unfinished grids are not counted: a partly filled grid has no meaningful score, so a game left for good is
   simply dropped;
 * a new deal, a restart or "play again" keeps the game it replaced within reach of Ctrl+Z (`back`) and
-  Ctrl+Y (`forward`) as `play.chain.GameChain` says; the games kept are saved with the game on the table.
+  Ctrl+Y (`forward`) as `play.chain.GameChain` says; the games kept are saved with the game on the table;
+* a row of the history of games is played again with `deal_again` (its deal and options, against the
+  computer if it was), and a grid pasted from the clipboard is dealt with `watch` and its placements made
+  again by the window (`by_player=False`): such a grid is not counted unless the player places a card in it.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from idioten.cards import MAX_DEAL, MIN_DEAL, Card
 from idioten.play.chain import GameChain
 from idioten.play.change import Change, How
 from idioten.play.poker.opponent import Opponent, take_back_to
+from idioten.play.poker.replay import PokerLine
 from idioten.play.session import Opening, SavePoint
 from idioten.poker.game import PokerGame
 from idioten.storage.files import Notice
@@ -88,6 +92,7 @@ class PokerSession:
         # Seconds played per game id, for the clock and the best time: only games dealt in this run (a grid
         # resumed from poker.json has no known time, so it can never claim a best time it did not take).
         self.seconds: dict[str, float] = {}
+        self.watched: set[str] = set()  # ids of grids pasted to be watched: not counted while only played back
 
     @classmethod
     def open(cls, opening: Opening) -> tuple["PokerSession", list[Notice]]:
@@ -201,6 +206,16 @@ class PokerSession:
         fresh = PokerGame(game.deck, game.table, game.diagonals, game.open_deck, game.deal_number)
         return self._start(fresh, self.computer is not None, How.NEW_DEAL)
 
+    def deal_again(self, line: PokerLine, competitive: bool) -> Change:
+        """A row of the history played again: its deal with its table and options, a fresh grid, a new game."""
+        return self._start(line.game(), competitive, How.NEW_DEAL)
+
+    def watch(self, line: PokerLine) -> Change:
+        """A grid pasted to be watched: its deal and options dealt alone, for the window to place its cards."""
+        change = self._start(line.game(), False, How.NEW_DEAL)
+        self.watched.add(self.game_id)
+        return change
+
     def restart(self) -> Change:
         """The same game from an empty grid (a restart is not a new game: it is counted once, at its end)."""
         fresh = self.game.copy()
@@ -225,9 +240,12 @@ class PokerSession:
 
     # -- play --------------------------------------------------------------------------------------------
 
-    def act(self, place: Place) -> Change:
-        """The player's placement (the rules may refuse it: IllegalAction); the record says where it went."""
+    def act(self, place: Place, by_player: bool = True) -> Change:
+        """The player's placement (the rules may refuse it: IllegalAction); the record says where it went.
+        `by_player` False: a pasted grid's card placed again (`watch`)."""
         record = self.game.place(place.cell, place.card)
+        if by_player:
+            self.watched.discard(self.game_id)
         self._chain.played()  # play in this game: the one it replaced or left is left for good (never counted)
         self._changed()
         self.count()
@@ -305,14 +323,16 @@ class PokerSession:
     def count(self) -> None:
         """Count a finished game once (by its id), in the store's statistics: the next save point writes them."""
         self.counted_now = False
-        if not self.finished():
+        if not self.finished() or self.game_id in self.watched:
             return
         score = self.game.score().total
         key = stats_key(self.game)
         seconds = self.seconds.get(self.game_id)
         shown = None if seconds is None else round(seconds)
         result = "finished" if self.computer is None else "won" if self.beat_computer() else "lost"
-        row = Played(now_stamp(), key, result, score, self.game.deal_number, moves=None, seconds=shown)
+        placed = tuple(f"{record.card} {record.cell + 1}" for record in self.game.history)
+        row = Played(now_stamp(), key, result, score, self.game.deal_number, moves=None, seconds=shown,
+                     actions=placed)
         self.counted_now = self.store.record_keyed(STATS_SECTION, key, self.game_id, score, seconds=shown, played=row)
 
     # -- the clock -------------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from idioten.acesup.options import VARIANTS
 from idioten.acesup.rules import Game
 from idioten.play.acesup import settings as own
 from idioten.play.acesup.session import AcesUpSession
-from idioten.play.session import Opening
+from idioten.play.session import Opening, Session
 from idioten.storage.files import Notice
 from idioten.ui.kit.game import GameKind, MenuEntries, SettingRow, Then
 from idioten.ui.kit.scene import CardGameScene, Host, Scene
@@ -25,24 +25,29 @@ if TYPE_CHECKING:
 
 
 def open_session(opening: Opening) -> tuple[AcesUpSession, Sequence[Notice]]:
+    """Aces Up's session on the window's store: a game given to show, else the saved game or the deal named."""
     if isinstance(opening.shown, Game):  # a game to show (tests, benchmarks)
         return AcesUpSession.start(opening.store, opening.shown, opening.rng), []
     return AcesUpSession.open(opening)
 
 
-def make_scene(app: Host, session: AcesUpSession) -> CardGameScene:
+def make_scene(app: Host, session: Session) -> CardGameScene:
+    """Its table, made the first time the game is played in this run."""
     from idioten.ui.acesup.table import TableScene
 
+    assert isinstance(session, AcesUpSession)  # the one `open_session` gave
     return TableScene(app, session)
 
 
 def rules_panel(app: Host, scene: CardGameScene) -> Scene:
+    """Its rules, with the rule book's worked example."""
     from idioten.ui.acesup.rules_panel import RulesPanel
 
     return RulesPanel(app)
 
 
 def stats_panel(app: Host, scene: CardGameScene) -> Scene:
+    """Its statistics, over its table (which says when they were reset)."""
     from idioten.ui.acesup.stats_panel import StatsPanel
 
     return StatsPanel(app, table_of(scene))
@@ -59,6 +64,7 @@ def menu_entries(app: Host, scene: CardGameScene, then: Then) -> MenuEntries:
 
 
 def open_guide(app: Host) -> None:
+    """Learn to play, from the menu."""
     from idioten.ui.acesup.guide import open_guide as open_it  # the guide's scene only when it is asked for
 
     open_it(app)
@@ -117,18 +123,18 @@ def settings_notes(app: Host) -> list[str]:
     """The variant applies to the next new deal (or the command line fixed it); auto-discard's rule."""
     from idioten.ui.persist import persistence
 
-    fixed = "variant" in persistence(app).fixed
+    fixed = persistence(app).fixes(own.GAME, own.VARIANT.name)
     return ["ui.settings.variant_fixed" if fixed else "ui.settings.variant_note", "ui.settings.auto_note"]
 
 
 def table_of(scene: CardGameScene) -> "TableScene":
+    """The scene as Aces Up's table: the window hands each game its own scene back."""
     from idioten.ui.acesup.table import TableScene
 
     assert isinstance(scene, TableScene)
     return scene
 
 
-GAME: GameKind[AcesUpSession] = GameKind(name="idioten", play_key="ui.menu.to_idioten", open_session=open_session,
-                                         make_scene=make_scene, rules_panel=rules_panel, stats_panel=stats_panel,
-                                         menu_entries=menu_entries, welcome=welcome, settings_rows=settings_rows,
-                                         settings_notes=settings_notes)
+GAME = GameKind(name="idioten", play_key="ui.menu.to_idioten", open_session=open_session, make_scene=make_scene,
+                rules_panel=rules_panel, stats_panel=stats_panel, menu_entries=menu_entries, welcome=welcome,
+                settings_rows=settings_rows, settings_notes=settings_notes)

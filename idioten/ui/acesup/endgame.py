@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import pygame
 
 from idioten import i18n
+from idioten.acesup.rules import Game
+from idioten.ui.kit.layout import Layout
 from idioten.ui.kit.panels import EndOfGameKeys, Panel
 from idioten.ui.kit.scene import Host
 from idioten.ui.kit.widgets import Button
@@ -14,11 +18,24 @@ FOOT_GAP = 8  # pixels between the panel in the foot of the table and the status
 CELEBRATION_SECONDS = 6.0  # at most; it ends when the last bit of confetti has fallen out of the window
 
 
+class EndedTable(Protocol):
+    """The table whose game ended, as its end panel sees it (table.py's `TableScene`, which opens the panel):
+    the game, and where the panel's buttons and keys lead."""
+
+    @property
+    def game(self) -> Game: ...
+    def new_deal(self) -> None: ...
+    def restart(self) -> None: ...
+    def undo(self) -> None: ...
+
+
 class EndPanel(EndOfGameKeys, Panel):
+    """The end of a game of Aces Up over the table it ended on: won or lost, the score, what to do next."""
+
     width_share = 0.45
     dim_alpha = 60  # the final position stays readable behind the panel
 
-    def __init__(self, app: Host, table):  # table: the TableScene whose game ended
+    def __init__(self, app: Host, table: EndedTable) -> None:
         self.table = table  # the game it ends, and where B, F, N and R go
         game = self.game = table.game
         self.won = game.is_won()
@@ -44,7 +61,7 @@ class EndPanel(EndOfGameKeys, Panel):
             self.height_limit = None
             super().place()
 
-    def centre(self, layout, height: int) -> tuple[int, int]:
+    def centre(self, layout: Layout, height: int) -> tuple[int, int]:
         """Below the cards when there is room, else at the foot of the table: the final position stays in
         view as much as the window allows."""
         cards_bottom = max(layout.pile_area(pile, len(cards)).bottom for pile, cards in enumerate(self.game.piles))
@@ -64,6 +81,7 @@ class EndPanel(EndOfGameKeys, Panel):
         return top
 
     def start_celebration(self) -> None:
+        """Confetti over the won game, for at most `CELEBRATION_SECONDS`."""
         rng, (w, h) = self.app.rng, self.layout.size
         self.celebrating = CELEBRATION_SECONDS
         self.confetti = [[rng.uniform(0, w), rng.uniform(-h, 0), rng.uniform(-40, 40), rng.uniform(0.45, 0.8) * h,
@@ -92,16 +110,18 @@ class EndPanel(EndOfGameKeys, Panel):
             self.confetti.clear()
         self.dirty = True
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         size = max(5, self.layout.card_w // 11)
         for x, y, _, _, turn, colour in self.confetti:
             width = max(1, round(size * abs(pygame.math.Vector2(1, 0).rotate_rad(turn).x)))
             pygame.draw.rect(surface, CONFETTI_COLOURS[int(colour)], (round(x), round(y), width, size))
 
-    def game_scene(self):
+    def game_scene(self) -> EndedTable:
+        """The table the game ended on: where the panel's keys lead."""
         return self.table
 
     def again(self) -> None:
+        """R or the button: the same deal again from its start."""
         self.close()
         self.table.restart()

@@ -14,8 +14,6 @@ Next and Leave, and the keys that would reach beyond the guide (N, H, S, A, T, B
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from idioten import i18n
@@ -26,8 +24,9 @@ from idioten.play.acesup.guide_session import GuideRefused, GuideSession
 from idioten.play.change import Change
 from idioten.speech import words as words_aloud
 from idioten.ui.acesup.input import DEAL_KEYS, PILE_KEYS
+from idioten.ui.acesup.painter import TablePainter
 from idioten.ui.acesup.table import SOUND_OF, TableScene
-from idioten.ui.kit.palette import BOX, EDGE, TEXT
+from idioten.ui.kit.palette import BOX, EDGE, TEXT, tint
 from idioten.ui.kit.palette import TITLE as TITLE_COLOUR
 from idioten.ui.kit.scene import Host
 from idioten.ui.kit.widgets import Button
@@ -40,22 +39,22 @@ BOX_ALPHA = 235
 
 
 class GuideScene(TableScene):
+    """Learn to play on a table of its own over the player's: the guide's session plays on it, its buttons and
+    keys are the guide's, and what would reach the player's games is refused here."""
     def __init__(self, app: Host) -> None:
         self.guide_session = GuideSession()
         super().__init__(app, self.guide_session)
         self.guide = self.guide_session.guide
         self.buttons = [
             Button("ui.button.restart", self.restart, self.guide_session.can_restart),
-            Button("ui.button.undo", self.undo, self.can_undo),
+            Button("ui.button.undo", self.undo, self.guide_session.can_undo),
             Button("ui.button.hint", self.ask_hint, self.can_hint),
             Button(NEXT, self.go_on, self.guide_session.can_go_on),
             Button("guide.leave", self.leave),
         ]
-        self.box_lines: list[tuple[str, int, tuple[int, int, int]]] = []
         self.said_lines: list[str] = []  # the step's lines last said aloud: said again only once they change
-        self.box = pygame.Rect(0, 0, 0, 0)
-        self.box_pad = 0
         self.ringed = False  # the ring was on the table before the last change
+        self.painter: GuidePainter = GuidePainter(self)
         self.painter.resize(self.layout, self.buttons)
         self.set_game(deal_in=True)
 
@@ -86,9 +85,10 @@ class GuideScene(TableScene):
 
     def after_action(self, change: Change) -> None:
         self.app.sound.play("win" if self.game.is_won() else SOUND_OF.get(type(change.record), "slide"))
-        self.end_pending = self.auto_pending = self.celebrate = False  # the step's lines say how it ended
+        self.landing.clear()  # the step's lines say how it ended
         if self.ringed and self.guide.on_own():
-            self.say(words(self.guide.lines()[0]))  # the ring goes: said, not only gone
+            # The ring goes: shown, not only gone; aloud, the step's new lines below say it once.
+            self.say(words(self.guide.lines()[0]), aloud="")
         self.changed(change)
 
     def show_end(self) -> None:
@@ -105,12 +105,14 @@ class GuideScene(TableScene):
         pass
 
     def not_here(self) -> None:
+        """A key or button that belongs to the player's own games: said to be not for the guide."""
         self.say(i18n.t("guide.not_here"))
 
     def new_deal(self) -> None:
         self.not_here()
 
     def can_hint(self) -> bool:
+        """Hint works in the deal step, while the guide is open."""
         return self.guide.active and self.guide.step.kind == DEAL_STEP and not self.guide.done
 
     def ask_hint(self) -> None:
@@ -130,18 +132,19 @@ class GuideScene(TableScene):
         self.not_here()  # Ctrl+V's playback is a game of the player's own
 
     def refusal_words(self, refusal: IllegalAction) -> str:
+        """The guide's own words for a move it does not want, the rules' for one they forbid."""
         return refusal.words() if isinstance(refusal, GuideRefused) else super().refusal_words(refusal)
 
     # -- keys --------------------------------------------------------------------------------------------
 
-    def on_key(self, event: Any) -> None:
+    def on_key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_ESCAPE:
             if not self.drop_choice():
                 self.leave()
             return
         super().on_key(event)
 
-    def game_key(self, event: Any) -> None:
+    def game_key(self, event: pygame.event.Event) -> None:
         if event.key in OWN_KEYS:
             super().game_key(event)
         elif event.key in GO_ON_KEYS:
@@ -176,44 +179,62 @@ class GuideScene(TableScene):
 
     # -- what is shown -----------------------------------------------------------------------------------
 
+    def box_texts(self) -> list[str]:
+        """The step's lines as the box shows them, in the current language."""
+        return [words(line) for line in self.guide.lines()]
+
+
+class GuidePainter(TablePainter):
+    """The guide's table, painted as the player's is but for three things: the ring and arrow are the guide's
+    (`Guide.ring`), the status bar names the step, and a box over the foot of the table holds the step's one or
+    two lines."""
+
+    def __init__(self, scene: GuideScene) -> None:
+        super().__init__(scene)
+        self.guide_scene = scene
+        self.box_lines: list[tuple[str, int, tuple[int, int, int]]] = []
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.box_pad = 0
+
     def hint_arrow(self) -> Action | None:
-        if self.drag is not None:
+        """The guide's ring while it shows the way; once the player is on their own, the coach's hint."""
+        scene = self.guide_scene
+        if scene.input.drag is not None:
             return None
-        return self.guide.ring() or (super().hint_arrow() if self.guide.on_own() else None)
+        return scene.guide.ring() or (super().hint_arrow() if scene.guide.on_own() else None)
 
     def status_parts(self) -> list[str]:
-        game = self.game
-        return [i18n.t(TITLE), words(self.guide.step_of()), i18n.t("ui.status.score", score=game.score),
+        """The guide and its step, the score and the stock (no deal, no variant: the guide's are its own)."""
+        scene = self.guide_scene
+        game = scene.game
+        return [i18n.t(TITLE), words(scene.guide.step_of()), i18n.t("ui.status.score", score=game.score),
                 i18n.t("ui.status.stock", count=len(game.stock))]
 
     def draw_over_table(self, surface: pygame.Surface) -> None:
         """The step's lines in a box over the foot of the table, under the buttons and messages."""
         self.place_box()
         panel = pygame.Surface(self.box.size, pygame.SRCALPHA)
-        pygame.draw.rect(panel, (*BOX, BOX_ALPHA), panel.get_rect(), border_radius=10)
-        pygame.draw.rect(panel, EDGE, panel.get_rect(), width=2, border_radius=10)
+        pygame.draw.rect(panel, (*tint(BOX), BOX_ALPHA), panel.get_rect(), border_radius=10)
+        pygame.draw.rect(panel, tint(EDGE), panel.get_rect(), width=2, border_radius=10)
         surface.blit(panel, self.box.topleft)
         y = self.box.y + self.box_pad
         for text, size, colour in self.box_lines:
-            line = self.app.texts.render(text, size, colour)
+            line = self.texts.render(text, size, colour)
             surface.blit(line, line.get_rect(midtop=(self.box.centerx, y)))
             y += round(size * 1.15)
-
-    def box_texts(self) -> list[str]:
-        """The step's lines as the box shows them, in the current language."""
-        return [words(line) for line in self.guide.lines()]
 
     def place_box(self) -> None:
         """The lines at the largest text size whose box stays below the first card of every pile; in a small
         window the heading and the line of keys go first, then the text shrinks (down to SMALLEST_TEXT)."""
-        layout, texts = self.layout, self.app.texts
+        layout, texts = self.layout, self.texts
         width = min(layout.width - 20, max(360, round(layout.width * 0.8)))
         bottom = layout.table_bottom
         room = bottom - (layout.piles[0].bottom + 6)
-        step = self.box_texts()
-        heading = f"{i18n.t(TITLE)} · {words(self.guide.step_of())}"
+        guide = self.guide_scene.guide
+        step = self.guide_scene.box_texts()
+        heading = f"{i18n.t(TITLE)} · {words(guide.step_of())}"
         largest = layout.font_size
-        smallest = min(largest, round(SMALLEST_TEXT * layout.scale))
+        smallest = min(largest, round(SMALLEST_TEXT * layout.scale))  # at any text size: a floor to read
         lines: list[tuple[str, int, tuple[int, int, int]]] = []
         for size in range(largest, smallest - 1, -1):
             for full in (True, False):
@@ -223,7 +244,7 @@ class GuideScene(TableScene):
                 for text in step:
                     lines += [(part, size, TEXT) for part in texts.wrap(text, size, inner)]
                 if full:
-                    lines += [(part, small, EDGE) for part in texts.wrap(words(self.guide.keys()), small, inner)]
+                    lines += [(part, small, EDGE) for part in texts.wrap(words(guide.keys()), small, inner)]
                 pad = max(4, size // 3)
                 height = sum(round(s * 1.15) for _, s, _ in lines) + 2 * pad
                 if height <= room:

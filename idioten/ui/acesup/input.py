@@ -13,15 +13,19 @@ Why a click or a drop did nothing is said beside it (its position read from its 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Protocol
 
 import pygame
 
 from idioten import i18n
-from idioten.acesup.rules import DISCARD, MOVE, PILES, Action
+from idioten.acesup.rules import DISCARD, MOVE, PILES, Action, Game
 from idioten.cards import Card
+from idioten.play.acesup.assist import Assistant
 from idioten.speech import words
-from idioten.ui.kit.scene import DRAG_THRESHOLD
+from idioten.ui.acesup.table_cards import TableCards, Timing
+from idioten.ui.kit.layout import Layout
+from idioten.ui.kit.scene import DRAG_THRESHOLD, GameInput, Host
+from idioten.ui.kit.widgets import Button
 
 DOUBLE_CLICK = 0.4  # seconds
 PILE_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3,
@@ -45,24 +49,51 @@ class Drag:
     pointer: tuple[int, int]
 
 
-class TableInput:
+class InputTable(Protocol):
+    """What the input asks of the table that holds it (table.py's `TableScene`, which imports this module): the
+    game and where its cards lie, the pile the keys chose, and the verbs a click, a drop or a key leads to."""
+
+    app: Host
+    buttons: list[Button]
+    dirty: bool
+    selected: int | None  # the pile the keys chose
+    message_at: tuple[int, int] | None  # where the message beside a click stands
+    cards: TableCards
+    assistant: Assistant
+
+    @property
+    def game(self) -> Game: ...
+    @property
+    def layout(self) -> Layout: ...
+    def buttons_take(self, event: pygame.event.Event) -> bool: ...
+    def finish_animations(self) -> None: ...
+    def act(self, action: Action, shake_pile: int | None = None, timing: Timing | None = None,
+            at: tuple[int, int] | None = None) -> bool: ...
+    def deal(self, at: tuple[int, int] | None = None) -> bool: ...
+    def say(self, text: str, seconds: float = ..., at: tuple[int, int] | None = None,
+            aloud: str | None = None) -> None: ...
+    def show_end(self) -> None: ...
+
+
+class TableInput(GameInput):
     """The table's input, held by its TableScene (`table.input`): it keeps the press and drag under way and
     asks its table to act, say and animate."""
 
-    def __init__(self, table: Any) -> None:  # table: the TableScene that holds it
+    def __init__(self, table: InputTable) -> None:
         self.table = table
         self.press: Press | None = None
         self.drag: Drag | None = None
         self.last_click: tuple[Card, float] | None = None
 
     def reset(self) -> None:
+        """Nothing pressed, dragged or clicked before (another game on the table)."""
         self.press = self.drag = self.last_click = None
 
     def cancel_pointer(self) -> None:
         """A panel opened over the table takes the mouse: a card being dragged glides home."""
         if self.drag is not None or self.press is not None:
             self.drag = self.press = None
-            self.table.settle(lambda card: (self.table.app.settings.duration(0.25), 0.0))
+            self.table.cards.settle(lambda card: (self.table.app.settings.duration(0.25), 0.0))
 
     def gap_for(self, pile: int) -> int | None:
         """The leftmost empty pile the top card of `pile` may move into."""
@@ -72,13 +103,14 @@ class TableInput:
         return None
 
     def top_rect(self, pile: int) -> pygame.Rect | None:
+        """Where the top card of `pile` shows (None: the pile is empty): what a press or a click must hit."""
         cards = self.table.game.piles[pile]
         if not cards:
             return None
-        x, y = self.table.card_position(pile, len(cards) - 1, len(cards))
+        x, y = self.table.cards.card_position(pile, len(cards) - 1, len(cards))
         return pygame.Rect(round(x), round(y), self.table.layout.card_w, self.table.layout.card_h)
 
-    def on_press(self, event) -> None:
+    def on_press(self, event: pygame.event.Event) -> None:
         if self.table.buttons_take(event):
             return
         self.table.finish_animations()
@@ -87,23 +119,22 @@ class TableInput:
             self.table.deal(at=event.pos)
             return
         for pile in range(PILES):
-            top = self.top_rect(pile)
-            if top is not None and top.collidepoint(event.pos):
-                card = self.table.game.top(pile)
+            top, card = self.top_rect(pile), self.table.game.top(pile)
+            if top is not None and card is not None and top.collidepoint(event.pos):
                 self.press = Press(pile, card, event.pos, (event.pos[0] - top.x, event.pos[1] - top.y))
                 return
             if self.table.layout.pile_area(pile, len(self.table.game.piles[pile])).collidepoint(event.pos) and top:
                 self.table.say(i18n.t("ui.msg.only_top"), at=event.pos)
                 return
 
-    def on_motion(self, event) -> None:
+    def on_motion(self, event: pygame.event.Event) -> None:
         for button in self.table.buttons:
             if button.handle(event):
                 self.table.dirty = True
         if self.drag is not None:
             self.drag.pointer = event.pos
             grab_x, grab_y = self.drag.grab
-            self.table.sprites[self.drag.card].pos = (event.pos[0] - grab_x, event.pos[1] - grab_y)
+            self.table.cards.sprites[self.drag.card].pos = (event.pos[0] - grab_x, event.pos[1] - grab_y)
             self.table.dirty = True
         elif self.press is not None:
             dx, dy = event.pos[0] - self.press.start[0], event.pos[1] - self.press.start[1]
@@ -114,7 +145,7 @@ class TableInput:
                     self.table.say("")  # a message beside an earlier click was about that click, not this card
                 self.on_motion(event)
 
-    def on_release(self, event) -> None:
+    def on_release(self, event: pygame.event.Event) -> None:
         if self.table.buttons_take(event):
             return
         if self.drag is not None:
@@ -122,13 +153,14 @@ class TableInput:
             if self.table.game.top(drag.pile) == drag.card:
                 self.drop(drag, event.pos)
             else:  # a key changed the table under the pointer (undo, restart): the drag is void
-                self.table.settle(lambda card: (self.table.app.settings.duration(0.25), 0.0))
+                self.table.cards.settle(lambda card: (self.table.app.settings.duration(0.25), 0.0))
         elif self.press is not None:
             press, self.press = self.press, None
             if self.table.game.top(press.pile) == press.card:
                 self.click(press.pile, press.card, event.pos)
 
-    def drop(self, drag: Drag, pointer) -> None:
+    def drop(self, drag: Drag, pointer: tuple[int, int]) -> None:
+        """A card dropped: moved to the pile it covers most if the rules let it, else back home with a short glide."""
         card_rect = pygame.Rect(round(pointer[0] - drag.grab[0]), round(pointer[1] - drag.grab[1]),
                                 self.table.layout.card_w, self.table.layout.card_h)
         best, best_overlap = None, 0
@@ -140,9 +172,10 @@ class TableInput:
         # The dropped card is already over its pile: a short glide settles it there.
         if best is None or not self.table.act(Action.move(drag.pile, best), timing=lambda card: (speed(0.12), 0.0),
                                         at=pointer):
-            self.table.settle(lambda card: (speed(0.25), 0.0))  # refused (the rules said why) or dropped nowhere
+            self.table.cards.settle(lambda card: (speed(0.25), 0.0))  # refused (the rules said why) or dropped nowhere
 
     def click(self, pile: int, card: Card, at: tuple[int, int]) -> None:
+        """A click on a top card discards it; a double click on one that cannot be discarded moves it into a gap."""
         now = self.table.app.now()
         previous, self.last_click = self.last_click, (card, now)
         if previous is not None and now - previous[1] <= DOUBLE_CLICK:
@@ -158,7 +191,7 @@ class TableInput:
                 return  # the second half of a double-click on a card the first half discarded
         self.table.act(Action(DISCARD, pile), at=at)
 
-    def game_key(self, event) -> None:
+    def game_key(self, event: pygame.event.Event) -> None:
         key = event.key
         if key in PILE_KEYS:
             self.pile_key(PILE_KEYS[key])
@@ -192,6 +225,8 @@ class TableInput:
         return True
 
     def pile_key(self, pile: int) -> None:
+        """A pile's number: it is chosen (pressed again: no longer), or, with another pile chosen, the chosen
+        pile's top card moves there."""
         self.table.finish_animations()
         if self.table.selected is None or self.table.selected == pile:
             if self.table.selected == pile:

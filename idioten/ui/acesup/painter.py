@@ -3,34 +3,68 @@ slots, labels) is painted once into a background; a frame is that background plu
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import pygame
 
 from idioten import i18n
-from idioten.acesup.rules import PILES
+from idioten.acesup.rules import PILES, Action, Game
+from idioten.play.acesup.assist import Assistant
 from idioten.play.acesup.settings import aces_up_settings
 from idioten.ui.acesup.hint_arrow import ARROW_EDGE as HINT_EDGE
 from idioten.ui.acesup.hint_arrow import draw_hint
+from idioten.ui.acesup.input import TableInput
+from idioten.ui.acesup.table_cards import TableCards
+from idioten.ui.game_clock import status_parts as clock_parts
 from idioten.ui.kit.drawing import draw_callout, draw_status_line, outline
 from idioten.ui.kit.felt import felt
-from idioten.ui.kit.palette import BAR, BAR_LINE, GLOW, LABEL, SELECT, TEXT
-from idioten.ui.kit.sprites import for_screen, shadow
+from idioten.ui.kit.fonts import Texts
+from idioten.ui.kit.layout import Layout
+from idioten.ui.kit.palette import BAR, BAR_LINE, GLOW, LABEL, SELECT, TEXT, tint
+from idioten.ui.kit.scene import Host
+from idioten.ui.kit.sprites import CardSprite, for_screen, shadow
+from idioten.ui.kit.widgets import Button
 
-ACTION_SECONDS = 0.3  # a discarded or moved card's glide at normal speed (a deal takes longer)
 LABEL_EDGE = 2  # pixels of dark edge round a label drawn over the hint's arrow
 
 
+class PaintedTable(Protocol):
+    """What the painter reads of the table it paints (table.py's `TableScene`, which imports this module): the
+    game, where each card shows and where it is going, what the player chose, and the table's own words."""
+
+    app: Host
+    buttons: list[Button]
+    message: str
+    message_at: tuple[int, int] | None  # a message beside a click, not in the status bar
+    cards: TableCards  # where each card shows, and where it is going
+    input: TableInput  # the card dragged, if one is
+    selected: int | None
+    assistant: Assistant  # its hint, and what the status bar says of the deal
+
+    @property
+    def game(self) -> Game: ...
+    @property
+    def session(self) -> object: ...  # the clock on the status bar reads a timed one
+    @property
+    def layout(self) -> Layout: ...
+
+
 class TablePainter:
-    def __init__(self, scene):
+    """Paints its table: the background once per size or language, then each frame over it."""
+
+    def __init__(self, scene: PaintedTable) -> None:
         self.scene = scene
         self.background: pygame.Surface  # painted by resize, before the first frame
         self.status_lines: list[tuple[str, pygame.Rect]] = []  # the texts of the last frame's status bar, placed
         self.callout_lines: list[tuple[str, pygame.Rect]] = []  # ... and of its message beside a click
 
     @property
-    def texts(self):
+    def texts(self) -> Texts:
+        """The window's fonts and rendered lines."""
         return self.scene.app.texts
 
-    def resize(self, layout, buttons) -> None:
+    def resize(self, layout: Layout, buttons: list[Button]) -> None:
+        """Everything made for a window size: the top bar's buttons placed, the rings and shadow, the background."""
         self.layout = layout
         self.scene.app.images.set_size((layout.card_w, layout.card_h))
         rects, self.button_size = layout.bar_buttons(lambda size: [button.width_for(self.texts, size)
@@ -44,12 +78,13 @@ class TablePainter:
         self.shadow = shadow((layout.card_w, layout.card_h), self.radius)
         self.background = self.paint_background(layout)
 
-    def paint_background(self, layout) -> pygame.Surface:
+    def paint_background(self, layout: Layout) -> pygame.Surface:
+        """The felt, the bars, the empty places and their labels: painted once per size or language."""
         surface = for_screen(felt(layout.size, self.scene.app.settings.table_colour))
-        pygame.draw.rect(surface, BAR, layout.top_bar)
-        pygame.draw.line(surface, BAR_LINE, layout.top_bar.bottomleft, layout.top_bar.bottomright)
-        pygame.draw.rect(surface, BAR, layout.status_bar)
-        pygame.draw.line(surface, BAR_LINE, layout.status_bar.topleft, layout.status_bar.topright)
+        pygame.draw.rect(surface, tint(BAR), layout.top_bar)
+        pygame.draw.line(surface, tint(BAR_LINE), layout.top_bar.bottomleft, layout.top_bar.bottomright)
+        pygame.draw.rect(surface, tint(BAR), layout.status_bar)
+        pygame.draw.line(surface, tint(BAR_LINE), layout.status_bar.topleft, layout.status_bar.topright)
         slot = self.scene.app.images.slot()
         labels = [(layout.stock, i18n.t("ui.label.stock")), (layout.discard, i18n.t("ui.label.discards"))]
         labels += [(rect, str(i + 1)) for i, rect in enumerate(layout.piles)]
@@ -78,11 +113,14 @@ class TablePainter:
     # -- a frame ---------------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        """A frame: the background, the stock and discards with their counts, the piles, the rings, the cards in the
+        air, the dragged card, the hint, the buttons and the status bar."""
         scene, layout, images = self.scene, self.layout, self.scene.app.images
         game = scene.game
         surface.blit(self.background, (0, 0))
-        dragged = scene.drag.card if scene.drag else None
-        sprites = scene.sprites
+        drag = scene.input.drag
+        dragged = drag.card if drag else None
+        sprites, zones = scene.cards.sprites, scene.cards.zones
 
         waiting_stock = waiting_discard = 0
         flying, waiting_on_table = [], []
@@ -92,11 +130,11 @@ class TablePainter:
                 continue
             if glide.started:
                 flying.append(sprite)
-            elif glide.origin == "stock" and card not in scene.dealt_in:
+            elif glide.origin == "stock" and card not in scene.cards.dealt_in:
                 waiting_stock += 1  # still in the stock until it leaves (a new deal's first four never were)
             elif glide.origin == "discard":
                 waiting_discard += 1
-            elif scene.zones.get(card) != "pile":
+            elif zones.get(card) != "pile":
                 waiting_on_table.append(sprite)
 
         resting_stock = sum(1 for c in game.stock if sprites[c].glide is None)
@@ -130,19 +168,20 @@ class TablePainter:
         for sprite in waiting_on_table:
             surface.blit(images.face(sprite.card), sprite.screen_pos())
 
-        source = scene.drag.pile if scene.drag else scene.selected
+        source = drag.pile if drag else scene.selected
         if source is not None:
-            if scene.selected is not None and game.top(source) is not None:
-                self.ring(surface, self.select, sprites[game.top(source)].screen_pos())
+            chosen = game.top(source) if scene.selected is not None else None
+            if chosen is not None:
+                self.ring(surface, self.select, sprites[chosen].screen_pos())
             for target in range(PILES):
                 if game.can_move(source, target):
                     self.ring(surface, self.glow, layout.piles[target].topleft)
 
-        flying.sort(key=lambda s: s.glide.delay)
+        flying.sort(key=lambda s: s.glide.delay if s.glide is not None else 0.0)
         lift = max(2, layout.card_w // 40)  # a card in the air casts a small shadow
         for sprite in flying:
             x, y = sprite.screen_pos()
-            picture = self.turning(sprite, scene.zones.get(sprite.card))
+            picture = self.turning(sprite, zones.get(sprite.card))
             x += (layout.card_w - picture.get_width()) // 2
             surface.blit(self.shadow, (x + lift, y + lift), (0, 0, picture.get_width(), layout.card_h))
             surface.blit(picture, (x, y))
@@ -153,7 +192,7 @@ class TablePainter:
             surface.blit(self.shadow, (x + offset, y + offset))
             surface.blit(images.face(dragged), (x, y))
 
-        hinted = scene.hint_arrow()
+        hinted = self.hint_arrow()
         self.hint_area = []
         if hinted is not None and dragged is None:
             self.hint_area = draw_hint(surface, scene, hinted)
@@ -161,16 +200,34 @@ class TablePainter:
             for label, place in self.edged_labels:
                 surface.blit(label, place)
 
-        scene.draw_over_table(surface)
+        self.draw_over_table(surface)
         for button in scene.buttons:
             button.draw(surface, self.texts, self.button_size)
         self.status(surface)
 
-    def turning(self, sprite, zone) -> pygame.Surface:
+    def hint_arrow(self) -> Action | None:
+        """The action ringed and pointed at: the coach's hint, while it is on screen."""
+        return self.scene.assistant.coach.hint_arrow()
+
+    def status_parts(self) -> list[str]:
+        """The facts of the status bar, left to right."""
+        scene = self.scene
+        game = scene.game
+        return [scene.app.deal_label(game), i18n.t(f"ui.variant.{game.variant}"),
+                i18n.t("ui.status.score", score=game.score), i18n.t("ui.status.stock", count=len(game.stock)),
+                *(clock_parts(scene.session) if scene.app.settings.clock else []),
+                *scene.assistant.status_parts()]  # "still winnable", when the player wants to know
+
+    def draw_over_table(self, surface: pygame.Surface) -> None:
+        """What a table of its own kind shows over the cards, under the buttons and messages (the guide's box)."""
+
+    def turning(self, sprite: CardSprite, zone: str | None) -> pygame.Surface:
         """A card leaving the face-down stock turns face up on its way (and back again when a deal is
         undone): the picture narrows to an edge and widens with the other side. Only while it turns is it
         squeezed; at rest every card is the crisp picture rendered at its size."""
         images, glide = self.scene.app.images, sprite.glide
+        if glide is None:  # at rest
+            return images.face(sprite.card)
         leaving, returning = glide.origin == "stock", zone == "stock"
         if leaving == returning:
             return images.face(sprite.card)
@@ -183,23 +240,26 @@ class TablePainter:
         picture = images.face(sprite.card) if face_up else images.back()
         return pygame.transform.scale(picture, (max(1, width), self.layout.card_h))
 
-    def ring(self, surface, ring: pygame.Surface, corner) -> None:
+    def ring(self, surface: pygame.Surface, ring: pygame.Surface, corner: tuple[float, float]) -> None:
+        """`ring` round the card whose corner is at `corner`."""
         pad = (ring.get_width() - self.layout.card_w) // 2
         surface.blit(ring, (corner[0] - pad, corner[1] - pad))
 
-    def badge(self, surface, rect: pygame.Rect, count: int) -> None:
+    def badge(self, surface: pygame.Surface, rect: pygame.Rect, count: int) -> None:
+        """How many cards a stack holds, on a dark pill at its foot."""
         label = self.texts.render(str(count), self.layout.label_size, TEXT)
         box = label.get_rect().inflate(self.layout.label_size * 0.8, 6)
         box.midbottom = (rect.centerx, rect.bottom - rect.h // 14)
         pygame.draw.rect(surface, (0, 0, 0), box, border_radius=box.h // 2)
         surface.blit(label, label.get_rect(center=box.center))
 
-    def status(self, surface) -> None:
+    def status(self, surface: pygame.Surface) -> None:
+        """The status bar, and a message beside the click it is about rather than in the bar."""
         scene, layout = self.scene, self.layout
-        parts = scene.status_parts()
-        beside_click = scene.message_at is not None
+        parts = self.status_parts()
+        click = scene.message_at  # the message stands beside that click, not in the status bar
         self.status_lines = draw_status_line(surface, self.texts, layout.status_bar, layout.small_font_size, parts,
-                                             "" if beside_click else scene.message)
-        self.callout_lines = (draw_callout(surface, self.texts, layout.font_size, scene.message, scene.message_at,
+                                             "" if click is not None else scene.message)
+        self.callout_lines = (draw_callout(surface, self.texts, layout.font_size, scene.message, click,
                                            pygame.Rect((0, 0), layout.size), avoid=self.hint_area)
-                              if beside_click else [])
+                              if click is not None else [])

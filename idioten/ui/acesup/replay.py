@@ -4,13 +4,26 @@ computer plays it, so it is not counted again; a lost game's end panel then says
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from idioten import i18n
+from idioten.acesup.rules import Game
 from idioten.play.acesup.replay import parse_line
-from idioten.ui.acesup.autoplay import Autoplay
+from idioten.ui.acesup.autoplay import Autoplay, PlayedTable
 from idioten.ui.kit.clipboard import get_text
+from idioten.ui.kit.scene import Host
 
 
-def play_back(table) -> None:  # table: the TableScene
+class ReplayTable(PlayedTable, Protocol):
+    """The table a pasted game is dealt on and played back at (table.py's `TableScene`)."""
+
+    app: Host
+
+    def start_deal(self, game: Game) -> None: ...
+
+
+def play_back(table: ReplayTable) -> None:
+    """The game on the clipboard dealt and played back by the computer (an unreadable one only said so)."""
     try:
         line = parse_line(get_text())
     except ValueError:

@@ -17,6 +17,7 @@ ART_SCALE = 0.5  # illustration cards, in table card heights
 
 
 class RulesPanel(Panel):
+    """Aces Up's rules in a panel: goal, discards, gaps, deals, with four cards showing which may be discarded."""
     width_share = 0.7
 
     def build(self) -> None:
@@ -32,7 +33,8 @@ class RulesPanel(Panel):
         self.images.set_size((round(height * 250 / 350), height))
         super().place()
 
-    def paint_example(self, surface, rect: pygame.Rect) -> None:
+    def paint_example(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The rule book's example: four top cards, the two that may be discarded ringed."""
         w, h = self.images.size
         gap = w // 4
         x = rect.centerx - (4 * w + 3 * gap) // 2
@@ -44,6 +46,6 @@ class RulesPanel(Panel):
             if i in EXAMPLE_DISCARDABLE:
                 surface.blit(ring, (corner[0] - pad, corner[1] - pad))
 
-    def key(self, event) -> None:
+    def key(self, event: pygame.event.Event) -> None:
         if event.key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.close()

@@ -10,7 +10,7 @@ so a count once made stands."""
 from __future__ import annotations
 
 from functools import partial
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -18,17 +18,21 @@ from idioten import i18n
 from idioten.acesup.rules import VARIANTS, WIN_SCORE, Game
 from idioten.cards import deal_cards
 from idioten.play.acesup.replay import line_text
+from idioten.play.acesup.session import AcesUpSession
 from idioten.speech import words
 from idioten.storage.history import Played, row_of
 from idioten.storage.stats import IDIOTEN, VariantStats
 from idioten.ui.game_clock import clock_text
 from idioten.ui.kit.clipboard import put_text
 from idioten.ui.kit.history_list import HistoryList
-from idioten.ui.kit.palette import CAPTION, CHART_BAR, EDGE, GLOW, GOLD, TEXT, TITLE
+from idioten.ui.kit.palette import CAPTION, CHART_BAR, EDGE, GLOW, GOLD, TEXT, TITLE, tint
 from idioten.ui.kit.panels import ConfirmPanel, Panel
 from idioten.ui.kit.scene import Host
 from idioten.ui.kit.widgets import Button
 from idioten.ui.persist import persistence
+
+if TYPE_CHECKING:
+    from idioten.ui.acesup.table import TableScene
 
 GRID = (50, 90, 66)
 RESET_KEYS = (pygame.K_DELETE, pygame.K_BACKSPACE)
@@ -68,7 +72,7 @@ class ResetConfirm(ConfirmPanel):
         self.rows = [("text", self.question_key), ("text", "ui.stats.confirm_keys")]
         self.add_buttons(Button("ui.button.yes", self.yes), Button("ui.button.no", self.close))
 
-    def key(self, event) -> None:
+    def key(self, event: pygame.event.Event) -> None:
         if event.key in RESET_KEYS:
             self.yes()
         else:
@@ -79,7 +83,7 @@ class StatsPanel(Panel):
     width_share = 0.72
     focus_arrows = (pygame.K_UP, pygame.K_DOWN)  # Left and Right turn to the other variant
 
-    def __init__(self, app: Host, table, variant: str | None = None):  # table: the TableScene
+    def __init__(self, app: Host, table: TableScene, variant: str | None = None) -> None:
         self.table = table  # where "statistics reset" is said
         self.variant = variant or table.game.variant
         self.history = HistoryList(lambda v: i18n.t(f"ui.variant.{v}"))
@@ -109,7 +113,10 @@ class StatsPanel(Panel):
 
     def pending(self) -> list[Played]:
         """The games left that Ctrl+Z can still bring back, as rows: not counted yet."""
-        return [row_of(kept, left=True) for kept in self.table.session.pending_left()]
+        session = self.table.session
+        if not isinstance(session, AcesUpSession):  # the guide's keeps no game
+            return []
+        return [row_of(kept, left=True) for kept in session.pending_left()]
 
     def turn_to_history(self) -> None:
         self.showing_history = True
@@ -278,7 +285,7 @@ class StatsPanel(Panel):
         count = len(self.pending())
         return i18n.t("ui.stats.pending", count=count) if count else ""
 
-    def handle_event(self, event) -> None:
+    def handle_event(self, event: pygame.event.Event) -> None:
         if self.showing_history and event.type == pygame.KEYDOWN and self.history.key(event):
             self.set_focus(self.focused)  # a row without a deal number cannot be played again
             return
@@ -288,7 +295,7 @@ class StatsPanel(Panel):
             return
         super().handle_event(event)
 
-    def key(self, event) -> None:
+    def key(self, event: pygame.event.Event) -> None:
         if self.showing_history:
             self.history_key(event)
         elif event.key == pygame.K_h:
@@ -301,7 +308,7 @@ class StatsPanel(Panel):
         elif event.key in RESET_KEYS:
             self.ask_reset()
 
-    def history_key(self, event) -> None:
+    def history_key(self, event: pygame.event.Event) -> None:
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.play_again()
         elif event.key == pygame.K_c:
@@ -313,7 +320,7 @@ class StatsPanel(Panel):
 
     # -- drawing -----------------------------------------------------------------------------------------
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         texts, size, box = self.app.texts, self.layout.font_size, self.box
         self.draw_frame(surface)
         title = texts.render(i18n.t("ui.stats.history_title" if self.showing_history else "ui.stats.title"),
@@ -341,7 +348,7 @@ class StatsPanel(Panel):
             counted = texts.render(line, small, CAPTION)
             surface.blit(counted, counted.get_rect(midtop=(box.centerx, self.counted_y + index * round(small * 1.2))))
 
-    def draw_figures(self, surface) -> None:
+    def draw_figures(self, surface: pygame.Surface) -> None:
         texts, size, box = self.app.texts, self.layout.font_size, self.box
         column_w = (box.w - size * 4) // self.columns
         for index, (label_key, value) in enumerate(figures(self.stats)):
@@ -353,7 +360,7 @@ class StatsPanel(Panel):
             surface.blit(label, label.get_rect(bottomleft=(left, y + number.get_height())))
             surface.blit(number, number.get_rect(topright=(left + column_w - size, y)))
 
-    def draw_chart(self, surface) -> None:
+    def draw_chart(self, surface: pygame.Surface) -> None:
         texts, size, chart = self.app.texts, self.layout.small_font_size, self.chart
         heading = texts.render(i18n.t("ui.stats.histogram"), self.layout.font_size, TITLE)
         surface.blit(heading, heading.get_rect(midbottom=(self.box.centerx, chart.top - size // 2)))
@@ -369,8 +376,8 @@ class StatsPanel(Panel):
                 height = max(2, round(chart.h * count / tallest))
                 bar = pygame.Rect(round(chart.x + score * slot + slot * 0.12), chart.bottom - height,
                                   max(1, round(slot * 0.76)), height)
-                pygame.draw.rect(surface, GOLD if score == WIN_SCORE else CHART_BAR, bar)
-        pygame.draw.line(surface, EDGE, chart.bottomleft, chart.bottomright)
+                pygame.draw.rect(surface, GOLD if score == WIN_SCORE else tint(CHART_BAR), bar)
+        pygame.draw.line(surface, tint(EDGE), chart.bottomleft, chart.bottomright)
         for score in range(0, WIN_SCORE + 1, 6):
             label = texts.render(str(score), size, CAPTION)
             surface.blit(label, label.get_rect(midtop=(round(chart.x + (score + 0.5) * slot), chart.bottom + 3)))

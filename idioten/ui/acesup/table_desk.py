@@ -9,33 +9,54 @@ from typing import Protocol, cast
 
 import pygame
 
-from idioten.acesup.rules import Game
+from idioten.acesup.rules import Action, Game
+from idioten.play.acesup.assist import Assistant
 from idioten.play.acesup.desk import Book
+from idioten.play.acesup.session import Held
 from idioten.play.acesup.settings import AcesUpSettings, aces_up_settings
+from idioten.play.change import Change
+from idioten.ui.acesup.landing import Landing
 from idioten.ui.kit.scene import MESSAGE_SECONDS, Host
 from idioten.ui.worker import WAKE_EVENT
 
 
+class Holding(Protocol):
+    """The table's session, as far as holding the player's own games goes (`AcesUpSession.hold`)."""
+
+    def hold(self) -> Held: ...
+    def bring_back(self, held: Held) -> Change: ...
+
+
 class Table(Protocol):
-    """What the desk hands on from the table that holds the assistant (table.py's TableScene)."""
+    """What the desk hands on from the table that holds the assistant (table.py's TableScene), and what the
+    computer playing there asks of it (autoplay.py's `PlayedTable`)."""
+
+    assistant: Assistant
+    landing: Landing
 
     @property
     def game(self) -> Game: ...
     @property
-    def session(self) -> object: ...
+    def session(self) -> Holding: ...
     def say(self, text: str, seconds: float = ...) -> None: ...
     def say_replaced(self, message: str) -> None: ...
     def start_deal(self, game: Game) -> None: ...
     def restart(self) -> None: ...
     def undo(self) -> None: ...
     def finish_animations(self) -> None: ...
-    def hold_own_game(self) -> None: ...
+    def show_replaced(self, change: Change, quietly: bool = False) -> None: ...
+    def busy(self) -> bool: ...
+    def act(self, action: Action) -> bool: ...
 
 
 class TableDesk:
+    """The window's `Desk` for the assistant of one table: the table's and the window's own calls, and the
+    player's own games held while the shown solution plays."""
+
     def __init__(self, app: Host, table: Table) -> None:
         self.app = app
         self.table = table
+        self.own_game: Held | None = None  # the player's games, held while the shown solution plays
 
     @property
     def game(self) -> Game:
@@ -55,7 +76,8 @@ class TableDesk:
         return self.app.rng
 
     def on_top(self) -> bool:
-        return self.app.scenes[0] is self.table
+        on_screen: object = self.app.scenes[0]  # a Scene; the table is one, seen through its Protocol
+        return on_screen is self.table
 
     def say(self, text: str, seconds: float = MESSAGE_SECONDS) -> None:
         self.table.say(text, seconds)
@@ -79,12 +101,21 @@ class TableDesk:
         self.app.close_panels()
 
     def hold_own_game(self) -> None:
-        self.table.hold_own_game()
+        """The player's own games as they are, before the shown solution restarts the deal and plays it."""
+        self.own_game = self.table.session.hold()
+
+    def bring_back_own_game(self) -> None:
+        """The player's own games again, as they were held (nothing happens if none are held)."""
+        held, self.own_game = self.own_game, None
+        if held is not None:
+            self.table.finish_animations()
+            self.table.show_replaced(self.table.session.bring_back(held), quietly=True)
+            self.table.landing.end = False  # the player goes on to quit, deal, restart or switch: no end panel
 
     def play_for_player(self, mode: str) -> None:
         from idioten.ui.acesup.autoplay import Autoplay
 
-        self.app.push(Autoplay(self.app, self.table, mode))
+        self.app.push(Autoplay(self.app, self.table, mode, give_back=self.bring_back_own_game))
 
     def deal_label(self, game: Game) -> str:
         return self.app.deal_label(game)

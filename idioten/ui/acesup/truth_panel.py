@@ -13,15 +13,17 @@ deal of the day from here as from the table."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from idioten import i18n
-from idioten.play.acesup.knowledge import ERROR, UNWINNABLE, WINNABLE
+from idioten.play.acesup.assist import Assistant
+from idioten.play.acesup.knowledge import ERROR, UNWINNABLE, WINNABLE, Knowledge
 from idioten.play.acesup.lesson import Lesson, line_of
 from idioten.speech import words
-from idioten.ui.acesup.endgame import EndPanel
+from idioten.ui.acesup.endgame import EndedTable, EndPanel
+from idioten.ui.kit.panels import Row
 from idioten.ui.kit.scene import Host
 from idioten.ui.kit.widgets import Button
 
@@ -37,13 +39,21 @@ def grouped(number: int) -> str:
     return f"{number:,}".replace(",", thousand[1:-3])
 
 
+class JudgedTable(EndedTable, Protocol):
+    """The table whose game ended, with the assistant that knows the truth about its deal."""
+
+    assistant: Assistant
+
+
 class TruthEndPanel(EndPanel):
-    def __init__(self, app: Host, table):  # table: the TableScene whose game ended
+    """The end panel with what the solver knows of the deal, and what the player can learn from it."""
+
+    def __init__(self, app: Host, table: JudgedTable) -> None:
         self.assistant = table.assistant
         self.finished_by = self.assistant.computer.take_finish()  # the demo or the solution played it to the end
-        self.known = None
+        self.known: Knowledge | None = None
         self.lesson: Lesson | None = None
-        self.shown: tuple = ()  # what the rows were built from, to rebuild only when it changes
+        self.shown: tuple[object, ...] = ()  # what the rows were built from, to rebuild only when it changes
         self.searched: tuple[int, int] | None = None  # the verdict's search so far: positions, its cap
         self.look_at = app.now()  # when to look at it again
         super().__init__(app, table)
@@ -54,7 +64,7 @@ class TruthEndPanel(EndPanel):
     def build(self) -> None:
         super().build()
         self.shown = self.state()
-        extra = [("text", line) for line in self.assistant.days.lines(self.game)]
+        extra: list[Row] = [("text", line) for line in self.assistant.days.lines(self.game)]
         if self.won:
             if self.finished_by is not None:
                 self.rows[0] = ("title", "ui.truth.shown_title")
@@ -89,7 +99,7 @@ class TruthEndPanel(EndPanel):
             self.rows.insert(after, ("buttons", truth))
         self.rows += [("keys", key) for key in keys]
 
-    def ask_lesson(self):
+    def ask_lesson(self) -> Lesson | None:
         """The analysis of the player's own lost game, once the verdict is decided."""
         decided = self.known is not None and self.known.result in (WINNABLE, UNWINNABLE)
         # A line pasted and played back (Ctrl+V) is the player's own game watched again: it gets its lesson.
@@ -99,12 +109,14 @@ class TruthEndPanel(EndPanel):
             self.lesson = self.assistant.teacher.ask(self.game)
         return self.lesson
 
-    def state(self) -> tuple:
+    def state(self) -> tuple[object, ...]:
+        """What the rows are built from: they are built again when it changes."""
         lesson = self.lesson
         return (self.known, self.searched, lesson and (lesson.found, lesson.failed), self.assistant.teacher.searches,
                 tuple(self.assistant.days.lines(self.game)))
 
     def can_go_back(self) -> bool:
+        """The lesson names a move to go back to (B)."""
         return self.found_with_a_way_back() is not None
 
     def found_with_a_way_back(self) -> Analysis | None:
@@ -113,6 +125,7 @@ class TruthEndPanel(EndPanel):
         return found if found is not None and found.best_until is not None else None
 
     def verdict_text(self) -> str:
+        """The verdict in words: still searching (how far), winnable, not (and the best score), failed or unknown."""
         known = self.known
         if known is None and self.searched is not None:
             positions, cap = self.searched
@@ -169,21 +182,29 @@ class TruthEndPanel(EndPanel):
             self.decided_said = self.decided()
             self.app.speech.say(words.lines(line for line in self.spoken_lines() if line not in said))
 
-    def decided(self) -> tuple:
+    def decided(self) -> tuple[object, ...]:
+        """What the panel has to say once decided (the verdict, the lesson, the deal of the day's lines): said
+        aloud when it changes."""
         lesson = self.lesson
         return (self.known.result if self.known is not None else None, lesson and (lesson.found, lesson.failed),
                 tuple(self.assistant.days.lines(self.game)))
 
     def show_solution(self) -> None:
+        """L or the button: the computer plays the winning line from the deal's start."""
         self.assistant.coach.show_solution(self.game)
 
     def go_back(self) -> None:
-        self.assistant.teacher.go_back(self.lesson)
+        """B or the button: the game back to just before the move that lost it."""
+        if self.lesson is not None:  # its button and key come with the lesson
+            self.assistant.teacher.go_back(self.lesson)
 
     def solution_from_there(self) -> None:
-        self.assistant.teacher.solution_from_there(self.lesson)
+        """F or the button: the game back to before that move, then the computer plays the win (or the best) from
+        there."""
+        if self.lesson is not None:
+            self.assistant.teacher.solution_from_there(self.lesson)
 
-    def key(self, event) -> None:
+    def key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_l and self.known is not None and self.known.result == WINNABLE:
             self.show_solution()
         elif event.key == pygame.K_b and self.can_go_back():

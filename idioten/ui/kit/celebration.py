@@ -10,7 +10,7 @@ blit of the sheet and one card per card in the air."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -32,6 +32,7 @@ def wanted(app: Host) -> bool:
 
 
 class Leaper:
+    """One card in the air: its picture, where it is, and how fast it goes."""
     def __init__(self, picture: pygame.Surface, pos: tuple[float, float], velocity: tuple[float, float]):
         self.picture = picture
         self.x, self.y = pos
@@ -39,9 +40,11 @@ class Leaper:
 
 
 class Celebration(Scene):
+    """The player's win celebrated over the table: the cards leap off one after the other and bounce on the foot of
+    the table, leaving trails, until the last has left the window (or a key or click ends it); then `then`."""
     overlay = True
 
-    def __init__(self, app: Host, cards: list[tuple[pygame.Surface, tuple[float, float]]], floor: float,
+    def __init__(self, app: Host, cards: Sequence[tuple[pygame.Surface, tuple[float, float]]], floor: float,
                  then: Callable[[], None]):
         """`cards`: (picture, top-left corner) of each card to leap, in the order they go (the first
         LEAPERS); they bounce on `floor` (the y of a card's top when it touches the foot of the table);
@@ -87,6 +90,7 @@ class Celebration(Scene):
         self.dirty = True
 
     def finish(self) -> None:
+        """The celebration over (once, however it ends): it leaves the stack and what comes next comes."""
         if self not in self.app.scenes:
             return
         self.app.pop(self)

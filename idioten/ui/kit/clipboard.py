@@ -17,6 +17,7 @@ def put_text(text: str) -> bool:
 
 
 def get_text() -> str:
+    """The text on the clipboard ("" if there is none, or no clipboard)."""
     try:
         return pygame.scrap.get_text()
     except pygame.error:

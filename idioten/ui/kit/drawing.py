@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from idioten.ui.kit.layout import status_line_pitch
-from idioten.ui.kit.palette import BAR, BAR_LINE, BOX, EDGE, MESSAGE, TEXT
+from idioten.ui.kit.palette import BAR, BAR_LINE, BOX, EDGE, MESSAGE, TEXT, tint
 
 if TYPE_CHECKING:
     from idioten.ui.kit.fonts import Texts
@@ -20,6 +20,8 @@ WIDE_SEPARATOR, NARROW_SEPARATOR = "   ·   ", " · "  # between the status bar'
 
 def outline(size: tuple[int, int], colour: tuple[int, int, int], radius: int, width: int,
             fill_alpha: int = 0) -> pygame.Surface:
+    """A ring round a card of `size` (with a softer halo outside it): a discardable card, the chosen pile, the
+    hint; `fill_alpha` also tints the card under it."""
     pad = width * 2
     surface = pygame.Surface((size[0] + 2 * pad, size[1] + 2 * pad), pygame.SRCALPHA)
     rect = surface.get_rect()
@@ -53,8 +55,8 @@ def draw_status_line(surface: pygame.Surface, texts: Texts, bar: pygame.Rect, si
         if len(coloured) > lines:
             bar = bar.copy()
             bar.top -= (len(coloured) - lines) * pitch
-            pygame.draw.rect(surface, BAR, bar)
-            pygame.draw.line(surface, BAR_LINE, bar.topleft, bar.topright)
+            pygame.draw.rect(surface, tint(BAR), bar)
+            pygame.draw.line(surface, tint(BAR_LINE), bar.topleft, bar.topright)
         top = bar.centery - (len(coloured) * pitch) // 2
         drawn = []
         for index, (row, colour) in enumerate(coloured):
@@ -98,8 +100,8 @@ def draw_callout(surface: pygame.Surface, texts: Texts, size: int, text: str, at
     pitch = texts.font(size).get_linesize() + max(1, size // 10)
     box = pygame.Rect(0, 0, max(texts.width(line, size) for line in lines) + 2 * pad, len(lines) * pitch + 2 * pad)
     box = callout_place(box, at, size, room, avoid)
-    pygame.draw.rect(surface, BOX, box, border_radius=pad)
-    pygame.draw.rect(surface, EDGE, box, width=2, border_radius=pad)
+    pygame.draw.rect(surface, tint(BOX), box, border_radius=pad)
+    pygame.draw.rect(surface, tint(EDGE), box, width=2, border_radius=pad)
     drawn = []
     for index, line in enumerate(lines):
         rendered = texts.render(line, size, MESSAGE)

@@ -34,6 +34,7 @@ CARD_IN_TEXT = re.compile("(10|[2-9TJQKA])?([" + "".join(SUIT_SYMBOLS.values()) 
 
 
 def load_font(size: int) -> pygame.font.Font:
+    """The shipped font (DejaVu Sans, which has the suit symbols) at `size`; pygame's own if it cannot be read."""
     path = paths.asset(*FONT_FILE)
     if path.is_file():
         try:
@@ -75,12 +76,14 @@ class Texts:
         self.four_colour = four_colour
 
     def font(self, size: int) -> pygame.font.Font:
+        """The font at `size`, loaded once."""
         font = self._fonts.get(size)
         if font is None:
             font = self._fonts[size] = load_font(size)
         return font
 
     def chip_pad(self, size: int) -> int:
+        """The paper each side of a card named in a text (the suit's chip), at `size`."""
         return max(1, self.font(size).get_height() // 7)
 
     def width(self, text: str, size: int) -> int:
@@ -89,6 +92,8 @@ class Texts:
         return sum(font.size(piece)[0] + (2 * pad if suit else 0) for piece, suit in pieces(text))
 
     def render(self, text: str, size: int, colour: tuple[int, int, int] = (240, 240, 235)) -> pygame.Surface:
+        """`text` rendered in `colour`, each card named in it on a paper chip in its suit's ink; kept for the
+        next frame, which most likely shows it again."""
         four = bool(self.four_colour())
         key = (text, size, colour, four)
         surface = self._lines.get(key)

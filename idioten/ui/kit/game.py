@@ -12,22 +12,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import Protocol
 
 from idioten.play.session import Opening, Session
 from idioten.storage.files import Notice
 from idioten.ui.kit.scene import CardGameScene, Host, Scene
 
-S = TypeVar("S", bound=Session)
 MenuEntries = list[tuple[str, Callable[[], None]]]  # (text key, what the entry does)
 Then = Callable[[Callable[[], None]], None]  # the menu's: close the menu, then do it
 
 
 def no_entries(app: Host, scene: CardGameScene, then: Then) -> MenuEntries:
+    """A game with no menu entries of its own."""
     return []
 
 
 def no_welcome(app: Host) -> None:
+    """A game that offers a new player nothing at the start."""
     pass
 
 
@@ -44,20 +45,27 @@ class SettingRow:
 
 
 def no_settings(app: Host, scene: CardGameScene) -> list[SettingRow]:
+    """A game with no rows of its own on the settings screen."""
     return []
 
 
 def no_notes(app: Host) -> list[str]:
+    """A game with no notes under its rows."""
     return []
 
 
 @dataclass(frozen=True)
-class GameKind(Generic[S]):
+class GameKind:
+    """One game as the window knows it. Not generic in its session: the window holds every game's session as a
+    `Session`, so a game's `make_scene` takes one and narrows it to its own (the session its `open_session`
+    gave); a `GameKind[AcesUpSession]` could not stand in a list of `GameKind[Session]`, whose `make_scene`
+    would take any game's session."""
+
     name: str  # the game in files ("idioten", "poker"): the game chosen last is saved under it
     play_key: str  # the text of the menu entry that switches to it ("Play Poker patience (G)")
-    open_session: Callable[[Opening], tuple[S, Sequence[Notice]]]  # read from the store, and what the store
-    # said while reading it (a damaged file moved aside, ...): said at start, or on the game's table
-    make_scene: Callable[[Host, S], CardGameScene]
+    open_session: Callable[[Opening], tuple[Session, Sequence[Notice]]]  # read from the store, and what the
+    # store said while reading it (a damaged file moved aside, ...): said at start, or on the game's table
+    make_scene: Callable[[Host, Session], CardGameScene]
     rules_panel: Callable[[Host, CardGameScene], Scene]  # F1 and the menu, over its scene
     stats_panel: Callable[[Host, CardGameScene], Scene]  # S and the menu
     menu_entries: Callable[[Host, CardGameScene, Then], MenuEntries] = no_entries  # its own, after the
@@ -75,10 +83,10 @@ class Games(Protocol):
     screen, and switching between them."""
 
     @property
-    def games(self) -> Sequence[GameKind[Session]]: ...
+    def games(self) -> Sequence[GameKind]: ...
 
     @property
-    def current_game(self) -> GameKind[Session]: ...
+    def current_game(self) -> GameKind: ...
 
     @property
     def on_screen(self) -> CardGameScene: ...

@@ -16,7 +16,8 @@ import pygame
 from idioten import i18n
 from idioten.storage.history import Played
 from idioten.ui.game_clock import clock_text
-from idioten.ui.kit.palette import CAPTION, EDGE, SELECT, TEXT, TITLE
+from idioten.ui.kit.fonts import Texts
+from idioten.ui.kit.palette import CAPTION, EDGE, SELECT, TEXT, TITLE, tint
 
 COLUMNS = ("when", "deal", "variant", "result", "score", "moves", "time")
 PENDING = "pending"  # the result shown for a game left but not yet counted
@@ -38,6 +39,7 @@ def gap_at(size: int) -> int:
 
 
 class HistoryList:
+    """The list of games inside a panel: the rows it shows, the one chosen, its place and its columns' widths."""
     def __init__(self, variant_name: Callable[[str], str], columns: Sequence[str] = COLUMNS):
         """`columns`: which of COLUMNS (Poker patience counts no moves)."""
         self.variant_name = variant_name
@@ -63,7 +65,7 @@ class HistoryList:
         shown = cells(self.rows[index], self.variant_name, index < self.pending)
         return [shown[name] for name in self.columns]
 
-    def place(self, rect: pygame.Rect, texts, sizes: Sequence[int]) -> bool:
+    def place(self, rect: pygame.Rect, texts: Texts, sizes: Sequence[int]) -> bool:
         """Columns at the first of `sizes` at which they fit across `rect`; False if none fits."""
         self.rect = rect
         headers = [i18n.t(f"ui.history.{name}") for name in self.columns]
@@ -89,7 +91,7 @@ class HistoryList:
             self.chosen = max(0, min(len(self.rows) - 1, index))
             self.keep_in_sight()
 
-    def key(self, event) -> bool:
+    def key(self, event: pygame.event.Event) -> bool:
         """The keys that choose a row; True if it was one of them."""
         page = max(1, self.visible() - 1)
         steps = {**STEP_KEYS, pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page}
@@ -111,7 +113,7 @@ class HistoryList:
             self.choose(index)
         return True
 
-    def draw(self, surface, texts) -> None:
+    def draw(self, surface: pygame.Surface, texts: Texts) -> None:
         size, rect = self.size, self.rect
         if not self.rows:
             empty = texts.render(i18n.t("ui.history.empty"), size, TEXT)
@@ -126,7 +128,8 @@ class HistoryList:
         for column, name in enumerate(self.columns):
             header = texts.render(i18n.t(f"ui.history.{name}"), size, TITLE)
             surface.blit(header, (lefts[column], rect.y))
-        pygame.draw.line(surface, EDGE, (start, rect.y + self.row_h - 3), (start + table_w, rect.y + self.row_h - 3))
+        under_headers = rect.y + self.row_h - 3
+        pygame.draw.line(surface, tint(EDGE), (start, under_headers), (start + table_w, under_headers))
         for line in range(self.visible()):
             index = self.first + line
             if index >= len(self.rows):

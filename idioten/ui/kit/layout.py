@@ -1,6 +1,8 @@
 """Where everything goes, computed from the window size alone (no drawing here). Sizes are the picture's
 pixels; `scale` is how many of them a point of the design takes on a high-DPI screen (window.ui_scale), so
-the bars and texts, whose sizes are bounded, keep their size to the eye there too.
+the bars and texts, whose sizes are bounded, keep their size to the eye there too. `text_scale` is the
+player's text size (1.25 for the setting's 125 %): every text, and the bars that hold texts, that many times
+as large as at 100 % in a window of the same size; the cards take the room that is left.
 
 Row of the table, left to right: stock, the four piles, discard pile. Piles fan downward. A bar of buttons
 runs along the top and the status bar along the bottom. The card width is the largest that lets the row fit
@@ -47,23 +49,24 @@ class Layout:
     piles: list[pygame.Rect] = field(default_factory=list)
     table_bottom: int = 0
     scale: float = 1.0
+    text_scale: float = 1.0
     font_size: int = 0
     small_font_size: int = 0
     label_size: int = 0
 
     def __post_init__(self) -> None:
-        w, h, s = max(self.width, 1), max(self.height, 1), self.scale
-        bar_h = round(_clamp(h * 0.06, 34 * s, 56 * s))
-        status_h = round(_clamp(h * 0.045, 26 * s, 42 * s))
+        w, h, s, t = max(self.width, 1), max(self.height, 1), self.scale, self.text_scale
+        bar_h = round(_clamp(h * 0.06, 34 * s, 56 * s) * t)
+        status_h = round(_clamp(h * 0.045, 26 * s, 42 * s) * t)
         self.font_size = round(bar_h * 0.5)
         self.small_font_size = round(status_h * 0.62)
         # A window narrower than the program ever opens one (a tiling window manager can force it) has no room
         # for the facts and a message side by side: its status bar holds two lines (kit/drawing.py).
-        if w < MIN_WINDOW[0] * s:
+        if w < MIN_WINDOW[0] * s * t:
             status_h += status_line_pitch(self.small_font_size)
         self.top_bar = pygame.Rect(0, 0, w, bar_h)
         self.status_bar = pygame.Rect(0, h - status_h, w, status_h)
-        self.label_size = round(_clamp(h * 0.026, 16 * s, 28 * s))
+        self.label_size = round(_clamp(h * 0.026, 16 * s, 28 * s) * t)
 
         label_room = self.label_size + 10
         table_h = self.status_bar.top - self.top_bar.bottom - label_room - 16
@@ -85,7 +88,23 @@ class Layout:
 
     @property
     def size(self) -> tuple[int, int]:
+        """The window's (or canvas's) width and height."""
         return self.width, self.height
+
+    @property
+    def text_points(self) -> float:
+        """Pixels per design point of text: the desktop's scale times the player's text size (a text's least
+        size, given in points, grows by it)."""
+        return self.scale * self.text_scale
+
+    def grown(self, factor: float) -> Layout:
+        """The same layout for a canvas `factor` times the window's size (a panel too large for its window)."""
+        return Layout(round(self.width * factor), round(self.height * factor), scale=self.scale,
+                      text_scale=self.text_scale)
+
+    def with_text_scale(self, text_scale: float) -> Layout:
+        """The same window with another text size (a panel that does not fit at the size chosen)."""
+        return Layout(self.width, self.height, scale=self.scale, text_scale=text_scale)
 
     def fan_step(self, cards_in_pile: int) -> float:
         """Vertical distance between two cards of a pile: nominal while there is room, then tighter."""
@@ -95,6 +114,7 @@ class Layout:
         return max(1.0, min(self.card_h * NOMINAL_FAN * 1.2, room / (cards_in_pile - 1)))
 
     def card_position(self, pile: int, index: int, cards_in_pile: int) -> tuple[float, float]:
+        """The top-left corner of the `index`th card of a pile of `cards_in_pile`, fanned down the table."""
         rect = self.piles[pile]
         return float(rect.x), rect.y + index * self.fan_step(cards_in_pile)
 

@@ -7,19 +7,17 @@ before focus existed), Tab / Shift+Tab and the arrow keys move it, Enter activat
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Protocol
+from collections.abc import Callable
+from typing import Literal, Protocol, Union
 
 import pygame
 
 from idioten import i18n
 from idioten.speech import words
 from idioten.ui.kit.layout import Layout
-from idioten.ui.kit.palette import BOX, EDGE, TEXT, TITLE
+from idioten.ui.kit.palette import BOX, EDGE, TEXT, TITLE, tint
 from idioten.ui.kit.scene import Host, Scene
 from idioten.ui.kit.widgets import Button
-
-if TYPE_CHECKING:
-    from idioten.ui.kit.scene import CardGameScene
 
 CONFIRM_YES_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y, pygame.K_j)
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -28,15 +26,29 @@ EDGE_ROOM = 10  # pixels kept free at least between a panel and the window's edg
 FOCUS_ROOM = 10  # pixels at least between two rows of buttons: the focus ring (4 out, 2 wide) touches no other
 SMALLEST_TEXT = 13  # design points: the text of a panel too tall for its window shrinks no further (8-point type)
 RING = 8  # the focus ring is drawn this much larger than its button (widgets.Button.draw)
+TEXT_STEP = 0.05  # a panel too large at the text size chosen tries it this much smaller at each step, to 100 %
 GROW_STEP = 0.1  # a panel that does not fit its window is laid out on a canvas this much larger at each try,
 MOST_GROWN = 4.0  # up to this many times the window's size
 
+Words = Union[str, Callable[[], str]]  # a text key, a text already worded, or the wording of the moment
+Painter = Callable[[pygame.Surface, pygame.Rect], None]  # draws an illustration into its place in the box
+Colour = tuple[int, int, int]
+# A panel's rows, each a kind and what it shows (`Panel.build` says which). "heading" and "art_px" are Poker's:
+# its panels turn them into a title and an "art" row when they place them (ui/poker/panels.py).
+Row = Union[tuple[Literal["title"], Words], tuple[Literal["text"], Words], tuple[Literal["keys"], Words],
+            tuple[Literal["heading"], Words], tuple[Literal["art"], float, Painter],
+            tuple[Literal["art_px"], Callable[[], int], Painter], tuple[Literal["buttons"], list[Button]]]
+# What `Panel.place` placed: (kind, a line of text or an illustration's painter, text size or height, colour, y)
+Placed = tuple[str, Union[str, Painter], int, Union[Colour, None], int]
 
-def _text(key_or_text: str) -> str:
+
+def _text(words: Words) -> str:
+    if callable(words):
+        return words()
     try:
-        return i18n.t(key_or_text)
+        return i18n.t(words)
     except KeyError:
-        return key_or_text
+        return words
 
 
 def wrapped(buttons: list[Button], per_line: int) -> list[list[Button]]:
@@ -53,6 +65,8 @@ def wrapped(buttons: list[Button], per_line: int) -> list[list[Button]]:
 
 
 class Panel(Scene):
+    """A box of rows in the middle of the window, over the scene below it (dimmed): what every panel of both
+    games is made of. A panel fills `rows` in `build`; placing, focus, keys and drawing are the same for all."""
     overlay = True
     overflow = False  # set by `place`: what it placed did not fit in the box
     height_limit: int | None = None  # the box's greatest height, if a panel wants less than the window's
@@ -64,7 +78,8 @@ class Panel(Scene):
     def __init__(self, app: Host):
         super().__init__(app)
         self.buttons: list[Button] = []
-        self.rows: list[tuple] = []
+        self.rows: list[Row] = []
+        self.placed: list[Placed] = []
         self.box = pygame.Rect(0, 0, 0, 0)
         self.dim: pygame.Surface | None = None
         self.focused: Button | None = None
@@ -77,22 +92,31 @@ class Panel(Scene):
         the buttons do, left out in a small window), ("art", height_in_cards, painter), ("buttons", [Button, ...])."""
 
     def close(self) -> None:
+        """The panel gone from the window's stack (the scene below it has the events again)."""
         self.app.pop(self)
 
     def resize(self, layout: Layout) -> None:
-        """Lay the panel out for the window; where it does not fit even with its smallest text (a window
-        below the program's minimum, which no window manager has to keep to), lay it out on a canvas made
-        larger step by step, keeping the window's shape, until it fits: the window shows that canvas scaled
-        down (the app maps the mouse onto it)."""
+        """Lay the panel out for the window. Where it does not fit at the text size the player chose (a larger
+        text than 100 % in a window the text grows faster than), its text is made smaller step by step, to
+        100 % at the least: the table keeps the size chosen, the panel takes the largest that fits. Where it
+        does not fit even with its smallest text (a window below the program's minimum, which no window
+        manager has to keep to), lay it out on a canvas made larger step by step, keeping the window's shape,
+        until it fits: the window shows that canvas scaled down (the app maps the mouse onto it)."""
         self.canvas_size = None
         self.lay_out(layout)
+        text_scale = layout.text_scale
+        while self.overflows() and text_scale > 1.0:
+            text_scale = max(1.0, round(text_scale - TEXT_STEP, 2))
+            self.lay_out(layout.with_text_scale(text_scale))
+        at_text = self.layout
         grown = 1.0
         while self.overflows() and grown < MOST_GROWN:
             grown += GROW_STEP
-            self.lay_out(Layout(round(layout.width * grown), round(layout.height * grown), scale=layout.scale))
+            self.lay_out(at_text.grown(grown))
             self.canvas_size = self.layout.size
 
     def lay_out(self, layout: Layout) -> None:
+        """The panel placed in `layout` (the window's, or a larger canvas), its dimming made to fit it."""
         self.layout = layout
         self.dirty = True
         self.dim = pygame.Surface(layout.size, pygame.SRCALPHA)
@@ -107,6 +131,7 @@ class Panel(Scene):
                 or any(not self.box.contains(b.rect.inflate(RING, RING)) for b in self.buttons if b.rect.w))
 
     def language_changed(self) -> None:
+        """Its texts worded anew are longer or shorter: the panel is placed again."""
         self.resize(self.app.layout)
 
     def place(self) -> None:
@@ -116,7 +141,7 @@ class Panel(Scene):
         one width."""
         layout = self.layout
         largest = layout.font_size
-        smallest = min(largest, round(SMALLEST_TEXT * layout.scale))
+        smallest = min(largest, round(SMALLEST_TEXT * layout.text_points))
         full = max(1, layout.width - 2 * EDGE_ROOM)
         tries = [(largest, self.natural_width(largest), True, 1.0), (largest, full, True, 1.0)]
         tries += [(size, full, False, air) for size in range(largest, smallest - 1, -1) for air in (1.0, 0.5)]
@@ -137,43 +162,49 @@ class Panel(Scene):
 
     def button_width(self, size: int) -> int:
         """The one width of all the panel's buttons at text size `size`."""
-        return max([b.width_for(self.app.texts, size) + size for row in self.rows if row[0] == "buttons"
-                    for b in row[1]], default=0)
+        return max([b.width_for(self.app.texts, size) + size for buttons in self.button_rows() for b in buttons],
+                   default=0)
+
+    def button_rows(self) -> list[list[Button]]:
+        """The panel's rows of buttons, top to bottom."""
+        return [row[1] for row in self.rows if row[0] == "buttons"]
 
     def natural_width(self, size: int) -> int:
         """The panel's share of the window, or as much more as its widest row of buttons needs."""
-        widest = max([len(row[1]) for row in self.rows if row[0] == "buttons"], default=0)
+        widest = max([len(buttons) for buttons in self.button_rows()], default=0)
         buttons = widest * self.button_width(size) + (widest + 1) * size
         return int(min(max(self.layout.width * self.width_share, 360, buttons), self.layout.width - 40))
 
-    def arrange(self, size: int, width: int, with_keys: bool, air: float):
+    def arrange(self, size: int, width: int, with_keys: bool,
+                air: float) -> tuple[list[Placed], list[tuple[Button, pygame.Rect]], int, bool]:
         """The rows at text size `size` in a box `width` wide, `air` times the usual space between them: what
         to draw (kind, what, size, colour, y), each button's place in the box, the box's height, and whether
-        the buttons fit side by side at all."""
+        the buttons (and the titles) fit side by side at all."""
         texts = self.app.texts
         inner = width - 2 * size
         same = self.button_width(size)
         spaced = int(size * air)
         half, third = spaced // 2, spaced // 3
-        # (kind, the text or the art, size, colour, y)
-        placed: list[tuple[str, Any, int, tuple[int, int, int] | None, int]] = []
+        placed: list[Placed] = []
         rects: list[tuple[Button, pygame.Rect]] = []
         y = spaced
+        titles_fit = True
         for row in self.rows:
-            kind = row[0]
-            if kind == "title":
-                placed.append(("line", _text(row[1]), round(size * 1.4), TITLE, y))
+            if row[0] == "title":
+                title = _text(row[1])
+                placed.append(("line", title, round(size * 1.4), TITLE, y))
+                titles_fit = titles_fit and texts.width(title, round(size * 1.4)) <= width - size
                 y += round(size * 1.4) + half
-            elif kind == "text" or (kind == "keys" and with_keys):
+            elif row[0] == "text" or (row[0] == "keys" and with_keys):
                 for line in texts.wrap(_text(row[1]), size, inner):
                     placed.append(("line", line, size, TEXT, y))
                     y += round(size * 1.05)
                 y += third
-            elif kind == "art":
+            elif row[0] == "art":
                 height = round(self.layout.card_h * row[1])
                 placed.append(("art", row[2], height, None, y))
                 y += height + half
-            elif kind == "buttons":
+            elif row[0] == "buttons":
                 height = round(size * 1.8)
                 for side_by_side in wrapped(row[1], (inner + size) // (same + size)):
                     x = (width - len(side_by_side) * same - (len(side_by_side) - 1) * size) // 2
@@ -181,9 +212,10 @@ class Panel(Scene):
                         rects.append((button, pygame.Rect(x, y, min(same, inner), height)))
                         x += same + size
                     y += height + max(half, FOCUS_ROOM)
-        return placed, rects, y + half, same <= inner
+        return placed, rects, y + half, same <= inner and titles_fit
 
     def centre(self, layout: Layout, height: int) -> tuple[int, int]:
+        """Where the box's middle goes: the window's middle, unless a panel has a better place for itself."""
         return layout.width // 2, layout.height // 2
 
     # -- keyboard focus --------------------------------------------------------------------------------
@@ -193,6 +225,7 @@ class Panel(Scene):
         return next((b for b in self.buttons if b.enabled()), None)
 
     def set_focus(self, button: Button | None) -> None:
+        """The keyboard's ring on `button`, or on the default one if `button` is gone or disabled."""
         if button not in self.buttons or not button.enabled():
             button = self.default_button()
         self.focused = button
@@ -201,6 +234,7 @@ class Panel(Scene):
         self.dirty = True
 
     def move_focus(self, step: int) -> None:
+        """The ring `step` buttons on among those enabled (round at the ends), the button it lands on said aloud."""
         reachable = [b for b in self.buttons if b.enabled()]
         if reachable:
             here = reachable.index(self.focused) if self.focused in reachable else -step
@@ -238,9 +272,11 @@ class Panel(Scene):
             self.key(event)
 
     def outside_click(self) -> None:
+        """A click beside the box: the panel closes, as Escape closes it (an end panel keeps its result instead)."""
         self.close()
 
     def key(self, event: pygame.event.Event) -> None:
+        """A key the focus did not take: Escape closes the panel; a panel adds its own keys."""
         if event.key == pygame.K_ESCAPE:
             self.close()
 
@@ -248,14 +284,14 @@ class Panel(Scene):
         """The dimmed table and the panel's box, the same for every panel."""
         assert self.dim is not None  # made by resize, before any drawing
         surface.blit(self.dim, (0, 0))
-        pygame.draw.rect(surface, BOX, self.box, border_radius=12)
-        pygame.draw.rect(surface, EDGE, self.box, width=2, border_radius=12)
+        pygame.draw.rect(surface, tint(BOX), self.box, border_radius=12)
+        pygame.draw.rect(surface, tint(EDGE), self.box, width=2, border_radius=12)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_frame(surface)
-        for kind, what, size, colour, y in self.placed:
-            if kind == "line":
-                line = self.app.texts.render(what, size, colour)
+        for _, what, size, colour, y in self.placed:
+            if isinstance(what, str):
+                line = self.app.texts.render(what, size, colour or TEXT)
                 surface.blit(line, line.get_rect(midtop=(self.box.centerx, self.box.y + y)))
             else:
                 what(surface, pygame.Rect(self.box.x, self.box.y + y, self.box.w, size))
@@ -264,16 +300,23 @@ class Panel(Scene):
 
     def spoken_lines(self) -> list[str]:
         """The panel's title and texts (and the headings a panel words as it places them), as the ear gets them."""
-        return [row[1]() if callable(row[1]) else _text(row[1]) for row in self.rows
-                if row[0] in ("title", "text", "heading")]
+        return [_text(row[1]) for row in self.rows if row[0] == "title" or row[0] == "text" or row[0] == "heading"]
 
     def spoken(self) -> str:
         """What is said as the panel opens: its title, its texts, and the button the keyboard's ring is on."""
         return words.lines([*self.spoken_lines(), *([self.focused.label] if self.focused is not None else [])])
 
     def add_buttons(self, *buttons: Button) -> None:
+        """`buttons` as the next row, side by side, and among those the keyboard's ring goes through."""
         self.buttons.extend(buttons)
         self.rows.append(("buttons", list(buttons)))
+
+
+class EndedTable(Protocol):
+    """The table an end panel stands over, as the panel's keys drive it."""
+
+    def new_deal(self) -> None: ...
+    def undo(self) -> None: ...
 
 
 class EndPanelSelf(Protocol):
@@ -283,10 +326,10 @@ class EndPanelSelf(Protocol):
     def again_keys(self) -> tuple[int, ...]: ...
 
     def close(self) -> None: ...
-    def game_scene(self) -> CardGameScene: ...
+    def game_scene(self) -> EndedTable: ...
     def again(self) -> None: ...
     def new_deal(self) -> None: ...
-    def other_key(self, event: Any) -> None: ...
+    def other_key(self, event: pygame.event.Event) -> None: ...
 
 
 class EndOfGameKeys:
@@ -298,13 +341,16 @@ class EndOfGameKeys:
     again_keys: tuple[int, ...] = (pygame.K_r,)
 
     def outside_click(self) -> None:
+        """A click beside an end panel does nothing: the result stays until the player chooses what comes next."""
         pass  # a click beside the panel must not throw the result away
 
     def new_deal(self: EndPanelSelf) -> None:
+        """N, F2, Enter or the button: the panel gone and a new deal on its table."""
         self.close()
         self.game_scene().new_deal()
 
-    def key(self: EndPanelSelf, event: Any) -> None:
+    def key(self: EndPanelSelf, event: pygame.event.Event) -> None:
+        """The keys every end panel answers alike (the class's docstring); the rest to `other_key`."""
         if event.key in (pygame.K_n, pygame.K_F2, pygame.K_RETURN, pygame.K_KP_ENTER):
             self.new_deal()
         elif event.key in self.again_keys:
@@ -318,6 +364,7 @@ class EndOfGameKeys:
             self.other_key(event)
 
     def other_key(self, event: pygame.event.Event) -> None:
+        """A key of the panel's own (Poker's S for its statistics); none by default."""
         pass
 
 
@@ -333,10 +380,12 @@ class ConfirmPanel(Panel):
         self.add_buttons(Button("ui.button.yes", self.yes), Button("ui.button.no", self.close))
 
     def yes(self) -> None:
+        """The question answered yes: the panel closes, then what was asked is done."""
         self.close()
         self.on_yes()
 
     def key(self, event: pygame.event.Event) -> None:
+        """The asking key again, Enter, Y or J say yes; any other key but a modifier says no."""
         letter_key = pygame.key.key_code(self.letter.lower())
         if event.key in CONFIRM_YES_KEYS or event.key == letter_key:
             self.yes()
@@ -359,16 +408,20 @@ class OfferPanel(Panel):
         self.add_buttons(Button(self.take_key, self.take), Button(self.skip_key, self.skip))
 
     def take(self) -> None:
+        """The offer taken: the panel closes, then what was offered starts."""
         self.close()
         self.on_take()
 
     def skip(self) -> None:
+        """The offer let go: the panel closes, and what letting it go means is done."""
         self.close()
         self.on_skip()
 
     def outside_click(self) -> None:
+        """A click beside the panel lets the offer go, as Escape does."""
         self.skip()
 
     def key(self, event: pygame.event.Event) -> None:
+        """Escape lets the offer go (Enter, on the focused button, takes it)."""
         if event.key == pygame.K_ESCAPE:
             self.skip()

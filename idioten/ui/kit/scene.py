@@ -5,7 +5,7 @@ of it."""
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -33,17 +33,34 @@ class DealtGame(Protocol):
     """What the window reads of either game's state alike: the deal it came from (None: a deal typed in)."""
 
     @property
-    def deal_number(self) -> int | None: ...
+    def deal_number(self) -> int | None:
+        """The deal's number (None: its cards were typed in or pasted)."""
+        ...
 
 
 class GameInput(Protocol):
     """A table's own part that turns the mouse and the game's own keys into its verbs (each game has one)."""
 
-    def on_press(self, event: Any) -> None: ...
-    def on_motion(self, event: Any) -> None: ...
-    def on_release(self, event: Any) -> None: ...
-    def game_key(self, event: Any) -> None: ...
-    def drop_choice(self) -> bool: ...
+    def on_press(self, event: pygame.event.Event) -> None:
+        """The left button went down at `event.pos`: a card taken, a cell or the stock clicked, a top-bar button
+        pressed."""
+        ...
+
+    def on_motion(self, event: pygame.event.Event) -> None:
+        """The pointer moved: a press far enough becomes a drag, a dragged card follows, buttons light up."""
+        ...
+
+    def on_release(self, event: pygame.event.Event) -> None:
+        """The left button came up: a drag is dropped, a press that did not move is a click."""
+        ...
+
+    def game_key(self, event: pygame.event.Event) -> None:
+        """A key the shared keys of `CardGameScene.on_key` left to the game."""
+        ...
+
+    def drop_choice(self) -> bool:
+        """Escape: forget what the keys chose (True), or nothing was chosen (False: the menu opens)."""
+        ...
 
 
 class Host(Protocol):
@@ -54,7 +71,6 @@ class Host(Protocol):
     texts: Texts
     images: CardImages
     sound: Player
-    layout: Layout
     rng: random.Random
     scenes: list[Scene]
     speech: Speaker  # what the window says aloud (idioten/speech/)
@@ -63,24 +79,69 @@ class Host(Protocol):
     def store(self) -> Store:
         """The store every file goes through (one in memory for a window opened without one)."""
 
-    def now(self) -> float: ...
-    def push(self, scene: Scene) -> None: ...
-    def pop(self, scene: Scene) -> None: ...
-    def close_panels(self) -> None: ...
-    def mark_dirty(self) -> None: ...
-    def open_menu(self) -> None: ...
-    def open_rules(self) -> None: ...
-    def open_stats(self) -> None: ...
-    def open_settings(self) -> None: ...
-    def deal_label(self, game: DealtGame) -> str: ...
-    def set_language(self, language: str) -> None: ...
-    def toggle_fullscreen(self) -> None: ...
-    def quit(self) -> None: ...
-    def handle(self, event: Any) -> None:
+    @property
+    def layout(self) -> Layout:
+        """Where everything goes in the window as it is now."""
+
+    def now(self) -> float:
+        """The time by the window's clock (a test's own clock in tests): what messages and glides are timed by."""
+        ...
+
+    def push(self, scene: Scene) -> None:
+        """`scene` on top of the stack (a panel, the guide, the computer playing): it gets the events from now."""
+        ...
+
+    def pop(self, scene: Scene) -> None:
+        """`scene` off the stack, wherever it stands in it."""
+        ...
+
+    def close_panels(self) -> None:
+        """Everything over the game's table gone."""
+        ...
+
+    def mark_dirty(self) -> None:
+        """Every scene drawn again at the next frame (a setting or the language changed what they show)."""
+        ...
+
+    def open_menu(self) -> None:
+        """The menu over the table (Escape, the Menu button)."""
+        ...
+
+    def open_rules(self) -> None:
+        """The rules of the game on screen (F1)."""
+        ...
+
+    def open_stats(self) -> None:
+        """The statistics of the game on screen (S)."""
+        ...
+
+    def open_settings(self) -> None:
+        """The settings screen (E)."""
+        ...
+
+    def deal_label(self, game: DealtGame) -> str:
+        """The deal's name for the status bar and messages ("Deal 7", or that its cards were typed in)."""
+        ...
+
+    def set_language(self, language: str) -> None:
+        """Every word shown and said in `language` from now on ("" follows the system's)."""
+        ...
+
+    def toggle_fullscreen(self) -> None:
+        """The whole screen, or back to the window as it was (F11, the menu)."""
+        ...
+
+    def quit(self) -> None:
+        """The window closes after this turn of the loop (the games are saved first)."""
+        ...
+    def handle(self, event: pygame.event.Event) -> None:
         """An event as the loop hands it on: to the window's own keys, else the scene on top."""
 
 
 class Scene:
+    """One screen of the window's stack: the table of a game, a panel over it, the guide, the computer at play.
+    The window hands it the events while it is on top, time each frame, and asks it to draw when it is dirty."""
+
     overlay = False  # drawn over the scene below it instead of covering the whole window
     # None: laid out for the window's own pixels. Else the larger size the scene is laid out and drawn at, the
     # picture then scaled down to the window and the mouse's positions scaled up (a window smaller than the
@@ -121,6 +182,7 @@ class Scene:
         return None
 
     def language_changed(self) -> None:
+        """The language changed: what is worded once (labels, wrapped lines) is worded again."""
         self.dirty = True
 
     def cancel_pointer(self) -> None:
@@ -211,6 +273,7 @@ class CardGameScene(Scene):
             "ui.msg.new_deal", number=number if number is not None else self.app.deal_label(self.game)))
 
     def expire_message(self) -> None:
+        """Once a frame: a message whose time is up leaves the line, and the next one waiting takes it."""
         if self.message and self.app.now() >= self.message_until:
             self.message, self.message_at = "", None
             self.dirty = True
@@ -225,18 +288,24 @@ class CardGameScene(Scene):
     # -- what each game does its own way (the shared keys and the menu ask for it) ---------------------------
 
     def new_deal(self) -> None:
+        """N, F2, the New button: a new deal at once; the game it replaces stays behind Ctrl+Z."""
         raise NotImplementedError
 
     def restart(self) -> None:
+        """R, the Restart button: the deal from its start at once; the game as it was stays behind Ctrl+Z."""
         raise NotImplementedError
 
     def undo(self) -> None:
+        """Ctrl+Z: the last move taken back, or the game a new deal or a restart replaced brought back."""
         raise NotImplementedError
 
     def redo(self) -> None:
+        """Ctrl+Y: what Ctrl+Z took back, done again."""
         raise NotImplementedError
 
     def ask_hint(self) -> None:
+        """H, the Hint button: the game's advice for the position on the table (it may come from a search off
+        the loop, a moment later)."""
         raise NotImplementedError
 
     def can_go_back(self) -> bool:
@@ -274,19 +343,22 @@ class CardGameScene(Scene):
         else:
             self.game_key(event)
 
-    def on_press(self, event: Any) -> None:
+    def on_press(self, event: pygame.event.Event) -> None:
+        """The left button went down: to the table's input (`GameInput.on_press`)."""
         if self.input is not None:
             self.input.on_press(event)
 
-    def on_motion(self, event: Any) -> None:
+    def on_motion(self, event: pygame.event.Event) -> None:
+        """The pointer moved: to the table's input."""
         if self.input is not None:
             self.input.on_motion(event)
 
-    def on_release(self, event: Any) -> None:
+    def on_release(self, event: pygame.event.Event) -> None:
+        """The left button came up: to the table's input."""
         if self.input is not None:
             self.input.on_release(event)
 
-    def game_key(self, event: Any) -> None:
+    def game_key(self, event: pygame.event.Event) -> None:
         """A key only this game knows."""
         if self.input is not None:
             self.input.game_key(event)
@@ -310,4 +382,5 @@ class CardGameScene(Scene):
         """The window closes: stop what runs off the loop."""
 
     def open_stats(self) -> None:
+        """S: the statistics of this game (a table with nothing to count says so instead)."""
         self.app.open_stats()

@@ -11,10 +11,17 @@ game's thread while that callback waits for the GIL deadlocks.)
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from types import ModuleType
+from typing import TYPE_CHECKING
+
 import pygame
 
 from idioten import paths
-from idioten.storage.settings import SOUND_LEVELS
+from idioten.storage.settings import SOUND_LEVELS, Settings
+
+if TYPE_CHECKING:  # the mixer itself is imported with the first sound, never at start
+    from pygame.mixer import Sound
 
 SOUNDS = ("slide", "deal", "discard", "illegal", "win")
 VOLUMES = dict(zip(SOUND_LEVELS, (0.0, 0.3, 0.6, 1.0)))  # the `sound` setting's levels
@@ -25,14 +32,15 @@ class Player:
     """Plays the sounds by name at the volume the settings ask for. `played` lists what was started (tests
     read it); `unavailable` turns true for good when the mixer cannot be started."""
 
-    def __init__(self, settings):
-        self.settings = settings  # a callable returning the settings of the moment
+    def __init__(self, settings: Callable[[], Settings]) -> None:
+        self.settings = settings  # the settings of the moment
         self.played: list[str] = []
         self.unavailable = False
-        self.mixer = None
-        self._sounds: dict = {}
+        self.mixer: ModuleType | None = None  # pygame.mixer, once it is open
+        self._sounds: dict[str, Sound | None] = {}
 
     def play(self, name: str) -> None:
+        """The sound `name` at the setting's volume, if sound is on and the machine can play it; silence otherwise."""
         volume = VOLUMES.get(self.settings().sound, 0.0)
         if volume <= 0 or self.unavailable or not self.open():
             return
@@ -44,6 +52,7 @@ class Player:
         self.played.append(name)
 
     def open(self) -> bool:
+        """The mixer started now, the first time a sound is wanted; False for good if it cannot be."""
         if self.mixer is not None:
             return True
         try:
@@ -56,7 +65,11 @@ class Player:
         self.mixer = mixer
         return True
 
-    def sound(self, name: str):
+    def sound(self, name: str) -> Sound | None:
+        """The sound called `name`, loaded the first time (None: the mixer is not open, or its file is missing
+        or damaged)."""
+        if self.mixer is None:
+            return None
         if name not in self._sounds:
             try:
                 self._sounds[name] = self.mixer.Sound(str(paths.asset("sounds", f"{name}.wav")))
@@ -65,6 +78,7 @@ class Player:
         return self._sounds[name]
 
     def close(self) -> None:
+        """The mixer and its sounds let go (the window closes)."""
         if self.mixer is not None:
             self.mixer.quit()
             self.mixer = None

@@ -20,19 +20,27 @@ from idioten.ui.kit.tween import Glide, Shake
 INK = (24, 24, 28)
 RED_INK = (196, 28, 36)
 CARD_BACKS = ("blue", "red")  # the backs there are pictures of; any other name shows the first
+# An index face's rank and suit fill at most this share of the card's width, and this share of its height (the
+# top part, which shows where rows of cards overlap).
+INDEX_WIDTH, INDEX_HEIGHT = 0.88, 0.4
+PICTURE_RANK_SHARE = 44 / 350  # the rank's height in a card's picture, of the card's (tools/card_art/faces.py)
 
 
 class CardImages:
     """Faces, backs and the empty slot at one card size; a new size renders afresh."""
 
-    def __init__(self, settings: Callable[[], Settings]):
+    def __init__(self, settings: Callable[[], Settings], index_below: int = 0):
         self.settings = settings  # the settings now: a change of deck colours or back replaces the object
+        # Cards narrower than this many pixels get an index face (`index_face`) instead of their picture, whose
+        # corner index is then too small to read.
+        self.index_below = index_below
         self.size = (0, 0)
         self._cache: dict[str, pygame.Surface] = {}
         self._warmed: set[Card | str] = set()  # the cards, and "back"
         self._previous: dict[str, pygame.Surface] = {}  # the last size's pictures, while a resize goes on
         self._interim: set[str] = set()  # pictures scaled from those, to be rendered crisp by sharpen()
         self._fallback_font: pygame.font.Font | None = None
+        self._index_fonts: dict[int, pygame.font.Font] = {}
 
     def set_size(self, size: tuple[int, int], interim: bool = False) -> None:
         """A new card size. With `interim` (the window is being resized by hand) the pictures of the old
@@ -56,17 +64,48 @@ class CardImages:
         return True
 
     def face(self, card: Card) -> pygame.Surface:
-        folder = ("cards", "four-colour") if self.settings().four_colour else ("cards",)
+        """`card`'s face at this size, in the deck's colours the settings ask for (a plain stand-in if its file is
+        missing or damaged: the game never stops for a picture; below `index_below` pixels wide, its rank and suit
+        large instead of the picture)."""
+        four = self.settings().four_colour
+        if self.shows_index_faces() and card.rank:  # the joker's picture reads at any size: its dark jester
+            key = f"index/{int(four)}/{card}"
+            image = self._cache.get(key)
+            if image is None:
+                image = self._cache[key] = index_face(card, self.size, four, self._index_font)
+            return image
+        folder = ("cards", "four-colour") if four else ("cards",)
         return self._get("/".join(folder) + f"/{card}.svg", lambda: self._fallback_face(card))
 
+    def shows_index_faces(self) -> bool:
+        return self.size[0] < self.index_below
+
+    def rank_height(self) -> int:
+        """How tall a face's rank is drawn, in pixels: what decides whether it can be read."""
+        if not self.shows_index_faces():
+            return round(self.size[1] * PICTURE_RANK_SHARE)
+        drawn = self._index_font(index_font_size(self.size, self._index_font)).render("10", True, INK)
+        return max((rect.h for rect in pygame.mask.from_surface(drawn).get_bounding_rects()), default=0)
+
+    def _index_font(self, size: int) -> pygame.font.Font:
+        from idioten.ui.kit.fonts import load_font
+
+        font = self._index_fonts.get(size)
+        if font is None:
+            font = self._index_fonts[size] = load_font(size)
+        return font
+
     def back(self) -> pygame.Surface:
+        """The back of a card, the one the settings chose."""
         return self._get(f"cards/back-{self.back_name()}.svg", self._fallback_back)
 
     def back_name(self) -> str:
+        """The back the settings chose, or the first if the settings name one there is no picture of."""
         back = self.settings().card_back
         return back if back in CARD_BACKS else CARD_BACKS[0]
 
     def slot(self) -> pygame.Surface:
+        """An empty place for a card (an empty pile, the discards before the first card)."""
         return self._get("cards/slot.svg", self._fallback_slot)
 
     def warm_one(self) -> bool:
@@ -138,6 +177,48 @@ class CardImages:
         return surface
 
 
+FontOfSize = Callable[[int], pygame.font.Font]
+
+
+def index_font_size(size: tuple[int, int], font: FontOfSize) -> int:
+    """The largest text size (fonts.py's sizes) at which "10♥", the widest index, fits an index face."""
+    width, height = size
+    low, high = 6, max(6, height)
+    while low < high:  # the widest rank's width and the line's height only grow with the size
+        middle = (low + high + 1) // 2
+        wide, tall = font(middle).size("10\u2665")[0], font(middle).get_ascent()
+        if wide <= width * INDEX_WIDTH and tall <= height * INDEX_HEIGHT:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def index_face(card: Card, size: tuple[int, int], four_colour: bool, font: FontOfSize) -> pygame.Surface:
+    """A card too small for its picture's corner to be read: white, its rank and suit as large as the card's
+    width allows along its top (what shows where rows overlap), the suit again in the middle below; in the
+    deck's inks (fonts.CARD_INK: the four-colour deck's too)."""
+    from idioten.ui.kit.fonts import CARD_INK, RANK_INK
+
+    width, height = size
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    radius = max(2, width // 10)
+    pygame.draw.rect(surface, (252, 252, 248), surface.get_rect(), border_radius=radius)
+    pygame.draw.rect(surface, (90, 90, 90), surface.get_rect(), width=1, border_radius=radius)
+    index = font(index_font_size(size, font))
+    symbol = card.pretty()[-1]
+    ink = CARD_INK[four_colour].get(card.suit, RANK_INK)
+    rank = index.render(card.pretty()[:-1], True, ink)
+    suit = index.render(symbol, True, ink)
+    top = max(1, round(height * 0.03)) - (index.get_height() - index.get_ascent()) // 3
+    x = (width - rank.get_width() - suit.get_width()) // 2
+    surface.blit(rank, (x, top))
+    surface.blit(suit, (x + rank.get_width(), top))
+    big = font(index_font_size((width * 2, height * 2), font)).render(symbol, True, ink)
+    surface.blit(big, big.get_rect(center=(width // 2, round(height * 0.68))))
+    return for_screen(surface, alpha=True)
+
+
 class RenderedPictures:
     """Every picture rendered in this run, by file and size, up to a memory budget (the least recently used go
     first). The window holds several sets of cards that often share a size (the table's, Poker's deck and the
@@ -151,6 +232,8 @@ class RenderedPictures:
         self._bytes = 0
 
     def get(self, relative: str, size: tuple[int, int]) -> pygame.Surface | None:
+        """The picture of asset `relative` at `size`, rendered now unless it was already (None: no such file, or it
+        could not be read)."""
         path = paths.asset(*relative.split("/"))  # by the file found, not its name: the name says nothing of it
         # A picture made before the display started could not take the window's pixel format (for_screen):
         # kept apart from those made after.
@@ -202,6 +285,7 @@ class CardSprite:
 
     @property
     def moving(self) -> bool:
+        """A glide is under way, its delay included."""
         return self.glide is not None
 
     @property
@@ -210,6 +294,7 @@ class CardSprite:
         return self.glide is not None and self.glide.started
 
     def advance(self, dt: float) -> None:
+        """Its glide and shake `dt` seconds on, each dropped once over."""
         if self.glide is not None:
             self.glide.advance(dt)
             self.pos = self.glide.position
@@ -221,6 +306,7 @@ class CardSprite:
                 self.shake = None
 
     def finish(self) -> None:
+        """At its glide's end and still, at once."""
         if self.glide is not None:
             self.glide.finish()
             self.pos = self.glide.end
@@ -228,6 +314,7 @@ class CardSprite:
         self.shake = None
 
     def screen_pos(self) -> tuple[int, int]:
+        """Where to draw it: its place, with the shake's offset, in whole pixels."""
         dx = self.shake.offset if self.shake else 0.0
         return round(self.pos[0] + dx), round(self.pos[1])
 
@@ -241,6 +328,7 @@ def for_screen(surface: pygame.Surface, alpha: bool = False) -> pygame.Surface:
 
 
 def shadow(size: tuple[int, int], radius: int, alpha: int = 70) -> pygame.Surface:
+    """A card's shadow: a dark rounded rectangle, drawn offset under a card in the air."""
     surface = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(surface, (0, 0, 0, alpha), surface.get_rect(), border_radius=radius)
     return surface

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 
 def ease_out_cubic(t: float) -> float:
+    """Fast first, slow at the end: a card slows down as it lands, as one thrown onto a table does."""
     return 1 - (1 - t) ** 3
 
 
@@ -26,16 +27,20 @@ class Glide:
 
     @property
     def started(self) -> bool:
+        """Its delay is over: it is on its way (until then the card shows where it was)."""
         return self.elapsed > self.delay or self.done
 
     @property
     def done(self) -> bool:
+        """It has arrived."""
         return self.elapsed >= self.delay + self.duration
 
     def advance(self, dt: float) -> None:
+        """`dt` seconds on (never back)."""
         self.elapsed += max(0.0, dt)
 
     def finish(self) -> None:
+        """Arrived at once (a new verb starts from the table as it will be)."""
         self.elapsed = self.delay + self.duration
 
     @property
@@ -47,6 +52,7 @@ class Glide:
 
     @property
     def position(self) -> tuple[float, float]:
+        """Where it is now: eased from `start` to `end`."""
         if self.duration <= 0 or self.done:
             return self.end
         t = max(0.0, (self.elapsed - self.delay) / self.duration)
@@ -66,16 +72,20 @@ class Shake:
 
     @property
     def done(self) -> bool:
+        """The wobble has died away."""
         return self.elapsed >= self.duration
 
     def advance(self, dt: float) -> None:
+        """`dt` seconds on."""
         self.elapsed += max(0.0, dt)
 
     def finish(self) -> None:
+        """Still at once."""
         self.elapsed = self.duration
 
     @property
     def offset(self) -> float:
+        """How far sideways the card is now, in pixels."""
         if self.done or self.duration <= 0:
             return 0.0
         t = self.elapsed / self.duration

@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from idioten import i18n
-from idioten.ui.kit.palette import EDGE, SELECT
+from idioten.ui.kit.palette import EDGE, SELECT, tint
 
 if TYPE_CHECKING:
     from idioten.ui.kit.fonts import Texts
 
-FACE = (32, 78, 52)
+FACE = (32, 78, 52)  # these four as on the green table; drawn in the table's own hue (palette.tint)
 FACE_HOVER = (46, 104, 70)
 FACE_PRESSED = (24, 58, 40)
 LABEL = (242, 242, 232)
@@ -21,6 +21,8 @@ LABEL_DISABLED = (130, 150, 135)
 
 
 class Button:
+    """A rounded label that does `action` when clicked, or on Enter when it has the keyboard's ring; greyed and
+    inert while `enabled()` says no (Undo with nothing to undo)."""
     def __init__(self, text_key: str, action: Callable[[], None], enabled: Callable[[], bool] = lambda: True):
         self.text_key = text_key
         self.action = action
@@ -32,9 +34,11 @@ class Button:
 
     @property
     def label(self) -> str:
+        """What it says: its text key worded in the language of the moment."""
         return i18n.t(self.text_key)
 
     def width_for(self, texts: Texts, size: int) -> int:
+        """How wide it must be for its words at text size `size`, with room either side."""
         return texts.font(size).size(self.label)[0] + size
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -56,14 +60,16 @@ class Button:
         return False
 
     def draw(self, surface: pygame.Surface, texts: Texts, size: int) -> None:
+        """The button as it stands: pressed, under the pointer, disabled or ringed (nothing where no bar had room
+        for it)."""
         if not self.rect.w:  # left out of a bar too narrow for it (kit/layout.py, bar_buttons)
             return
         enabled = self.enabled()
         face = FACE_PRESSED if self.pressed and enabled else FACE_HOVER if self.hover and enabled else FACE
         radius = self.rect.h // 4
-        pygame.draw.rect(surface, face, self.rect, border_radius=radius)
-        pygame.draw.rect(surface, EDGE if enabled else FACE_HOVER, self.rect, width=1, border_radius=radius)
-        label = texts.render(self.label, size, LABEL if enabled else LABEL_DISABLED)
+        pygame.draw.rect(surface, tint(face), self.rect, border_radius=radius)
+        pygame.draw.rect(surface, tint(EDGE if enabled else FACE_HOVER), self.rect, width=1, border_radius=radius)
+        label = texts.render(self.label, size, LABEL if enabled else tint(LABEL_DISABLED))
         surface.blit(label, label.get_rect(center=self.rect.center))
         if self.focused:
             ring = self.rect.inflate(8, 8)

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
-from idioten.play.session import Opening
+from idioten.play.session import Opening, Session
 from idioten.storage.files import Notice
 from idioten.ui.kit.game import GameKind, SettingRow
 from idioten.ui.kit.scene import CardGameScene, Host, Scene
@@ -19,24 +19,32 @@ if TYPE_CHECKING:
 
 
 def open_session(opening: Opening) -> tuple[PokerSession, Sequence[Notice]]:
+    """Poker patience's session on the window's store: its saved grid, or a new deal."""
     from idioten.play.poker.session import PokerSession
 
     return PokerSession.open(opening)
 
 
-def make_scene(app: Host, session: PokerSession) -> CardGameScene:
+def make_scene(app: Host, session: Session) -> CardGameScene:
+    """Its table, made the first time the game is played in this run (its modules load then)."""
+    from idioten.play.poker.session import PokerSession
     from idioten.ui.poker.scene import PokerScene
 
+    assert isinstance(session, PokerSession)  # the one `open_session` gave
     return PokerScene(app, session)
 
 
 def rules_panel(app: Host, scene: CardGameScene) -> Scene:
+    """Its rules and the four scoring tables, the one in use in gold."""
     from idioten.ui.poker.panels import PokerRulesPanel
+    from idioten.ui.poker.scene import PokerScene
 
-    return PokerRulesPanel(app)
+    assert isinstance(scene, PokerScene)
+    return PokerRulesPanel(app, scene)
 
 
 def stats_panel(app: Host, scene: CardGameScene) -> Scene:
+    """Its statistics, per setting of the options."""
     from idioten.ui.poker.panels import PokerStatsPanel
     from idioten.ui.poker.scene import PokerScene
 
@@ -71,6 +79,6 @@ def settings_rows(app: Host, scene: CardGameScene) -> list[SettingRow]:
 
 # Its options are on its own top bar and the O key, and on the settings screen (`settings_rows`), so the menu
 # has no entry of its own for them.
-GAME: GameKind[PokerSession] = GameKind(name="poker", play_key="ui.menu.to_poker", open_session=open_session,
-                                        make_scene=make_scene, rules_panel=rules_panel, stats_panel=stats_panel,
-                                        settings_rows=settings_rows, title_key="ui.poker.name")
+GAME = GameKind(name="poker", play_key="ui.menu.to_poker", open_session=open_session, make_scene=make_scene,
+                rules_panel=rules_panel, stats_panel=stats_panel, settings_rows=settings_rows,
+                title_key="ui.poker.name")

@@ -12,17 +12,20 @@ Tab picks the next open-deck card.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Protocol
 
 import pygame
 
 from idioten import i18n
 from idioten.cards import Card
 from idioten.errors import IllegalAction
+from idioten.poker.game import PokerGame
 from idioten.speech import words
-from idioten.ui.kit.scene import DRAG_THRESHOLD
+from idioten.ui.kit.scene import DRAG_THRESHOLD, GameInput, Host
 from idioten.ui.kit.tween import Glide
+from idioten.ui.kit.widgets import Button
 from idioten.ui.poker import texts
+from idioten.ui.poker.layout import PokerLayout
 
 RETURN_SECONDS = 0.2
 ARROWS = {pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1), pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0)}
@@ -44,17 +47,44 @@ class Flight:
     cell: int | None
 
 
-class PokerInput:
+class InputTable(Protocol):
+    """What the input asks of the table that holds it (scene.py's `PokerScene`, which imports this module): the
+    game and where its cards are, the choices the keys and the pointer make, and the verbs they ask for."""
+
+    app: Host
+    buttons: list[Button]
+    dirty: bool
+    selected: Card | None  # the open deck's chosen card
+    cursor: int | None  # the keyboard's cell
+    target: int | None  # the cell the pointer would fill
+    hint: tuple[int, Card] | None
+    flight: Flight | None
+
+    @property
+    def game(self) -> PokerGame: ...
+    @property
+    def layout(self) -> PokerLayout: ...
+    def current_card(self) -> Card | None: ...
+    def home_rect(self, card: Card) -> pygame.Rect: ...
+    def buttons_take(self, event: pygame.event.Event) -> bool: ...
+    def finish_flight(self) -> None: ...
+    def place(self, cell: int, card: Card | None = None, start: tuple[float, float] | None = None) -> bool: ...
+    def say(self, text: str) -> None: ...
+    def open_options(self) -> None: ...
+    def spoken(self) -> str: ...
+
+
+class PokerInput(GameInput):
     """The Poker patience table's input, held by its PokerScene (`scene.input`): it keeps the press and drag
     under way, moves the keyboard's cursor, and asks its scene to place, say and animate."""
 
-    def __init__(self, scene: Any) -> None:  # scene: the PokerScene that holds it
+    def __init__(self, scene: InputTable) -> None:
         self.scene = scene
         self.press: Press | None = None
         self.drag: Press | None = None
         self.drag_pos: tuple[float, float] = (0.0, 0.0)
 
-    def card_at(self, pos) -> Card | None:
+    def card_at(self, pos: tuple[int, int]) -> Card | None:
         """The unplaced card under the pointer: the drawn (or chosen) card, or an open-deck card."""
         current = self.scene.current_card()
         if current is None:
@@ -68,7 +98,7 @@ class PokerInput:
                     return card
         return None
 
-    def on_press(self, event) -> None:
+    def on_press(self, event: pygame.event.Event) -> None:
         if self.scene.buttons_take(event):
             return
         self.scene.finish_flight()
@@ -85,7 +115,7 @@ class PokerInput:
         elif cell is not None:
             self.scene.say(texts.reason(IllegalAction("grid_full", "")))
 
-    def on_motion(self, event) -> None:
+    def on_motion(self, event: pygame.event.Event) -> None:
         for button in self.scene.buttons:
             if button.handle(event):
                 self.scene.dirty = True
@@ -102,16 +132,17 @@ class PokerInput:
                 self.drag, self.press = self.press, None
                 self.on_motion(event)
 
-    def target_cell(self, pointer) -> int | None:
+    def target_cell(self, pointer: tuple[int, int]) -> int | None:
         """The cell a drop (or a click) here would fill, if the rules would take the card there: it lights up.
         The rules answer (`PokerGame.can_place`); the window only finds the cell under the card."""
+        card: Card | None
         if self.drag is not None:
             cell, card = self.drop_cell(self.drag, pointer), self.drag.card
         else:
             cell, card = self.scene.layout.cell_at(pointer), self.scene.current_card()
         return cell if cell is not None and self.scene.game.can_place(cell, card) else None
 
-    def drop_cell(self, drag: Press, pointer) -> int | None:
+    def drop_cell(self, drag: Press, pointer: tuple[int, int]) -> int | None:
         """The cell a card dragged to `pointer` is dropped on: the one it covers most, else the one under the
         pointer."""
         corner = (pointer[0] - drag.grab[0], pointer[1] - drag.grab[1])
@@ -119,7 +150,7 @@ class PokerInput:
         cell = self.scene.layout.cell_under(rect)
         return self.scene.layout.cell_at(pointer) if cell is None else cell
 
-    def on_release(self, event) -> None:
+    def on_release(self, event: pygame.event.Event) -> None:
         if self.scene.buttons_take(event):
             return
         if self.drag is not None:
@@ -129,7 +160,9 @@ class PokerInput:
             press, self.press = self.press, None
             self.click_card(press.card)
 
-    def drop(self, drag: Press, pointer) -> None:
+    def drop(self, drag: Press, pointer: tuple[int, int]) -> None:
+        """A card dropped: placed in the cell it covers if the rules take it there, else it glides back (an open-deck
+        card stays chosen)."""
         corner = (pointer[0] - drag.grab[0], pointer[1] - drag.grab[1])
         cell = self.drop_cell(drag, pointer)
         self.scene.target = None
@@ -145,6 +178,7 @@ class PokerInput:
         self.scene.dirty = True
 
     def click_card(self, card: Card) -> None:
+        """A click on a card waiting to be placed: an open-deck card is chosen; the drawn card says where to click."""
         if self.scene.game.open_deck and card != self.scene.current_card():
             self.scene.selected = card
             self.scene.say(i18n.t("ui.poker.msg.chosen", card=i18n.card_name(card)))
@@ -152,7 +186,7 @@ class PokerInput:
             self.scene.say(i18n.t("ui.poker.msg.click_cell"))
         self.scene.dirty = True
 
-    def game_key(self, event) -> None:
+    def game_key(self, event: pygame.event.Event) -> None:
         key, shift = event.key, getattr(event, "mod", 0) & pygame.KMOD_SHIFT
         if key in ARROWS:
             self.move_cursor(*ARROWS[key])
@@ -180,6 +214,7 @@ class PokerInput:
         return True
 
     def move_cursor(self, rows: int, columns: int) -> None:
+        """The keyboard's cell moved by the arrows (round at the edges), its contents said aloud."""
         if self.scene.cursor is None:  # a full grid: the arrows have nothing to show
             return
         row = (self.scene.cursor // 5 + rows) % 5
@@ -200,6 +235,7 @@ class PokerInput:
         self.scene.dirty = True
 
     def next_choice(self, step: int) -> None:
+        """Tab (Shift+Tab back): the next card of the open deck chosen."""
         choices = self.scene.game.choices()
         if not choices:
             return

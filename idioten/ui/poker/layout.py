@@ -26,12 +26,13 @@ of its own, there before the line scores anything, like a box on a score sheet.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 
 import pygame
 
-from idioten.cards import SUIT_CHARS
+from idioten.cards import SUIT_CHARS, Card
 from idioten.ui.kit.layout import CARD_ASPECT, Layout
 
 CELL_GAP = 0.09  # of the card width, between grid cells
@@ -45,7 +46,7 @@ DECK_ROW = 1.06  # of an open-deck card's height, from one suit's row to the nex
 BESIDE, BELOW = "beside", "below"  # where the computer's grid goes, from the side column
 
 
-def _largest(low: int, high: int, fits) -> int:
+def _largest(low: int, high: int, fits: Callable[[int], bool]) -> int:
     """The largest n in [low, high] with fits(n) (fits only turns false as n grows); low if none."""
     while low < high:
         middle = (low + high + 1) // 2
@@ -95,9 +96,11 @@ class PokerLayout:
     plates: list[pygame.Rect] = field(default_factory=list)
     deck_size: tuple[int, int] = (0, 0)
     deck_origin: tuple[int, int] = (0, 0)
+    label_size: int = 0  # the texts' size on the felt (0: the base layout's; a window below the smallest: less)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         base = self.base
+        self.label_size = self.label_size or base.label_size
         self.area = pygame.Rect(0, base.top_bar.bottom, base.width, base.status_bar.top - base.top_bar.bottom)
         # The Aces Up table's card size is the most: switching games keeps the cards' size where there is room.
         largest = max(4, min(self.area.h, base.card_w))
@@ -115,7 +118,7 @@ class PokerLayout:
         # computer's (beside or below other things, its grid may have room of another height).
         arrangement = self.arrangement
 
-        def spread(fits) -> float:
+        def spread(fits: Callable[[float], bool]) -> float:
             return _largest(round(ROW_SHOWS * 1000), 1000, lambda p: fits(p / 1000)) / 1000
 
         self.shows = spread(lambda f: self._fits(card_w, computer_w, arrangement, f, ROW_SHOWS))
@@ -130,21 +133,22 @@ class PokerLayout:
     def _least_computer(card_w: int) -> int:
         return max(1, -int(-card_w * COMPUTER_MIN // 1))
 
-    def _fits_card(self, card_w: int, arrangement) -> bool:
+    def _fits_card(self, card_w: int, arrangement: str | None) -> bool:
         """Whether cards `card_w` wide fit with the computer's grid at its least."""
         return self._fits(card_w, self._least_computer(card_w), arrangement, ROW_SHOWS, ROW_SHOWS)
 
-    def _fits(self, card_w: int, computer_w: int, arrangement, shows: float, computer_shows: float) -> bool:
+    def _fits(self, card_w: int, computer_w: int, arrangement: str | None, shows: float,
+              computer_shows: float) -> bool:
         bounds = self._place(card_w, computer_w, arrangement, 0, 0, shows, computer_shows)
         margin = round(card_w * MARGIN)
         return bounds.w + 2 * margin <= self.area.w and bounds.h + 16 <= self.area.h
 
-    def _place(self, cw: int, mw: int, arrangement, x0: int, y0: int, shows: float,
+    def _place(self, cw: int, mw: int, arrangement: str | None, x0: int, y0: int, shows: float,
                computer_shows: float) -> pygame.Rect:
         """Everything at card width `cw` (the computer's `mw`), each row but the last showing `shows` of its
         height (the computer's `computer_shows`), the grid's corner at (x0, y0); returns the rectangle that holds
         it all."""
-        line = self.base.label_size
+        line = self.label_size
         top_strip = line + 12
         column_strip = round(2.7 * line) + 16  # a hand name on up to two small lines, then the points
         pad = max(6, round(cw * 0.08))  # a plate reaches this far beyond what it holds (its corners round 6)
@@ -225,13 +229,13 @@ class PokerLayout:
         return max(2, round(self.deck_size[0] * DECK_STEP))
 
     @staticmethod
-    def deck_order(card) -> tuple[int, int]:
+    def deck_order(card: Card) -> tuple[int, int]:
         """(suit row, place in the fan): cards further right lie on top."""
         if card.rank == 0:  # the joker has no suit: it ends the first row
             return 0, 13
         return SUIT_CHARS.index(card.suit), card.rank - 2
 
-    def deck_rect(self, card) -> pygame.Rect:
+    def deck_rect(self, card: Card) -> pygame.Rect:
         """An open-deck card's place: its suit's row, its rank's place in the fan (the two counts as low)."""
         w, h = self.deck_size
         row, place = self.deck_order(card)
@@ -247,7 +251,7 @@ class PokerLayout:
             rects += [self.computer_title, self.computer_note]
         return rects
 
-    def cell_at(self, pos) -> int | None:
+    def cell_at(self, pos: tuple[int, int]) -> int | None:
         for cell, rect in enumerate(self.cells):
             if rect.collidepoint(pos):
                 return cell

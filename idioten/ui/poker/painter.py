@@ -11,23 +11,42 @@ colours texts on the plates use; tests/ui/test_ui_poker_look.py holds each again
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Protocol
+
 import pygame
 
 from idioten import i18n
 from idioten.cards import Card
+from idioten.play.poker.session import PokerSession
+from idioten.poker.game import PokerGame
 from idioten.poker.hands import HAND_NAMES
 from idioten.ui.game_clock import status_parts as clock_parts
 from idioten.ui.kit.drawing import draw_status_line, outline
-from idioten.ui.kit.felt import FELT_CENTRE, FELT_EDGE, felt
-from idioten.ui.kit.palette import BAR, BAR_LINE, GLOW, GOLD, LABEL, SELECT, TEXT
+from idioten.ui.kit.felt import FELT_CENTRE, FELT_EDGE, MIN_WINDOW, felt
+from idioten.ui.kit.fonts import Texts
+from idioten.ui.kit.layout import Layout
+from idioten.ui.kit.palette import BAR, BAR_LINE, GLOW, GOLD, LABEL, SELECT, TEXT, tint
+from idioten.ui.kit.scene import Host
 from idioten.ui.kit.sprites import CardImages, for_screen, shadow
+from idioten.ui.kit.tween import Shake
+from idioten.ui.kit.widgets import Button
 from idioten.ui.poker import texts
+from idioten.ui.poker.input import Flight, Press
 from idioten.ui.poker.layout import PokerLayout
+from idioten.ui.worker import Worker
 
 DIM = (180, 204, 188)  # an unfinished line's hand, the computer thinking: quieter than TEXT, still readable
 PLATE = (*BAR, 130)  # under the texts on the felt
 TEXT_COLOURS = (TEXT, DIM, GOLD, LABEL)
+# Grid cards narrower than this (a window below the program's smallest) show their rank and suit large instead of
+# their picture, whose corner is too small there to be read (kit/sprites.py, index_face).
+INDEX_FACES_BELOW = 40
+# Design points (8-point type, as kit/panels.py SMALLEST_TEXT): the texts on the felt shrink no further in a window
+# below the smallest.
+SMALLEST_LABEL = 13
 INSET = 6  # pixels between a label's plate edge and its text (the plate's corners are rounded no further in)
+Colour = tuple[int, int, int]
 
 
 def behind_text() -> tuple[int, int, int]:
@@ -46,18 +65,46 @@ def lit_cell(size: tuple[int, int], radius: int, line: int) -> pygame.Surface:
     return fill
 
 
+class PaintedTable(Protocol):
+    """What the painter reads of the table it paints (scene.py's `PokerScene`, which imports this module): the
+    game, the computer's, and what the player's pointer, keys and the last placement marked on it."""
+
+    app: Host
+    buttons: list[Button]
+    message: str
+    hint: tuple[int, Card] | None
+    cursor: int | None
+    target: int | None
+    flight: Flight | None
+    shake: tuple[int, Shake] | None  # a refused cell wobbles
+    fresh_lines: tuple[str, ...]  # the lines the last placement changed
+    computer_worker: Worker[tuple[int, Card]]
+
+    @property
+    def game(self) -> PokerGame: ...
+    @property
+    def session(self) -> PokerSession: ...
+    @property
+    def drag(self) -> Press | None: ...
+    @property
+    def drag_pos(self) -> tuple[float, float]: ...
+    def current_card(self) -> Card | None: ...
+
+
 class PokerPainter:
-    def __init__(self, scene):
+    """Paints its table: the background once per size, language or options, then each frame over it."""
+
+    def __init__(self, scene: PaintedTable) -> None:
         self.scene = scene
-        self.images = CardImages(lambda: scene.app.settings)
-        self.deck_images = CardImages(lambda: scene.app.settings)
-        self.computer_images = CardImages(lambda: scene.app.settings)
+        self.images = CardImages(lambda: scene.app.settings, index_below=INDEX_FACES_BELOW)
+        self.deck_images = CardImages(lambda: scene.app.settings)  # a fan shows its cards' corners only
+        self.computer_images = CardImages(lambda: scene.app.settings, index_below=INDEX_FACES_BELOW)
         self.layout: PokerLayout  # placed by resize, before the first frame
         self.look = (scene.app.settings.four_colour, scene.app.settings.card_back)
         self.background: pygame.Surface  # painted by resize, before the first frame
 
     @property
-    def texts(self):
+    def texts(self) -> Texts:
         return self.scene.app.texts
 
     def label_width(self, size: int, diagonals: bool) -> int:
@@ -78,12 +125,34 @@ class PokerPainter:
         return (self.texts.font(size).size(i18n.t("ui.poker.computer_total", total=888))[0],
                 self.texts.font(size).size(i18n.t("ui.poker.computer_thinking"))[0])
 
-    def resize(self, base, buttons) -> None:
+    def place(self, base: Layout, size: int) -> PokerLayout:
+        """The table laid out for `base` with its labels' text at `size`."""
         game = self.scene.game
-        size = base.label_size
-        self.layout = layout = PokerLayout(base, self.label_width(size, game.diagonals), self.info_width(size),
-                                           game.diagonals, game.open_deck, self.scene.session.computer is not None,
-                                           *self.computer_widths(size))
+        return PokerLayout(base, self.label_width(size, game.diagonals), self.info_width(size), game.diagonals,
+                           game.open_deck, self.scene.session.computer is not None, *self.computer_widths(size),
+                           label_size=size)
+
+    def placed_for_reading(self, base: Layout) -> PokerLayout:
+        """The table at the felt's text size; in a window below the program's smallest (no window manager
+        has to keep to it) whose cards would then be too small to read, at the largest smaller text size
+        (down to SMALLEST_LABEL) that gives cards INDEX_FACES_BELOW wide, or else the widest cards."""
+        layout = self.place(base, base.label_size)
+        smallest = (round(MIN_WINDOW[0] * base.text_points), round(MIN_WINDOW[1] * base.text_points))
+        if layout.card_w >= INDEX_FACES_BELOW or (base.width >= smallest[0] and base.height >= smallest[1]):
+            return layout
+        best = layout
+        for size in range(base.label_size - 1, round(SMALLEST_LABEL * base.scale) - 1, -1):
+            tried = self.place(base, size)
+            if tried.card_w >= INDEX_FACES_BELOW:
+                return tried
+            if tried.card_w > best.card_w:
+                best = tried
+        return best
+
+    def resize(self, base: Layout, buttons: list[Button]) -> None:
+        """Everything made for a window size: the table placed for reading, the card pictures' sizes, the bar's
+        buttons, the rings and the background."""
+        self.layout = layout = self.placed_for_reading(base)
         caches = (self.images, self.deck_images, self.computer_images)
         self.warmed: dict[int, set[Card]] = {id(images): set() for images in caches}
         self.images.set_size((layout.card_w, layout.card_h))
@@ -129,20 +198,20 @@ class PokerPainter:
     def paint_background(self, layout: PokerLayout) -> pygame.Surface:
         base = layout.base
         surface = for_screen(felt(base.size, self.scene.app.settings.table_colour))
-        pygame.draw.rect(surface, BAR, base.top_bar)
-        pygame.draw.line(surface, BAR_LINE, base.top_bar.bottomleft, base.top_bar.bottomright)
-        pygame.draw.rect(surface, BAR, base.status_bar)
-        pygame.draw.line(surface, BAR_LINE, base.status_bar.topleft, base.status_bar.topright)
+        pygame.draw.rect(surface, tint(BAR), base.top_bar)
+        pygame.draw.line(surface, tint(BAR_LINE), base.top_bar.bottomleft, base.top_bar.bottomright)
+        pygame.draw.rect(surface, tint(BAR), base.status_bar)
+        pygame.draw.line(surface, tint(BAR_LINE), base.status_bar.topleft, base.status_bar.topright)
         plates = pygame.Surface(base.size, pygame.SRCALPHA)  # drawn opaque here, so overlapping plates stay even
         for rect in layout.plates:
-            pygame.draw.rect(plates, PLATE, rect, border_radius=INSET)
+            pygame.draw.rect(plates, (*tint(BAR), PLATE[3]), rect, border_radius=INSET)
         surface.blit(plates, (0, 0))
         slot = self.images.slot()
         for rect in layout.cells:  # where rows overlap, a row's slot shows only down to the next row
             surface.blit(slot, rect, area=pygame.Rect((0, 0), rect.size))
         surface.blit(slot, layout.drawn)
         caption = i18n.t("ui.poker.choose_card" if layout.open_deck else "ui.poker.next_card")
-        label = self.texts.render(caption, base.label_size, LABEL)
+        label = self.texts.render(caption, layout.label_size, LABEL)
         surface.blit(label, label.get_rect(bottomleft=layout.caption.bottomleft))
         if layout.computer_cells:
             small_slot = self.computer_images.slot()
@@ -191,7 +260,8 @@ class PokerPainter:
             button.draw(surface, self.texts, self.button_size)
         self.status(surface)
 
-    def grid(self, surface, grid: dict, card_rect, images: CardImages, shake_cell=None, shake_offset=0.0) -> None:
+    def grid(self, surface: pygame.Surface, grid: dict[int, Card | None], card_rect: Callable[[int], pygame.Rect],
+             images: CardImages, shake_cell: int | None = None, shake_offset: float = 0.0) -> None:
         """A grid's cards (`grid`: cell -> card or None), row after row, each row over the lower part of the one
         above where rows overlap; an empty cell leaves the card above it whole (its slot shows below it)."""
         for cell, card in grid.items():
@@ -199,10 +269,11 @@ class PokerPainter:
             if card is not None:
                 surface.blit(images.face(card), rect.move(round(shake_offset) if cell == shake_cell else 0, 0))
 
-    def mark(self, surface, rings: dict[int, pygame.Surface], cell: pygame.Rect) -> None:
+    def mark(self, surface: pygame.Surface, rings: dict[int, pygame.Surface], cell: pygame.Rect) -> None:
         self.ring(surface, rings[cell.h], cell.topleft)
 
-    def ring(self, surface, ring: pygame.Surface, corner, card_w: int | None = None) -> None:
+    def ring(self, surface: pygame.Surface, ring: pygame.Surface, corner: tuple[int, int],
+             card_w: int | None = None) -> None:
         pad = (ring.get_width() - (card_w or self.layout.card_w)) // 2
         surface.blit(ring, (corner[0] - pad, corner[1] - pad))
 
@@ -218,9 +289,9 @@ class PokerPainter:
                           str(score.points) if visible else "", score.complete))
         return shown
 
-    def line_labels(self, surface) -> None:
+    def line_labels(self, surface: pygame.Surface) -> None:
         layout, scene = self.layout, self.scene
-        size = layout.base.label_size
+        size = layout.label_size
         fresh = set(scene.fresh_lines)
         for line_name, name, points, complete in self.shown_lines():
             if not name:
@@ -235,7 +306,8 @@ class PokerPainter:
                 if rect.h >= self.texts.font(size).get_height() + round(size * 1.15) + 2:
                     self.two_lines(surface, rect, name, points, size, colour, points_colour, centred=False)
                 elif name:  # rows so close that hand and points share a line (a very small window)
-                    line = self.texts.render(f"{name}  {points}", size, points_colour)
+                    text = f"{name}  {points}"
+                    line = self.texts.render(text, self.fitting(text, size, rect.w - 2 * INSET), points_colour)
                     self.blit_within(surface, line, rect, (rect.x + INSET + line.get_width() // 2,
                                                            rect.centery - line.get_height() // 2))
             elif kind == "column":
@@ -247,12 +319,13 @@ class PokerPainter:
                 self.highlight(surface, rect, line_name in fresh)
                 self.diagonal_label(surface, rect, index, name, points, size, colour, points_colour)
 
-    def highlight(self, surface, rect: pygame.Rect, on: bool) -> None:
+    def highlight(self, surface: pygame.Surface, rect: pygame.Rect, on: bool) -> None:
         """A line the last card changed: a gold edge round its label (an edge, so the text's ground stays)."""
         if on:
             pygame.draw.rect(surface, GLOW, rect.inflate(-2, -2), width=self.fresh_line, border_radius=6)
 
-    def two_lines(self, surface, rect, first, second, size, colour, second_colour, centred: bool) -> None:
+    def two_lines(self, surface: pygame.Surface, rect: pygame.Rect, first: str, second: str, size: int,
+                  colour: Colour, second_colour: Colour, centred: bool) -> None:
         top = self.texts.render(first, size, colour) if first else None
         bottom = self.texts.render(second, round(size * 1.15), second_colour) if second else None
         height = sum(s.get_height() for s in (top, bottom) if s)
@@ -264,9 +337,27 @@ class PokerPainter:
             surface.blit(line, where)
             y += line.get_height()
 
-    def column_label(self, surface, rect, name, points, size, colour, points_colour) -> None:
-        small = round(size * 0.85)
-        lines = self.texts.wrap(name, small, rect.w - 2 * INSET)[:2] if name else []
+    def fitting(self, text: str, size: int, width: int) -> int:
+        """The largest size from `size` down to 0.85 of SMALLEST_LABEL's at which `text` is no wider than
+        `width` (the label's width was measured for the hand's name alone); the least if none is."""
+        smallest = min(size, round(SMALLEST_LABEL * 0.85 * self.layout.base.scale))
+        return next((s for s in range(size, smallest - 1, -1) if self.texts.width(text, s) <= width), smallest)
+
+    def column_name(self, name: str, size: int, width: int) -> tuple[list[str], int]:
+        """A column's hand name in at most two lines no wider than `width`, at the largest size from 0.85 of
+        the label's down to SMALLEST_LABEL's that fits (narrow columns: a window below the smallest); no
+        lines where none does (the points say the rest, the hand is said aloud)."""
+        smallest = min(round(size * 0.85), round(SMALLEST_LABEL * self.layout.base.scale))
+        for small in range(round(size * 0.85), smallest - 1, -1):
+            lines = self.texts.wrap(name, small, width)
+            if len(lines) <= 2 and all(self.texts.width(line, small) <= width for line in lines):
+                return lines, small
+        return [], smallest
+
+    def column_label(self, surface: pygame.Surface, rect: pygame.Rect, name: str, points: str, size: int,
+                     colour: Colour, points_colour: Colour) -> None:
+        inset = INSET if rect.w >= 6 * INSET else 2  # a narrow plate: its text nearer its rounded sides
+        lines, small = self.column_name(name, size, rect.w - 2 * inset) if name else ([], round(size * 0.85))
         y = rect.y + INSET
         for text in lines:
             self.blit_within(surface, self.texts.render(text, small, colour), rect, (rect.centerx, y))
@@ -276,13 +367,14 @@ class PokerPainter:
             self.blit_within(surface, line, rect, (rect.centerx, max(y, rect.y + INSET + round(1.7 * small))))
 
     @staticmethod
-    def blit_within(surface, line, rect, midtop) -> None:
+    def blit_within(surface: pygame.Surface, line: pygame.Surface, rect: pygame.Rect, midtop: tuple[int, int]) -> None:
         """A text centred at `midtop`, cut to `rect` (a word wider than a narrow column stays on its plate)."""
         where = line.get_rect(midtop=midtop)
         shown = where.clip(rect)
         surface.blit(line, shown.topleft, area=shown.move(-where.x, -where.y))
 
-    def diagonal_label(self, surface, rect, index, name, points, size, colour, points_colour) -> None:
+    def diagonal_label(self, surface: pygame.Surface, rect: pygame.Rect, index: int, name: str, points: str,
+                       size: int, colour: Colour, points_colour: Colour) -> None:
         # A short stroke along the diagonal's direction says which diagonal the label belongs to.
         mark = min(size, rect.h - 2 * INSET)
         x0, y0 = rect.x + INSET, rect.y + INSET if index == 0 else rect.bottom - INSET
@@ -296,9 +388,9 @@ class PokerPainter:
 
     # -- the side column -----------------------------------------------------------------------------
 
-    def side(self, surface) -> None:
+    def side(self, surface: pygame.Surface) -> None:
         scene, layout = self.scene, self.layout
-        game, base = scene.game, layout.base
+        game = scene.game
         current = scene.current_card()
         dragging = scene.drag.card if scene.drag else None
         flying_home = scene.flight.card if scene.flight and scene.flight.cell is None else None
@@ -307,7 +399,7 @@ class PokerPainter:
             if scene.hint is not None and scene.hint[1] == current and game.open_deck:
                 self.ring(surface, self.cursor_ring, layout.drawn.topleft)
 
-        size = base.label_size
+        size = layout.label_size
         y = layout.info.y
         remaining = len(game.remaining())
         left = (i18n.t("ui.poker.to_place", count=25 - game.placed_count) if game.open_deck
@@ -323,12 +415,12 @@ class PokerPainter:
         if game.open_deck:
             self.open_deck(surface, current, dragging)
 
-    def computer_grid(self, surface) -> None:
+    def computer_grid(self, surface: pygame.Surface) -> None:
         scene, layout = self.scene, self.layout
         computer = scene.session.computer
         if computer is None:
             return
-        size = layout.base.label_size
+        size = layout.label_size
         title = self.texts.render(i18n.t("ui.poker.computer_total", total=computer.score().total), size, LABEL)
         surface.blit(title, title.get_rect(bottomleft=layout.computer_title.bottomleft))
         if scene.computer_worker.running:
@@ -336,7 +428,7 @@ class PokerPainter:
             surface.blit(note, layout.computer_note.topleft)
         self.grid(surface, dict(enumerate(computer.grid)), layout.computer_card_rect, self.computer_images)
 
-    def open_deck(self, surface, current, dragging) -> None:
+    def open_deck(self, surface: pygame.Surface, current: Card | None, dragging: Card | None) -> None:
         layout, scene = self.layout, self.scene
         hint_card = scene.hint[1] if scene.hint else None
         flying_home = scene.flight.card if scene.flight and scene.flight.cell is None else None
@@ -350,7 +442,7 @@ class PokerPainter:
 
     # -- the status bar --------------------------------------------------------------------------------
 
-    def status(self, surface) -> None:
+    def status(self, surface: pygame.Surface) -> None:
         scene, base = self.scene, self.layout.base
         game = scene.game
         parts = [i18n.t("ui.poker.name"), scene.app.deal_label(game), texts.table_name(game.table)]

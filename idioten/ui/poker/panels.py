@@ -6,16 +6,21 @@ numbers in it), and an illustration whose height is given in pixels.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Protocol
+
 import pygame
 
 from idioten import i18n
-from idioten.play.poker.session import STATS_SECTION, stats_key
+from idioten.play.change import Change
+from idioten.play.poker.session import STATS_SECTION, PokerSession, stats_key
+from idioten.poker.game import PokerGame
 from idioten.poker.hands import HAND_NAMES
 from idioten.poker.scoring import TABLES
 from idioten.speech.words import final_scores
 from idioten.ui.game_clock import clock_text
-from idioten.ui.kit.palette import CHART_BAR, GOLD, TEXT
-from idioten.ui.kit.panels import SMALLEST_TEXT, EndOfGameKeys, Panel
+from idioten.ui.kit.palette import CHART_BAR, GOLD, TEXT, tint
+from idioten.ui.kit.panels import SMALLEST_TEXT, Colour, EndOfGameKeys, Panel
 from idioten.ui.kit.scene import Host
 from idioten.ui.kit.widgets import Button
 from idioten.ui.poker import texts
@@ -25,10 +30,28 @@ DIM = (170, 196, 178)
 SHOWN_HANDS = HAND_NAMES[1:10]  # one pair .. royal flush (high card scores nothing, five of a kind = sflush)
 
 
+class PokerTable(Protocol):
+    """What the panels ask of the Poker table they stand over (scene.py's `PokerScene`, which imports this module):
+    its session and game, and the verbs their buttons and keys lead to."""
+
+    app: Host
+    @property
+    def session(self) -> PokerSession: ...
+    @property
+    def game(self) -> PokerGame: ...
+    def new_deal(self) -> None: ...
+    def replace(self, start: Callable[[], Change], restarted: bool) -> None: ...  # a history row dealt again
+    def say(self, text: str) -> None: ...
+    def play_again(self) -> None: ...
+    def undo(self) -> None: ...
+    def open_stats(self) -> None: ...
+
+
 class WordedButton(Button):
     """A button whose label is worded when drawn (it shows a value, e.g. "Scoring: Classic")."""
 
-    def __init__(self, words, action, enabled=lambda: True):
+    def __init__(self, words: Callable[[], str], action: Callable[[], None],
+                 enabled: Callable[[], bool] = lambda: True) -> None:
         super().__init__("", action, enabled)
         self.words = words
 
@@ -38,7 +61,10 @@ class WordedButton(Button):
 
 
 class PokerPanel(Panel):
-    def __init__(self, app: Host, scene):  # its PokerScene (scene.py imports this module: not named here)
+    """A panel over Poker's table: the window's `Panel`, which also places a worded heading and an illustration
+    whose height is given in pixels."""
+
+    def __init__(self, app: Host, scene: PokerTable) -> None:
         self.scene = scene
         super().__init__(app)
 
@@ -55,11 +81,14 @@ class PokerPanel(Panel):
         worded = iter(headings)
         self.placed = [(kind, next(worded), size, colour, y) if kind == "line" and what == HEADING_MARK
                        else (kind, what, size, colour, y) for kind, what, size, colour, y in self.placed]
+        if any(self.app.texts.width(what, size) > self.box.w - self.text_size
+               for kind, what, size, _, _ in self.placed if kind == "line" and what in headings):
+            self.overflow = True  # a heading wider than the box, as a title is (kit/panels.py): laid out larger
 
     def refresh(self) -> None:
         self.resize(self.app.layout)  # a longer value may not fit where the shorter did
 
-    def text_row(self, surface, text: str, x: int, y: int, size: int, colour=TEXT) -> int:
+    def text_row(self, surface: pygame.Surface, text: str, x: int, y: int, size: int, colour: Colour = TEXT) -> int:
         line = self.app.texts.render(text, size, colour)
         surface.blit(line, (x, y))
         return line.get_width()
@@ -115,7 +144,7 @@ class PokerEndPanel(EndOfGameKeys, PokerPanel):
         which each line's name, hand and points fit in half the box; None if none from the panel's text size
         down to SMALLEST_TEXT does."""
         width = self.app.texts.width
-        smallest = min(self.layout.font_size, round(SMALLEST_TEXT * self.layout.scale))
+        smallest = min(self.layout.font_size, round(SMALLEST_TEXT * self.layout.text_points))
         for size in range(self.layout.font_size, smallest - 1, -1):
             half = (self.box.w - 2 * size) // 2
             line_w = max(width(texts.line_name(score.line), size) for score in self.score.lines)
@@ -125,10 +154,10 @@ class PokerEndPanel(EndOfGameKeys, PokerPanel):
                 return size, hand_at
         return None
 
-    def paint_hands(self, surface, rect: pygame.Rect) -> None:
+    def paint_hands(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Rows in the left column, columns in the right, the diagonals under each: line, hand, points."""
         step = round(self.layout.font_size * 1.15)
-        size, hand_at = self.hands_size() or (round(SMALLEST_TEXT * self.layout.scale), 0)
+        size, hand_at = self.hands_size() or (round(SMALLEST_TEXT * self.layout.text_points), 0)
         half = (rect.w - 2 * size) // 2
         for score in self.score.lines:
             kind, number = score.line.name.split()
@@ -149,10 +178,10 @@ class PokerEndPanel(EndOfGameKeys, PokerPanel):
         self.close()
         self.scene.open_stats()
 
-    def game_scene(self):
+    def game_scene(self) -> PokerTable:
         return self.scene
 
-    def other_key(self, event) -> None:
+    def other_key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_s:
             self.stats()
 
@@ -176,9 +205,9 @@ class PokerOptionsPanel(PokerPanel):
                                            value=texts.on_off(session.options.competitive)),
              lambda: self.flip("competitive")),
         ]
-        self.option_buttons = {}
+        self.option_buttons: dict[str, Button] = {}
         for name, words, action in choices:
-            button = WordedButton(words, action)
+            button: Button = WordedButton(words, action)
             self.option_buttons[name] = button
             self.buttons.append(button)
             self.rows.append(("buttons", [button]))
@@ -220,7 +249,7 @@ class PokerOptionsPanel(PokerPanel):
         self.close()
         self.scene.new_deal()
 
-    def key(self, event) -> None:
+    def key(self, event: pygame.event.Event) -> None:
         if event.key in (pygame.K_ESCAPE, pygame.K_o):
             self.close()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -249,11 +278,16 @@ class PokerStatsPanel(PokerPanel):
                          Button("ui.stats.history", self.open_history), self.close_button)
 
     def open_history(self) -> None:
-        from idioten.ui.kit.history_list import COLUMNS
-        from idioten.ui.kit.history_panel import HistoryPanel
+        from functools import partial
 
+        from idioten.ui.kit.history_list import COLUMNS
+        from idioten.ui.kit.history_panel import HistoryPanel, RowActions
+        from idioten.ui.poker import replay
+
+        actions = RowActions(partial(replay.play_again, self.scene), replay.can_play_again,
+                             partial(replay.copy, self.scene), replay.can_copy, "ui.history.poker_keys")
         self.app.push(HistoryPanel(self.app, lambda: self.scene.session.stats.last_games(STATS_SECTION),
-                                   texts.setting_name, [c for c in COLUMNS if c != "moves"]))
+                                   texts.setting_name, [c for c in COLUMNS if c != "moves"], actions))
 
     def default_button(self) -> Button:
         return self.close_button
@@ -282,13 +316,13 @@ class PokerStatsPanel(PokerPanel):
             return i18n.t("ui.poker.stats.summary", games=stats.games, mean=f"{stats.mean:.1f}", best=stats.best)
         return i18n.t("ui.poker.stats.none")
 
-    def paint_summary(self, surface, rect: pygame.Rect) -> None:
+    def paint_summary(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         pitch = round(self.layout.font_size * 1.3)
         for index, text in enumerate(self.summary_lines()):
             line = self.app.texts.render(text, self.layout.font_size, TEXT)
             surface.blit(line, line.get_rect(midtop=(rect.centerx, rect.y + index * pitch)))
 
-    def paint_histogram(self, surface, rect: pygame.Rect) -> None:
+    def paint_histogram(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Games per score, in bins wide enough that at most about 30 bars are needed."""
         stats = self.scene.session.stats_for(self.setting_key)
         size = self.layout.label_size
@@ -312,7 +346,7 @@ class PokerStatsPanel(PokerPanel):
                 continue
             height = max(2, round(area.h * count / tallest))
             bar = pygame.Rect(round(area.x + i * bar_w + 1), area.bottom - height, max(1, round(bar_w) - 2), height)
-            pygame.draw.rect(surface, GOLD if i == latest else CHART_BAR, bar, border_radius=2)
+            pygame.draw.rect(surface, GOLD if i == latest else tint(CHART_BAR), bar, border_radius=2)
         # Scores under the first bar, every fifth one and the last; games at the top of the scale.
         marks = sorted({0, len(bins) - 1, *range(0, len(bins), 5)})
         for i in marks:
@@ -323,7 +357,7 @@ class PokerStatsPanel(PokerPanel):
         count_label = self.app.texts.render(str(tallest), size, DIM)
         surface.blit(count_label, count_label.get_rect(topright=(area.x - 6, area.y)))
 
-    def key(self, event) -> None:
+    def key(self, event: pygame.event.Event) -> None:
         if event.key in (pygame.K_ESCAPE, pygame.K_s, pygame.K_RETURN, pygame.K_KP_ENTER):
             self.close()
         elif event.key == pygame.K_h:
@@ -337,9 +371,6 @@ class PokerStatsPanel(PokerPanel):
 class PokerRulesPanel(PokerPanel):
     width_share = 0.7
 
-    def __init__(self, app: Host):
-        super().__init__(app, app.scenes[0])
-
     def build(self) -> None:
         self.rows = [("title", "ui.poker.rules.title"), ("text", "ui.poker.rules.place"),
                      ("text", "ui.poker.rules.score"), ("art_px", self.table_height, self.paint_tables),
@@ -349,7 +380,7 @@ class PokerRulesPanel(PokerPanel):
     def table_height(self) -> int:
         return (len(SHOWN_HANDS) + 1) * round(self.layout.label_size * 1.1)
 
-    def paint_tables(self, surface, rect: pygame.Rect) -> None:
+    def paint_tables(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The four scoring tables side by side, the table now in use in gold."""
         names = list(TABLES)
         first = round(rect.w * 0.34)
@@ -359,7 +390,7 @@ class PokerRulesPanel(PokerPanel):
         while size > 8 and self.app.texts.width(texts.table_name(widest), size) > column - size // 2:
             size -= 1  # the tables' names side by side, a little apart, in a narrow box
         step = round(self.layout.label_size * 1.1)
-        in_use = getattr(getattr(self.scene, "game", None), "table", None)
+        in_use = self.scene.game.table
         for i, table in enumerate(names):
             label = self.app.texts.render(texts.table_name(table), size, GOLD if table == in_use else DIM)
             surface.blit(label, label.get_rect(topright=(rect.x + first + (i + 1) * column, rect.y)))
@@ -371,6 +402,6 @@ class PokerRulesPanel(PokerPanel):
                                                GOLD if table == in_use else TEXT)
                 surface.blit(points, points.get_rect(topright=(rect.x + first + (i + 1) * column, y)))
 
-    def key(self, event) -> None:
+    def key(self, event: pygame.event.Event) -> None:
         if event.key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.close()

@@ -20,11 +20,13 @@ from idioten.play.poker.session import Place, PokerSession
 from idioten.poker.game import Placed, PokerGame
 from idioten.speech import words
 from idioten.ui.kit import celebration
+from idioten.ui.kit.layout import Layout
 from idioten.ui.kit.scene import CardGameScene, Host
 from idioten.ui.kit.tween import Glide, Shake
 from idioten.ui.kit.widgets import Button
 from idioten.ui.poker import texts
 from idioten.ui.poker.input import Flight, PokerInput, Press
+from idioten.ui.poker.layout import PokerLayout
 from idioten.ui.poker.painter import PokerPainter
 from idioten.ui.worker import Worker
 
@@ -32,7 +34,10 @@ PLACE_SECONDS = 0.22
 
 
 class PokerScene(CardGameScene):
-    def __init__(self, app: Host, session: PokerSession):
+    """Poker patience's table: its session's game on screen, the verbs its input, its panels and the window ask
+    for, and the two searches off the loop (the player's hint, the computer opponent's placements)."""
+
+    def __init__(self, app: Host, session: PokerSession) -> None:
         super().__init__(app)
         self.session = session
         self.input: PokerInput = PokerInput(self)  # clicks, drags and keys, turned into placements this scene asks for
@@ -45,7 +50,7 @@ class PokerScene(CardGameScene):
         # The player's hint and the computer opponent may think at the same time.
         self.hint_worker: Worker[tuple[int, Card] | None] = Worker()
         self.computer_worker: Worker[tuple[int, Card]] = Worker()
-        self.fresh_lines: tuple = ()  # the lines the last placement changed: their labels light up
+        self.fresh_lines: tuple[str, ...] = ()  # the lines the last placement changed: their labels light up
         self.end_pending = False
         self.celebrate = False  # the player's own last card: if the grid is worth it, cards leap before the panel
         self.buttons = [
@@ -79,10 +84,12 @@ class PokerScene(CardGameScene):
 
     @property
     def drag_pos(self) -> tuple[float, float]:
+        """Where the dragged card's corner is (the painter draws it there)."""
         return self.input.drag_pos
 
     @property
-    def layout(self):
+    def layout(self) -> PokerLayout:
+        """The table's own layout, made by its painter for the window and the game's options."""
         return self.painter.layout
 
     def current_card(self) -> Card | None:
@@ -103,20 +110,22 @@ class PokerScene(CardGameScene):
         return (self.flight is not None or self.shake is not None or self.end_pending
                 or self.hint_worker.running or self.computer_worker.running)
 
-    def wake_at(self):
+    def wake_at(self) -> float | None:
         if self.warming:
             return self.app.now()  # card pictures still to render: come back at once, one per turn
         return super().wake_at()
 
     # -- placing -----------------------------------------------------------------------------------------
 
-    def place(self, cell: int, card: Card | None = None, start: tuple[float, float] | None = None) -> bool:
-        """Ask the rules to put `card` (by default the current card) into `cell`; animate it or say why not."""
+    def place(self, cell: int, card: Card | None = None, start: tuple[float, float] | None = None,
+              by_player: bool = True) -> bool:
+        """Ask the rules to put `card` (by default the current card) into `cell`; animate it or say why not.
+        `by_player` False: a pasted grid played back (replay.py)."""
         self.finish_flight()
         card = card or self.current_card()
         origin = start if start is not None else (self.home_rect(card).topleft if card else (0, 0))
         try:
-            change = self.session.act(Place(cell, card))
+            change = self.session.act(Place(cell, card), by_player)
         except IllegalAction as refusal:
             self.refuse(refusal, cell)
             return False
@@ -135,6 +144,7 @@ class PokerScene(CardGameScene):
         return True
 
     def refuse(self, refusal: IllegalAction, cell: int | None) -> None:
+        """A placement the rules refused: its sound, why, and the cell shaking."""
         self.app.sound.play("illegal")
         self.say(texts.reason(refusal))
         if cell is not None and 0 <= cell < len(self.layout.cells):
@@ -142,12 +152,14 @@ class PokerScene(CardGameScene):
         self.dirty = True
 
     def after_change(self) -> None:
+        """A placement shown: the end panel waits for the card to land if the grid is full, the computer goes on."""
         self.celebrate = False
         self.end_pending = self.game.is_over()
         self.start_computer()
         self.dirty = True
 
     def finish_flight(self) -> None:
+        """A card on its way lands at once (a verb starts from the table as it will be)."""
         self.flight = None
         self.dirty = True
 
@@ -207,6 +219,7 @@ class PokerScene(CardGameScene):
         self.replace(self.session.new_deal, restarted=False)
 
     def play_again(self) -> None:
+        """The same deal again from its start (the end panel's A), the grid before it behind Ctrl+Z."""
         self.replace(self.session.again, restarted=True)
 
     def replace(self, start: Callable[[], Change], restarted: bool) -> None:
@@ -253,6 +266,7 @@ class PokerScene(CardGameScene):
         self.say(i18n.t("ui.poker.msg.thinking"))
 
     def start_computer(self) -> None:
+        """The computer opponent thinks of its next card off the loop, if it has one to place and is not thinking."""
         if not self.computer_worker.running:
             work = self.session.computer_task()
             if work is not None:
@@ -264,6 +278,7 @@ class PokerScene(CardGameScene):
         self.computer_worker.cancel()
 
     def poll_jobs(self) -> None:
+        """Once a frame: the hint and the computer's placements that came, each shown or placed if still wanted."""
         for answer in self.hint_worker.poll():
             if answer.error is not None:
                 self.say(i18n.t("ui.poker.msg.computer_failed", error=answer.error))
@@ -281,6 +296,7 @@ class PokerScene(CardGameScene):
             self.start_computer()
 
     def show_hint(self, cell: int, card: Card) -> None:
+        """The hint on the table: its cell ringed and the cursor on it (Space follows it), and said."""
         self.hint = (cell, card)
         self.cursor = cell  # Space or Enter then follows the hint
         row, column = cell // 5 + 1, cell % 5 + 1
@@ -328,17 +344,23 @@ class PokerScene(CardGameScene):
             for cell in line.line.cells:
                 points[cell] = max(points[cell], line.points)
         order = sorted(points, key=lambda cell: -points[cell])  # stable: reading order among equals
-        leapers = [(self.painter.images.face(game.grid[cell]), layout.cells[cell].topleft)
-                   for cell in order if game.grid[cell] is not None]
+        leapers = [(self.painter.images.face(card), layout.cells[cell].topleft)
+                   for cell in order if (card := game.grid[cell]) is not None]
         self.app.push(celebration.Celebration(self.app, leapers, layout.base.table_bottom - layout.card_h,
                                               self.show_end))
 
     def show_end(self) -> None:
+        """The end panel of the full grid: its hands, its total, the best, the computer's total."""
         from idioten.ui.poker.panels import PokerEndPanel
         self.app.close_panels()
         self.app.push(PokerEndPanel(self.app, self))
 
+    def paste(self) -> None:
+        from idioten.ui.poker.replay import play_back  # imported when first asked, like the panels
+        play_back(self)  # a grid copied from the history, watched again
+
     def open_options(self) -> None:
+        """The options for the next deal (O, the Options button)."""
         from idioten.ui.poker.panels import PokerOptionsPanel
         self.app.push(PokerOptionsPanel(self.app, self))
 
@@ -348,7 +370,7 @@ class PokerScene(CardGameScene):
 
     # -- drawing ---------------------------------------------------------------------------------------
 
-    def resize(self, layout) -> None:
+    def resize(self, layout: Layout) -> None:
         self.warming = True
         self.finish_flight()
         self.input.drag = self.input.press = None
@@ -363,5 +385,5 @@ class PokerScene(CardGameScene):
         if name == "table_colour":
             self.language_changed()  # the felt is painted once, with the labels: painted again
 
-    def draw(self, surface) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         self.painter.draw(surface)

@@ -6,17 +6,22 @@ rules' refusals are the messages "rule.*" that both games share."""
 from __future__ import annotations
 
 from idioten import i18n
+from idioten.errors import IllegalAction
+from idioten.poker.scoring import Line
 
 
 def hand_name(name: str) -> str:
+    """A hand's name ("two pair") in the player's language."""
     return i18n.t(f"ui.poker.hand.{name.replace(' ', '_')}")
 
 
 def table_name(table: str) -> str:
+    """A scoring table's name in the player's language."""
     return i18n.t(f"ui.poker.table.{table}")
 
 
 def on_off(value: bool) -> str:
+    """"On" or "Off" in the player's language."""
     return i18n.t("ui.poker.on" if value else "ui.poker.off")
 
 
@@ -29,12 +34,13 @@ def setting_name(key: str) -> str:
     return ", ".join(words)
 
 
-def line_name(line) -> str:
+def line_name(line: Line) -> str:
+    """A line's name ("Row 2", "Diagonal 1") in the player's language."""
     kind, number = line.name.split()
     return i18n.t(f"ui.poker.line.{kind}", n=number)
 
 
-def reason(refusal) -> str:
+def reason(refusal: IllegalAction) -> str:
     """The rules' refusal worded for the player, as Aces Up words its own (messages "rule.<code>")."""
     try:
         return i18n.reason(refusal)

@@ -8,8 +8,12 @@
  * tests/test_hint_cores.py checks both give the same numbers.
  *
  *   rollout(piles, order, dealt, aces_only, limit, turn_limit=0) -> cards the rollout discards (core.rollout)
- *   sample(ends, bases, unseen, state, count, aces_only, win_bonus, limit, turn_limit=0) -> (totals, state)
- *       (core.sample_totals: `count` shuffled orders, each dealt onto every end and played out)
+ *   sample(ends, bases, unseen, state, count, aces_only, win_bonus, limit, turn_limit=0, nested_samples=0,
+ *          nested_width=0, nested_last=0) -> (totals, state)
+ *       (core.sample_totals: `count` shuffled orders, each dealt onto every end and played out; with
+ *       nested_samples, by the nested rollout player)
+ *   nested_rollout(piles, order, dealt, aces_only, limit, turn_limit, base, win_bonus, samples, width, last,
+ *                  state) -> cards discarded (core.nested_rollout)
  *
  * The GIL is released while sampling: the window's hint runs in a worker thread beside the event loop. */
 #define PY_SSIZE_T_CLEAN
@@ -347,6 +351,98 @@ static uint64_t splitmix(uint64_t *state) {
     return z ^ (z >> 31);
 }
 
+/* core.shuffled: Fisher-Yates over `cards` (already in place) from `state`. */
+static void shuffle(uint8_t *cards, int size, uint64_t *state) {
+    for (int i = size - 1; i > 0; i--) {
+        int j = (int)(splitmix(state) % (uint64_t)(i + 1));
+        uint8_t t = cards[i];
+        cards[i] = cards[j];
+        cards[j] = t;
+    }
+}
+
+/* ---- Nested rollouts (core.nested_rollout): the rollout's own turns chosen by rollouts ---- */
+
+#define MAX_WIDTH 16
+#define WIN 48
+#define NESTED_SALT 0xD1B54A32D192ED03ULL /* core.NESTED_SALT: the inner orders' stream, apart from the outer one */
+
+typedef struct {
+    int samples; /* inner stock orders weighed at each of the rollout's turns */
+    int width;   /* turn ends weighed, the best by turn_key */
+    int last;    /* only turns with at most this many cards still to come are played so (the others by
+                  * search_turn); 0: every turn */
+    int win_bonus;
+} Nested;
+
+static int cmp_bytes(const void *a, const void *b) { return (int)*(const uint8_t *)a - (int)*(const uint8_t *)b; }
+
+/* Plays the rollout's turns by a rollout player: at each turn with a choice and at most `last` cards to come
+ * (every turn if `last` is 0), the `width` turn ends with the best turn_key (the first found among equals) are each dealt `samples` orders of the cards
+ * still to come, drawn from *state as a shuffle of them in sorted order (the nested player never sees the
+ * order it is dealt), and played out by the searching rollout; the end with the best sum (scored as the hint
+ * scores a rollout, from `base` discards) is played, the first of the ranking among equals. */
+static int nested_rollout(Ends *e, Pos *p, const uint8_t *order, int size, int dealt, int aces_only, int limit,
+                          int turn_limit, const Nested *n, int base, uint64_t *state) {
+    int discarded = 0;
+    Pos cand[MAX_WIDTH];
+    int cand_gained[MAX_WIDTH], cand_key[MAX_WIDTH];
+    long long totals[MAX_WIDTH];
+    uint8_t unseen[MAXC], inner[MAXC];
+    while (dealt < size) {
+        if (n->last && size - dealt > n->last) {
+            discarded += search_turn(e, p, aces_only, turn_limit);
+        } else {
+            int count = explore(e, p, aces_only, turn_limit), width = 0;
+            for (int i = 0; i < count; i++) { /* insertion into the ranking, keeping the first found among equals */
+                int key = turn_key(&e->pos[i], e->gained[i]), at = width;
+                while (at > 0 && cand_key[at - 1] < key)
+                    at--;
+                if (at >= n->width)
+                    continue;
+                for (int j = (width < n->width ? width : n->width - 1); j > at; j--) {
+                    cand[j] = cand[j - 1];
+                    cand_gained[j] = cand_gained[j - 1];
+                    cand_key[j] = cand_key[j - 1];
+                }
+                cand[at] = e->pos[i];
+                cand_gained[at] = e->gained[i];
+                cand_key[at] = key;
+                if (width < n->width)
+                    width++;
+            }
+            int best = 0;
+            if (width > 1) {
+                int left = size - dealt;
+                memcpy(unseen, order + dealt, (size_t)left);
+                qsort(unseen, (size_t)left, 1, cmp_bytes);
+                memset(totals, 0, sizeof(totals));
+                for (int s = 0; s < n->samples; s++) {
+                    memcpy(inner, unseen, (size_t)left);
+                    shuffle(inner, left, state);
+                    for (int c = 0; c < width; c++) {
+                        Pos q = cand[c];
+                        for (int pile = 0; pile < NP; pile++)
+                            q.c[pile][q.n[pile]++] = inner[pile];
+                        int score = base + discarded + cand_gained[c] +
+                                    rollout(e, &q, inner, left, NP, aces_only, limit, turn_limit);
+                        totals[c] += score + (score == WIN ? n->win_bonus : 0);
+                    }
+                }
+                for (int c = 1; c < width; c++)
+                    if (totals[c] > totals[best])
+                        best = c;
+            }
+            *p = cand[best];
+            discarded += cand_gained[best];
+        }
+        for (int pile = 0; pile < NP; pile++)
+            p->c[pile][p->n[pile]++] = order[dealt + pile];
+        dealt += NP;
+    }
+    return discarded + best_gain(e, p, aces_only, limit);
+}
+
 /* ---- Python glue ---- */
 
 /* A list or tuple as it is, anything else iterable as a new list: PySequence_Fast, which the limited API lacks,
@@ -453,9 +549,16 @@ static PyObject *py_sample(PyObject *self, PyObject *args) {
     unsigned long long state;
     Py_ssize_t count;
     int aces_only, win_bonus, limit, turn_limit = 0;
-    if (!PyArg_ParseTuple(args, "OOy#Knpii|i", &ends_obj, &bases_obj, &unseen, &size, &state, &count, &aces_only,
-                          &win_bonus, &limit, &turn_limit))
+    Nested nested = {0, 0, 0, 0};
+    if (!PyArg_ParseTuple(args, "OOy#Knpii|iiii", &ends_obj, &bases_obj, &unseen, &size, &state, &count, &aces_only,
+                          &win_bonus, &limit, &turn_limit, &nested.samples, &nested.width, &nested.last))
         return NULL;
+    nested.win_bonus = win_bonus;
+    if (nested.samples < 0 || (nested.samples && (nested.width < 1 || nested.width > MAX_WIDTH || nested.last < 0 ||
+                                                  turn_limit < 1))) {
+        PyErr_SetString(PyExc_ValueError, "nested rollouts: samples >= 0, width 1-16, last >= 0, turn_limit >= 1");
+        return NULL;
+    }
     PyObject *ends_seq = as_list_or_tuple(ends_obj, "ends must be a sequence of positions");
     if (!ends_seq)
         return NULL;
@@ -495,18 +598,20 @@ static PyObject *py_sample(PyObject *self, PyObject *args) {
     Py_BEGIN_ALLOW_THREADS
     for (Py_ssize_t s = 0; s < count; s++) {
         memcpy(order, unseen, (size_t)size);
-        for (int i = (int)size - 1; i > 0; i--) {
-            int j = (int)(splitmix(&st) % (uint64_t)(i + 1));
-            uint8_t t = order[i];
-            order[i] = order[j];
-            order[j] = t;
-        }
+        shuffle(order, (int)size, &st);
         for (Py_ssize_t i = 0; i < n; i++) {
             Pos p = starts[i];
             for (int pile = 0; pile < NP; pile++)
                 p.c[pile][p.n[pile]++] = order[pile];
-            long score = bases[i] + rollout(&e, &p, order, (int)size, NP, aces_only, limit, turn_limit);
-            totals[i] += score + (score == 48 ? win_bonus : 0);
+            long score;
+            if (nested.samples) {
+                uint64_t inner = st ^ NESTED_SALT; /* every end's nested player draws the same inner orders */
+                score = bases[i] + nested_rollout(&e, &p, order, (int)size, NP, aces_only, limit, turn_limit, &nested,
+                                                  (int)bases[i], &inner);
+            } else {
+                score = bases[i] + rollout(&e, &p, order, (int)size, NP, aces_only, limit, turn_limit);
+            }
+            totals[i] += score + (score == WIN ? win_bonus : 0);
         }
     }
     Py_END_ALLOW_THREADS
@@ -529,11 +634,51 @@ done:
     return result;
 }
 
+static PyObject *py_nested_rollout(PyObject *self, PyObject *args) {
+    (void)self;
+    PyObject *piles;
+    const char *order;
+    Py_ssize_t size;
+    int dealt, aces_only, limit, turn_limit, base;
+    unsigned long long state;
+    Nested nested;
+    if (!PyArg_ParseTuple(args, "Oy#ipiiiiiiiK", &piles, &order, &size, &dealt, &aces_only, &limit, &turn_limit,
+                          &base, &nested.win_bonus, &nested.samples, &nested.width, &nested.last, &state))
+        return NULL;
+    Pos p;
+    if (!read_pos(piles, &p))
+        return NULL;
+    if (dealt < 0 || dealt > size || (size - dealt) % NP || !fits(&p, size - dealt) || limit < 1 || turn_limit < 1 ||
+        nested.samples < 1 || nested.width < 1 || nested.width > MAX_WIDTH || nested.last < 0) {
+        PyErr_SetString(PyExc_ValueError, "nested rollout: the cards must fit the table; turn_limit and samples >= 1, "
+                                          "width 1-16, last >= 0");
+        return NULL;
+    }
+    Ends e;
+    if (!ends_init(&e, limit > turn_limit ? limit : turn_limit)) {
+        ends_free(&e);
+        return PyErr_NoMemory();
+    }
+    e.weights = NULL;
+    uint64_t st = (uint64_t)state;
+    int result;
+    Py_BEGIN_ALLOW_THREADS
+    result = nested_rollout(&e, &p, (const uint8_t *)order, (int)size, dealt, aces_only, limit, turn_limit, &nested,
+                            base, &st);
+    Py_END_ALLOW_THREADS
+    ends_free(&e);
+    return PyLong_FromLong(result);
+}
+
 static PyMethodDef methods[] = {
     {"rollout", py_rollout, METH_VARARGS,
      "rollout(piles, order, dealt, aces_only, limit, turn_limit=0) -> cards discarded"},
     {"sample", py_sample, METH_VARARGS,
-     "sample(ends, bases, unseen, state, count, aces_only, win_bonus, limit, turn_limit=0) -> (totals, state)"},
+     "sample(ends, bases, unseen, state, count, aces_only, win_bonus, limit, turn_limit=0, nested_samples=0, "
+     "nested_width=0, nested_last=0) -> (totals, state)"},
+    {"nested_rollout", py_nested_rollout, METH_VARARGS,
+     "nested_rollout(piles, order, dealt, aces_only, limit, turn_limit, base, win_bonus, samples, width, last, "
+     "state) -> cards discarded"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_crollout", "The hint player's compiled rollouts.", -1,

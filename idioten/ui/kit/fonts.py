@@ -8,9 +8,11 @@ nothing breaks)."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import OrderedDict
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 
@@ -36,7 +38,14 @@ CARD_IN_TEXT = re.compile("(10|[2-9TJQKA])?([" + "".join(SUIT_SYMBOLS.values()) 
 
 def load_font(size: int) -> pygame.font.Font:
     """The shipped font (DejaVu Sans, which has the suit symbols) at `size`; pygame's own if it cannot be read."""
-    path = paths.asset(*FONT_FILE)
+    return _font_at(paths.asset(*FONT_FILE), size)
+
+
+# A font once loaded at a size serves every window of the run (a new window, another game's table, the rules'
+# samples): nothing draws into a font, and pygame's font module is never closed while the program runs. Kept by
+# the least recently used, as each one holds its file open.
+@functools.lru_cache(maxsize=64)
+def _font_at(path: Path, size: int) -> pygame.font.Font:
     if path.is_file():
         try:
             return pygame.font.Font(str(path), max(6, round(size * SHIPPED_SCALE)))

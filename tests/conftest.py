@@ -20,7 +20,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 def bytecode_kept_in_the_virtual_environment() -> None:
     """Where the environment asks Python to write no bytecode (PYTHONDONTWRITEBYTECODE, as on the team's
     machines), every run would compile the package and rewrite the asserts of every test module again, in each
-    worker and in each of the some sixty programs the tests start: a fifth of the fast tier's CPU. In a virtual
+    worker (some 6 CPU-seconds each) and in each of the some sixty programs the tests start. In a virtual
     environment of the user's own, the bytecode goes into a folder of it instead (`bytecode/`, gone with the
     environment), never beside the sources; set before the workers and the programs the tests start are
     started, so they keep it there too. Elsewhere (a system's Python) the environment's choice stands."""

@@ -2,6 +2,10 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
+import tiers
+from hypothesis import settings
+
 # The tests that import a benchmark (`from bench import per_deal`) need the repository's root on the path, which
 # `python -m pytest` from the root gives but a bare `pytest` does not. Appended, so nothing there shadows another
 # module.
@@ -12,9 +16,25 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pytest
-import tiers
-from hypothesis import settings
+
+def bytecode_kept_in_the_virtual_environment() -> None:
+    """Where the environment asks Python to write no bytecode (PYTHONDONTWRITEBYTECODE, as on the team's
+    machines), every run would compile the package and rewrite the asserts of every test module again, in each
+    worker (some 6 CPU-seconds each) and in each of the some sixty programs the tests start. In a virtual
+    environment of the user's own, the bytecode goes into a folder of it instead (`bytecode/`, gone with the
+    environment), never beside the sources; set before the workers and the programs the tests start are
+    started, so they keep it there too. Elsewhere (a system's Python) the environment's choice stands."""
+    folder = Path(sys.prefix) / "bytecode"
+    if not os.environ.get("PYTHONDONTWRITEBYTECODE") or sys.prefix == sys.base_prefix \
+            or not os.access(sys.prefix, os.W_OK):
+        return
+    os.environ.pop("PYTHONDONTWRITEBYTECODE")
+    os.environ["PYTHONPYCACHEPREFIX"] = str(folder)
+    sys.dont_write_bytecode = False
+    sys.pycache_prefix = str(folder)
+
+
+bytecode_kept_in_the_virtual_environment()
 
 # The machines that run the suite are shared and often loaded: a per-example deadline would turn a slow
 # moment into a failure that says nothing about the code. The fast tier's profile gives the property tests

@@ -32,3 +32,12 @@ def by_language(languages) -> list:
     """Parametrize cases for `languages`: FAST_LANGUAGES in the fast tier, the others in the slow tier."""
     ordered = sorted(languages, key=lambda language: language not in FAST_LANGUAGES)
     return fast_first(ordered, sum(language in FAST_LANGUAGES for language in languages))
+
+
+def each_once(firsts, seconds) -> list:
+    """Parametrize cases for every pair of `firsts` and `seconds`: in the fast tier as few pairs as take each
+    of both once, the other pairs in the slow tier."""
+    firsts, seconds = list(firsts), list(seconds)
+    count = max(len(firsts), len(seconds))
+    once = [(firsts[i % len(firsts)], seconds[i % len(seconds)]) for i in range(count)]
+    return fast_first(once + [(a, b) for a in firsts for b in seconds if (a, b) not in once], count)

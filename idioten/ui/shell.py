@@ -10,6 +10,7 @@ knows nothing of scenes, games or saving.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TypedDict
 
@@ -25,6 +26,18 @@ RESIZED = (pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE, pygame.WINDOWRESTORED, 
            pygame.WINDOWDISPLAYCHANGED)
 EXPOSED = (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN)  # the system threw the picture away: it is drawn again
 ICON_SIZE = (64, 64)
+
+
+@functools.cache
+def icon_picture() -> pygame.Surface | None:
+    """The game's icon, rendered from its SVG once a run (a window takes a copy of it); None without the file."""
+    icon = paths.asset("icon.svg")
+    if not icon.is_file():
+        return None
+    try:
+        return pygame.image.load_sized_svg(str(icon), ICON_SIZE)
+    except pygame.error:
+        return None
 
 
 class WindowState(TypedDict):
@@ -57,12 +70,9 @@ class WindowShell:
 
     def set_icon(self) -> None:
         """The title bar and task bar show the game's own icon (a missing file only leaves SDL's)."""
-        icon = paths.asset("icon.svg")
-        if icon.is_file():
-            try:
-                self.window.set_icon(pygame.image.load_sized_svg(str(icon), ICON_SIZE))
-            except pygame.error:
-                pass
+        icon = icon_picture()
+        if icon is not None:
+            self.window.set_icon(icon)
 
     def ui_scale(self) -> float:
         """Pixels a point of the design takes in this window now (window.py's `ui_scale`)."""

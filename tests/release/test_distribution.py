@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 from packaging_support import run_spec, stable_abi_names
-from tiers import fast_first
+from tiers import each_once
 
 import idioten
 from idioten import cores, paths
@@ -219,13 +219,8 @@ FAKE_PYGAMES = {
 }
 
 
-STARTS = [[], ["--smoke"], ["--deal", "7"]]
 # Each wrong pygame once and each way to start once in the fast tier (a start each); every pair in the two tiers.
-ONE_OF_EACH = [(kind, STARTS[index % len(STARTS)]) for index, kind in enumerate(FAKE_PYGAMES)]
-THE_OTHER_PAIRS = [(kind, argv) for kind in FAKE_PYGAMES for argv in STARTS if (kind, argv) not in ONE_OF_EACH]
-
-
-@pytest.mark.parametrize("kind, argv", fast_first(ONE_OF_EACH + THE_OTHER_PAIRS, len(ONE_OF_EACH)),
+@pytest.mark.parametrize("kind, argv", each_once(FAKE_PYGAMES, [[], ["--smoke"], ["--deal", "7"]]),
                          ids=lambda value: " ".join(value) if isinstance(value, list) else None)
 def test_the_wrong_pygame_is_one_line_and_exit_status_1(tmp_path, kind, argv):
     source, says = FAKE_PYGAMES[kind]

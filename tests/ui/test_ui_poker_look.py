@@ -4,6 +4,7 @@ grid large enough to read, and everything inside the window at small and large s
 import pygame
 import pytest
 from test_ui_poker import cell_centre, fill, gate_computer, poker_app, scene, think
+from tiers import each_once
 from ui_support import click
 
 from idioten import i18n
@@ -190,9 +191,11 @@ def assert_apart(layout: PokerLayout) -> None:
         assert a.collidelist(layout.cells) == -1, a
 
 
-@pytest.mark.parametrize("size", [(400, 300), (1920, 1080), (720, 520), (1280, 800)])
-@pytest.mark.parametrize("options", [{}, {"competitive": True}, {"competitive": True, "diagonals": True},
-                                     {"competitive": True, "diagonals": True, "open_deck": True}])
+# Each size and each set of options once in the fast tier, every pair in the two tiers.
+@pytest.mark.parametrize("size, options", each_once(
+    [(400, 300), (1920, 1080), (720, 520), (1280, 800)],
+    [{}, {"competitive": True}, {"competitive": True, "diagonals": True},
+     {"competitive": True, "diagonals": True, "open_deck": True}]))
 def test_nothing_leaves_the_window_or_overlaps(size, options):
     """The window is never smaller than 720x520 (kit/felt.py MIN_WINDOW); the table's own layout is also
     held to 400x300, laid out for that size directly."""

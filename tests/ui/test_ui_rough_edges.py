@@ -3,7 +3,7 @@ mouse events through the real loop under SDL's dummy driver, and what the window
 
 import pygame
 import pytest
-from tiers import by_language
+from tiers import by_language, each_once
 from ui_support import aces_table, changed_area, click, drag, key, make_app, position, post, shown_texts, top_centre
 
 from idioten import i18n
@@ -90,8 +90,9 @@ def pieces(text: str) -> list[str]:
     return [part.strip() for item in text.split(ITEM_JOINER) for part in item.split(PART_JOINER)]
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("size", [(1200, 680), (1280, 800), (1024, 640), (900, 700), (720, 520), (1920, 1080)])
+# Every language and every size once in the fast tier, every pair in the two tiers.
+@pytest.mark.parametrize("language, size", each_once(i18n.LANGUAGES, [(1200, 680), (1280, 800), (1024, 640), (900, 700),
+                                                                     (720, 520), (1920, 1080)]))
 def test_the_rules_panel_never_breaks_a_key_from_what_it_does(language, size):
     i18n.set_language(language)
     app, _ = make_app(Game.new(deal_cards(7), deal_number=7), size=size)
@@ -192,8 +193,7 @@ def near(rect: pygame.Rect, point, distance: int) -> bool:
     return rect.inflate(2 * distance, 2 * distance).collidepoint(point)
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (400, 300)])
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language, size", each_once(i18n.LANGUAGES, [(1280, 800), (400, 300)]))
 def test_a_refused_click_is_explained_beside_the_click(language, size):
     i18n.set_language(language)
     app, clock = make_app(position(["2H 5H", "KH", "9C", "AS"], stock=0), size=size)
@@ -256,8 +256,7 @@ def hint_by_samples(monkeypatch):
                                                               max_samples=20)))
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (720, 520)])
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language, size", each_once(i18n.LANGUAGES, [(1280, 800), (720, 520)]))
 def test_a_refusal_beside_a_click_leaves_the_hints_arrow_in_sight(hint_by_samples, language, size):
     from ui_solver_support import run_until
 

@@ -20,8 +20,24 @@ FELTS = {"green": (FELT_CENTRE, FELT_EDGE), "blue": ((38, 84, 134), (14, 34, 66)
 
 
 def felt(size: tuple[int, int], colour: str = "green") -> pygame.Surface:
-    """A soft radial light on the cloth. The gradient is smooth, so it is computed small and scaled up."""
-    return pygame.transform.smoothscale(_felt_light(colour), size)
+    """A soft radial light on the cloth. The gradient is smooth, so it is computed small and scaled up, in the
+    window's pixel format once a window is open. Shared: copy it (or `convert` it) to draw on it."""
+    return _scaled_felt(size, colour, pygame.display.get_init())
+
+
+# The window's first picture and its table are painted on the same felt, and a resize or another size's table
+# (Poker's, the other game's) often comes back to the last: the last two are kept, some 8 MB at 1280×800.
+@functools.lru_cache(maxsize=2)
+def _scaled_felt(size: tuple[int, int], colour: str, display_started: bool) -> pygame.Surface:
+    light = _felt_light(colour)
+    if display_started:
+        try:
+            # Scaled in the window's format, the felt needs no conversion of its million pixels before each
+            # blit; the 48×27 light converts in no time.
+            light = light.convert()
+        except pygame.error:  # no window yet
+            pass
+    return pygame.transform.smoothscale(light, size)
 
 
 @functools.cache

@@ -8,9 +8,11 @@ nothing breaks)."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import OrderedDict
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 
@@ -30,12 +32,20 @@ CARD_INK = {  # as in tools/card_art (the faces' colours), two-colour and four-c
 RANK_INK = (27, 27, 27)
 SUIT_OF_SYMBOL = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
 ITEM_JOINER, PART_JOINER = " · ", ", "  # a line of keys: "1–4 choose a pile, D discard · Space deal"
+WIDTHS_KEPT = 20_000  # measured widths kept (a few MB at most), then measured afresh
 CARD_IN_TEXT = re.compile("(10|[2-9TJQKA])?([" + "".join(SUIT_SYMBOLS.values()) + "])")
 
 
 def load_font(size: int) -> pygame.font.Font:
     """The shipped font (DejaVu Sans, which has the suit symbols) at `size`; pygame's own if it cannot be read."""
-    path = paths.asset(*FONT_FILE)
+    return _font_at(paths.asset(*FONT_FILE), size)
+
+
+# A font once loaded at a size serves every window of the run (a new window, another game's table, the rules'
+# samples): nothing draws into a font, and pygame's font module is never closed while the program runs. Kept by
+# the least recently used, as each one holds its file open.
+@functools.lru_cache(maxsize=64)
+def _font_at(path: Path, size: int) -> pygame.font.Font:
     if path.is_file():
         try:
             return pygame.font.Font(str(path), max(6, round(size * SHIPPED_SCALE)))
@@ -73,6 +83,9 @@ class Texts:
         self._fonts: dict[int, pygame.font.Font] = {}
         self._lines: OrderedDict[tuple[str, int, tuple[int, int, int], bool], pygame.Surface] = OrderedDict()
         self._limit = limit
+        # Laying out a panel measures each line as it grows word by word, and again at each resize and frame
+        # that lays it out: the widths measured, by text and size (a font's measure of a text never changes).
+        self._widths: dict[tuple[str, int], int] = {}
         self.four_colour = four_colour
 
     def font(self, size: int) -> pygame.font.Font:
@@ -88,8 +101,15 @@ class Texts:
 
     def width(self, text: str, size: int) -> int:
         """The rendered width, cards' paper included."""
-        font, pad = self.font(size), self.chip_pad(size)
-        return sum(font.size(piece)[0] + (2 * pad if suit else 0) for piece, suit in pieces(text))
+        key = (text, size)
+        width = self._widths.get(key)
+        if width is None:
+            if len(self._widths) >= WIDTHS_KEPT:
+                self._widths.clear()
+            font, pad = self.font(size), self.chip_pad(size)
+            width = self._widths[key] = sum(font.size(piece)[0] + (2 * pad if suit else 0)
+                                            for piece, suit in pieces(text))
+        return width
 
     def render(self, text: str, size: int, colour: tuple[int, int, int] = (240, 240, 235)) -> pygame.Surface:
         """`text` rendered in `colour`, each card named in it on a paper chip in its suit's ink; kept for the

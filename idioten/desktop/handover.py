@@ -114,12 +114,12 @@ def show_box_in_own_group(title: str, text: str, message_type: Literal["info", "
     os.close(telling)
     try:
         os.waitpid(box, 0)
-        error = _read_all(told)
+        said = _read_all(told)
     finally:
         os.close(writing)
         os.close(told)
-    if error:
-        raise pygame.error(error.decode("utf-8", "replace"))
+    if said:
+        raise pygame.error(said.decode("utf-8", "replace"))
 
 
 def _read_all(handle: int) -> bytes:

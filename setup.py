@@ -12,13 +12,18 @@ idioten/paths.py looks. MANIFEST.in puts them in the sdist, so a wheel built fro
 The cores use only Python's limited API of 3.10 (the stable ABI): built once, as `*.abi3.so` (`.pyd` on
 Windows) in a wheel tagged `cp310-abi3`, they load in every CPython from 3.10 on, 3.14 and later included.
 The free-threaded builds (3.13t, 3.14t) have no limited API yet: there they are built for that Python alone.
+An older checkout may hold a per-version build of a core (`_csearch.cpython-311-x86_64-linux-gnu.so`) beside
+it, which Python would load before the `abi3` one (its suffix comes first in the import system's list), new C
+functions then missing: writing the `abi3` build removes those copies (`remove_per_version_copies`).
 """
 
+import re
 import shutil
 import sysconfig
 from pathlib import Path
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 ASSETS = Path(__file__).resolve().parent / "assets"
@@ -56,6 +61,44 @@ class build_py_with_assets(build_py):
         return super().get_outputs(include_bytecode) + [str(p) for p in sorted(target.rglob("*")) if p.is_file()]
 
 
+# A build for one Python: `.cpython-311-x86_64-linux-gnu.so`, `.cpython-313t-darwin.so`, `.cp311-win_amd64.pyd`.
+PER_VERSION = re.compile(r"\.(cpython-\d+\w*-[^.]+|cp\d+\w*-[^.]+)\.(so|pyd)$")
+
+
+def remove_per_version_copies(written: Path) -> list[Path]:
+    """When `written` is a core's stable-ABI build (`name.abi3.so`, on Windows `name.pyd`), every per-version
+    build of the same core beside it, which the import system would take first, is removed (any Python's: each
+    would shadow it in its own). Returns the files removed."""
+    written = Path(written)
+    if PER_VERSION.search(written.name) or not written.name.endswith((".abi3.so", ".pyd")):
+        return []
+    module = written.name.split(".", 1)[0]
+    removed = []
+    for sibling in sorted(written.parent.glob(module + ".*")):
+        if sibling != written and sibling.name.split(".", 1)[0] == module and PER_VERSION.search(sibling.name):
+            sibling.unlink()
+            removed.append(sibling)
+    return removed
+
+
+class build_ext_without_stale_copies(build_ext):
+    """build_ext, leaving no per-version build of a core beside its stable-ABI one, where it is built and, in an
+    editable install (or --inplace), in the source tree it is copied to."""
+
+    def build_extension(self, ext):
+        super().build_extension(ext)  # an optional core that failed raises here: nothing is removed then
+        remove_per_version_copies(Path(self.get_ext_fullpath(ext.name)))
+
+    def copy_extensions_to_source(self):
+        super().copy_extensions_to_source()
+        build_py_command = self.get_finalized_command("build_py")
+        for ext in self.extensions:
+            package, _, _ = ext.name.rpartition(".")
+            copied = Path(build_py_command.get_package_dir(package)) / Path(self.get_ext_filename(ext.name)).name
+            if copied.exists():
+                remove_per_version_copies(copied)
+
+
 CSRC = "idioten/acesup/solver/csrc/"
 # 3.10 as Py_LIMITED_API's hex version (PY_VERSION_HEX), and as the wheel's tag.
 LIMITED_API_VERSION = "0x030A0000"
@@ -68,7 +111,7 @@ CORE_OPTIONS = {
 }
 
 setup(
-    cmdclass={"build_py": build_py_with_assets},
+    cmdclass={"build_py": build_py_with_assets, "build_ext": build_ext_without_stale_copies},
     options={"bdist_wheel": {"py_limited_api": LIMITED_API_TAG}} if LIMITED_API else {},
     ext_modules=[
         Extension(

@@ -89,26 +89,44 @@ def show_box_in_own_group(title: str, text: str, message_type: Literal["info", "
     """The box shown by a forked child in a new process group that ends with this process. A second child in
     that group reads a pipe whose writing end only this process holds; at its end (this process gone, however
     it went, or done waiting) it kills the group, SDL's box process included. (A thread cannot be the watcher:
-    pygame's message_box holds the interpreter lock while the box is up.) Returns once the box is closed."""
+    pygame's message_box holds the interpreter lock while the box is up.) Returns once the box is closed;
+    raises pygame.error with SDL's own words if the child could not show it, as message_box itself would."""
     reading, writing = os.pipe()
+    told, telling = os.pipe()  # the child's error, if any: the box is in another process, so is its exception
     box = os.fork()
     if box == 0:  # pragma: no cover - the children are seen by tests/desktop/test_box.py's real processes
         os.close(writing)
+        os.close(told)
         status = 1
         try:
             os.setpgid(0, 0)
             if os.fork() == 0:
+                os.close(telling)
                 _end_group_when_closed(reading)
             os.close(reading)
             pygame.display.message_box(title, text, message_type=message_type)
             status = 0
+        except BaseException as error:
+            os.write(telling, (str(error) or type(error).__name__).encode("utf-8", "replace")[:4000])
         finally:
             os._exit(status)
     os.close(reading)
+    os.close(telling)
     try:
         os.waitpid(box, 0)
+        said = _read_all(told)
     finally:
         os.close(writing)
+        os.close(told)
+    if said:
+        raise pygame.error(said.decode("utf-8", "replace"))
+
+
+def _read_all(handle: int) -> bytes:
+    data = b""
+    while chunk := os.read(handle, 4096):
+        data += chunk
+    return data
 
 
 def _end_group_when_closed(reading: int) -> None:  # pragma: no cover - runs in the box's watcher
@@ -127,16 +145,21 @@ def tell_already_open(title: str, text: str, line: str, stderr: TextIO | None = 
     video driver has no screen (tests, SDL's dummy). True if the box was shown."""
     stderr = sys.stderr if stderr is None else stderr
     environ = os.environ if environ is None else environ
-    if stderr is not None:
-        try:
-            print(line, file=stderr, flush=True)
-        except (OSError, ValueError):
-            pass  # pythonw on Windows: no stderr at all
+    _say(line, stderr)
     if environ.get("SDL_VIDEODRIVER", "").lower() in NO_DESKTOP:
         return False
     show_box = show_box or box_shower()
     try:
         show_box(title, text, message_type="info")
-    except (pygame.error, TypeError, OSError):
+    except (pygame.error, TypeError, OSError) as error:
+        _say(f"idioten: no message box: {error}", stderr)
         return False
     return True
+
+
+def _say(line: str, stderr: TextIO | None) -> None:
+    if stderr is not None:
+        try:
+            print(line, file=stderr, flush=True)
+        except (OSError, ValueError):
+            pass  # pythonw on Windows: no stderr at all

@@ -40,21 +40,29 @@ class Extension:
 def setup_arguments(monkeypatch, gil_disabled: object = None) -> dict:
     """What setup.py passes to setuptools.setup, on a Python whose Py_GIL_DISABLED is `gil_disabled`.
     setuptools is a stand-in here: a test environment of Python 3.12 or newer need not have it."""
+    return run_setup(monkeypatch, gil_disabled)[0]
+
+
+def run_setup(monkeypatch, gil_disabled: object = None) -> tuple[dict, dict]:
+    """setup.py run as setup_arguments runs it: (what it passed to setuptools.setup, its own names)."""
     given: dict = {}
     fake = types.ModuleType("setuptools")
     fake.Extension = Extension
     fake.setup = lambda **kwargs: given.update(kwargs)
     build_py = types.ModuleType("setuptools.command.build_py")
     build_py.build_py = type("build_py", (), {})
+    build_ext = types.ModuleType("setuptools.command.build_ext")
+    build_ext.build_ext = type("build_ext", (), {})
     monkeypatch.setitem(sys.modules, "setuptools", fake)
     monkeypatch.setitem(sys.modules, "setuptools.command", types.ModuleType("setuptools.command"))
     monkeypatch.setitem(sys.modules, "setuptools.command.build_py", build_py)
+    monkeypatch.setitem(sys.modules, "setuptools.command.build_ext", build_ext)
     real = sysconfig.get_config_var
     monkeypatch.setattr(sysconfig, "get_config_var",
                         lambda name: gil_disabled if name == "Py_GIL_DISABLED" else real(name))
     monkeypatch.chdir(REPO)
-    runpy.run_path(str(REPO / "setup.py"), run_name="__main__")
-    return given
+    names = runpy.run_path(str(REPO / "setup.py"), run_name="__main__")
+    return given, names
 
 
 def oldest_python() -> tuple[int, int]:
@@ -132,3 +140,26 @@ def test_cibuildwheel_tests_the_one_wheel_on_every_python_the_package_names():
     named = re.findall(r'"Programming Language :: Python :: 3\.(\d+)"', PYPROJECT)
     assert sorted(map(int, selected)) == sorted(map(int, named)) and min(map(int, named)) == oldest_python()[1]
     assert "14" in named
+
+
+@pytest.mark.parametrize("written, stale, kept", [
+    ("_csearch.abi3.so", ["_csearch.cpython-311-x86_64-linux-gnu.so", "_csearch.cpython-313t-darwin.so"],
+     ["_crollout.cpython-311-x86_64-linux-gnu.so", "_csearch.py", "_csearchx.cpython-311-x86_64-linux-gnu.so"]),
+    ("_csearch.pyd", ["_csearch.cp311-win_amd64.pyd"], ["_cplayout.cp311-win_amd64.pyd"]),
+    # A free-threaded Python's own build is per-version itself: nothing beside it is touched.
+    ("_csearch.cpython-313t-x86_64-linux-gnu.so", [], ["_csearch.abi3.so", "_csearch.cpython-311-x86_64-linux-gnu.so"]),
+])
+def test_the_stable_abi_build_removes_the_per_version_copies_that_would_shadow_it(monkeypatch, tmp_path, written,
+                                                                                   stale, kept):
+    # An editable install in an older checkout kept `*.cpython-311-*.so` beside the new `*.abi3.so`, and
+    # Python loaded the old one (its suffix comes first), new C functions missing.
+    remove = run_setup(monkeypatch)[1]["remove_per_version_copies"]
+    for name in [written, *stale, *kept]:
+        (tmp_path / name).write_bytes(b"")
+    assert sorted(p.name for p in remove(tmp_path / written)) == sorted(stale)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([written, *kept])
+
+
+def test_the_build_step_of_setup_py_is_the_one_that_removes_them(monkeypatch):
+    given, names = run_setup(monkeypatch)
+    assert given["cmdclass"]["build_ext"] is names["build_ext_without_stale_copies"]

@@ -314,7 +314,11 @@ def test_kill_9_at_a_random_moment_leaves_a_completed_step_and_no_count_lost(tmp
             lines.append(line.strip())
         time.sleep(rng.random() * 0.005)  # land anywhere in the next write, not just after a print
         child.kill()  # SIGKILL on POSIX, TerminateProcess on Windows: no clean-up code runs
-        rest, errors = child.communicate(timeout=60)
+        # The rest through the same reader, not communicate(): that reads the pipe itself and never sees the
+        # lines readline() already took into its buffer. A child that ran ahead of a reader the scheduler kept
+        # waiting (load 13) had printed steps the test then did not know of, and its files were "of no step".
+        rest, errors = child.stdout.read(), child.stderr.read()  # the killed child's pipes are at their end
+        child.wait(timeout=60)
     finally:
         if child.poll() is None:
             child.kill()

@@ -21,7 +21,10 @@
  *
  * Stopping: helpers look at the team's stop flag, the deadline and the position cap every CLOCK_EVERY
  * positions; positions are claimed from the cap in blocks of CLOCK_EVERY, so the team never examines more than
- * it. Only the caller's thread asks the cancel object (it alone may take the GIL); it stops the team.
+ * it. Only the caller's thread asks the cancel object (it alone may take the GIL); it stops the team. It asks
+ * once more as the team starts, before any thread searches (the helpers wait for that answer): a cancel that
+ * came during the solo stretch spends no position of the team, and a cancel given at that ask stops a team
+ * that cannot have ended its search first, whatever the machine's load (tests/acesup/test_solver_threads.py).
  * Priority: on Linux a thread's nice value is its own; helpers take the caller's (the window's worker is
  * niced), so the search never runs above the thread that asked for it.
  * CPU budget: solver.solve's cpu_limit and the window's StopFlag(cpu=True) read the caller's thread clock,
@@ -54,6 +57,11 @@ typedef struct Team {
     u64 others;  /* atomic: positions examined by the helpers, for the progress report */
     double deadline;
     u64 gone;
+#if TEAM_BUILT
+    int go;                 /* the caller has asked the cancel object at the team's start: the helpers may search */
+    pthread_mutex_t gate;   /* guards go */
+    pthread_cond_t opened;  /* go was set */
+#endif
 #if defined(__linux__)
     int nice;
 #endif
@@ -129,13 +137,28 @@ static void team_finish(Ctx *x, int r) {
     }
 }
 
+static void team_open(Team *t) {
+    pthread_mutex_lock(&t->gate);
+    t->go = 1;
+    pthread_cond_broadcast(&t->opened);
+    pthread_mutex_unlock(&t->gate);
+}
+
+static void team_wait_for_go(Team *t) {
+    pthread_mutex_lock(&t->gate);
+    while (!t->go)
+        pthread_cond_wait(&t->opened, &t->gate);
+    pthread_mutex_unlock(&t->gate);
+}
+
 static void *helper_main(void *arg) {
     Ctx *x = (Ctx *)arg;
 #if defined(__linux__)
     setpriority(PRIO_PROCESS, 0, x->team->nice); /* 0: this thread (Linux keeps nice values per thread) */
 #endif
     double cpu = thread_cpu_seconds();
-    int r = search_run(x, 0, 0, x->team->gone, 0);
+    team_wait_for_go(x->team);
+    int r = ALOAD(&x->team->stop) ? -1 : search_run(x, 0, 0, x->team->gone, 0);
     team_finish(x, r);
     x->helper_cpu = thread_cpu_seconds() - cpu;
     return NULL;
@@ -180,6 +203,8 @@ int team_run(Ctx *x, const SolveArgs *a, const Pos *start) {
     Team t;
     memset(&t, 0, sizeof t);
     t.winner = -1;
+    pthread_mutex_init(&t.gate, NULL);
+    pthread_cond_init(&t.opened, NULL);
     t.deadline = x->deadline;
     t.gone = a->gone;
     if (x->max_positions)
@@ -191,8 +216,11 @@ int team_run(Ctx *x, const SolveArgs *a, const Pos *start) {
         t.nice = 19;
 #endif
     table_full(x);
-    if (x->failed)
+    if (x->failed) {
+        pthread_cond_destroy(&t.opened);
+        pthread_mutex_destroy(&t.gate);
         return -1;
+    }
     x->stop = x->handoff = 0;
     x->domain = 0xDEC1DEULL ^ 0x7EA3F00DULL; /* the solo pass's entries are not all proved (see above) */
     x->ev_len = 0;
@@ -245,12 +273,21 @@ int team_run(Ctx *x, const SolveArgs *a, const Pos *start) {
     }
     t.size = started;
     x->claim_end = x->positions;
+    if (x->cancelled) {
+        x->others = 0;
+        x->next_poll = x->positions + POLL_EVERY;
+        if (x->cancelled(x->cancel_arg))
+            team_stop(&t, 1);
+    }
+    team_open(&t);
     team_plan(x);
-    int r = search_run(x, 0, 0, a->gone, 0);
+    int r = ALOAD(&t.stop) ? -1 : search_run(x, 0, 0, a->gone, 0);
     team_finish(x, r);
     team_stop(&t, 0);
     for (int n = 1; n < started; n++)
         pthread_join(thread[n], NULL);
+    pthread_cond_destroy(&t.opened);
+    pthread_mutex_destroy(&t.gate);
     x->team = NULL;
     x->checker = NULL;
     x->others = 0;

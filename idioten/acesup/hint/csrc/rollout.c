@@ -5,7 +5,8 @@
  * card codes (suit * 16 + rank, rank 2..14), the same simple rule in the same order, the same end-of-game
  * search (turn_ends with its position limit, depth first in the same order, positions told apart by their
  * piles as a multiset), and the same stock orders (splitmix64 and the Fisher-Yates shuffle of core.py).
- * tests/test_hint_cores.py checks both give the same numbers.
+ * tests/test_hint_cores.py checks both give the same numbers. The weighted rankings of a turn's ends (the
+ * learned evaluation, core.learned_key) are in evaluation.c, the position both share in position.h.
  *
  *   rollout(piles, order, dealt, aces_only, limit, turn_limit=0, weights=None, learned=None) -> cards the
  *       rollout discards (core.rollout; `weights`: bench/rollout_weights.py's experiment)

@@ -214,3 +214,6 @@ def test_the_training_script_writes_weights_that_load(tmp_path, monkeypatch, cap
     report = json.loads(capsys.readouterr().out)
     assert len(report["rounds"]) == 1 and report["rounds"][0]["fits"][0]["rows"] > 0
     assert len(learned.weights(path)) == SIZE
+    assert learn_evaluation.main(["--report", "9000001-9000004"]) == 0  # with the weights just written
+    report = json.loads(capsys.readouterr().out)
+    assert report["deals"] == 4 and report["learned"]["mean_score"] > 0 and len(report["paired_value"]) == 2

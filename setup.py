@@ -122,7 +122,9 @@ setup(
             **CORE_OPTIONS,
         ),
         # The hint player's rollouts (hint/core.py is their specification and fallback), optional the same way.
-        Extension("idioten.acesup.hint._crollout", sources=["idioten/acesup/hint/csrc/rollout.c"], **CORE_OPTIONS),
+        Extension("idioten.acesup.hint._crollout",
+                  sources=["idioten/acesup/hint/csrc/rollout.c", "idioten/acesup/hint/csrc/evaluation.c"],
+                  **CORE_OPTIONS),
         # The poker hint player's play-outs (poker/playout.py is their specification and fallback), the same way.
         Extension("idioten.poker._cplayout", sources=["idioten/poker/csrc/playout.c"], **CORE_OPTIONS),
     ],

@@ -1,7 +1,8 @@
 """Win rate of the no-peeking hint player over numbered deals, with 95 % Wilson intervals. Prints JSON.
 
     python -m bench.hint [--games 100] [--seed 1] [--seconds 0.05] [--variants standard,aces-only] [--jobs 1]
-                         [--clock cpu|wall] [--per-deal FILE] [--player rollout|pimc|nested] [--rules standard|strict]
+                         [--clock cpu|wall] [--per-deal FILE] [--player rollout|pimc|nested|learned]
+                         [--rules standard|strict]
 
 Plays deals S..S+N-1 as `idioten simulate --policy hint --hint-seconds X` does (the player's generator is
 seeded with the deal number) and times every hint that had more than one useful action to weigh.
@@ -10,7 +11,8 @@ CPU its process gets (`time.thread_time`), so a figure means "S s of one core" h
 share the machine; --clock wall gives it S seconds of wall time, as the window does. --player picks the
 hint player (default: the hint's DEFAULT_PLAYER): rollout values the turn's ends by rollouts alone, pimc adds
 perfect-information sampling (idioten/acesup/hint/pimc.py), nested weighs the close calls by nested rollouts
-(hint.plan_nested). A per-deal line also gives the CPU (or wall) seconds its timed hints took in all.
+(hint.plan_nested), learned has the rollouts rank their turns by the learned evaluation (hint/learned.py).
+A per-deal line also gives the CPU (or wall) seconds its timed hints took in all.
 --rules strict plays the strict reading, as `idioten simulate --rules strict` does.
 """
 

@@ -5,8 +5,9 @@ STANDARD, ACES_ONLY = "standard", "aces-only"  # the variants (rules.py); the se
 VARIANTS = (STANDARD, ACES_ONLY)
 STANDARD_RULES, STRICT_RULES = "standard", "strict"
 READINGS = (STANDARD_RULES, STRICT_RULES)  # the readings of the rules the solver searches (solver/strict.py)
-# The hint players: rollouts alone, with perfect-information sampling, or with nested rollouts for close calls.
-ROLLOUT, PIMC, NESTED_PLAYER = "rollout", "pimc", "nested"
-HINT_PLAYERS = (ROLLOUT, PIMC, NESTED_PLAYER)
+# The hint players: rollouts alone, with perfect-information sampling, with nested rollouts for close calls, or
+# rollouts whose turns a learned evaluation ranks.
+ROLLOUT, PIMC, NESTED_PLAYER, LEARNED_PLAYER = "rollout", "pimc", "nested", "learned"
+HINT_PLAYERS = (ROLLOUT, PIMC, NESTED_PLAYER, LEARNED_PLAYER)
 DEFAULT_HINT_PLAYER = ROLLOUT
 POLICIES = ("greedy", "hint", "random")  # the simulated players (players.POLICIES)

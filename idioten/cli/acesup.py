@@ -67,8 +67,9 @@ def register(commands: Commands) -> None:
                           help="the hint policy's thinking time per action (default 1)")
     simulate.add_argument("--hint-player", choices=HINT_PLAYERS, default=None,
                           help="the hint policy's player: rollout (rollouts alone), pimc (rollouts and "
-                          "perfect-information sampling with the solver's first look) or nested (the close calls "
-                          "weighed by rollouts whose turns are chosen by rollouts); default "
+                          "perfect-information sampling with the solver's first look), nested (the close calls "
+                          "weighed by rollouts whose turns are chosen by rollouts) or learned (rollouts whose turns "
+                          "are chosen by an evaluation learned offline); default "
                           f"{DEFAULT_HINT_PLAYER}")
     simulate.add_argument("--jobs", type=positive_int, default=1, metavar="J",
                           help="play J deals at a time in separate processes (default 1; at most one a core)")
@@ -76,7 +77,8 @@ def register(commands: Commands) -> None:
         "--rules", choices=READINGS, default=STANDARD_RULES,
         help="the reading of the rules played: standard (the game's, default) or strict (every discard and every "
         "fill from a pile of two or more cards made before the next deal, no lone card moved between gaps; the "
-        "reading published simulators use, for comparing win rates); not with --hint-player pimc or nested")
+        "reading published simulators use, for comparing win rates); not with --hint-player pimc, nested or "
+        "learned")
     add_variant(simulate)
     simulate.add_argument("--json", action="store_true", help="print JSON")
     simulate.set_defaults(run=command("run_simulate"))

@@ -13,14 +13,14 @@ from collections.abc import Callable
 from types import FrameType, TracebackType
 
 from idioten.acesup import analysis
-from idioten.acesup.options import NESTED_PLAYER, PIMC
+from idioten.acesup.options import LEARNED_PLAYER, NESTED_PLAYER, PIMC
 from idioten.acesup.players import POLICIES, Policy, hint_player, play_deal
 from idioten.acesup.rules import WIN_SCORE, Action, Game
 from idioten.acesup.solver import STANDARD_RULES, STRICT_RULES, solve
 from idioten.acesup.verdict import UNWINNABLE, WINNABLE
 from idioten.cards import MAX_DEAL
 from idioten.cli.args import chosen_deal
-from idioten.cli.errors import NoAnswer, UsageError
+from idioten.cli.errors import CommandError, NoAnswer, UsageError
 from idioten.cli.jobs import available_cpus, note, run_in_processes, worker_count
 from idioten.cli.progress import GamesProgress, ProgressLine, SearchProgress
 from idioten.play.acesup.lesson import deed
@@ -114,8 +114,14 @@ def run_simulate(args: argparse.Namespace) -> int:
         policy = functools.partial(hint_player, time_budget=args.hint_seconds, player=args.hint_player)
     elif args.hint_player is not None:
         raise UsageError("--hint-player goes with --policy hint")
-    if args.rules == STRICT_RULES and args.hint_player in (PIMC, NESTED_PLAYER):
+    if args.rules == STRICT_RULES and args.hint_player in (PIMC, NESTED_PLAYER, LEARNED_PLAYER):
         raise UsageError(f"--hint-player {args.hint_player} plays the game's own reading only, not --rules strict")
+    if args.hint_player == LEARNED_PLAYER:  # before any deal is played, not in every worker
+        from idioten.acesup.hint import learned
+        try:
+            learned.weights()
+        except learned.LearnedWeightsError as err:
+            raise CommandError(f"--hint-player learned: {err}") from None
     jobs, capped = worker_count(args.jobs, available_cpus(), sys.platform == "win32")
     note(capped)
     started = time.perf_counter()

@@ -29,8 +29,8 @@ from typing import Callable, Sequence
 
 from idioten import cores
 from idioten.acesup.hint import core as hint_core
-from idioten.acesup.hint import pimc
-from idioten.acesup.options import DEFAULT_HINT_PLAYER, NESTED_PLAYER, PIMC, ROLLOUT
+from idioten.acesup.hint import learned, pimc
+from idioten.acesup.options import DEFAULT_HINT_PLAYER, LEARNED_PLAYER, NESTED_PLAYER, PIMC, ROLLOUT
 from idioten.acesup.rules import ACES_ONLY, DEAL, DEAL_ACTION, PILES, STRICT_RULES, WIN_SCORE, Action, Game
 from idioten.cards import full_deck
 
@@ -50,9 +50,10 @@ CHUNK_SECONDS = 0.002  # sampling runs in chunks about this long between looks a
 NESTED = hint_core.Nested(samples=64, width=4, last=16)
 NESTED_SHARE = 0.5
 FINALISTS = 2
-# The players: rollouts alone, with perfect-information sampling (pimc.py), or with nested rollouts for the
-# close calls; named in options.py for the CLI.
-PLAYERS = (ROLLOUT, PIMC, NESTED_PLAYER)
+# The players: rollouts alone, with perfect-information sampling (pimc.py), with nested rollouts for the
+# close calls, or rollouts ranking their turns' ends by the learned evaluation (learned.py); named in
+# options.py for the CLI.
+PLAYERS = (ROLLOUT, PIMC, NESTED_PLAYER, LEARNED_PLAYER)
 DEFAULT_PLAYER = DEFAULT_HINT_PLAYER
 
 
@@ -64,20 +65,21 @@ CORE = COMPILED_CORE.name
 
 def sample_totals(ends: list[hint_core.Position], bases: list[int], unseen: bytes, state: int, count: int,
                   aces_only: bool, core: str | None = None, turn_limit: int | None = None,
-                  nested: hint_core.Nested | None = None) -> tuple[list[int], int]:
+                  nested: hint_core.Nested | None = None,
+                  learned_weights: hint_core.Learned | None = None) -> tuple[list[int], int]:
     """`core.sample_totals` on the chosen core (default `CORE`) and rollout (default `TURN_LIMIT`; nested
-    rollouts with `nested`)."""
+    rollouts with `nested`; turns ranked by the learned evaluation with `learned_weights`)."""
     turn_limit = TURN_LIMIT if turn_limit is None else turn_limit
     if (core or CORE) == "compiled":
         if _crollout is None:
             raise RuntimeError("the compiled rollout core is not built (core='compiled' needs it)")
-        inner = () if nested is None else (nested.samples, nested.width, nested.last)
+        inner = (0, 0, 0) if nested is None else (nested.samples, nested.width, nested.last)
         totals: tuple[list[int], int] = _crollout.sample(
             [tuple(bytes(pile) for pile in end) for end in ends], bases, unseen, state, count, aces_only, WIN_BONUS,
-            hint_core.FINAL_LIMIT, turn_limit, *inner)
+            hint_core.FINAL_LIMIT, turn_limit, *inner, learned_weights)
         return totals
     return hint_core.sample_totals(ends, bases, unseen, state, count, aces_only, WIN_BONUS, hint_core.FINAL_LIMIT,
-                                   turn_limit, nested)
+                                   turn_limit, nested, learned_weights)
 
 
 @dataclass(frozen=True)
@@ -113,7 +115,9 @@ def hint(game: Game, time_budget: float = 1.0, rng: random.Random | None = None,
     the wall clock; benchmarks on a shared machine may pass `time.thread_time` (the CPU this thread used),
     so that "1 s a hint" means one second of one core however busy the machine is. `player` (default
     `DEFAULT_PLAYER`): ROLLOUT values the turn's ends by rollouts alone, PIMC adds perfect-information
-    sampling (`pimc.py`; without the compiled solver it is the rollout player).
+    sampling (`pimc.py`; without the compiled solver it is the rollout player), NESTED weighs the close calls
+    by nested rollouts, LEARNED has the rollouts rank their turns' ends by the learned evaluation
+    (`learned.py`; its weights missing or damaged: `learned.LearnedWeightsError`, a ValueError).
 
     Under the strict reading (`game.reading`, simulate's `--rules strict`) it weighs only the turn's ends
     the rules let a deal follow, and its rollouts play each turn by the simple rule, which discards and
@@ -123,8 +127,9 @@ def hint(game: Game, time_budget: float = 1.0, rng: random.Random | None = None,
     if player not in PLAYERS:
         raise ValueError(f"no hint player {player!r}: one of {', '.join(PLAYERS)}")
     strict = game.reading == STRICT_RULES
-    if strict and player in (PIMC, NESTED_PLAYER):
+    if strict and player in (PIMC, NESTED_PLAYER, LEARNED_PLAYER):
         raise ValueError(f"the {player} player weighs the game's own reading only, not the strict one")
+    learned_weights = learned.weights() if player == LEARNED_PLAYER else None
     deadline = clock() + time_budget
     view = PlayerView.of(game)
     candidates = list(game.useful_actions())
@@ -151,7 +156,8 @@ def hint(game: Game, time_budget: float = 1.0, rng: random.Random | None = None,
     elif player == NESTED_PLAYER:
         best = plan_nested(view, ends, rng, deadline, cancel, max_samples, clock)
     else:  # with one deal left the rollouts weigh all 24 orders exactly: a sighted look adds nothing
-        best = plan(view, ends, rng, deadline, cancel, max_samples, clock, turn_limit=0 if strict else None)
+        best = plan(view, ends, rng, deadline, cancel, max_samples, clock, turn_limit=0 if strict else None,
+                    learned_weights=learned_weights)
     if best is None:
         return fallback
     return ends[best][0] or Action(DEAL)
@@ -169,19 +175,23 @@ def deal_allowed(view: PlayerView, variant: str, position: hint_core.Position) -
 def plan(view: PlayerView, ends: Sequence[TurnEnd], rng: random.Random, deadline: float,
          cancel: threading.Event | None, max_samples: int | None,
          clock: Callable[[], float] = time.perf_counter, sighted: Sighted | None = None,
-         first_cut: int = FIRST_CUT, turn_limit: int | None = None) -> int | None:
+         first_cut: int = FIRST_CUT, turn_limit: int | None = None,
+         learned_weights: hint_core.Learned | None = None) -> int | None:
     """Index of the turn's end position (the deal follows it) with the best mean rollout value over the
     same sampled stock orders; None if there was no time for one sample. Candidates far behind are
     dropped as the samples grow (successive halving), so the time goes to the close calls. `sighted`
-    (`pimc.sighted_values`) adds a value per sampled order from a player who sees it."""
-    ranking, _, _ = rank(view, ends, rng, deadline, cancel, max_samples, clock, sighted, first_cut, turn_limit)
+    (`pimc.sighted_values`) adds a value per sampled order from a player who sees it; `learned_weights`
+    has the rollouts rank their turns by the learned evaluation."""
+    ranking, _, _ = rank(view, ends, rng, deadline, cancel, max_samples, clock, sighted, first_cut, turn_limit,
+                         learned_weights)
     return ranking[0] if ranking else None
 
 
 def rank(view: PlayerView, ends: Sequence[TurnEnd], rng: random.Random, deadline: float,
          cancel: threading.Event | None, max_samples: int | None,
          clock: Callable[[], float] = time.perf_counter, sighted: Sighted | None = None,
-         first_cut: int = FIRST_CUT, turn_limit: int | None = None) -> tuple[list[int], list[int], int]:
+         first_cut: int = FIRST_CUT, turn_limit: int | None = None,
+         learned_weights: hint_core.Learned | None = None) -> tuple[list[int], list[int], int]:
     """`plan`'s sampling: (the candidates still in the running at its end, best first (empty if there was
     no time for one sample); each candidate's total value; the samples every one still running had)."""
     totals = [0] * len(ends)
@@ -204,7 +214,7 @@ def rank(view: PlayerView, ends: Sequence[TurnEnd], rng: random.Random, deadline
             for index in alive:
                 piles = [list(pile) for pile in ends[index][2]]
                 _, dealt = hint_core.apply(piles, order, 0, Action(DEAL))
-                score = bases[index] + hint_core.rollout(piles, order, dealt, view.aces_only)
+                score = bases[index] + hint_core.rollout(piles, order, dealt, view.aces_only)  # exact: no turns
                 totals[index] += score + (WIN_BONUS if score == WIN_SCORE else 0)
             samples += 1
             continue
@@ -215,7 +225,7 @@ def rank(view: PlayerView, ends: Sequence[TurnEnd], rng: random.Random, deadline
             count = min(count, max_samples - samples)
         positions = [ends[i][2] for i in alive]
         sums, after = sample_totals(positions, [bases[i] for i in alive], unseen, state, count, view.aces_only,
-                                    turn_limit=turn_limit)
+                                    turn_limit=turn_limit, learned_weights=learned_weights)
         if sighted is not None:
             extra, drawn = sighted(positions, unseen, state, count, view.aces_only)
             assert drawn == after  # both draw the same orders, as hint_core.shuffled does
@@ -288,5 +298,5 @@ def policy(game: Game, rng: random.Random, time_budget: float = 1.0, player: str
     return hint(game, time_budget=time_budget, rng=rng, player=player)
 
 
-__all__ = ["COMPILED_BUILT", "CORE", "DEFAULT_PLAYER", "NESTED_PLAYER", "PLAYERS", "PIMC", "ROLLOUT", "PlayerView",
-           "WIN_BONUS", "hint", "policy", "sample_totals"]
+__all__ = ["COMPILED_BUILT", "CORE", "DEFAULT_PLAYER", "LEARNED_PLAYER", "NESTED_PLAYER", "PLAYERS", "PIMC", "ROLLOUT",
+           "PlayerView", "WIN_BONUS", "hint", "policy", "sample_totals"]

@@ -104,14 +104,18 @@ def greedy_move(piles: list[list[int]], aces_only: bool) -> tuple[int, int] | No
 
 
 def rollout(piles: list[list[int]], order: list[int], dealt: int, aces_only: bool, limit: int = FINAL_LIMIT,
-            turn_limit: int = 0) -> int:
+            turn_limit: int = 0, learned: Learned | None = None) -> int:
     """Play to the end: each turn by the simple rule (discard the lowest card at once, fill gaps, deal), or
-    with `turn_limit` by `search_turn` over that many positions, while cards are still to come; then the
-    best line exactly once everything is on the table. Returns the cards it discards; `piles` is changed."""
+    with `turn_limit` by `search_turn` over that many positions (ranked by `learned` if given), while cards
+    are still to come; then the best line exactly once everything is on the table. Returns the cards it
+    discards; `piles` is changed."""
     discarded = 0
     stock_size = len(order)
     while dealt < stock_size:
-        discarded += search_turn(piles, aces_only, turn_limit) if turn_limit else greedy_turn(piles, aces_only)
+        if not turn_limit:
+            discarded += greedy_turn(piles, aces_only)
+        else:
+            discarded += search_turn(piles, aces_only, turn_limit, learned, stock_size - dealt)
         for pile in range(PILES):
             piles[pile].append(order[dealt + pile])
         dealt += PILES
@@ -126,11 +130,66 @@ def turn_key(gained: int, position: Position) -> tuple[int, int, int]:
     return gained, aces, -sum(1 for pile in position if not pile)
 
 
-def search_turn(piles: list[list[int]], aces_only: bool, limit: int) -> int:
-    """Play the line to the turn's end with the best `turn_key` (the first found among equals), searching
-    `limit` positions; returns the cards it discards. `piles` is changed."""
+# The learned evaluation of a turn's end (learned.py, trained by bench/learn_evaluation.py): integer weights of
+# `end_features`, one row for each stage of the game (`stage`), flattened (the compiled core takes them so).
+Learned = tuple[int, ...]
+FEATURES = 8
+STAGES = 3
+
+
+def stage(unseen: int) -> int:
+    """The row of weights for a turn with `unseen` cards still to come: early, middle, or the last four deals."""
+    return 0 if unseen > 32 else 1 if unseen > 16 else 2
+
+
+def end_features(position: Sequence[Sequence[int]]) -> list[int]:
+    """What the learned evaluation sees of a turn's end (the table only, never the stock): cards on the table,
+    empty piles, aces at the bottom of a pile, aces lying on other cards, cards lying above a higher card of
+    their suit in their own pile (that card cannot kill them until they go), the sum of the piles' squared
+    heights (tall piles bury more under later deals), the suits among the top cards, and the top cards'
+    ranks summed (high tops kill what is dealt onto the others)."""
+    f = [0] * FEATURES
+    suits = 0
+    for cards in position:
+        n = len(cards)
+        if not n:
+            f[1] += 1
+            continue
+        f[0] += n
+        f[5] += n * n
+        if cards[0] & RANK_MASK == ACE:
+            f[2] += 1
+        for i in range(1, n):
+            card = cards[i]
+            if card & RANK_MASK == ACE:
+                f[3] += 1
+                continue
+            for j in range(i):
+                if cards[j] >> 4 == card >> 4 and cards[j] > card:
+                    f[4] += 1
+                    break
+        suits |= 1 << (cards[-1] >> 4)
+        f[7] += cards[-1] & RANK_MASK
+    f[6] = bin(suits).count("1")
+    return f
+
+
+def learned_key(position: Sequence[Sequence[int]], learned: Learned, unseen: int) -> int:
+    """The learned value of a turn's end with `unseen` cards still to come (a larger one is better)."""
+    row = learned[stage(unseen) * FEATURES:][:FEATURES]
+    return sum(w * x for w, x in zip(row, end_features(position)))
+
+
+def search_turn(piles: list[list[int]], aces_only: bool, limit: int, learned: Learned | None = None,
+                unseen: int = 0) -> int:
+    """Play the line to the turn's end with the best `turn_key`, or with `learned` the best `learned_key`
+    for `unseen` cards to come (the first found among equals), searching `limit` positions; returns the
+    cards it discards. `piles` is changed."""
     ends = turn_ends(piles, aces_only, limit)
-    _, gained, position = max(ends, key=lambda end: turn_key(end[1], end[2]))
+    if learned is None:
+        _, gained, position = max(ends, key=lambda end: turn_key(end[1], end[2]))
+    else:
+        _, gained, position = max(ends, key=lambda end: learned_key(end[2], learned, unseen))
     piles[:] = [list(pile) for pile in position]
     return gained
 
@@ -286,9 +345,11 @@ def nested_rollout(piles: list[list[int]], order: list[int] | bytes, dealt: int,
 
 def sample_totals(ends: list[Position], bases: list[int], unseen: bytes, state: int, count: int,
                   aces_only: bool, win_bonus: int, limit: int = FINAL_LIMIT,
-                  turn_limit: int = 0, nested: Nested | None = None) -> tuple[list[int], int]:
+                  turn_limit: int = 0, nested: Nested | None = None,
+                  learned: Learned | None = None) -> tuple[list[int], int]:
     """`count` stock orders drawn from `state`, each dealt onto every end position and played out by the
-    rollout (by `nested_rollout` with `nested`, every end's from the same inner state): per end, the sum
+    rollout (its turns ranked by `learned` if given; by `nested_rollout` with `nested`, every end's from the
+    same inner state): per end, the sum
     over the orders of (its base + the rollout's discards, plus `win_bonus` for a win). Returns (the sums,
     the next state). The compiled `_crollout.sample` gives the same numbers."""
     totals = [0] * len(ends)
@@ -298,7 +359,7 @@ def sample_totals(ends: list[Position], bases: list[int], unseen: bytes, state: 
             piles = [list(pile) for pile in position]
             _, dealt = apply(piles, order, 0, DEAL_ACTION)
             if nested is None:
-                gained = rollout(piles, order, dealt, aces_only, limit, turn_limit)
+                gained = rollout(piles, order, dealt, aces_only, limit, turn_limit, learned)
             else:
                 gained = nested_rollout(piles, order, dealt, aces_only, limit, turn_limit, nested, bases[index],
                                         win_bonus, state ^ NESTED_SALT)

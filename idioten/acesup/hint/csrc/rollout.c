@@ -5,13 +5,15 @@
  * card codes (suit * 16 + rank, rank 2..14), the same simple rule in the same order, the same end-of-game
  * search (turn_ends with its position limit, depth first in the same order, positions told apart by their
  * piles as a multiset), and the same stock orders (splitmix64 and the Fisher-Yates shuffle of core.py).
- * tests/test_hint_cores.py checks both give the same numbers.
+ * tests/test_hint_cores.py checks both give the same numbers. The weighted rankings of a turn's ends (the
+ * learned evaluation, core.learned_key) are in evaluation.c, the position both share in position.h.
  *
- *   rollout(piles, order, dealt, aces_only, limit, turn_limit=0) -> cards the rollout discards (core.rollout)
+ *   rollout(piles, order, dealt, aces_only, limit, turn_limit=0, weights=None, learned=None) -> cards the
+ *       rollout discards (core.rollout; `weights`: bench/rollout_weights.py's experiment)
  *   sample(ends, bases, unseen, state, count, aces_only, win_bonus, limit, turn_limit=0, nested_samples=0,
- *          nested_width=0, nested_last=0) -> (totals, state)
+ *          nested_width=0, nested_last=0, learned=None) -> (totals, state)
  *       (core.sample_totals: `count` shuffled orders, each dealt onto every end and played out; with
- *       nested_samples, by the nested rollout player)
+ *       nested_samples, by the nested rollout player; with `learned`, turns ranked by learned_key)
  *   nested_rollout(piles, order, dealt, aces_only, limit, turn_limit, base, win_bonus, samples, width, last,
  *                  state) -> cards discarded (core.nested_rollout)
  *
@@ -22,16 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define NP 4
-#define MAXC 52
-#define RANK(c) ((c) & 15)
-#define SUIT(c) ((c) >> 4)
-#define ACE 14
-
-typedef struct {
-    uint8_t n[NP];
-    uint8_t c[NP][MAXC];
-} Pos;
+#include "evaluation.h"
 
 /* The end-of-game search's memory, reused by every rollout of one call. */
 typedef struct {
@@ -41,10 +34,9 @@ typedef struct {
     uint64_t *hashes;
     int *slots;    /* open addressing: index + 1 into pos, 0 = empty */
     int mask;
-    const int *weights; /* NFEAT weights of a turn end's features (turn_features), or NULL for turn_key */
+    const int *weights; /* NFEAT weights of weighted_key, or NULL */
+    const int *learned; /* LEARNED_STAGES * LEARNED_FEATURES weights of learned_key, or NULL (before weights) */
 } Ends;
-
-#define NFEAT 6
 
 static int ends_init(Ends *e, int limit) { /* room for searches of up to `limit` positions */
     int cap = 16, room = limit + 1; /* the root and a first child even when limit is 1 */
@@ -144,7 +136,7 @@ static int ends_add(Ends *e, int count, const Pos *p, int gained) {
 }
 
 static int best_gain(Ends *e, const Pos *root, int aces_only, int limit);
-static int search_turn(Ends *e, Pos *p, int aces_only, int limit);
+static int search_turn(Ends *e, Pos *p, int aces_only, int limit, int unseen);
 
 static int greedy_move(const Pos *p, int aces_only, int *from, int *to) {
     int gap = -1;
@@ -227,7 +219,7 @@ static int rollout(Ends *e, Pos *p, const uint8_t *order, int size, int dealt, i
                    int turn_limit) {
     int discarded = 0;
     while (dealt < size) {
-        discarded += turn_limit ? search_turn(e, p, aces_only, turn_limit) : greedy_turn(p, aces_only);
+        discarded += turn_limit ? search_turn(e, p, aces_only, turn_limit, size - dealt) : greedy_turn(p, aces_only);
         for (int pile = 0; pile < NP; pile++)
             p->c[pile][p->n[pile]++] = order[dealt + pile];
         dealt += NP;
@@ -285,39 +277,6 @@ static int best_gain(Ends *e, const Pos *root, int aces_only, int limit) {
     return best;
 }
 
-/* A turn end's features for a weighted ranking (an experiment, bench/rollout_weights.py): the cards
- * discarded, aces at the bottom of a pile, piles not empty, cards lying above a higher card of their suit in
- * their own pile (that card cannot kill them until they go), aces above other cards, the sum of the piles'
- * squared heights (tall piles bury more under later deals). */
-static int weighted_key(const Pos *p, int gained, const int *w) {
-    int f[NFEAT] = {gained, 0, 0, 0, 0, 0};
-    for (int pile = 0; pile < NP; pile++) {
-        int n = p->n[pile];
-        if (!n)
-            continue;
-        f[2]++;
-        f[5] += n * n;
-        if (RANK(p->c[pile][0]) == ACE)
-            f[1]++;
-        for (int i = 1; i < n; i++) {
-            int x = p->c[pile][i];
-            if (RANK(x) == ACE) {
-                f[4]++;
-                continue;
-            }
-            for (int j = 0; j < i; j++)
-                if (SUIT(p->c[pile][j]) == SUIT(x) && p->c[pile][j] > x) {
-                    f[3]++;
-                    break;
-                }
-        }
-    }
-    int key = 0;
-    for (int i = 0; i < NFEAT; i++)
-        key += w[i] * f[i];
-    return key;
-}
-
 /* core.turn_key: the most discards, then the most aces at the bottom of a pile, then the fewest gaps. */
 static int turn_key(const Pos *p, int gained) {
     int aces = 0, gaps = 0;
@@ -330,11 +289,14 @@ static int turn_key(const Pos *p, int gained) {
     return gained * 64 + aces * 8 + (NP - gaps);
 }
 
-/* core.search_turn: plays the turn's line with the best turn_key (the first found among equals). */
-static int search_turn(Ends *e, Pos *p, int aces_only, int limit) {
+/* core.search_turn: plays the turn's line with the best turn_key, or learned_key for `unseen` cards still to
+ * come (the first found among equals). */
+static int search_turn(Ends *e, Pos *p, int aces_only, int limit, int unseen) {
     int count = explore(e, p, aces_only, limit), best = 0, best_key = -1;
     for (int i = 0; i < count; i++) {
-        int key = e->weights ? weighted_key(&e->pos[i], e->gained[i], e->weights) : turn_key(&e->pos[i], e->gained[i]);
+        int key = e->learned   ? learned_key(&e->pos[i], e->learned, unseen)
+                  : e->weights ? weighted_key(&e->pos[i], e->gained[i], e->weights)
+                               : turn_key(&e->pos[i], e->gained[i]);
         if (i == 0 || key > best_key) {
             best = i;
             best_key = key;
@@ -391,7 +353,7 @@ static int nested_rollout(Ends *e, Pos *p, const uint8_t *order, int size, int d
     uint8_t unseen[MAXC], inner[MAXC];
     while (dealt < size) {
         if (n->last && size - dealt > n->last) {
-            discarded += search_turn(e, p, aces_only, turn_limit);
+            discarded += search_turn(e, p, aces_only, turn_limit, size - dealt);
         } else {
             int count = explore(e, p, aces_only, turn_limit), width = 0;
             for (int i = 0; i < count; i++) { /* insertion into the ranking, keeping the first found among equals */
@@ -497,32 +459,53 @@ static int fits(const Pos *p, Py_ssize_t stock) {
     return total + stock <= MAXC;
 }
 
+/* `count` ints from a sequence (None: nothing read, returns 0); 1 when read, -1 with an exception set. Each
+ * must fit in 16 bits, so that a key (a few dozen features at most, each below 2,704) cannot overflow an int. */
+static int read_ints(PyObject *obj, int *out, int count, const char *what) {
+    if (obj == Py_None)
+        return 0;
+    PyObject *seq = as_list_or_tuple(obj, "weights must be a sequence of ints");
+    if (!seq)
+        return -1;
+    if (fast_size(seq) != count) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "%s: %d ints", what, count);
+        return -1;
+    }
+    for (int i = 0; i < count; i++) {
+        long value = PyLong_AsLong(fast_item(seq, i));
+        if (PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        if (value < -32768 || value > 32767) {
+            Py_DECREF(seq);
+            PyErr_Format(PyExc_ValueError, "%s: each between -32768 and 32767", what);
+            return -1;
+        }
+        out[i] = (int)value;
+    }
+    Py_DECREF(seq);
+    return 1;
+}
+
 static PyObject *py_rollout(PyObject *self, PyObject *args) {
     (void)self;
     PyObject *piles;
     const char *order;
     Py_ssize_t size;
     int dealt, aces_only, limit, turn_limit = 0;
-    PyObject *weights_obj = Py_None;
-    if (!PyArg_ParseTuple(args, "Oy#ipi|iO", &piles, &order, &size, &dealt, &aces_only, &limit, &turn_limit,
-                          &weights_obj))
+    PyObject *weights_obj = Py_None, *learned_obj = Py_None;
+    if (!PyArg_ParseTuple(args, "Oy#ipi|iOO", &piles, &order, &size, &dealt, &aces_only, &limit, &turn_limit,
+                          &weights_obj, &learned_obj))
         return NULL;
-    int weights[NFEAT];
-    if (weights_obj != Py_None) {
-        PyObject *seq = as_list_or_tuple(weights_obj, "weights must be a sequence of ints");
-        if (!seq)
-            return NULL;
-        if (fast_size(seq) != NFEAT) {
-            Py_DECREF(seq);
-            PyErr_SetString(PyExc_ValueError, "weights: one int a feature");
-            return NULL;
-        }
-        for (int i = 0; i < NFEAT; i++)
-            weights[i] = (int)PyLong_AsLong(fast_item(seq, i));
-        Py_DECREF(seq);
-        if (PyErr_Occurred())
-            return NULL;
-    }
+    int weights[NFEAT], learned[LEARNED_STAGES * LEARNED_FEATURES];
+    int has_weights = read_ints(weights_obj, weights, NFEAT, "weights");
+    if (has_weights < 0)
+        return NULL;
+    int has_learned = read_ints(learned_obj, learned, LEARNED_STAGES * LEARNED_FEATURES, "learned");
+    if (has_learned < 0)
+        return NULL;
     Pos p;
     if (!read_pos(piles, &p))
         return NULL;
@@ -535,7 +518,8 @@ static PyObject *py_rollout(PyObject *self, PyObject *args) {
         ends_free(&e);
         return PyErr_NoMemory();
     }
-    e.weights = weights_obj != Py_None ? weights : NULL;
+    e.weights = has_weights ? weights : NULL;
+    e.learned = has_learned ? learned : NULL;
     int result = rollout(&e, &p, (const uint8_t *)order, (int)size, dealt, aces_only, limit, turn_limit);
     ends_free(&e);
     return PyLong_FromLong(result);
@@ -550,9 +534,18 @@ static PyObject *py_sample(PyObject *self, PyObject *args) {
     Py_ssize_t count;
     int aces_only, win_bonus, limit, turn_limit = 0;
     Nested nested = {0, 0, 0, 0};
-    if (!PyArg_ParseTuple(args, "OOy#Knpii|iiii", &ends_obj, &bases_obj, &unseen, &size, &state, &count, &aces_only,
-                          &win_bonus, &limit, &turn_limit, &nested.samples, &nested.width, &nested.last))
+    PyObject *learned_obj = Py_None;
+    if (!PyArg_ParseTuple(args, "OOy#Knpii|iiiiO", &ends_obj, &bases_obj, &unseen, &size, &state, &count, &aces_only,
+                          &win_bonus, &limit, &turn_limit, &nested.samples, &nested.width, &nested.last, &learned_obj))
         return NULL;
+    int learned[LEARNED_STAGES * LEARNED_FEATURES];
+    int has_learned = read_ints(learned_obj, learned, LEARNED_STAGES * LEARNED_FEATURES, "learned");
+    if (has_learned < 0)
+        return NULL;
+    if (has_learned && nested.samples) { /* core.sample_totals has no such player either */
+        PyErr_SetString(PyExc_ValueError, "learned weights rank a flat rollout's turns, not a nested one's");
+        return NULL;
+    }
     nested.win_bonus = win_bonus;
     if (nested.samples < 0 || (nested.samples && (nested.width < 1 || nested.width > MAX_WIDTH || nested.last < 0 ||
                                                   turn_limit < 1))) {
@@ -574,6 +567,7 @@ static PyObject *py_sample(PyObject *self, PyObject *args) {
     long long *totals = (long long *)calloc((size_t)(n ? n : 1), sizeof(long long));
     Ends e = {0}; /* weights NULL: turn_key */
     int ok = starts && bases && totals && ends_init(&e, limit > turn_limit ? limit : turn_limit > 0 ? turn_limit : 1);
+    e.learned = has_learned ? learned : NULL;
     if (!ok) {
         PyErr_NoMemory();
         goto done;
@@ -660,6 +654,7 @@ static PyObject *py_nested_rollout(PyObject *self, PyObject *args) {
         return PyErr_NoMemory();
     }
     e.weights = NULL;
+    e.learned = NULL;
     uint64_t st = (uint64_t)state;
     int result;
     Py_BEGIN_ALLOW_THREADS
@@ -672,10 +667,10 @@ static PyObject *py_nested_rollout(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"rollout", py_rollout, METH_VARARGS,
-     "rollout(piles, order, dealt, aces_only, limit, turn_limit=0) -> cards discarded"},
+     "rollout(piles, order, dealt, aces_only, limit, turn_limit=0, weights=None, learned=None) -> cards discarded"},
     {"sample", py_sample, METH_VARARGS,
      "sample(ends, bases, unseen, state, count, aces_only, win_bonus, limit, turn_limit=0, nested_samples=0, "
-     "nested_width=0, nested_last=0) -> (totals, state)"},
+     "nested_width=0, nested_last=0, learned=None) -> (totals, state)"},
     {"nested_rollout", py_nested_rollout, METH_VARARGS,
      "nested_rollout(piles, order, dealt, aces_only, limit, turn_limit, base, win_bonus, samples, width, last, "
      "state) -> cards discarded"},

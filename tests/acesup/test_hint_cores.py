@@ -9,31 +9,27 @@ only if CI does not require the compiled core (IDIOTEN_REQUIRE_COMPILED=1 makes 
 import random
 
 import pytest
+from hint_support import (
+    blind_to_the_stock_order,
+    both_cores_agree,
+    needs_compiled,
+    positions_worth_a_hint,
+    walked_position,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tiers import examples, fast_first
 
 import idioten.acesup.hint as hint_module
-from idioten import cores
-from idioten.acesup.hint import PlayerView, hint
+from idioten.acesup.hint import PlayerView
 from idioten.acesup.hint import core as hint_core
 from idioten.acesup.rules import ACES_ONLY, STANDARD, Game
-from idioten.cards import deal_cards
 
-needs_compiled = pytest.mark.skipif(
-    not hint_module.COMPILED_BUILT and not cores.env_flag(cores.REQUIRE_COMPILED_ENV),
-    reason="the compiled rollouts were not built here (no C compiler)")
+SALT = 7  # this file's own walk through the deals (hint_support.walked_position)
 
 
 def _position(deal: int, variant: str, steps: int) -> Game:
-    game = Game.new(deal_cards(deal), variant, deal)
-    rng = random.Random(deal * 7 + steps)
-    for _ in range(steps):
-        actions = list(game.useful_actions())
-        if not actions:
-            break
-        game.apply(rng.choice(actions))
-    return game
+    return walked_position(deal, variant, steps, salt=SALT)
 
 
 @needs_compiled
@@ -82,15 +78,8 @@ def test_the_shuffle_draws_every_order_of_a_small_stock():
 @pytest.mark.parametrize("deals", fast_first([range(1, 15), range(15, 30)]))  # about ten positions each
 def test_both_cores_give_the_same_hint(monkeypatch, deals):
     compared = 0
-    for deal in deals:
-        game = _position(deal, STANDARD, 8)
-        if len(game.stock) < 8 or len(list(game.useful_actions())) < 2:
-            continue
-        answers = set()
-        for core in ("python", "compiled"):
-            monkeypatch.setattr(hint_module, "CORE", core)
-            answers.add(hint(game, time_budget=60.0, rng=random.Random(3), max_samples=12))
-        assert len(answers) == 1
+    for _, game in positions_worth_a_hint(deals, 8, SALT):
+        assert both_cores_agree(monkeypatch, game, max_samples=12)
         compared += 1
     assert compared >= 5
 
@@ -101,14 +90,7 @@ def test_the_compiled_hint_does_not_peek_at_the_stock_order(monkeypatch, samples
     # Many samples (what the compiled core affords), on games that differ only in the stock's order.
     monkeypatch.setattr(hint_module, "CORE", "compiled")
     thought = 0
-    for deal in range(1, 40):
-        game = _position(deal, STANDARD, 6)
-        if len(game.stock) < 8 or len(list(game.useful_actions())) < 2:
-            continue
-        shuffled = game.copy()
-        random.Random(deal).shuffle(shuffled.stock)
-        assert shuffled.stock != game.stock
-        answers = {hint(g, time_budget=60.0, rng=random.Random(5), max_samples=samples) for g in (game, shuffled)}
-        assert len(answers) == 1
+    for deal, game in positions_worth_a_hint(range(1, 40), 6, SALT):
+        assert blind_to_the_stock_order(deal, game, max_samples=samples)
         thought += 1
     assert thought >= 5

@@ -7,33 +7,32 @@ import json
 import random
 
 import pytest
+from hint_support import (
+    blind_to_the_stock_order,
+    both_cores_agree,
+    needs_compiled,
+    positions_worth_a_hint,
+    walked_position,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tiers import examples
 
 import idioten.acesup.hint as hint_module
-from idioten import cores
 from idioten.acesup.hint import LEARNED_PLAYER, PlayerView, hint, learned
 from idioten.acesup.hint import core as hint_core
 from idioten.acesup.rules import ACES_ONLY, STANDARD, STRICT_RULES, Game
 from idioten.cards import deal_cards
 
-needs_compiled = pytest.mark.skipif(
-    not hint_module.COMPILED_BUILT and not cores.env_flag(cores.REQUIRE_COMPILED_ENV),
-    reason="the compiled rollouts were not built here (no C compiler)")
 SIZE = hint_core.STAGES * hint_core.FEATURES
 weight_tables = st.lists(st.integers(-300, 300), min_size=SIZE, max_size=SIZE).map(tuple)
 
 
+SALT = 13  # this file's own walk through the deals (hint_support.walked_position)
+
+
 def _position(deal: int, variant: str, steps: int) -> Game:
-    game = Game.new(deal_cards(deal), variant, deal)
-    rng = random.Random(deal * 13 + steps)
-    for _ in range(steps):
-        actions = list(game.useful_actions())
-        if not actions:
-            break
-        game.apply(rng.choice(actions))
-    return game
+    return walked_position(deal, variant, steps, salt=SALT)
 
 
 def test_the_features_of_a_turns_end():
@@ -99,15 +98,8 @@ def test_the_shipped_weights_load_and_change_how_rollouts_play():
 @needs_compiled
 def test_both_cores_give_the_same_learned_hint(monkeypatch):
     compared = 0
-    for deal in range(1, 25):
-        game = _position(deal, STANDARD, 10)
-        if len(game.stock) < 8 or len(list(game.useful_actions())) < 2:
-            continue
-        answers = set()
-        for core in ("python", "compiled"):
-            monkeypatch.setattr(hint_module, "CORE", core)
-            answers.add(hint(game, time_budget=60.0, rng=random.Random(3), max_samples=6, player=LEARNED_PLAYER))
-        assert len(answers) == 1
+    for _, game in positions_worth_a_hint(range(1, 25), 10, SALT):
+        assert both_cores_agree(monkeypatch, game, max_samples=6, player=LEARNED_PLAYER)
         compared += 1
     assert compared >= 4
 
@@ -124,16 +116,8 @@ def test_the_learned_hint_does_not_peek_at_the_stock_order(monkeypatch):
 
     monkeypatch.setattr(hint_module, "sample_totals", counted)
     thought = 0
-    for deal in range(1, 40):
-        game = _position(deal, STANDARD, 6)
-        if len(game.stock) < 8 or len(list(game.useful_actions())) < 2:
-            continue
-        shuffled = game.copy()
-        random.Random(deal).shuffle(shuffled.stock)
-        assert shuffled.stock != game.stock
-        answers = {hint(g, time_budget=60.0, rng=random.Random(5), max_samples=200, player=LEARNED_PLAYER)
-                   for g in (game, shuffled)}
-        assert len(answers) == 1
+    for deal, game in positions_worth_a_hint(range(1, 40), 6, SALT):
+        assert blind_to_the_stock_order(deal, game, max_samples=200, player=LEARNED_PLAYER)
         thought += 1
     assert thought >= 5 and seen and all(weights == learned.weights() for weights in seen)
 

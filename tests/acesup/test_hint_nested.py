@@ -6,32 +6,31 @@ import json
 import random
 
 import pytest
+from hint_support import (
+    blind_to_the_stock_order,
+    both_cores_agree,
+    needs_compiled,
+    positions_worth_a_hint,
+    walked_position,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tiers import examples, fast_first
 
 import idioten.acesup.hint as hint_module
-from idioten import cores
 from idioten.acesup.hint import NESTED_PLAYER, PlayerView, hint
 from idioten.acesup.hint import core as hint_core
 from idioten.acesup.rules import ACES_ONLY, STANDARD, STRICT_RULES, Game
 from idioten.cards import deal_cards
 
-needs_compiled = pytest.mark.skipif(
-    not hint_module.COMPILED_BUILT and not cores.env_flag(cores.REQUIRE_COMPILED_ENV),
-    reason="the compiled rollouts were not built here (no C compiler)")
 SMALL = hint_core.Nested(samples=2, width=3, last=0)  # affordable in the Python core
 
 
+SALT = 11  # this file's own walk through the deals (hint_support.walked_position)
+
+
 def _position(deal: int, variant: str, steps: int) -> Game:
-    game = Game.new(deal_cards(deal), variant, deal)
-    rng = random.Random(deal * 11 + steps)
-    for _ in range(steps):
-        actions = list(game.useful_actions())
-        if not actions:
-            break
-        game.apply(rng.choice(actions))
-    return game
+    return walked_position(deal, variant, steps, salt=SALT)
 
 
 def _both(view: PlayerView, order: list[int], nested: hint_core.Nested, state: int) -> tuple[int, int]:
@@ -106,15 +105,8 @@ def test_a_nested_rollout_plays_otherwise_than_the_flat_one():
 def test_both_cores_give_the_same_nested_hint(monkeypatch):
     monkeypatch.setattr(hint_module, "NESTED", SMALL)
     compared = 0
-    for deal in range(1, 30):
-        game = _position(deal, STANDARD, 12)
-        if len(game.stock) < 8 or len(list(game.useful_actions())) < 2:
-            continue
-        answers = set()
-        for core in ("python", "compiled"):
-            monkeypatch.setattr(hint_module, "CORE", core)
-            answers.add(hint(game, time_budget=60.0, rng=random.Random(3), max_samples=3, player=NESTED_PLAYER))
-        assert len(answers) == 1
+    for _, game in positions_worth_a_hint(range(1, 30), 12, SALT):
+        assert both_cores_agree(monkeypatch, game, max_samples=3, player=NESTED_PLAYER)
         compared += 1
     assert compared >= 4
 
@@ -134,16 +126,8 @@ def test_the_nested_hint_does_not_peek_at_the_stock_order(monkeypatch, deals):
 
     monkeypatch.setattr(hint_module, "sample_totals", counted)
     thought = 0
-    for deal in deals:
-        game = _position(deal, STANDARD, 6)
-        if len(game.stock) < 8 or len(list(game.useful_actions())) < 2:
-            continue
-        shuffled = game.copy()
-        random.Random(deal).shuffle(shuffled.stock)
-        assert shuffled.stock != game.stock
-        answers = {hint(g, time_budget=60.0, rng=random.Random(5), max_samples=8, player=NESTED_PLAYER)
-                   for g in (game, shuffled)}
-        assert len(answers) == 1
+    for deal, game in positions_worth_a_hint(deals, 6, SALT):
+        assert blind_to_the_stock_order(deal, game, max_samples=8, player=NESTED_PLAYER)
         thought += 1
     assert thought >= 5 and nested_samples  # the nested stage was reached, not only the flat ranking
 

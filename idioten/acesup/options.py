@@ -10,4 +10,6 @@ READINGS = (STANDARD_RULES, STRICT_RULES)  # the readings of the rules the solve
 ROLLOUT, PIMC, NESTED_PLAYER, LEARNED_PLAYER = "rollout", "pimc", "nested", "learned"
 HINT_PLAYERS = (ROLLOUT, PIMC, NESTED_PLAYER, LEARNED_PLAYER)
 DEFAULT_HINT_PLAYER = ROLLOUT
+# The players built for the game's own reading only (the strict reading's rollouts play the simple rule).
+OWN_READING_ONLY = (PIMC, NESTED_PLAYER, LEARNED_PLAYER)
 POLICIES = ("greedy", "hint", "random")  # the simulated players (players.POLICIES)

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from types import FrameType, TracebackType
 
 from idioten.acesup import analysis
-from idioten.acesup.options import LEARNED_PLAYER, NESTED_PLAYER, PIMC
+from idioten.acesup.options import LEARNED_PLAYER, OWN_READING_ONLY
 from idioten.acesup.players import POLICIES, Policy, hint_player, play_deal
 from idioten.acesup.rules import WIN_SCORE, Action, Game
 from idioten.acesup.solver import STANDARD_RULES, STRICT_RULES, solve
@@ -114,7 +114,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         policy = functools.partial(hint_player, time_budget=args.hint_seconds, player=args.hint_player)
     elif args.hint_player is not None:
         raise UsageError("--hint-player goes with --policy hint")
-    if args.rules == STRICT_RULES and args.hint_player in (PIMC, NESTED_PLAYER, LEARNED_PLAYER):
+    if args.rules == STRICT_RULES and args.hint_player in OWN_READING_ONLY:
         raise UsageError(f"--hint-player {args.hint_player} plays the game's own reading only, not --rules strict")
     if args.hint_player == LEARNED_PLAYER:  # before any deal is played, not in every worker
         from idioten.acesup.hint import learned

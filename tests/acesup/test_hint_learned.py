@@ -21,7 +21,7 @@ from tiers import examples
 import idioten.acesup.hint as hint_module
 from idioten.acesup.hint import LEARNED_PLAYER, PlayerView, hint, learned
 from idioten.acesup.hint import core as hint_core
-from idioten.acesup.rules import ACES_ONLY, STANDARD, STRICT_RULES, Game
+from idioten.acesup.rules import ACES_ONLY, STANDARD, Game
 from idioten.cards import deal_cards
 
 SIZE = hint_core.STAGES * hint_core.FEATURES
@@ -120,17 +120,6 @@ def test_the_learned_hint_does_not_peek_at_the_stock_order(monkeypatch):
         assert blind_to_the_stock_order(deal, game, max_samples=200, player=LEARNED_PLAYER)
         thought += 1
     assert thought >= 5 and seen and all(weights == learned.weights() for weights in seen)
-
-
-def test_the_learned_player_refuses_the_strict_reading(capsys):
-    game = Game.new(deal_cards(5), STANDARD, 5, STRICT_RULES)
-    with pytest.raises(ValueError, match="own reading only"):
-        hint(game, time_budget=0.01, player=LEARNED_PLAYER)
-    from idioten.cli import main
-
-    assert main(["simulate", "--policy", "hint", "--hint-player", "learned", "--rules", "strict", "--games", "1"]) == 2
-    err = capsys.readouterr().err
-    assert "learned plays the game's own reading only" in err and "Traceback" not in err
 
 
 @pytest.mark.parametrize("text, message", [

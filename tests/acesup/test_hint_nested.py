@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from tiers import examples, fast_first
 
 import idioten.acesup.hint as hint_module
-from idioten.acesup.hint import NESTED_PLAYER, PlayerView, hint
+from idioten.acesup.hint import NESTED_PLAYER, PlayerView
 from idioten.acesup.hint import core as hint_core
-from idioten.acesup.rules import ACES_ONLY, STANDARD, STRICT_RULES, Game
+from idioten.acesup.rules import ACES_ONLY, STANDARD, Game
 from idioten.cards import deal_cards
 
 SMALL = hint_core.Nested(samples=2, width=3, last=0)  # affordable in the Python core
@@ -130,17 +130,6 @@ def test_the_nested_hint_does_not_peek_at_the_stock_order(monkeypatch, deals):
         assert blind_to_the_stock_order(deal, game, max_samples=8, player=NESTED_PLAYER)
         thought += 1
     assert thought >= 5 and nested_samples  # the nested stage was reached, not only the flat ranking
-
-
-def test_the_nested_player_refuses_the_strict_reading(capsys):
-    game = Game.new(deal_cards(5), STANDARD, 5, STRICT_RULES)
-    with pytest.raises(ValueError, match="own reading only"):
-        hint(game, time_budget=0.01, player=NESTED_PLAYER)
-    from idioten.cli import main
-
-    assert main(["simulate", "--policy", "hint", "--hint-player", "nested", "--rules", "strict", "--games", "1"]) == 2
-    err = capsys.readouterr().err
-    assert "nested plays the game's own reading only" in err and "Traceback" not in err
 
 
 @needs_compiled

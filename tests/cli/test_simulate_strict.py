@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from tiers import examples
 
 from idioten.acesup.hint import hint
+from idioten.acesup.options import LEARNED_PLAYER, NESTED_PLAYER
 from idioten.acesup.players import greedy, play, uniform_random
 from idioten.acesup.rules import ACES_ONLY, DEAL, MOVE, STANDARD, STRICT_RULES, Action, Game
 from idioten.acesup.solver.strict import strict_replay
@@ -111,6 +112,16 @@ def test_simulate_strict_on_the_command_line(capsys):
     assert report["mean_score"] == sum(scores) / 5
     assert main(["simulate", "--policy", "random", "--games", "5", "--seed", "11", "--json"]) == 0
     assert "rules" not in json.loads(capsys.readouterr().out)  # the game's reading: the contract's fields as before
+
+
+@pytest.mark.parametrize("player", [NESTED_PLAYER, LEARNED_PLAYER])
+def test_the_players_of_the_games_own_reading_refuse_the_strict_one(capsys, player):
+    game = Game.new(deal_cards(5), STANDARD, 5, STRICT_RULES)
+    with pytest.raises(ValueError, match="own reading only"):
+        hint(game, time_budget=0.01, player=player)
+    assert main(["simulate", "--policy", "hint", "--hint-player", player, "--rules", "strict", "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert f"{player} plays the game's own reading only" in err and "Traceback" not in err
 
 
 def test_simulate_refuses_perfect_information_sampling_under_the_strict_reading(capsys):

@@ -30,7 +30,7 @@ from typing import Callable, Sequence
 from idioten import cores
 from idioten.acesup.hint import core as hint_core
 from idioten.acesup.hint import learned, pimc
-from idioten.acesup.options import DEFAULT_HINT_PLAYER, LEARNED_PLAYER, NESTED_PLAYER, PIMC, ROLLOUT
+from idioten.acesup.options import DEFAULT_HINT_PLAYER, LEARNED_PLAYER, NESTED_PLAYER, OWN_READING_ONLY, PIMC, ROLLOUT
 from idioten.acesup.rules import ACES_ONLY, DEAL, DEAL_ACTION, PILES, STRICT_RULES, WIN_SCORE, Action, Game
 from idioten.cards import full_deck
 
@@ -127,7 +127,7 @@ def hint(game: Game, time_budget: float = 1.0, rng: random.Random | None = None,
     if player not in PLAYERS:
         raise ValueError(f"no hint player {player!r}: one of {', '.join(PLAYERS)}")
     strict = game.reading == STRICT_RULES
-    if strict and player in (PIMC, NESTED_PLAYER, LEARNED_PLAYER):
+    if strict and player in OWN_READING_ONLY:
         raise ValueError(f"the {player} player weighs the game's own reading only, not the strict one")
     learned_weights = learned.weights() if player == LEARNED_PLAYER else None
     deadline = clock() + time_budget

@@ -29,7 +29,7 @@ from idioten.storage.settings import Settings
 from idioten.storage.store import MemoryStore, Store
 from idioten.ui import games as registry
 from idioten.ui import window
-from idioten.ui.game_clock import GameClock, Timed
+from idioten.ui.game_clock import GameClock, timed
 from idioten.ui.game_clock import status_parts as clock_parts
 from idioten.ui.idle import Waiter
 from idioten.ui.kit import palette
@@ -303,9 +303,7 @@ class App(Host):
 
     def tick_game_clock(self, now: float) -> None:
         """The game on screen has its time while it can be played; the status bar shows each new second."""
-        session = getattr(self.scenes[0], "session", None)  # the game on screen (the guide's is not timed)
-        if not isinstance(session, Timed):
-            session = None
+        session = timed(getattr(self.scenes[0], "session", None))  # the game on screen (the guide's is not timed)
         self.game_clock.tick(now, session, table_shown=len(self.scenes) == 1)
         if self.settings.clock and session is not None:
             shown = clock_parts(session)

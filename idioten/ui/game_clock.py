@@ -13,7 +13,7 @@ The clock always runs, shown or not: the statistics keep the best time of a won 
 from __future__ import annotations
 
 import math
-from typing import Protocol, runtime_checkable
+from typing import Protocol, cast, runtime_checkable
 
 import pygame
 
@@ -34,6 +34,19 @@ class Timed(Protocol):
     def time_and_moves(self) -> tuple[float | None, int | None]: ...
 
 
+_TIMED_TYPES: dict[type, bool] = {}
+
+
+def timed(session: object) -> Timed | None:
+    """`session` if it keeps a game's time, else None. Asked every turn of the loop: the answer is kept by the
+    session's class (a Protocol's isinstance looks the class over at each call, and a class keeps its methods)."""
+    kind = type(session)
+    known = _TIMED_TYPES.get(kind)
+    if known is None:
+        known = _TIMED_TYPES[kind] = isinstance(session, Timed)
+    return cast(Timed, session) if known else None
+
+
 def clock_text(seconds: float | None) -> str:
     """m:ss, or h:mm:ss from an hour on; a dash where the time is not known.
 
@@ -51,9 +64,10 @@ def clock_text(seconds: float | None) -> str:
 def status_parts(session: object) -> list[str]:
     """The clock and the moves of the game on screen, as the status bar shows them (Poker patience: its time);
     nothing for a session that is not timed."""
-    if not isinstance(session, Timed):
+    clocked = timed(session)
+    if clocked is None:
         return []
-    seconds, moves = session.time_and_moves()
+    seconds, moves = clocked.time_and_moves()
     parts = [i18n.t("ui.status.time", time=clock_text(seconds))]
     if moves is not None:
         parts.append(i18n.t("ui.status.moves", count=moves))

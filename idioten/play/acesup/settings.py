@@ -31,8 +31,18 @@ class AcesUpSettings:
 
 def aces_up_settings(settings: Settings) -> AcesUpSettings:
     """Aces Up's settings as stored (a value it does not accept: the default)."""
+    # The window asks several times a frame; a change of settings is a new `Settings` (frozen), so the last
+    # answer holds for as long as the very same object is asked about (held here, its id is never reused).
+    last = _LAST_READ[0]
+    if last is not None and last[0] is settings:
+        return last[1]
     values = settings.game(GAME, SETTINGS)
-    return AcesUpSettings(str(values["variant"]), *(bool(values[s.name]) for s in SETTINGS[1:]))
+    read = AcesUpSettings(str(values["variant"]), *(bool(values[s.name]) for s in SETTINGS[1:]))
+    _LAST_READ[0] = (settings, read)
+    return read
+
+
+_LAST_READ: list[tuple[Settings, AcesUpSettings] | None] = [None]
 
 
 def fixed_variant(fixed: Mapping[str, GameValue]) -> str | None:

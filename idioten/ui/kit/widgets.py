@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from idioten import i18n
-from idioten.ui.kit.palette import EDGE, SELECT, tint
+from idioten.ui.kit.palette import EDGE, RGB, SELECT, tint
 
 if TYPE_CHECKING:
     from idioten.ui.kit.fonts import Texts
@@ -31,6 +31,7 @@ class Button:
         self.hover = False
         self.pressed = False
         self.focused = False
+        self._face: tuple[tuple[object, ...], pygame.Surface | None] | None = None  # (what it shows, picture)
 
     @property
     def label(self) -> str:
@@ -66,14 +67,47 @@ class Button:
             return
         enabled = self.enabled()
         face = FACE_PRESSED if self.pressed and enabled else FACE_HOVER if self.hover and enabled else FACE
-        radius = self.rect.h // 4
-        pygame.draw.rect(surface, tint(face), self.rect, border_radius=radius)
-        pygame.draw.rect(surface, tint(EDGE if enabled else FACE_HOVER), self.rect, width=1, border_radius=radius)
+        # Its rounded face and edge, drawn once until its size or colours change (a bar redraws its buttons every
+        # frame, and a rounded rectangle costs more than a blit); the words go on it here, on the frame itself.
+        colours = tint(face), tint(EDGE if enabled else FACE_HOVER)
+        key = (self.rect.size, *colours, surface.get_bitsize(), surface.get_masks())
+        if self._face is None or self._face[0] != key:
+            self._face = key, face_picture(surface, self.rect.size, *colours)
+        picture = self._face[1]
+        if picture is not None:
+            surface.blit(picture, self.rect)
+        else:
+            paint_face(surface, self.rect, *colours)
         label = texts.render(self.label, size, LABEL if enabled else tint(LABEL_DISABLED))
         surface.blit(label, label.get_rect(center=self.rect.center))
         if self.focused:
             ring = self.rect.inflate(8, 8)
             pygame.draw.rect(surface, SELECT, ring, width=2, border_radius=ring.h // 3)
+
+
+def paint_face(surface: pygame.Surface, rect: pygame.Rect, face: RGB, edge: RGB) -> None:
+    """A button's rounded face and its edge, on `surface` at `rect`."""
+    radius = rect.h // 4
+    pygame.draw.rect(surface, face, rect, border_radius=radius)
+    pygame.draw.rect(surface, edge, rect, width=1, border_radius=radius)
+
+
+# Where a button's face picture shows what lies under it (its rounded corners): a colour no face or edge takes.
+_SEE_THROUGH = (255, 0, 255)
+
+
+def face_picture(target: pygame.Surface, size: tuple[int, int], face: RGB, edge: RGB) -> pygame.Surface | None:
+    """A button's face and edge of `size` ready to blit on `target`, the very pixels `paint_face` draws there in
+    place (None on a target with its own transparency: drawn in place there). Opaque with a colour key for its
+    corners, in the target's pixel format, run-length encoded: the blit copies each pixel as it is, a run of
+    them at a time."""
+    if target.get_flags() & pygame.SRCALPHA:
+        return None
+    picture = pygame.Surface(size, 0, target)
+    picture.fill(_SEE_THROUGH)
+    paint_face(picture, pygame.Rect((0, 0), size), face, edge)
+    picture.set_colorkey(_SEE_THROUGH, pygame.RLEACCEL)
+    return picture
 
 
 def history_shortcut(event: pygame.event.Event, undo: Callable[[], object], redo: Callable[[], object]) -> bool:

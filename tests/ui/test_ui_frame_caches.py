@@ -38,3 +38,96 @@ def test_which_sessions_keep_time_is_answered_by_their_kind():
     for _ in range(2):  # the second answer comes from what was kept
         assert timed(clocked) is clocked and timed(untimed) is None and timed(None) is None
         assert status_parts(untimed) == [] and len(status_parts(clocked)) == 2
+
+
+def _button_pixels(button, texts, size: int, screen_like) -> bytes:
+    """The button drawn as the window draws it, on a patterned ground (its corners must show that ground)."""
+    import pygame
+
+    ground = pygame.Surface((240, 90), 0, screen_like)
+    for x in range(0, 240, 6):
+        ground.fill((x, 255 - x, (3 * x) % 256), (x, 0, 3, 90))
+    button.draw(ground, texts, size)
+    return pygame.image.tobytes(ground, "RGB")
+
+
+def _painted_in_place(button, texts, size: int, screen_like, face, edge, label_colour) -> bytes:
+    import pygame
+
+    from idioten.ui.kit.widgets import paint_face
+
+    ground = pygame.Surface((240, 90), 0, screen_like)
+    for x in range(0, 240, 6):
+        ground.fill((x, 255 - x, (3 * x) % 256), (x, 0, 3, 90))
+    paint_face(ground, button.rect, face, edge)
+    label = texts.render(button.label, size, label_colour)
+    ground.blit(label, label.get_rect(center=button.rect.center))
+    return pygame.image.tobytes(ground, "RGB")
+
+
+def test_a_buttons_face_kept_as_a_picture_draws_the_pixels_it_drew_in_place_and_follows_each_change():
+    import pygame
+
+    from idioten import i18n
+    from idioten.ui.kit import palette, widgets
+    from idioten.ui.kit.fonts import Texts
+
+    pygame.display.init()
+    pygame.font.init()
+    screen_like = pygame.Surface((1, 1))  # the window's own format: 32 bits, no alpha
+    texts = Texts()
+    enabled = [True]
+    button = widgets.Button("ui.button.undo", lambda: None, enabled=lambda: enabled[0])
+    button.rect = pygame.Rect(30, 20, 150, 44)
+    previous_language, previous_table = i18n.language(), palette._table
+    try:
+        i18n.set_language("en")
+        looks = []
+        for change in ("first", "again", "hover", "disabled", "language", "size", "table"):
+            if change == "hover":
+                button.hover = True
+            elif change == "disabled":
+                enabled[0] = False
+            elif change == "language":
+                i18n.set_language("de")
+            elif change == "size":
+                button.rect = pygame.Rect(30, 20, 170, 50)
+            elif change == "table":
+                palette.follow_table("blue")
+            drawn = _button_pixels(button, texts, 20, screen_like)
+            face = widgets.FACE_HOVER if button.hover and enabled[0] else widgets.FACE
+            edge = widgets.EDGE if enabled[0] else widgets.FACE_HOVER
+            label = widgets.LABEL if enabled[0] else palette.tint(widgets.LABEL_DISABLED)
+            assert drawn == _painted_in_place(button, texts, 20, screen_like, palette.tint(face),
+                                              palette.tint(edge), label), change
+            looks.append(drawn)
+        assert looks[0] == looks[1]
+        assert len(set(looks[1:])) == len(looks) - 1  # every change shows
+    finally:
+        i18n.set_language(previous_language)
+        palette.follow_table(previous_table)
+
+
+def _poker_layout_facts(layout) -> tuple:
+    import dataclasses
+
+    return tuple((f.name, repr(getattr(layout, f.name))) for f in dataclasses.fields(layout) if f.name != "base")
+
+
+def test_a_poker_layout_laid_out_again_is_the_one_its_own_search_finds():
+    from idioten.ui.kit.layout import Layout
+    from idioten.ui.poker import layout as poker
+
+    def laid_out(size, label_w=180, competitive=True, open_deck=False):
+        return poker.PokerLayout(Layout(*size), label_w, 140, True, open_deck, competitive, 160, 120, 90)
+
+    cases = [((1280, 800), {}), ((900, 560), {}), ((1280, 800), {"label_w": 260}),
+             ((1280, 800), {"competitive": False}), ((700, 420), {"open_deck": True}), ((1280, 800), {})]
+    fresh = []
+    for size, options in cases:
+        poker._SEARCHED.clear()
+        fresh.append(_poker_layout_facts(laid_out(size, **options)))
+    poker._SEARCHED.clear()
+    for (size, options), expected in zip(cases, fresh):  # one after another: each after another's search
+        assert _poker_layout_facts(laid_out(size, **options)) == expected, (size, options)
+    assert len({facts for facts in fresh}) == len(cases) - 1  # every change of room or words changes the layout

@@ -55,6 +55,7 @@ COMPACT_PLACES = ("side", "split", "top", "bottom")  # where that total and butt
 # Pixels (at a desktop scale of 1): the narrowest card whose rank, drawn large (kit/sprites.py, index_face), is
 # 7 pixels tall, as the status bar's letters are; a computer's grid narrower than that is shown compact.
 READABLE_CARD = 24
+SEARCHES_KEPT = 256  # PokerLayout's searches kept, by what they depend on (a few bytes each)
 
 
 def _largest(low: int, high: int, fits: Callable[[int], bool]) -> int:
@@ -75,6 +76,9 @@ def _grid(x0: int, y0: int, w: int, h: int, gap: int, shows: float, least_pitch:
     pitch = max(shown_h + gap, least_pitch)
     return [pygame.Rect(x0 + c * (w + gap), y0 + r * pitch, w, h if r == 4 else shown_h)
             for r in range(5) for c in range(5)]
+
+
+_SEARCHED: dict[tuple[object, ...], tuple[int, int, str | None, str, float, float]] = {}
 
 
 @dataclass
@@ -117,6 +121,28 @@ class PokerLayout:
         base = self.base
         self.label_size = self.label_size or base.label_size
         self.area = pygame.Rect(0, base.top_bar.bottom, base.width, base.status_bar.top - base.top_bar.bottom)
+        # The search below lays the table out some hundred times; a window laid out again for the same room and
+        # words (a language or game switched back, a panel's sample, another test's window) takes its answer.
+        key = (tuple(self.area), base.card_w, base.scale, self.label_size, self.label_w, self.info_w,
+               self.diagonals, self.open_deck, self.competitive, self.computer_w, self.note_w, self.view_w,
+               self.compact_at, self.arrangement)
+        found = _SEARCHED.get(key)
+        if found is None:
+            if len(_SEARCHED) >= SEARCHES_KEPT:
+                _SEARCHED.clear()
+            found = _SEARCHED[key] = self._search()
+        card_w, computer_w, self.arrangement, self.compact_at, self.shows, self.computer_shows = found
+        arrangement = self.arrangement
+        bounds = self._place(card_w, computer_w, arrangement, 0, 0, self.shows, self.computer_shows)
+        # Centred in the room between the bars (what does not fit at the smallest card starts at the corner).
+        dx = max(0, (self.area.w - bounds.w) // 2) - bounds.x
+        dy = self.area.y + max(0, (self.area.h - bounds.h) // 2) - bounds.y
+        self._place(card_w, computer_w, arrangement, dx, dy, self.shows, self.computer_shows)
+
+    def _search(self) -> tuple[int, int, str | None, str, float, float]:
+        """The largest cards that fit, where the computer's grid goes, and how far the rows spread: (card width,
+        the computer's card width, arrangement, where a compact computer's total goes, shows, computer_shows)."""
+        base = self.base
         # The Aces Up table's card size is the most: switching games keeps the cards' size where there is room.
         largest = max(4, min(self.area.h, base.card_w))
         best: tuple[int, int, str | None] | None = None
@@ -147,11 +173,7 @@ class PokerLayout:
 
         self.shows = spread(lambda f: self._fits(card_w, computer_w, arrangement, f, ROW_SHOWS))
         self.computer_shows = spread(lambda f: self._fits(card_w, computer_w, arrangement, self.shows, f))
-        bounds = self._place(card_w, computer_w, arrangement, 0, 0, self.shows, self.computer_shows)
-        # Centred in the room between the bars (what does not fit at the smallest card starts at the corner).
-        dx = max(0, (self.area.w - bounds.w) // 2) - bounds.x
-        dy = self.area.y + max(0, (self.area.h - bounds.h) // 2) - bounds.y
-        self._place(card_w, computer_w, arrangement, dx, dy, self.shows, self.computer_shows)
+        return card_w, computer_w, self.arrangement, self.compact_at, self.shows, self.computer_shows
 
     @staticmethod
     def _least_computer(card_w: int) -> int:

@@ -131,3 +131,31 @@ def test_a_poker_layout_laid_out_again_is_the_one_its_own_search_finds():
     for (size, options), expected in zip(cases, fresh):  # one after another: each after another's search
         assert _poker_layout_facts(laid_out(size, **options)) == expected, (size, options)
     assert len({facts for facts in fresh}) == len(cases) - 1  # every change of room or words changes the layout
+
+
+def test_a_panels_shade_is_made_for_each_size_and_shade():
+    from idioten.ui.kit.panels import dimming
+
+    shade = dimming((300, 200), 120)
+    assert dimming((300, 200), 120) is shade  # kept
+    for size, alpha in (((310, 200), 120), ((300, 200), 60), ((300, 200), 120)):
+        made = dimming(size, alpha)
+        assert made.get_size() == size and made.get_at((size[0] - 1, size[1] - 1)) == (0, 0, 0, alpha)
+
+
+def test_a_card_kept_run_length_encoded_keeps_every_pixel_that_shows():
+    import pygame
+
+    from idioten import paths
+    from idioten.ui.kit.sprites import card_picture
+
+    pygame.display.init()
+    window = pygame.display.set_mode((200, 260))
+    rendered = pygame.image.load_sized_svg(str(paths.asset("cards", "QH.svg")), (149, 209)).convert_alpha()
+    kept = card_picture(rendered.copy())
+    window.blit(kept, (0, 0))  # drawn once: what is read back is the same
+    before, after = pygame.image.tobytes(rendered, "RGBA"), pygame.image.tobytes(kept, "RGBA")
+    seen = range(0, len(before), 4)
+    assert all(before[i:i + 4] == after[i:i + 4] for i in seen if before[i + 3])
+    assert all(after[i:i + 4] == b"\0\0\0\0" for i in seen if not before[i + 3])
+    assert any(not before[i + 3] for i in seen)  # the rounded corners are there to be checked

@@ -29,6 +29,7 @@ RING = 8  # the focus ring is drawn this much larger than its button (widgets.Bu
 TEXT_STEP = 0.05  # a panel too large at the text size chosen tries it this much smaller at each step, to 100 %
 GROW_STEP = 0.1  # a panel that does not fit its window is laid out on a canvas this much larger at each try,
 MOST_GROWN = 4.0  # up to this many times the window's size
+DIMMINGS_KEPT = 4
 
 Words = Union[str, Callable[[], str]]  # a text key, a text already worded, or the wording of the moment
 Painter = Callable[[pygame.Surface, pygame.Rect], None]  # draws an illustration into its place in the box
@@ -63,6 +64,23 @@ def wrapped(buttons: list[Button], per_line: int) -> list[list[Button]]:
         start = end
     return result
 
+
+
+_dimmings: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
+
+
+def dimming(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    """The shade a panel lays over the window of `size`: black at `alpha`. Made once per size and shade, not at
+    each of the many times a panel is laid out (each try of its text sizes, each panel opened); nothing draws
+    on it."""
+    key = (size, alpha)
+    shade = _dimmings.get(key)
+    if shade is None:
+        if len(_dimmings) >= DIMMINGS_KEPT:
+            _dimmings.clear()
+        shade = _dimmings[key] = pygame.Surface(size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, alpha))
+    return shade
 
 class Panel(Scene):
     """A box of rows in the middle of the window, over the scene below it (dimmed): what every panel of both
@@ -119,8 +137,7 @@ class Panel(Scene):
         """The panel placed in `layout` (the window's, or a larger canvas), its dimming made to fit it."""
         self.layout = layout
         self.dirty = True
-        self.dim = pygame.Surface(layout.size, pygame.SRCALPHA)
-        self.dim.fill((0, 0, 0, self.dim_alpha))
+        self.dim = dimming(layout.size, self.dim_alpha)
         self.place()
 
     def overflows(self) -> bool:

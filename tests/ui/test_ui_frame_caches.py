@@ -159,3 +159,34 @@ def test_a_card_kept_run_length_encoded_keeps_every_pixel_that_shows():
     assert all(before[i:i + 4] == after[i:i + 4] for i in seen if before[i + 3])
     assert all(after[i:i + 4] == b"\0\0\0\0" for i in seen if not before[i + 3])
     assert any(not before[i + 3] for i in seen)  # the rounded corners are there to be checked
+
+
+def test_the_poker_line_labels_follow_each_card_placed_the_table_and_the_language():
+    from types import SimpleNamespace
+
+    from idioten import i18n
+    from idioten.poker.game import PokerGame
+    from idioten.storage.settings import Settings
+    from idioten.ui.poker.painter import PokerPainter
+
+    def painter():
+        return PokerPainter(SimpleNamespace(app=SimpleNamespace(settings=Settings())))  # type: ignore[arg-type]
+
+    kept = painter()
+    game = PokerGame.new(7)
+    previous = i18n.language()
+    try:
+        i18n.set_language("en")
+        seen = []
+        for cell in (0, 1, 5, 6, 2, 3, 4):  # a row fills up: its label speaks as soon as it scores
+            game.place(cell)
+            shown = kept.shown_lines(game)
+            assert shown == painter().shown_lines(game), cell
+            seen.append(shown)
+        assert seen[-1] != seen[-2]
+        other_table = PokerGame.new(7, diagonals=True)
+        assert kept.shown_lines(other_table) == painter().shown_lines(other_table) != seen[0]
+        i18n.set_language("de")
+        assert kept.shown_lines(game) == painter().shown_lines(game) != seen[-1]
+    finally:
+        i18n.set_language(previous)

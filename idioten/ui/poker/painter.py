@@ -107,6 +107,9 @@ class PokerPainter:
         self.layout: PokerLayout  # placed by resize, before the first frame
         self.look = (scene.app.settings.four_colour, scene.app.settings.card_back)
         self.background: pygame.Surface  # painted by resize, before the first frame
+        # Each line's score (name, hand, points, complete) by the grid it was scored on: every frame shows them,
+        # a card placed changes them (the player's grid and the computer's: a few grids at a time).
+        self.scores: dict[tuple[object, ...], list[tuple[str, str, int, bool]]] = {}
 
     @property
     def texts(self) -> Texts:
@@ -302,11 +305,17 @@ class PokerPainter:
         complete). An unfinished line says something only once it holds a pair or better; a full one always
         does."""
         game = game or self.scene.game
+        key = (tuple(game.grid), game.table, game.diagonals)
+        scores = self.scores.get(key)
+        if scores is None:
+            if len(self.scores) >= 8:
+                self.scores.clear()
+            scores = self.scores[key] = [(score.line.name, score.hand, score.points, score.complete)
+                                         for score in game.score().lines]
         shown = []
-        for score in game.score().lines:
-            visible = score.complete or score.points > 0
-            shown.append((score.line.name, texts.hand_name(score.hand) if visible else "",
-                          str(score.points) if visible else "", score.complete))
+        for name, hand, points, complete in scores:
+            visible = complete or points > 0
+            shown.append((name, texts.hand_name(hand) if visible else "", str(points) if visible else "", complete))
         return shown
 
     def line_labels(self, surface: pygame.Surface, game: PokerGame, fresh: bool = True) -> None:

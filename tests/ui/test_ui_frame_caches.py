@@ -190,21 +190,3 @@ def test_the_poker_line_labels_follow_each_card_placed_the_table_and_the_languag
         assert kept.shown_lines(game) == painter().shown_lines(game) != seen[-1]
     finally:
         i18n.set_language(previous)
-
-
-def test_a_card_turned_is_scaled_from_a_plain_copy_of_the_picture_of_the_moment():
-    import pygame
-
-    from idioten import paths
-    from idioten.ui.kit.sprites import card_picture, scalable
-
-    pygame.display.init()
-    pygame.display.set_mode((200, 260))
-    pictures = [card_picture(pygame.image.load_sized_svg(str(paths.asset("cards", name)), size))
-                for name, size in (("QH.svg", (149, 209)), ("QH.svg", (100, 140)), ("2C.svg", (149, 209)))]
-    for picture in pictures:
-        plain = scalable(picture)
-        assert scalable(picture) is plain  # kept while it turns
-        assert plain.get_size() == picture.get_size()
-        assert pygame.image.tobytes(plain, "RGBA") == pygame.image.tobytes(picture, "RGBA")
-        assert not plain.get_flags() & pygame.RLEACCEL

@@ -22,7 +22,7 @@ from idioten.ui.kit.fonts import Texts
 from idioten.ui.kit.layout import Layout
 from idioten.ui.kit.palette import BAR, BAR_LINE, GLOW, LABEL, SELECT, TEXT, tint
 from idioten.ui.kit.scene import Host
-from idioten.ui.kit.sprites import CardSprite, for_screen, scalable, shadow
+from idioten.ui.kit.sprites import CardSprite, for_screen, shadow
 from idioten.ui.kit.widgets import Button
 
 LABEL_EDGE = 2  # pixels of dark edge round a label drawn over the hint's arrow
@@ -238,7 +238,7 @@ class TablePainter:
         if width >= self.layout.card_w:
             return images.face(sprite.card) if face_up else images.back()
         picture = images.face(sprite.card) if face_up else images.back()
-        return pygame.transform.scale(scalable(picture), (max(1, width), self.layout.card_h))
+        return pygame.transform.scale(picture, (max(1, width), self.layout.card_h))
 
     def ring(self, surface: pygame.Surface, ring: pygame.Surface, corner: tuple[float, float]) -> None:
         """`ring` round the card whose corner is at `corner`."""

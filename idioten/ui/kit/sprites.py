@@ -340,23 +340,6 @@ def card_picture(surface: pygame.Surface) -> pygame.Surface:
     return picture
 
 
-_unencoded: dict[int, tuple[pygame.Surface, pygame.Surface]] = {}
-
-
-def scalable(picture: pygame.Surface) -> pygame.Surface:
-    """`picture` (a `card_picture`) not run-length encoded, to be scaled: a transform reads every pixel, and
-    reading an encoded picture decodes it and encodes it again, some 0.8 ms for a large card at every frame of
-    its turn. The copies of the last few pictures turned are kept (a deal turns four at a time)."""
-    kept = _unencoded.get(id(picture))
-    if kept is None or kept[0] is not picture:
-        if len(_unencoded) >= 8:
-            _unencoded.clear()
-        copy = picture.copy()
-        copy.set_alpha(255)  # no RLEACCEL: decoded once, here
-        kept = _unencoded[id(picture)] = (picture, copy)
-    return kept[1]
-
-
 def shadow(size: tuple[int, int], radius: int, alpha: int = 70) -> pygame.Surface:
     """A card's shadow: a dark rounded rectangle, drawn offset under a card in the air."""
     surface = pygame.Surface(size, pygame.SRCALPHA)

@@ -11,7 +11,6 @@ from idioten.acesup.rules import Dealt, Game
 from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards, parse_card
 from idioten.play.change import Change, How
 from idioten.ui.app import IDLE_WAIT_MS
-from idioten.ui.kit.sprites import card_picture
 
 CTRL = pygame.KMOD_LCTRL
 
@@ -329,7 +328,7 @@ def test_window_resize_lays_out_again_with_crisp_cards():
     crisp = pygame.image.load_sized_svg(str(paths.asset("cards", "5D.svg")), (app.layout.card_w, app.layout.card_h))
     shown = app.images.face(card)
     assert shown.get_size() == crisp.get_size()
-    assert pygame.image.tobytes(shown, "RGBA") == pygame.image.tobytes(card_picture(crisp), "RGBA")
+    assert pygame.image.tobytes(shown, "RGBA") == pygame.image.tobytes(crisp.convert_alpha(), "RGBA")
     app.window.size = (300, 200)  # below the minimum: the window refuses
     app.step(dt=1 / 60)
     assert app.layout.width >= 720 and app.layout.height >= 520
@@ -518,7 +517,7 @@ def test_settings_hooks_four_colours_speed_and_auto_discard():
     app, _ = make_app(position(["2H 5H", "KH", "9C", "4C"], stock=8), settings=settings)
     face = app.images.face(parse_card("5H"))
     four = pygame.image.load_sized_svg(str(paths.asset("cards", "four-colour", "5H.svg")), face.get_size())
-    assert pygame.image.tobytes(face, "RGBA") == pygame.image.tobytes(card_picture(four), "RGBA")
+    assert pygame.image.tobytes(face, "RGBA") == pygame.image.tobytes(four.convert_alpha(), "RGBA")
     click(app, top_centre(app, 0), settle=False)  # the 5H goes, at once: with speed 0 nothing glides
     assert parse_card("5H") in aces_table(app).game.discards
     assert drawn_at_its_place(app, parse_card("5H"))

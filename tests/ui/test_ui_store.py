@@ -24,7 +24,6 @@ from idioten.play.acesup.settings import aces_up_settings
 from idioten.storage.files import ENV_DATA_DIR
 from idioten.storage.store import Store
 from idioten.ui.kit.palette import CHART_BAR, GOLD
-from idioten.ui.kit.sprites import card_picture
 
 CTRL = pygame.KMOD_LCTRL
 OPEN = []
@@ -292,7 +291,7 @@ def choose(app, panel, name, value):
 
 
 def same_picture(surface, svg) -> bool:
-    drawn = card_picture(pygame.image.load_sized_svg(str(svg), surface.get_size()))  # kept as the game keeps it
+    drawn = pygame.image.load_sized_svg(str(svg), surface.get_size()).convert_alpha()
     return pygame.image.tobytes(surface, "RGBA") == pygame.image.tobytes(drawn, "RGBA")
 
 

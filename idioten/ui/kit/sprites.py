@@ -216,7 +216,7 @@ def index_face(card: Card, size: tuple[int, int], four_colour: bool, font: FontO
     surface.blit(suit, (x + rank.get_width(), top))
     big = font(index_font_size((width * 2, height * 2), font)).render(symbol, True, ink)
     surface.blit(big, big.get_rect(center=(width // 2, round(height * 0.68))))
-    return card_picture(surface)
+    return for_screen(surface, alpha=True)
 
 
 class RenderedPictures:
@@ -265,7 +265,7 @@ def _render_svg(path: Path, size: tuple[int, int]) -> pygame.Surface | None:
         canvas = pygame.Surface(size, pygame.SRCALPHA)
         canvas.blit(image, image.get_rect(center=canvas.get_rect().center))
         image = canvas
-    return card_picture(image)
+    return for_screen(image, alpha=True)
 
 
 # Four full decks at a large card size (180×252 pixels) fit.
@@ -325,19 +325,6 @@ def for_screen(surface: pygame.Surface, alpha: bool = False) -> pygame.Surface:
         return surface.convert_alpha() if alpha else surface.convert()
     except pygame.error:
         return surface
-
-
-def card_picture(surface: pygame.Surface) -> pygame.Surface:
-    """A card's picture as it is kept to be blitted: in the window's pixel format, run-length encoded. A card is
-    opaque but for its rounded, smoothed edge: encoded, the blit copies the opaque runs and blends only the edge,
-    4 times faster than blending every pixel (those edge pixels may come out one step of 255 apart from a blend
-    of the unencoded picture: SDL rounds the two ways differently)."""
-    picture = for_screen(surface, alpha=True)
-    picture.set_alpha(255, pygame.RLEACCEL)
-    # SDL encodes at the first blit, for the format blitted to: done now, on the window's format, so a picture
-    # reads back the same before and after it was first drawn (encoded, its fully transparent pixels read 0).
-    for_screen(pygame.Surface((1, 1))).blit(picture, (0, 0))
-    return picture
 
 
 def shadow(size: tuple[int, int], radius: int, alpha: int = 70) -> pygame.Surface:

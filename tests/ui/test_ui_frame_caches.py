@@ -143,24 +143,6 @@ def test_a_panels_shade_is_made_for_each_size_and_shade():
         assert made.get_size() == size and made.get_at((size[0] - 1, size[1] - 1)) == (0, 0, 0, alpha)
 
 
-def test_a_card_kept_run_length_encoded_keeps_every_pixel_that_shows():
-    import pygame
-
-    from idioten import paths
-    from idioten.ui.kit.sprites import card_picture
-
-    pygame.display.init()
-    window = pygame.display.set_mode((200, 260))
-    rendered = pygame.image.load_sized_svg(str(paths.asset("cards", "QH.svg")), (149, 209)).convert_alpha()
-    kept = card_picture(rendered.copy())
-    window.blit(kept, (0, 0))  # drawn once: what is read back is the same
-    before, after = pygame.image.tobytes(rendered, "RGBA"), pygame.image.tobytes(kept, "RGBA")
-    seen = range(0, len(before), 4)
-    assert all(before[i:i + 4] == after[i:i + 4] for i in seen if before[i + 3])
-    assert all(after[i:i + 4] == b"\0\0\0\0" for i in seen if not before[i + 3])
-    assert any(not before[i + 3] for i in seen)  # the rounded corners are there to be checked
-
-
 def test_the_poker_line_labels_follow_each_card_placed_the_table_and_the_language():
     from types import SimpleNamespace
 

@@ -23,7 +23,7 @@ from idioten.play.poker import opponent as poker_opponent
 from idioten.play.poker.session import PokerSession
 from idioten.poker.scoring import score_grid
 from idioten.ui.poker import texts as poker_texts
-from idioten.ui.poker.scene import PokerScene
+from idioten.ui.poker.scene import PLACE_SECONDS, PokerScene
 
 DEAL = 7
 
@@ -74,8 +74,14 @@ def deck_point(app, card):
 
 
 def fill(app, cells=range(25)) -> None:
+    """Click each of `cells` in turn, placing the drawn card there. Where the cards come to rest is what counts
+    here, so each one's glide is stepped over in one step as long as the glide (the frames in between are
+    test_click_an_empty_cell_places_the_drawn_card's); a click that fills the grid settles as any click, its
+    celebration and end panel stepped as always."""
     for cell in cells:
-        click(app, cell_centre(app, cell))
+        click(app, cell_centre(app, cell), settle=False)
+        if not scene(app).game.is_over():
+            app.settle(dt=PLACE_SECONDS)
         think(app)
 
 

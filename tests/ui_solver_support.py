@@ -11,11 +11,15 @@ from idioten import i18n
 from idioten.acesup.players import greedy
 from idioten.acesup.rules import Action, Game
 from idioten.cards import full_deck
+from idioten.ui.acesup.table_cards import ACTION_SECONDS, DEAL_SECONDS, DEAL_STAGGER
 
 # A generous wait for what takes milliseconds to a few seconds (a worker thread starting, a cancelled search
 # returning, a search of a small position), on a machine whose cores may be busy with other work. Only a hang
 # comes near it.
 HANG_GUARD = 60.0
+
+# At normal speed no card of one move glides longer than a deal's four cards one after the other (faster speeds: less).
+GLIDES_AT_MOST = max(ACTION_SECONDS, DEAL_SECONDS + 3 * DEAL_STAGGER)
 
 # Winnable only by keeping a card that could be discarded (from tests/acesup/test_solver.py): the simple
 # "always discard" rule loses it, so a game played that way ends lost on a winnable deal.
@@ -42,11 +46,18 @@ def run_until(app, condition, timeout: float = HANG_GUARD, dt: float = 1 / 60) -
 
 
 def play_greedy_to_the_end(app) -> list[Action]:
-    """Play the simple rule (discard whenever possible) at the table until the game is over; the actions played."""
-    while not app.playing.game_scene("idioten").game.is_over():
-        app.playing.game_scene("idioten").act(greedy(app.playing.game_scene("idioten").game.copy(), None))
-        app.settle()
-    return [action for action, _ in app.playing.game_scene("idioten").game.history]
+    """Play the simple rule (discard whenever possible) at the table until the game is over; the actions played.
+    Where each move's cards come to rest is what counts on the way, so each move's glides are stepped over in one
+    step as long as the longest (a deal's, DEAL_SECONDS and its stagger); the move that ends the game settles as
+    any move, its end panel (or celebration) stepped as always."""
+    table = app.playing.game_scene("idioten")
+    while not table.game.is_over():
+        table.act(greedy(table.game.copy(), None))
+        if table.game.is_over():
+            app.settle()
+        else:
+            app.settle(dt=GLIDES_AT_MOST)
+    return [action for action, _ in table.game.history]
 
 
 def panel_text(panel) -> str:

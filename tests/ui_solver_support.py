@@ -12,11 +12,16 @@ from idioten.acesup.players import greedy
 from idioten.acesup.rules import Action, Game
 from idioten.cards import full_deck
 from idioten.ui.acesup.table_cards import ACTION_SECONDS, DEAL_SECONDS, DEAL_STAGGER
+from idioten.ui.idle import Waiter
 
 # A generous wait for what takes milliseconds to a few seconds (a worker thread starting, a cancelled search
 # returning, a search of a small position), on a machine whose cores may be busy with other work. Only a hang
 # comes near it.
 HANG_GUARD = 60.0
+
+# The longest run_until waits between two looks while nothing moves and no event comes (an answer that comes
+# without one is seen this late at most).
+IDLE_LOOK_MS = 20
 
 # At normal speed no card of one move glides longer than a deal's four cards one after the other (faster speeds: less).
 GLIDES_AT_MOST = max(ACTION_SECONDS, DEAL_SECONDS + 3 * DEAL_STAGGER)
@@ -35,13 +40,20 @@ def lost_position() -> Game:
 
 
 def run_until(app, condition, timeout: float = HANG_GUARD, dt: float = 1 / 60) -> bool:
-    """Step the real loop (a frame of `dt` each) until `condition()` holds; the worker runs meanwhile."""
+    """Step the real loop (a frame of `dt` each) until `condition()` holds; the worker runs meanwhile. While
+    nothing moves, it waits before the next step as the program's idle loop does, until an event (a worker's
+    finished job posts one) or IDLE_LOOK_MS: a search of seconds is not watched at hundreds of frames a second
+    (many conditions read what a fresh frame shows), which would take the worker's CPU too."""
+    waiter = Waiter()
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         app.step(dt=dt)
         if condition():
             return True
-        time.sleep(0.002)
+        if app.busy():
+            time.sleep(0.002)
+        else:
+            waiter.wait(IDLE_LOOK_MS)
     return False
 
 

@@ -11,11 +11,20 @@ from idioten import i18n
 from idioten.acesup.players import greedy
 from idioten.acesup.rules import Action, Game
 from idioten.cards import full_deck
+from idioten.ui.acesup.table_cards import ACTION_SECONDS, DEAL_SECONDS, DEAL_STAGGER
+from idioten.ui.idle import Waiter
 
 # A generous wait for what takes milliseconds to a few seconds (a worker thread starting, a cancelled search
 # returning, a search of a small position), on a machine whose cores may be busy with other work. Only a hang
 # comes near it.
 HANG_GUARD = 60.0
+
+# The longest run_until waits between two looks while nothing moves and no event comes (an answer that comes
+# without one is seen this late at most).
+IDLE_LOOK_MS = 20
+
+# At normal speed no card of one move glides longer than a deal's four cards one after the other (faster speeds: less).
+GLIDES_AT_MOST = max(ACTION_SECONDS, DEAL_SECONDS + 3 * DEAL_STAGGER)
 
 # Winnable only by keeping a card that could be discarded (from tests/acesup/test_solver.py): the simple
 # "always discard" rule loses it, so a game played that way ends lost on a winnable deal.
@@ -31,22 +40,36 @@ def lost_position() -> Game:
 
 
 def run_until(app, condition, timeout: float = HANG_GUARD, dt: float = 1 / 60) -> bool:
-    """Step the real loop (a frame of `dt` each) until `condition()` holds; the worker runs meanwhile."""
+    """Step the real loop (a frame of `dt` each) until `condition()` holds; the worker runs meanwhile. While
+    nothing moves, it waits before the next step as the program's idle loop does, until an event (a worker's
+    finished job posts one) or IDLE_LOOK_MS: a search of seconds is not watched at hundreds of frames a second
+    (many conditions read what a fresh frame shows), which would take the worker's CPU too."""
+    waiter = Waiter()
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         app.step(dt=dt)
         if condition():
             return True
-        time.sleep(0.002)
+        if app.busy():
+            time.sleep(0.002)
+        else:
+            waiter.wait(IDLE_LOOK_MS)
     return False
 
 
 def play_greedy_to_the_end(app) -> list[Action]:
-    """Play the simple rule (discard whenever possible) at the table until the game is over; the actions played."""
-    while not app.playing.game_scene("idioten").game.is_over():
-        app.playing.game_scene("idioten").act(greedy(app.playing.game_scene("idioten").game.copy(), None))
-        app.settle()
-    return [action for action, _ in app.playing.game_scene("idioten").game.history]
+    """Play the simple rule (discard whenever possible) at the table until the game is over; the actions played.
+    Where each move's cards come to rest is what counts on the way, so each move's glides are stepped over in one
+    step as long as the longest (a deal's, DEAL_SECONDS and its stagger); the move that ends the game settles as
+    any move, its end panel (or celebration) stepped as always."""
+    table = app.playing.game_scene("idioten")
+    while not table.game.is_over():
+        table.act(greedy(table.game.copy(), None))
+        if table.game.is_over():
+            app.settle()
+        else:
+            app.settle(dt=GLIDES_AT_MOST)
+    return [action for action, _ in table.game.history]
 
 
 def panel_text(panel) -> str:

@@ -72,8 +72,10 @@ def skip_the_offer(app) -> None:
 
 
 def settle(app) -> None:
+    """Until nothing moves, at App.settle's own steps: these tests look at what is saved and restored, never at
+    the frames of a glide."""
     app.clock_for_tests.now += 1.0  # every input is a separate gesture, never half of a double-click
-    app.settle(dt=FRAME)
+    app.settle()
 
 
 def press(app, key: int, mod: int = 0, settle_after: bool = True) -> None:
@@ -133,7 +135,7 @@ def child_main(argv: list[str]) -> int:
 
 def press_live(app, key: int, mod: int = 0) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))
-    app.settle(dt=FRAME)
+    app.settle()
 
 
 def play_one_live(app) -> None:

@@ -121,6 +121,13 @@ def resize(app, width: int, height: int, scale: float) -> None:
     assert app.layout.scale == scale
 
 
+def sizes_to_check(every: list, fast: list) -> list:
+    """The window sizes a fit test goes through: `every` one in the slow tier, the representative `fast` slice
+    in the fast tier (each window a size check goes through is laid out and drawn anew, the costly part)."""
+    assert all(size in every for size in fast)
+    return every if tiers.full_strength else fast
+
+
 def languages_to_check(app, scene=None) -> tuple[str, ...]:
     """The languages a fit test goes through: every one found in the slow tier; in the fast tier English and
     the languages whose texts are longest on the panel (drawn in each language at the window's present size):
@@ -129,8 +136,7 @@ def languages_to_check(app, scene=None) -> tuple[str, ...]:
         return i18n.LANGUAGES
     total, widest = {}, {}
     for language in i18n.LANGUAGES:
-        app.set_language(language)
-        app.step(dt=1 / 60)  # the panel laid out again for the language's texts
+        app.set_language(language)  # every scene laid out again for the language's texts at once (no frame needed)
         widths = [rect.w for _, rect in drawn_texts(app, scene or app.scenes[-1])]
         total[language], widest[language] = sum(widths), max(widths, default=0)
     app.set_language("en")

@@ -10,6 +10,7 @@ from idioten import i18n, paths
 from idioten.acesup.rules import Dealt, Game
 from idioten.cards import MAX_DEAL, MIN_DEAL, deal_cards, parse_card
 from idioten.play.change import Change, How
+from idioten.ui.acesup.endgame import EndPanel
 from idioten.ui.app import IDLE_WAIT_MS
 
 CTRL = pygame.KMOD_LCTRL
@@ -35,8 +36,10 @@ def in_motion(app, card):
 
 
 def won_panel_shown(app) -> bool:
-    """The end panel of a won game is on screen (not the celebration before it)."""
-    return panel_title(app) == i18n.t("ui.end.won")
+    """The end panel of a won game is on screen (not the celebration before it). Its title is read from a fresh
+    frame once an end panel is open: no other scene draws it, and the frames of a celebration are not drawn twice
+    to find that out."""
+    return any(isinstance(scene, EndPanel) for scene in app.scenes) and panel_title(app) == i18n.t("ui.end.won")
 
 
 def panel_title(app) -> str | None:

@@ -1,9 +1,10 @@
 """The Aces Up end panels fit every window: their buttons, text and focus ring inside the box, the box inside the
-window, no two buttons overlapping, each label inside its button; from 400×300 to 2560×1440 (and the smallest
-window a 200 % Windows desktop allows, and the smallest at each text size), at each text size, in every language
-(the slow tier; the fast tier takes English and the languages longest on each panel, panel_fit.languages_to_check,
-at 100 % and one panel at 150 %). The four panels are reached by playing in the real loop: a won game, a lost
-winnable deal, a lost deal never winnable, and the deal of the day."""
+window, no two buttons overlapping, each label inside its button; from 400×300 to 2560×1440 (and the smallest window
+a 200 % Windows desktop allows, and the smallest at each text size), at each text size, in every language (the slow
+tier; the fast tier takes English and the languages longest on each panel, panel_fit.languages_to_check, at 100 %
+and one panel at 150 %, in the smallest, the widest and the largest window and the smallest at the text size). The
+four panels are reached by playing in the real loop: a won game, a lost winnable deal, a lost deal never winnable,
+and the deal of the day."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pygame
 import pytest
 import tiers
 from deals import SHORT_OF_BEST
-from panel_fit import languages_to_check, set_text_size, smallest
+from panel_fit import languages_to_check, set_text_size, sizes_to_check, smallest
 from test_ui_lesson import lesson_ready
 from ui_solver_support import TRAP, play_greedy_to_the_end, run_until
 from ui_support import end_panel, key, make_app, position
@@ -25,6 +26,9 @@ from idioten.storage.settings import TEXT_SIZES
 
 SIZES = [(400, 300, 1.0), (640, 480, 1.0), (720, 520, 1.0), (1024, 640, 1.0), (1280, 800, 1.0), (1366, 768, 1.0),
          (1920, 1080, 1.0), (2560, 1440, 1.0), (800, 600, 2.0), (2560, 1440, 2.0)]
+# The fast tier's slice of them: the smallest window, the widest for its height and the largest at 200 % (each
+# with the smallest at the text size below); every size in the slow tier.
+FAST_SIZES = [(400, 300, 1.0), (1366, 768, 1.0), (2560, 1440, 2.0)]
 RING = 8  # the focus ring is drawn this much larger than its button (widgets.Button.draw)
 
 pytestmark = [pytest.mark.usefixtures("english_window"), pytest.mark.every_language]
@@ -69,7 +73,8 @@ def check_every_size_and_language(app, buttons: int, fast_text_sizes: tuple[int,
         set_text_size(app, text_size)
         for language in languages_to_check(app):
             app.set_language(language)
-            for width, height, scale in SIZES + [size for size in smallest(text_size) if size not in SIZES]:
+            sizes = sizes_to_check(SIZES, FAST_SIZES)
+            for width, height, scale in sizes + [size for size in smallest(text_size) if size not in sizes]:
                 resize(app, width, height, scale)
                 found = misfits(app)
                 if found:

@@ -22,8 +22,9 @@ from idioten import i18n
 from idioten.play.poker import opponent as poker_opponent
 from idioten.play.poker.session import PokerSession
 from idioten.poker.scoring import score_grid
+from idioten.ui.app import SETTLE_SECONDS
 from idioten.ui.poker import texts as poker_texts
-from idioten.ui.poker.scene import PokerScene
+from idioten.ui.poker.scene import PLACE_SECONDS, PokerScene
 
 DEAL = 7
 
@@ -47,16 +48,17 @@ def scene(app) -> PokerScene:
     return app.scenes[0]
 
 
-def think(app) -> None:
-    """Let the computer's worker threads finish and their answers arrive."""
+def think(app, dt: float = SETTLE_SECONDS) -> None:
+    """Let the computer's worker threads finish and their answers arrive, then settle at steps of `dt` (waiting
+    on the workers rather than stepping while they think)."""
     for _ in range(200):
         workers = [w for w in (scene(app).hint_worker, scene(app).computer_worker) if w.running]
         if not workers:
             break
         for worker in workers:
             assert worker.wait(10), "the computer player took too long"
-        app.settle()
-    app.settle()
+        app.settle(dt=dt)
+    app.settle(dt=dt)
 
 
 def end_panel_shown(app) -> bool:
@@ -74,9 +76,13 @@ def deck_point(app, card):
 
 
 def fill(app, cells=range(25)) -> None:
+    """Click each of `cells` in turn, placing the drawn card there. Where the cards come to rest is what counts
+    here, so each one's glide is stepped over in one step as long as the glide (the frames in between are
+    test_click_an_empty_cell_places_the_drawn_card's); a click that fills the grid settles as any click, its
+    celebration and end panel stepped as always."""
     for cell in cells:
-        click(app, cell_centre(app, cell))
-        think(app)
+        click(app, cell_centre(app, cell), settle=False)
+        think(app, SETTLE_SECONDS if scene(app).game.is_over() else PLACE_SECONDS)
 
 
 def test_click_an_empty_cell_places_the_drawn_card():

@@ -20,14 +20,15 @@ pytestmark = pytest.mark.usefixtures("english_window")
 def glowing(app, cell: int) -> bool:
     """The drop glow's ring is on screen round `cell` as it shows (where rows overlap, the part of its card
     above the next row): its solid stroke runs just outside the cell's top and left edges, over whatever lies
-    there (the row above, the dragged card)."""
-    app.draw()
+    there (the row above, the dragged card). Read from the frame on screen: the caller draws a fresh one."""
     rect, surface = scene(app).layout.cells[cell], app.window.get_surface()
     return all(tuple(surface.get_at(point)[:3]) == GLOW for point in ((rect.centerx, rect.y - 1),
                                                                       (rect.x - 1, rect.centery)))
 
 
 def lit_cells(app) -> list[int]:
+    """The cells whose glow a fresh frame shows (one frame drawn, every cell read from it)."""
+    app.draw()
     return [cell for cell in range(25) if glowing(app, cell)]
 
 

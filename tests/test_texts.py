@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import functools
 import re
 import string
 from pathlib import Path
@@ -56,7 +57,8 @@ def keys_named_in(source: str, namespaces: set[str], plain: set[str] = frozenset
     whole, heads = set(), set()
     in_fstrings = set()  # ids of nodes of `tree`, which stays alive so that no id is reused
     tree = ast.parse(source)
-    for node in ast.walk(tree):
+    nodes = list(ast.walk(tree))  # walked once: the walk is most of the scan's cost
+    for node in nodes:
         head = None
         if isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant):
             head = node.values[0]
@@ -67,14 +69,15 @@ def keys_named_in(source: str, namespaces: set[str], plain: set[str] = frozenset
         if head is not None and built.fullmatch(head.value):
             heads.add(head.value)
             in_fstrings.add(id(head))
-    for node in ast.walk(tree):
+    for node in nodes:
         if (isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in in_fstrings
                 and key.fullmatch(node.value) and not FILE_NAMES.fullmatch(node.value)):
             whole.add(node.value)
     return whole, heads
 
 
-def keys_named_in_code() -> tuple[set[str], set[str]]:
+@functools.lru_cache(maxsize=1)  # read-only: the two tests below ask for the same scan
+def keys_named_in_code() -> tuple[frozenset[str], frozenset[str]]:
     namespaces = {k.split(".")[0] for k in i18n.keys() if "." in k}
     plain = {k for k in i18n.keys() if "." not in k}
     whole, heads = set(), set()
@@ -82,7 +85,7 @@ def keys_named_in_code() -> tuple[set[str], set[str]]:
         found = keys_named_in(path.read_text(encoding="utf-8"), namespaces, plain)
         whole |= found[0]
         heads |= found[1]
-    return whole, heads
+    return frozenset(whole), frozenset(heads)
 
 
 # -- the catalogues against each other -----------------------------------------------------------------

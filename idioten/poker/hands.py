@@ -5,7 +5,7 @@ and the suit one 3-bit counter among 4 (bits 39-50). The sum of the codes of a h
 cards of each rank and of each suit it has, with no carries (a counter never exceeds 5). The rank counters
 alone decide every category but flush and straight flush, so one table keyed by them answers; a second
 table, used only when the suit counters show a single suit, answers for flushes. Both are built once at
-import from the ~6,000 possible rank multisets.
+import from the 8,568 possible rank multisets (`rank_multisets`).
 
 The joker (wild) is not encoded: a line holding it is evaluated for each of the 52 cards the joker could
 stand for, and the best is kept (see `best_category`).
@@ -13,8 +13,8 @@ stand for, and the best is kept (see `best_category`).
 
 from __future__ import annotations
 
-from itertools import combinations_with_replacement
-from typing import Iterable, NamedTuple, Sequence
+from itertools import combinations, permutations
+from typing import Iterable, Iterator, NamedTuple, Sequence
 
 from idioten.cards import SUIT_CHARS, Card, CardError, parse_card
 
@@ -123,17 +123,45 @@ def _flush_category(ranks: Sequence[int]) -> int:
     return max(FLUSH, _plain_category(ranks))
 
 
+def count_patterns(size: int, most: int = LINE) -> Iterator[tuple[int, ...]]:
+    """Every way `size` cards fall into ranks: how many of each rank, most repeated first, none above `most`."""
+    if size == 0:
+        yield ()
+        return
+    for first in range(min(size, most), 0, -1):
+        for rest in count_patterns(size - first, first):
+            yield (first, *rest)
+
+
+def rank_multisets() -> Iterator[tuple[tuple[int, ...], tuple[int, ...], int]]:
+    """Every multiset of at most LINE ranks once, as (its counts, most repeated first; its distinct ranks, low
+    to high; its rank_key). Made pattern by pattern, so nothing is counted: the tables are built at every
+    start of the program, and counting the ranks of each multiset again cost a tenth of a second."""
+    for size in range(LINE + 1):
+        for counts in count_patterns(size):
+            for spread in sorted(set(permutations(counts))):
+                for ranks in combinations(range(2, 15), len(counts)):
+                    yield counts, ranks, sum(count << RANK_BITS * (rank - 2) for count, rank in zip(spread, ranks))
+
+
 def _build_tables() -> tuple[dict[int, int], dict[int, int]]:
     plain: dict[int, int] = {}
     flush: dict[int, int] = {}
-    for size in range(LINE + 1):
-        for ranks in combinations_with_replacement(range(2, 15), size):
-            if size and max(ranks.count(r) for r in ranks) > 5:
-                continue
-            key = rank_key(ranks)
-            plain[key] = _plain_category(ranks)
-            if size == LINE:
-                flush[key] = _flush_category(ranks)
+    distinct_line = (1,) * LINE
+    by_counts: dict[tuple[int, ...], int] = {}
+    for counts, ranks, key in rank_multisets():
+        if counts == distinct_line:
+            top = _straight_top(ranks)
+            plain[key] = HIGH_CARD if top is None else STRAIGHT
+            flush[key] = FLUSH if top is None else ROYAL_FLUSH if top == 14 else STRAIGHT_FLUSH
+            continue
+        category = by_counts.get(counts)
+        if category is None:
+            category = by_counts[counts] = _plain_category([rank for rank, count in enumerate(counts) for _ in
+                                                            range(count)])
+        plain[key] = category
+        if sum(counts) == LINE:
+            flush[key] = max(FLUSH, category)
     return plain, flush
 
 

@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from itertools import combinations_with_replacement
 from pathlib import Path
 from typing import Sequence
 
-from idioten.poker.hands import LINE, RANK_BITS, RANK_MASK, SUIT_SHIFT, classify_sum, rank_key
+from idioten.poker.hands import LINE, RANK_BITS, RANK_MASK, SUIT_SHIFT, classify_sum, count_patterns, rank_multisets
 
 STAGES = 8
 KINDS = 3
@@ -25,36 +24,20 @@ VALUES_FILE = Path(__file__).with_name("line_values.json")
 VALUES_FORMAT = "idioten-poker-line-values"
 
 
-def _patterns() -> list[tuple[int, ...]]:
-    found = set()
-    for size in range(LINE + 1):
-        for ranks in combinations_with_replacement(range(2, 15), size):
-            found.add(tuple(sorted((ranks.count(r) for r in set(ranks)), reverse=True)))
-    return sorted(found, key=lambda p: (sum(p), p))
-
-
-PATTERNS = _patterns()
+PATTERNS = sorted((p for size in range(LINE + 1) for p in count_patterns(size)), key=lambda p: (sum(p), p))
 _PATTERN_INDEX = {p: i for i, p in enumerate(PATTERNS)}
 
 
 def _can_straight(ranks: Sequence[int]) -> bool:
-    if len(set(ranks)) != len(ranks):
-        return False
-    if not ranks:
+    """Whether these different ranks, low to high, can still be part of one straight."""
+    if not ranks or ranks[-1] - ranks[0] <= 4:
         return True
-    if max(ranks) - min(ranks) <= 4:
-        return True
-    low = [1 if r == 14 else r for r in ranks]
-    return max(low) - min(low) <= 4
+    return ranks[-1] == 14 and ranks[-2] - 1 <= 4  # the ace low, below the others (A-2-3-4-5)
 
 
 def _rank_info() -> dict[int, int]:
-    info = {}
-    for size in range(LINE + 1):
-        for ranks in combinations_with_replacement(range(2, 15), size):
-            counts = tuple(sorted((ranks.count(r) for r in set(ranks)), reverse=True))
-            info[rank_key(ranks)] = _PATTERN_INDEX[counts] * 2 + _can_straight(ranks)
-    return info
+    return {key: _PATTERN_INDEX[counts] * 2 + (max(counts, default=1) == 1 and _can_straight(ranks))
+            for counts, ranks, key in rank_multisets()}
 
 
 RANK_INFO = _rank_info()

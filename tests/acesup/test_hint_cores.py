@@ -75,22 +75,24 @@ def test_the_shuffle_draws_every_order_of_a_small_stock():
 
 
 @needs_compiled
-@pytest.mark.parametrize("deals", fast_first([range(1, 15), range(15, 30)]))  # about ten positions each
+@pytest.mark.parametrize("deals", fast_first([range(1, 6), range(6, 30)]))  # 5 positions, then 21
 def test_both_cores_give_the_same_hint(monkeypatch, deals):
     compared = 0
     for _, game in positions_worth_a_hint(deals, 8, SALT):
         assert both_cores_agree(monkeypatch, game, max_samples=12)
         compared += 1
-    assert compared >= 5
+    assert compared >= len(deals) // 2
 
 
 @needs_compiled
-@pytest.mark.parametrize("samples", [200, pytest.param(2000, marks=pytest.mark.slow)])
-def test_the_compiled_hint_does_not_peek_at_the_stock_order(monkeypatch, samples):
+# 200 samples on 4 positions in the fast tier; on the other 31, and 2000 samples on all 35, in the slow tier.
+@pytest.mark.parametrize("samples, deals",
+                         fast_first([(200, range(1, 5)), (200, range(5, 40)), (2000, range(1, 40))]))
+def test_the_compiled_hint_does_not_peek_at_the_stock_order(monkeypatch, samples, deals):
     # Many samples (what the compiled core affords), on games that differ only in the stock's order.
     monkeypatch.setattr(hint_module, "CORE", "compiled")
     thought = 0
-    for deal, game in positions_worth_a_hint(range(1, 40), 6, SALT):
+    for deal, game in positions_worth_a_hint(deals, 6, SALT):
         assert blind_to_the_stock_order(deal, game, max_samples=samples)
         thought += 1
-    assert thought >= 5
+    assert thought >= len(deals) // 2

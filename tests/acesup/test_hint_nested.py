@@ -101,19 +101,21 @@ def test_a_nested_rollout_plays_otherwise_than_the_flat_one():
     assert differ >= 3
 
 
+# Some 0.05 s of CPU a position: four in the fast tier, the other eighteen in the slow tier.
 @needs_compiled
-def test_both_cores_give_the_same_nested_hint(monkeypatch):
+@pytest.mark.parametrize("deals", fast_first([range(1, 8), range(8, 30)]))
+def test_both_cores_give_the_same_nested_hint(monkeypatch, deals):
     monkeypatch.setattr(hint_module, "NESTED", SMALL)
     compared = 0
-    for _, game in positions_worth_a_hint(range(1, 30), 12, SALT):
+    for _, game in positions_worth_a_hint(deals, 12, SALT):
         assert both_cores_agree(monkeypatch, game, max_samples=3, player=NESTED_PLAYER)
         compared += 1
-    assert compared >= 4
+    assert compared >= len(deals) // 2
 
 
-# Some 0.15 s of CPU a position: eight in the fast tier, the other twenty-seven in the slow tier.
+# Some 0.2 s of CPU a position: three in the fast tier, the other thirty-two in the slow tier.
 @needs_compiled
-@pytest.mark.parametrize("deals", fast_first([range(1, 10), range(10, 40)]))
+@pytest.mark.parametrize("deals", fast_first([range(1, 4), range(4, 40)]))
 def test_the_nested_hint_does_not_peek_at_the_stock_order(monkeypatch, deals):
     monkeypatch.setattr(hint_module, "CORE", "compiled")
     nested_samples = []
@@ -129,7 +131,7 @@ def test_the_nested_hint_does_not_peek_at_the_stock_order(monkeypatch, deals):
     for deal, game in positions_worth_a_hint(deals, 6, SALT):
         assert blind_to_the_stock_order(deal, game, max_samples=8, player=NESTED_PLAYER)
         thought += 1
-    assert thought >= 5 and nested_samples  # the nested stage was reached, not only the flat ranking
+    assert thought >= len(deals) // 2 and nested_samples  # the nested stage was reached, not only the flat ranking
 
 
 @needs_compiled

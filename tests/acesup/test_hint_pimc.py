@@ -38,7 +38,7 @@ def _counting_sighted_looks(monkeypatch) -> list[int]:
 
 
 @needs_solver
-@pytest.mark.parametrize("deals", fast_first([range(1, 20), range(20, 40)]))  # some 16 positions each
+@pytest.mark.parametrize("deals", fast_first([range(1, 5), range(5, 40)]))  # 4 positions, then 29
 def test_the_pimc_hint_does_not_peek_at_the_stock_order(monkeypatch, deals):
     looks = _counting_sighted_looks(monkeypatch)
     thought = 0
@@ -46,7 +46,7 @@ def test_the_pimc_hint_does_not_peek_at_the_stock_order(monkeypatch, deals):
         before = looks[0]
         assert blind_to_the_stock_order(deal, game, max_samples=40, player=PIMC)
         thought += looks[0] > before  # the sighted look was asked, not skipped
-    assert thought >= 5
+    assert thought >= len(deals) // 2
 
 
 @needs_solver

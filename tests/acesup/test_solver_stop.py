@@ -12,6 +12,7 @@ from types import SimpleNamespace
 import pytest
 from test_solver import TRAP, replays_as_win
 from test_solver_cores import CORES
+from test_solver_verdict import late_position
 from tiers import fast_first
 
 from idioten.acesup import solver
@@ -62,9 +63,13 @@ def test_a_cap_of_exactly_the_positions_a_search_needs_changes_nothing_and_one_l
     # (a cap between the verdict and the end of the second pass: tests/ui/test_solver_verdict.py)
 
 
-@pytest.mark.parametrize("core", CORES)
-def test_reaches_takes_the_cap_too(core):
-    game = Game.new(deal_cards(19), STANDARD, 19)
+# The Python core's search of deal 19 takes a second: in the fast tier it searches a late position of some
+# three hundred positions whose best score is 45 (tests/acesup/test_solver_verdict.py), deal 19 in the slow tier.
+@pytest.mark.parametrize("core, position", fast_first(sorted(itertools.product(CORES, ["deal 19", "late"]),
+                                                             key=lambda case: case == ("python", "deal 19")),
+                                                      2 * len(CORES) - 1))
+def test_reaches_takes_the_cap_too(core, position):
+    game = Game.new(deal_cards(19), STANDARD, 19) if position == "deal 19" else late_position(28)
     assert reaches(game, 48, core=core, max_positions=1) is None
     assert reaches(game, 48, core=core, max_positions=10**7) is False
     assert reaches(game, 30, core=core, max_positions=10**7) is True

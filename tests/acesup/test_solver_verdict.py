@@ -46,10 +46,11 @@ def python_positions(game: Game, verdict_prunings: int) -> int:
     return search.decided_states
 
 
-@pytest.mark.parametrize("first", [0, *(pytest.param(first, marks=pytest.mark.slow) for first in range(60, 240, 60))])
+# Seeds 0-239 in batches of 30: the first batch in the fast tier, the other seven in the slow tier.
+@pytest.mark.parametrize("first", fast_first(range(0, 240, 30)))
 def test_the_lock_keeps_every_verdict_and_best_score_of_the_brute_force_and_cuts_positions(first):
     cut = {"python": 0, "compiled": 0}
-    for seed in range(first, first + 60):
+    for seed in range(first, first + 30):
         game = late_position(seed)
         expected = brute_best_score(game)
         answer = (WINNABLE if expected == WIN_SCORE else UNWINNABLE, expected)

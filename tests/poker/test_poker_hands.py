@@ -106,3 +106,27 @@ def test_bad_lines_are_refused():
         classify(parse_cards("2C 3C 4C 5C 6C 7C"))
     with pytest.raises(CardError):
         parse_poker_card("1X")
+
+
+def test_the_tables_built_pattern_by_pattern_say_what_counting_each_rank_multiset_says():
+    """The tables are built from count patterns (fast at start-up); counting the ranks of each multiset, the
+    plain way, must give the same categories, the same abstraction of each unfinished line, the same patterns."""
+    from itertools import combinations_with_replacement
+
+    from idioten.poker import hands, values
+
+    plain, flush, info = {}, {}, {}
+    for size in range(hands.LINE + 1):
+        for ranks in combinations_with_replacement(range(2, 15), size):
+            key, counts = hands.rank_key(ranks), tuple(sorted(Counter(ranks).values(), reverse=True))
+            plain[key] = hands._plain_category(ranks)
+            if size == hands.LINE:
+                flush[key] = hands._flush_category(ranks)
+            low = [1 if rank == 14 else rank for rank in ranks]
+            can_straight = len(set(ranks)) == size and (not ranks or max(ranks) - min(ranks) <= 4
+                                                        or max(low) - min(low) <= 4)
+            info[key] = values.PATTERNS.index(counts) * 2 + can_straight
+    assert (hands._PLAIN, hands._FLUSH, values.RANK_INFO) == (plain, flush, info)
+    assert sorted(values.PATTERNS) == sorted(set(tuple(sorted(Counter(ranks).values(), reverse=True))
+                                                 for size in range(6)
+                                                 for ranks in combinations_with_replacement(range(2, 15), size)))

@@ -65,7 +65,6 @@ def wrapped(buttons: list[Button], per_line: int) -> list[list[Button]]:
     return result
 
 
-
 _dimmings: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
 
 
@@ -81,6 +80,7 @@ def dimming(size: tuple[int, int], alpha: int) -> pygame.Surface:
         shade = _dimmings[key] = pygame.Surface(size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, alpha))
     return shade
+
 
 class Panel(Scene):
     """A box of rows in the middle of the window, over the scene below it (dimmed): what every panel of both

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import tempfile
 import time
 from pathlib import Path
 
@@ -24,13 +25,18 @@ STARTED = 20.0  # seconds at most for the server's socket to appear (reached onl
 
 
 @pytest.fixture
-def dispatcher(tmp_path, monkeypatch):
+def dispatcher(tmp_path, monkeypatch, request):
     """A speech-dispatcher of this test's own, on ALSA's null device; ended by its process id."""
     for program in ("speech-dispatcher", "espeak-ng"):
         assert shutil.which(program), f"{program} is not installed (.ci/run installs it with apt-get)"
-    home, runtime = tmp_path / "home", tmp_path / "run"
+    home = tmp_path / "home"
     (home / ".config" / "speech-dispatcher").mkdir(parents=True)
-    runtime.mkdir(mode=0o700)
+    # The server's socket lives in the runtime folder, and a Unix socket's path holds at most 107 bytes: pytest's
+    # tmp_path under a worker (…/pytest-1018/popen-gw1/test_the_window_with_speak_on_0/run/speech-dispatcher/
+    # speechd.sock) is longer, and the server then listens on a cut path the client never finds. A short folder of
+    # its own, as a desktop's /run/user/UID is.
+    runtime = Path(tempfile.mkdtemp(prefix="sd-"))  # made 0700
+    request.addfinalizer(lambda: shutil.rmtree(runtime, ignore_errors=True))
     (home / ".asoundrc").write_text("pcm.!default { type null }\nctl.!default { type hw card 0 }\n")
     system_conf = Path("/etc/speech-dispatcher/speechd.conf").read_text(encoding="utf-8")
     conf = [line for line in system_conf.splitlines() if not line.lstrip("# ").startswith("AudioOutputMethod")]

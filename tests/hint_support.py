@@ -1,11 +1,14 @@
 """What the tests of the hint's players share: positions reached by a seeded random walk, whether the compiled
 rollouts were built, and the two checks every player is held to (both cores give the same answer; the answer
-does not change with the stock's order, which the player must not see)."""
+does not change with the stock's order, which the player must not see), and one game of a player through the
+command line's simulate and the benchmark."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -57,3 +60,19 @@ def blind_to_the_stock_order(deal: int, game: Game, **hint_options: Any) -> bool
     random.Random(deal).shuffle(shuffled.stock)
     assert shuffled.stock != game.stock
     return len({hint(g, time_budget=60.0, rng=random.Random(5), **hint_options) for g in (game, shuffled)}) == 1
+
+
+def played_by_simulate_and_the_benchmark(player: str, capsys: pytest.CaptureFixture[str],
+                                         folder: Path) -> tuple[dict[str, Any], dict[str, Any]]:
+    """`player` plays one game through `idioten simulate --json` and one deal (9) through bench/hint.py's
+    per-deal file: (simulate's report, the bench's line for the deal)."""
+    from bench import hint as bench_hint
+    from idioten.cli import main
+
+    assert main(["simulate", "--policy", "hint", "--hint-player", player, "--games", "1", "--hint-seconds",
+                 "0.005", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    per_deal = folder / "deals.jsonl"
+    assert bench_hint.main(["--games", "1", "--seed", "9", "--seconds", "0.005", "--variants", "standard",
+                            "--player", player, "--per-deal", str(per_deal)]) == 0
+    return report, json.loads(per_deal.read_text())

@@ -11,6 +11,7 @@ from hint_support import (
     blind_to_the_stock_order,
     both_cores_agree,
     needs_compiled,
+    played_by_simulate_and_the_benchmark,
     positions_worth_a_hint,
     walked_position,
 )
@@ -164,17 +165,8 @@ def test_the_compiled_core_refuses_bad_learned_weights():
 
 
 def test_simulate_and_the_benchmark_play_the_learned_player(capsys, tmp_path):
-    from bench import hint as bench_hint
-    from idioten.cli import main
-
-    assert main(["simulate", "--policy", "hint", "--hint-player", "learned", "--games", "1", "--hint-seconds",
-                 "0.005", "--json"]) == 0
-    report = json.loads(capsys.readouterr().out)
+    report, line = played_by_simulate_and_the_benchmark("learned", capsys, tmp_path)
     assert report["games"] == 1 and 0 < report["mean_score"] <= 48
-    per_deal = tmp_path / "deals.jsonl"
-    assert bench_hint.main(["--games", "1", "--seed", "9", "--seconds", "0.005", "--variants", "standard",
-                            "--player", "learned", "--per-deal", str(per_deal)]) == 0
-    line = json.loads(per_deal.read_text())
     assert line["player"] == "learned" and line["deal"] == 9
 
 

@@ -2,7 +2,6 @@
 same numbers, a nested player weighing one turn end is the searching rollout, and the nested hint never sees
 the stock's order. Position caps and sample counts, never a clock, decide what each test plays."""
 
-import json
 import random
 
 import pytest
@@ -10,6 +9,7 @@ from hint_support import (
     blind_to_the_stock_order,
     both_cores_agree,
     needs_compiled,
+    played_by_simulate_and_the_benchmark,
     positions_worth_a_hint,
     walked_position,
 )
@@ -146,15 +146,6 @@ def test_bad_nested_settings_are_refused_by_the_compiled_core():
 
 
 def test_simulate_and_the_benchmark_play_the_nested_player(capsys, tmp_path):
-    from bench import hint as bench_hint
-    from idioten.cli import main
-
-    assert main(["simulate", "--policy", "hint", "--hint-player", "nested", "--games", "1", "--hint-seconds",
-                 "0.005", "--json"]) == 0
-    report = json.loads(capsys.readouterr().out)
+    report, line = played_by_simulate_and_the_benchmark("nested", capsys, tmp_path)
     assert report["games"] == 1 and 0 < report["mean_score"] <= 48
-    per_deal = tmp_path / "deals.jsonl"
-    assert bench_hint.main(["--games", "1", "--seed", "9", "--seconds", "0.005", "--variants", "standard",
-                            "--player", "nested", "--per-deal", str(per_deal)]) == 0
-    line = json.loads(per_deal.read_text())
     assert line["player"] == "nested" and line["deal"] == 9 and line["hint_seconds_total"] >= 0

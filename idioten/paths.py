@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
+_BESIDE_PACKAGE, _IN_PACKAGE = _PACKAGE_DIR.parent / "assets", _PACKAGE_DIR / "assets"
 FOUR_COLOUR = "four-colour"  # the folder of the four-colour deck's pictures, under cards/
 
 
@@ -22,8 +23,8 @@ def asset_roots() -> list[Path]:
     bundle = getattr(sys, "_MEIPASS", None)
     if bundle:
         roots.append(Path(bundle) / "assets")
-    roots.append(_PACKAGE_DIR.parent / "assets")
-    roots.append(_PACKAGE_DIR / "assets")
+    roots.append(_BESIDE_PACKAGE)
+    roots.append(_IN_PACKAGE)
     return roots
 
 
@@ -44,6 +45,24 @@ def asset(*parts: str) -> Path:
             if candidate.exists():
                 return candidate
     return asset_root().joinpath(*parts)
+
+
+def kept_asset(*parts: str) -> Path:
+    """`asset(*parts)`, looked for once per set of asset folders: for files read once and then kept for the run
+    (card pictures, the font), which a file appearing or vanishing later would not change either. Each call
+    still asks `asset_roots()`, so other folders (a bundle's, or those a test sets) find their own file; the
+    window asks for a picture's file many times a second while it lays out and warms its cards."""
+    key = (parts, tuple(asset_roots()))
+    found = _found_assets.get(key)
+    if found is None:
+        if len(_found_assets) >= _FOUND_KEPT:
+            _found_assets.clear()
+        found = _found_assets[key] = asset(*parts)
+    return found
+
+
+_found_assets: dict[tuple[tuple[str, ...], tuple[Path, ...]], Path] = {}
+_FOUND_KEPT = 4096  # some 120 files in one set of folders: only tests setting folders anew reach it
 
 
 def _stand_ins(parts: tuple[str, ...]) -> list[tuple[str, ...]]:

@@ -38,7 +38,7 @@ CARD_IN_TEXT = re.compile("(10|[2-9TJQKA])?([" + "".join(SUIT_SYMBOLS.values()) 
 
 def load_font(size: int) -> pygame.font.Font:
     """The shipped font (DejaVu Sans, which has the suit symbols) at `size`; pygame's own if it cannot be read."""
-    return _font_at(paths.asset(*FONT_FILE), size)
+    return _font_at(paths.kept_asset(*FONT_FILE), size)
 
 
 # A font once loaded at a size serves every window of the run (a new window, another game's table, the rules'

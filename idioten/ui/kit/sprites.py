@@ -234,7 +234,9 @@ class RenderedPictures:
     def get(self, relative: str, size: tuple[int, int]) -> pygame.Surface | None:
         """The picture of asset `relative` at `size`, rendered now unless it was already (None: no such file, or it
         could not be read)."""
-        path = paths.asset(*relative.split("/"))  # by the file found, not its name: the name says nothing of it
+        # By the file found, not its name: other asset folders hold other files, and a four-colour name may find
+        # the standard deck's file.
+        path = paths.kept_asset(*relative.split("/"))
         # A picture made before the display started could not take the window's pixel format (for_screen):
         # kept apart from those made after.
         key = (path, size, pygame.display.get_init())

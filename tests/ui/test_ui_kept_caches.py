@@ -1,0 +1,52 @@
+"""What the window keeps for the whole run rather than for one frame or one window (which file an asset is, ...):
+each kept answer must give way to the new one as soon as what it was made from changes."""
+
+from __future__ import annotations
+
+import sys
+
+from idioten import paths
+from idioten.ui.kit.sprites import RenderedPictures
+
+_SQUARE = ('<svg xmlns="http://www.w3.org/2000/svg" width="70" height="98">'
+           '<rect width="70" height="98" fill="{colour}"/></svg>')
+
+
+def _assets(folder, colour: str):
+    """An asset folder whose ace of spades is a plain rectangle of `colour`."""
+    (folder / "cards").mkdir(parents=True)
+    (folder / "cards" / "AS.svg").write_text(_SQUARE.format(colour=colour))
+    return folder
+
+
+def test_the_file_kept_for_an_asset_follows_the_asset_folders(tmp_path, monkeypatch):
+    red, blue = _assets(tmp_path / "red", "#ff0000"), _assets(tmp_path / "blue", "#0000ff")
+    for roots, found in (([red], red), ([blue], blue), ([red, blue], red), ([blue, red], blue), ([red], red)):
+        monkeypatch.setattr(paths, "asset_roots", lambda roots=roots: roots)
+        for _ in range(2):  # the second answer comes from what was kept
+            assert paths.kept_asset("cards", "AS.svg") == found / "cards" / "AS.svg"
+    monkeypatch.setattr(paths, "asset_roots", lambda: [blue])
+    # A four-colour picture the decks share is the standard deck's file, kept as such.
+    assert paths.kept_asset("cards", paths.FOUR_COLOUR, "AS.svg") == blue / "cards" / "AS.svg"
+
+
+def test_the_file_kept_for_an_asset_follows_a_bundle_s_folder(tmp_path, monkeypatch):
+    in_checkout = paths.kept_asset("cards", "AS.svg")
+    assert in_checkout == paths.asset("cards", "AS.svg")
+    _assets(tmp_path / "assets", "#ff0000")
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    assert paths.kept_asset("cards", "AS.svg") == tmp_path / "assets" / "cards" / "AS.svg"
+    monkeypatch.delattr(sys, "_MEIPASS")
+    assert paths.kept_asset("cards", "AS.svg") == in_checkout
+
+
+def test_a_rendered_picture_follows_the_asset_folders(tmp_path, monkeypatch):
+    red, blue = _assets(tmp_path / "red", "#ff0000"), _assets(tmp_path / "blue", "#0000ff")
+    pictures = RenderedPictures(budget_bytes=10**8)
+    for roots, colour in (([red], (255, 0, 0)), ([blue], (0, 0, 255)), ([red], (255, 0, 0))):
+        monkeypatch.setattr(paths, "asset_roots", lambda roots=roots: roots)
+        picture = pictures.get("cards/AS.svg", (70, 98))
+        assert picture is not None and tuple(picture.get_at((35, 49)))[:3] == colour
+        assert pictures.get("cards/AS.svg", (70, 98)) is picture
+    smaller = pictures.get("cards/AS.svg", (35, 49))  # another size, another picture
+    assert smaller is not None and smaller.get_size() == (35, 49)

@@ -50,3 +50,26 @@ def test_a_rendered_picture_follows_the_asset_folders(tmp_path, monkeypatch):
         assert pictures.get("cards/AS.svg", (70, 98)) is picture
     smaller = pictures.get("cards/AS.svg", (35, 49))  # another size, another picture
     assert smaller is not None and smaller.get_size() == (35, 49)
+
+
+def test_the_poker_totals_follow_each_card_placed_and_the_table():
+    from types import SimpleNamespace
+
+    from idioten.poker.game import PokerGame
+    from idioten.storage.settings import Settings
+    from idioten.ui.poker.painter import PokerPainter
+
+    kept = PokerPainter(SimpleNamespace(app=SimpleNamespace(settings=Settings())))  # type: ignore[arg-type]
+    player, computer = PokerGame.new(7), PokerGame.new(7, table="american")
+    totals = []
+    for cell in (0, 1, 2, 3, 4, 5, 10, 15, 20):  # a row and a column fill up
+        for game in (player, computer):  # the two grids shown at once, each placed in turn
+            game.place(cell)
+            assert kept.scored(game) == game.score(), cell
+        totals.append(kept.scored(player).total)
+    assert len(set(totals)) > 1  # the placements changed the total
+    for table, diagonals in (("american", False), (player.table, True)):
+        other = PokerGame.new(7, table=table, diagonals=diagonals)
+        for cell in (0, 1, 2, 3, 4, 5, 10, 15, 20):
+            other.place(cell)
+        assert kept.scored(other) == other.score() != kept.scored(player)

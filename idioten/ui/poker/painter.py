@@ -21,6 +21,7 @@ from idioten.cards import Card
 from idioten.play.poker.session import PokerSession
 from idioten.poker.game import PokerGame
 from idioten.poker.hands import HAND_NAMES
+from idioten.poker.scoring import GridScore
 from idioten.ui.game_clock import status_parts as clock_parts
 from idioten.ui.kit.drawing import draw_status_line, outline
 from idioten.ui.kit.felt import FELT_CENTRE, FELT_EDGE, MIN_WINDOW, felt
@@ -107,9 +108,9 @@ class PokerPainter:
         self.layout: PokerLayout  # placed by resize, before the first frame
         self.look = (scene.app.settings.four_colour, scene.app.settings.card_back)
         self.background: pygame.Surface  # painted by resize, before the first frame
-        # Each line's score (name, hand, points, complete) by the grid it was scored on: every frame shows them,
-        # a card placed changes them (the player's grid and the computer's: a few grids at a time).
-        self.scores: dict[tuple[object, ...], list[tuple[str, str, int, bool]]] = {}
+        # Each grid's score by the grid, its table and lines: every frame shows its lines and total, a card placed
+        # changes them (the player's grid and the computer's: a few grids at a time).
+        self.scores: dict[tuple[object, ...], GridScore] = {}
 
     @property
     def texts(self) -> Texts:
@@ -304,19 +305,22 @@ class PokerPainter:
         """What each line's label says now (of `game`, by default the player's): (line name, hand, points,
         complete). An unfinished line says something only once it holds a pair or better; a full one always
         does."""
-        game = game or self.scene.game
+        shown = []
+        for score in self.scored(game or self.scene.game).lines:
+            visible = score.complete or score.points > 0
+            shown.append((score.line.name, texts.hand_name(score.hand) if visible else "",
+                          str(score.points) if visible else "", score.complete))
+        return shown
+
+    def scored(self, game: PokerGame) -> GridScore:
+        """`game.score()`, scored once for each grid shown."""
         key = (tuple(game.grid), game.table, game.diagonals)
-        scores = self.scores.get(key)
-        if scores is None:
+        score = self.scores.get(key)
+        if score is None:
             if len(self.scores) >= 8:
                 self.scores.clear()
-            scores = self.scores[key] = [(score.line.name, score.hand, score.points, score.complete)
-                                         for score in game.score().lines]
-        shown = []
-        for name, hand, points, complete in scores:
-            visible = complete or points > 0
-            shown.append((name, texts.hand_name(hand) if visible else "", str(points) if visible else "", complete))
-        return shown
+            score = self.scores[key] = game.score()
+        return score
 
     def line_labels(self, surface: pygame.Surface, game: PokerGame, fresh: bool = True) -> None:
         """The hands and points of `game`'s lines (the grid shown), the lines the last card changed edged
@@ -438,7 +442,7 @@ class PokerPainter:
         line = self.texts.render(left, size, LABEL)
         surface.blit(line, layout.info.topleft)
         y += line.get_height() + 6
-        total = self.texts.render(i18n.t("ui.poker.total", total=game.score().total), round(size * 1.5), GOLD)
+        total = self.texts.render(i18n.t("ui.poker.total", total=self.scored(game).total), round(size * 1.5), GOLD)
         surface.blit(total, (layout.info.x, y))
 
         if layout.computer_cells:
@@ -452,7 +456,8 @@ class PokerPainter:
         if computer is None:
             return
         size = layout.label_size
-        title = self.texts.render(i18n.t("ui.poker.computer_total", total=computer.score().total), size, LABEL)
+        title = self.texts.render(i18n.t("ui.poker.computer_total", total=self.scored(computer).total), size,
+                                 LABEL)
         surface.blit(title, title.get_rect(bottomleft=layout.computer_title.bottomleft))
         if scene.computer_worker.running:
             note = self.texts.render(i18n.t("ui.poker.computer_thinking"), size, DIM)
@@ -470,7 +475,7 @@ class PokerPainter:
             line = self.texts.render(title, self.fitting(title, size, layout.grid_title.w), GOLD if viewing else LABEL)
             surface.blit(line, line.get_rect(bottomleft=layout.grid_title.bottomleft))
         if computer is not None:  # above the grid, the computer's total in gold says the grid is the computer's
-            total = i18n.t("ui.poker.computer_total", total=computer.score().total)
+            total = i18n.t("ui.poker.computer_total", total=self.scored(computer).total)
             if scene.computer_worker.running:
                 total += " …"
             colour = GOLD if viewing and not layout.grid_title.w else LABEL

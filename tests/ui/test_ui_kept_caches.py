@@ -73,3 +73,44 @@ def test_the_poker_totals_follow_each_card_placed_and_the_table():
         for cell in (0, 1, 2, 3, 4, 5, 10, 15, 20):
             other.place(cell)
         assert kept.scored(other) == other.score() != kept.scored(player)
+
+
+def test_the_felt_painted_over_the_last_background_is_the_new_felt_and_size():
+    import pygame
+
+    from idioten.ui.kit.felt import felt_canvas
+
+    def pixels(surface):
+        return surface.get_size(), pygame.image.tobytes(surface, "RGB")
+
+    reused = felt_canvas((300, 200), "green")
+    reused.fill((255, 0, 0), (0, 0, 50, 50))  # the last background had labels and slots on it
+    for size, colour in (((300, 200), "blue"), ((300, 200), "green"), ((320, 200), "green"), ((320, 200), "red")):
+        canvas = felt_canvas(size, colour, reuse=reused)
+        assert pixels(canvas) == pixels(felt_canvas(size, colour)), (size, colour)
+        assert (canvas is reused) == (size == reused.get_size())  # another size: a surface of its own
+        reused = canvas
+    with_alpha = pygame.Surface((320, 200), pygame.SRCALPHA)
+    assert felt_canvas((320, 200), "red", reuse=with_alpha) is not with_alpha  # not the felt's format
+
+
+def test_a_table_worded_anew_paints_the_background_a_new_table_would(data_folder):
+    import pygame
+
+    from ui_support import make_app
+
+    app, _ = make_app(size=(900, 640))
+    table = app.scenes[0]
+    first = table.painter.background
+    seen = [pygame.image.tobytes(first, "RGB")]
+    for language in ("de", "fi", "en"):
+        app.set_language(language)
+        assert table.painter.background is first  # painted over, not made afresh
+        worded = pygame.image.tobytes(table.painter.background, "RGB")
+        del table.painter.background
+        table.language_changed()
+        assert table.painter.background is not first
+        assert pygame.image.tobytes(table.painter.background, "RGB") == worded, language
+        first = table.painter.background
+        seen.append(worded)
+    assert seen[0] != seen[1] != seen[2] and seen[3] == seen[0]  # the labels' words changed, and came back

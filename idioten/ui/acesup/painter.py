@@ -17,12 +17,12 @@ from idioten.ui.acesup.input import TableInput
 from idioten.ui.acesup.table_cards import TableCards
 from idioten.ui.game_clock import status_parts as clock_parts
 from idioten.ui.kit.drawing import draw_callout, draw_status_line, outline
-from idioten.ui.kit.felt import felt
+from idioten.ui.kit.felt import felt_canvas
 from idioten.ui.kit.fonts import Texts
 from idioten.ui.kit.layout import Layout
 from idioten.ui.kit.palette import BAR, BAR_LINE, GLOW, LABEL, SELECT, TEXT, tint
 from idioten.ui.kit.scene import Host
-from idioten.ui.kit.sprites import CardSprite, for_screen, shadow
+from idioten.ui.kit.sprites import CardSprite, shadow
 from idioten.ui.kit.widgets import Button
 
 LABEL_EDGE = 2  # pixels of dark edge round a label drawn over the hint's arrow
@@ -80,7 +80,7 @@ class TablePainter:
 
     def paint_background(self, layout: Layout) -> pygame.Surface:
         """The felt, the bars, the empty places and their labels: painted once per size or language."""
-        surface = for_screen(felt(layout.size, self.scene.app.settings.table_colour))
+        surface = felt_canvas(layout.size, self.scene.app.settings.table_colour, getattr(self, "background", None))
         pygame.draw.rect(surface, tint(BAR), layout.top_bar)
         pygame.draw.line(surface, tint(BAR_LINE), layout.top_bar.bottomleft, layout.top_bar.bottomright)
         pygame.draw.rect(surface, tint(BAR), layout.status_bar)

@@ -25,6 +25,22 @@ def felt(size: tuple[int, int], colour: str = "green") -> pygame.Surface:
     return _scaled_felt(size, colour, pygame.display.get_init())
 
 
+def felt_canvas(size: tuple[int, int], colour: str = "green", reuse: pygame.Surface | None = None) -> pygame.Surface:
+    """The felt on a surface of its own, to paint a table's background on, in the window's pixel format once a
+    window is open. `reuse` is the background it replaces: painted over when it has the felt's size and format,
+    as after a change of language, so that no window-sized surface is made afresh (its memory, new to the
+    process, costs several times the copy to touch)."""
+    cloth = felt(size, colour)
+    if (reuse is not None and reuse.get_size() == cloth.get_size() and reuse.get_bitsize() == cloth.get_bitsize()
+            and reuse.get_masks() == cloth.get_masks() and not reuse.get_flags() & pygame.SRCALPHA):
+        reuse.blit(cloth, (0, 0))
+        return reuse
+    try:
+        return cloth.convert()
+    except pygame.error:  # no window yet: a copy all the same, since the felt is shared
+        return cloth.copy()
+
+
 # The window's first picture and its table are painted on the same felt, and a resize or another size's table
 # (Poker's, the other game's) often comes back to the last: the last two are kept, some 8 MB at 1280×800.
 @functools.lru_cache(maxsize=2)

@@ -24,12 +24,12 @@ from idioten.poker.hands import HAND_NAMES
 from idioten.poker.scoring import GridScore
 from idioten.ui.game_clock import status_parts as clock_parts
 from idioten.ui.kit.drawing import draw_status_line, outline
-from idioten.ui.kit.felt import FELT_CENTRE, FELT_EDGE, MIN_WINDOW, felt
+from idioten.ui.kit.felt import FELT_CENTRE, FELT_EDGE, MIN_WINDOW, felt_canvas
 from idioten.ui.kit.fonts import Texts
 from idioten.ui.kit.layout import Layout
 from idioten.ui.kit.palette import BAR, BAR_LINE, GLOW, GOLD, LABEL, SELECT, TEXT, tint
 from idioten.ui.kit.scene import Host
-from idioten.ui.kit.sprites import CardImages, for_screen, shadow
+from idioten.ui.kit.sprites import CardImages, shadow
 from idioten.ui.kit.tween import Shake
 from idioten.ui.kit.widgets import Button
 from idioten.ui.poker import texts
@@ -211,7 +211,7 @@ class PokerPainter:
 
     def paint_background(self, layout: PokerLayout) -> pygame.Surface:
         base = layout.base
-        surface = for_screen(felt(base.size, self.scene.app.settings.table_colour))
+        surface = felt_canvas(base.size, self.scene.app.settings.table_colour, getattr(self, "background", None))
         pygame.draw.rect(surface, tint(BAR), base.top_bar)
         pygame.draw.line(surface, tint(BAR_LINE), base.top_bar.bottomleft, base.top_bar.bottomright)
         pygame.draw.rect(surface, tint(BAR), base.status_bar)

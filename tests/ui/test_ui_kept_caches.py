@@ -114,3 +114,28 @@ def test_a_table_worded_anew_paints_the_background_a_new_table_would(data_folder
         first = table.painter.background
         seen.append(worded)
     assert seen[0] != seen[1] != seen[2] and seen[3] == seen[0]  # the labels' words changed, and came back
+
+
+def test_the_widths_kept_for_the_run_follow_the_font_size_and_text(tmp_path, monkeypatch):
+    import pygame
+
+    from idioten.ui.kit.fonts import Texts
+
+    pygame.font.init()
+    texts = ("Deal", "Deal 7", "7♥ on 8♠", "Neue Runde")
+
+    def measured(kept: Texts) -> list[tuple[int, int]]:
+        return [(kept.width(text, size), kept.plain_width(text, size)) for size in (14, 22) for text in texts]
+
+    def by_the_font(size: int, text: str) -> int:
+        return Texts().font(size).size(text)[0]
+
+    first = measured(Texts())
+    assert measured(Texts()) == first  # another window: the same answers, kept
+    assert [plain for _, plain in first] == [by_the_font(size, text) for size in (14, 22) for text in texts]
+    assert len(set(first)) == len(first)  # each text and size its own width
+    assert first[2][0] > first[2][1]  # the cards named are measured on their paper
+    monkeypatch.setattr(paths, "asset_roots", lambda: [tmp_path])  # no font file: pygame's own font
+    fallback = measured(Texts())
+    assert fallback != first
+    assert [plain for _, plain in fallback] == [by_the_font(size, text) for size in (14, 22) for text in texts]

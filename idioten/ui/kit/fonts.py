@@ -33,6 +33,7 @@ RANK_INK = (27, 27, 27)
 SUIT_OF_SYMBOL = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
 ITEM_JOINER, PART_JOINER = " · ", ", "  # a line of keys: "1–4 choose a pile, D discard · Space deal"
 WIDTHS_KEPT = 20_000  # measured widths kept (a few MB at most), then measured afresh
+FONTS_MEASURED = 64  # as many as fonts are kept loaded (_font_at)
 CARD_IN_TEXT = re.compile("(10|[2-9TJQKA])?([" + "".join(SUIT_SYMBOLS.values()) + "])")
 
 
@@ -74,6 +75,13 @@ def words_of(text: str) -> list[str]:
     return [word for word in text.split(" ") if word]
 
 
+# Each font's measures of texts, for the run: every window (and each of its layouts, and a panel growing word by
+# word) measures the same words at the same sizes, and a font's measure of a text never changes. By the font
+# itself, loaded once per file and size (load_font): text (and whether cards are measured on their paper) ->
+# width.
+_measured: dict[pygame.font.Font, dict[tuple[str, bool], int]] = {}
+
+
 class Texts:
     """Fonts by size and a bounded cache of rendered lines: the status bar is redrawn often, its text rarely
     changes. `four_colour` (a callable, so it follows the setting) picks the suits' inks."""
@@ -106,9 +114,30 @@ class Texts:
         if width is None:
             if len(self._widths) >= WIDTHS_KEPT:
                 self._widths.clear()
-            font, pad = self.font(size), self.chip_pad(size)
-            width = self._widths[key] = sum(font.size(piece)[0] + (2 * pad if suit else 0)
-                                            for piece, suit in pieces(text))
+            width = self._widths[key] = self._measured(text, size, chips=True)
+        return width
+
+    def plain_width(self, text: str, size: int) -> int:
+        """The font's own width of `text`, cards named in it measured as plain letters (a button's words)."""
+        return self._measured(text, size, chips=False)
+
+    def _measured(self, text: str, size: int, chips: bool) -> int:
+        font = self.font(size)
+        known = _measured.get(font)
+        if known is None:
+            if len(_measured) >= FONTS_MEASURED:
+                _measured.clear()
+            known = _measured[font] = {}
+        width = known.get((text, chips))
+        if width is None:
+            if len(known) >= WIDTHS_KEPT:
+                known.clear()
+            if chips:
+                pad = self.chip_pad(size)
+                width = sum(font.size(piece)[0] + (2 * pad if suit else 0) for piece, suit in pieces(text))
+            else:
+                width = font.size(text)[0]
+            known[(text, chips)] = width
         return width
 
     def render(self, text: str, size: int, colour: tuple[int, int, int] = (240, 240, 235)) -> pygame.Surface:

@@ -40,7 +40,7 @@ class Button:
 
     def width_for(self, texts: Texts, size: int) -> int:
         """How wide it must be for its words at text size `size`, with room either side."""
-        return texts.font(size).size(self.label)[0] + size
+        return texts.plain_width(self.label, size) + size
 
     def handle(self, event: pygame.event.Event) -> bool:
         """For a click: True when it concerned this button (nothing else should act on it).

@@ -139,3 +139,36 @@ def test_the_widths_kept_for_the_run_follow_the_font_size_and_text(tmp_path, mon
     fallback = measured(Texts())
     assert fallback != first
     assert [plain for _, plain in fallback] == [by_the_font(size, text) for size in (14, 22) for text in texts]
+
+
+def test_the_lines_kept_for_the_run_follow_the_font_text_colour_and_deck(tmp_path, monkeypatch):
+    import pygame
+
+    from idioten.ui.kit import fonts
+    from idioten.ui.kit.fonts import Texts
+
+    pygame.font.init()
+
+    def pixels(surface) -> tuple[tuple[int, int], bytes]:
+        return surface.get_size(), pygame.image.tobytes(surface, "RGBA")
+
+    four = [False]
+    asked = [("Deal 7", 18, (240, 240, 235)), ("Deal 7", 22, (240, 240, 235)), ("Deal 7", 18, (255, 0, 0)),
+             ("7♦ on 8♣", 18, (240, 240, 235))]
+    first = {(*line, False): Texts(four_colour=lambda: four[0]).render(*line) for line in asked}
+    four[0] = True
+    first.update({(*line, True): Texts(four_colour=lambda: four[0]).render(*line) for line in asked})
+    # Each text, size and colour its own line; the deck's colours change only the cards' inks.
+    assert len({pixels(first[(*line, False)]) for line in asked}) == len(asked)
+    assert pixels(first[(*asked[-1], False)]) != pixels(first[(*asked[-1], True)])
+    for (text, size, colour, in_four), line in first.items():
+        four[0] = in_four
+        again = Texts(four_colour=lambda: four[0])
+        assert again.render(text, size, colour) is line  # another window: the line kept
+        monkeypatch.setattr(fonts, "_rendered", fonts.OrderedDict())  # and as rendered afresh
+        assert pixels(Texts(four_colour=lambda: four[0]).render(text, size, colour)) == pixels(line)
+        monkeypatch.undo()
+    monkeypatch.setattr(paths, "asset_roots", lambda: [tmp_path])  # no font file: pygame's own font
+    four[0] = False
+    assert pixels(Texts().render("Deal 7", 18, (240, 240, 235))) != pixels(first[("Deal 7", 18, (240, 240, 235),
+                                                                                   False)])

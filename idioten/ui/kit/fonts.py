@@ -34,6 +34,7 @@ SUIT_OF_SYMBOL = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
 ITEM_JOINER, PART_JOINER = " · ", ", "  # a line of keys: "1–4 choose a pile, D discard · Space deal"
 WIDTHS_KEPT = 20_000  # measured widths kept (a few MB at most), then measured afresh
 FONTS_MEASURED = 64  # as many as fonts are kept loaded (_font_at)
+LINES_KEPT = 256  # rendered lines kept for the run, for the next window (a few MB), the least recently used go
 CARD_IN_TEXT = re.compile("(10|[2-9TJQKA])?([" + "".join(SUIT_SYMBOLS.values()) + "])")
 
 
@@ -80,6 +81,8 @@ def words_of(text: str) -> list[str]:
 # itself, loaded once per file and size (load_font): text (and whether cards are measured on their paper) ->
 # width.
 _measured: dict[pygame.font.Font, dict[tuple[str, bool], int]] = {}
+# ... and the lines rendered, by font, text, colour and deck colours: nothing draws on a rendered line.
+_rendered: OrderedDict[tuple[pygame.font.Font, str, tuple[int, int, int], bool], pygame.Surface] = OrderedDict()
 
 
 class Texts:
@@ -147,12 +150,24 @@ class Texts:
         key = (text, size, colour, four)
         surface = self._lines.get(key)
         if surface is None:
-            surface = self._render(text, size, colour, four)
+            surface = self._rendered(text, size, colour, four)
             self._lines[key] = surface
             if len(self._lines) > self._limit:
                 self._lines.popitem(last=False)
         else:
             self._lines.move_to_end(key)
+        return surface
+
+    def _rendered(self, text: str, size: int, colour: tuple[int, int, int], four: bool) -> pygame.Surface:
+        """The line as another window rendered it with the same font, or rendered now (and kept for the next)."""
+        key = (self.font(size), text, colour, four)
+        surface = _rendered.get(key)
+        if surface is None:
+            surface = _rendered[key] = self._render(text, size, colour, four)
+            if len(_rendered) > LINES_KEPT:
+                _rendered.popitem(last=False)
+        else:
+            _rendered.move_to_end(key)
         return surface
 
     def _render(self, text: str, size: int, colour: tuple[int, int, int], four: bool) -> pygame.Surface:

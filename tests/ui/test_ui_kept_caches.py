@@ -172,3 +172,34 @@ def test_the_lines_kept_for_the_run_follow_the_font_text_colour_and_deck(tmp_pat
     four[0] = False
     assert pixels(Texts().render("Deal 7", 18, (240, 240, 235))) != pixels(first[("Deal 7", 18, (240, 240, 235),
                                                                                    False)])
+
+
+def test_button_faces_kept_for_the_run_follow_size_look_and_the_target_s_format():
+    import pygame
+
+    from idioten.ui.kit import palette, widgets
+    from idioten.ui.kit.fonts import Texts
+
+    pygame.font.init()
+    texts, opaque, with_alpha = Texts(), pygame.Surface((300, 100)), pygame.Surface((300, 100), pygame.SRCALPHA)
+
+    def face_of(rect: pygame.Rect, hover: bool = False, target: pygame.Surface = opaque):
+        button = widgets.Button("ui.button.undo", lambda: None)  # a button of another window
+        button.rect, button.hover = rect, hover
+        button.draw(target, texts, 18)
+        assert button._face is not None
+        return button._face[1]
+
+    first = face_of(pygame.Rect(10, 10, 120, 40))
+    assert first is not None and face_of(pygame.Rect(150, 50, 120, 40)) is first  # the same size and look
+    hovered = face_of(pygame.Rect(10, 10, 120, 40), hover=True)
+    wider = face_of(pygame.Rect(10, 10, 130, 40))
+    assert len({id(first), id(hovered), id(wider)}) == 3
+    assert face_of(pygame.Rect(10, 10, 120, 40), target=with_alpha) is None  # drawn in place there
+    previous = palette._table
+    try:
+        palette.follow_table("red")
+        assert face_of(pygame.Rect(10, 10, 120, 40)) is not first
+    finally:
+        palette.follow_table(previous)
+    assert face_of(pygame.Rect(10, 10, 120, 40)) is first  # and back: kept

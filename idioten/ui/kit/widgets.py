@@ -3,6 +3,7 @@ the keyboard focus (a blue ring, moved by the panel it is on: kit/panels.py)."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import TYPE_CHECKING, Callable
 
 import pygame
@@ -72,7 +73,7 @@ class Button:
         colours = tint(face), tint(EDGE if enabled else FACE_HOVER)
         key = (self.rect.size, *colours, surface.get_bitsize(), surface.get_masks())
         if self._face is None or self._face[0] != key:
-            self._face = key, face_picture(surface, self.rect.size, *colours)
+            self._face = key, kept_face_picture(surface, key)
         picture = self._face[1]
         if picture is not None:
             surface.blit(picture, self.rect)
@@ -107,6 +108,24 @@ def face_picture(target: pygame.Surface, size: tuple[int, int], face: RGB, edge:
     picture.fill(_SEE_THROUGH)
     paint_face(picture, pygame.Rect((0, 0), size), face, edge)
     picture.set_colorkey(_SEE_THROUGH, pygame.RLEACCEL)
+    return picture
+
+
+FaceKey = tuple[tuple[int, int], RGB, RGB, int, tuple[int, int, int, int]]  # size, face, edge, target's format
+_faces: OrderedDict[FaceKey, pygame.Surface | None] = OrderedDict()
+FACES_KEPT = 64  # button faces kept for the run, the least recently used go first (a few KB each)
+
+
+def kept_face_picture(target: pygame.Surface, key: FaceKey) -> pygame.Surface | None:
+    """`face_picture` for the size and colours of `key`, made once for the run: every window's buttons of one
+    size and look (and a button's hover and back) share it, as nothing draws on a face once made."""
+    if key in _faces:
+        _faces.move_to_end(key)
+        return _faces[key]
+    size, face, edge = key[0], key[1], key[2]
+    picture = _faces[key] = face_picture(target, size, face, edge)
+    if len(_faces) > FACES_KEPT:
+        _faces.popitem(last=False)
     return picture
 
 

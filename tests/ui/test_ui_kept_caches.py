@@ -203,3 +203,24 @@ def test_button_faces_kept_for_the_run_follow_size_look_and_the_target_s_format(
     finally:
         palette.follow_table(previous)
     assert face_of(pygame.Rect(10, 10, 120, 40)) is first  # and back: kept
+
+
+def test_rings_shadows_and_lit_cells_kept_for_the_run_follow_every_measure():
+    import pygame
+
+    from idioten.ui.kit.drawing import outline
+    from idioten.ui.kit.sprites import shadow
+    from idioten.ui.poker.painter import lit_cell
+
+    def pixels(surface) -> tuple[tuple[int, int], bytes]:
+        return surface.get_size(), pygame.image.tobytes(surface, "RGBA")
+
+    for made, asked in ((outline, [((70, 98), (250, 210, 60), 5, 2), ((70, 98), (250, 210, 60), 5, 2, 40),
+                                   ((80, 98), (250, 210, 60), 5, 2), ((70, 98), (60, 140, 250), 5, 2),
+                                   ((70, 98), (250, 210, 60), 7, 2), ((70, 98), (250, 210, 60), 5, 3)]),
+                        (shadow, [((70, 98), 5), ((70, 99), 5), ((70, 98), 6), ((70, 98), 5, 90)]),
+                        (lit_cell, [((70, 98), 5, 2), ((70, 60), 5, 2), ((70, 98), 6, 2), ((70, 98), 5, 3)])):
+        kept = [made(*args) for args in asked]
+        assert [pixels(surface) for surface in kept] == [pixels(made.__wrapped__(*args)) for args in asked]
+        assert len({pixels(surface) for surface in kept}) == len(asked), made  # every measure shows
+        assert all(made(*args) is surface for args, surface in zip(asked, kept))  # asked again: kept

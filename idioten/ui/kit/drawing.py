@@ -3,6 +3,7 @@ colours: palette.py; the felt: felt.py)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -18,6 +19,9 @@ CALLOUT_WIDTH = 16  # a message beside a click is wrapped to at most this many t
 WIDE_SEPARATOR, NARROW_SEPARATOR = "   ·   ", " · "  # between the status bar's facts; narrow when short of room
 
 
+# Kept for the run (the last 64 asked): each table's resize and language, each window and each frame of a hint
+# asks for the same few rings again, and nothing draws on a ring once made.
+@functools.lru_cache(maxsize=64)
 def outline(size: tuple[int, int], colour: tuple[int, int, int], radius: int, width: int,
             fill_alpha: int = 0) -> pygame.Surface:
     """A ring round a card of `size` (with a softer halo outside it): a discardable card, the chosen pile, the

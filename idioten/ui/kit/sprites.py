@@ -6,6 +6,7 @@ crisp at every window size; a size change drops the pictures of the old size ins
 
 from __future__ import annotations
 
+import functools
 from collections import OrderedDict
 from pathlib import Path
 from typing import Callable
@@ -329,6 +330,7 @@ def for_screen(surface: pygame.Surface, alpha: bool = False) -> pygame.Surface:
         return surface
 
 
+@functools.lru_cache(maxsize=16)  # as the rings (drawing.outline): asked again by every table at each size
 def shadow(size: tuple[int, int], radius: int, alpha: int = 70) -> pygame.Surface:
     """A card's shadow: a dark rounded rectangle, drawn offset under a card in the air."""
     surface = pygame.Surface(size, pygame.SRCALPHA)

@@ -11,6 +11,7 @@ colours texts on the plates use; tests/ui/test_ui_poker_look.py holds each again
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Protocol
 
@@ -58,6 +59,7 @@ def behind_text() -> tuple[int, int, int]:
     return red, green, blue
 
 
+@functools.lru_cache(maxsize=16)  # as the rings (kit/drawing.outline): asked again at each resize and language
 def lit_cell(size: tuple[int, int], radius: int, line: int) -> pygame.Surface:
     """An empty cell a dragged card may go into: lit, with its edge drawn."""
     fill = pygame.Surface(size, pygame.SRCALPHA)

@@ -96,7 +96,6 @@ def test_the_felt_painted_over_the_last_background_is_the_new_felt_and_size():
 
 def test_a_table_worded_anew_paints_the_background_a_new_table_would(data_folder):
     import pygame
-
     from ui_support import make_app
 
     app, _ = make_app(size=(900, 640))

@@ -13,6 +13,7 @@ from idioten.acesup.players import greedy
 from idioten.acesup.rules import Action, Game
 from idioten.cards import full_deck
 from idioten.ui.acesup.table_cards import ACTION_SECONDS, DEAL_SECONDS, DEAL_STAGGER
+from idioten.ui.app import SETTLE_SECONDS
 from idioten.ui.idle import Waiter
 
 # A generous wait for what takes milliseconds to a few seconds (a worker thread starting, a cancelled search
@@ -23,6 +24,10 @@ HANG_GUARD = 60.0
 # The longest run_until waits between two looks while nothing moves and no event comes (an answer that comes
 # without one is seen this late at most).
 IDLE_LOOK_MS = 20
+
+# A test that waits for the computer to play a line to its end and looks only at that end steps the loop in
+# frames as long as App.settle's: the frames between are drawn all the same, only fewer of them.
+LINE_FRAME = SETTLE_SECONDS
 
 # At normal speed no card of one move glides longer than a deal's four cards one after the other (faster speeds: less).
 GLIDES_AT_MOST = max(ACTION_SECONDS, DEAL_SECONDS + 3 * DEAL_STAGGER)

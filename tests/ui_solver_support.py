@@ -6,13 +6,12 @@ from __future__ import annotations
 import threading
 import time
 
-from ui_support import screen_text, shown_texts
+from ui_support import GLIDES_AT_MOST, screen_text, shown_texts
 
 from idioten import i18n
 from idioten.acesup.players import greedy
 from idioten.acesup.rules import Action, Game
 from idioten.cards import full_deck
-from idioten.ui.acesup.table_cards import ACTION_SECONDS, DEAL_SECONDS, DEAL_STAGGER
 from idioten.ui.app import SETTLE_SECONDS
 from idioten.ui.idle import Waiter
 
@@ -28,9 +27,6 @@ IDLE_LOOK_MS = 20
 # A test that waits for the computer to play a line to its end and looks only at that end steps the loop in
 # frames as long as App.settle's: the frames between are drawn all the same, only fewer of them.
 LINE_FRAME = SETTLE_SECONDS
-
-# At normal speed no card of one move glides longer than a deal's four cards one after the other (faster speeds: less).
-GLIDES_AT_MOST = max(ACTION_SECONDS, DEAL_SECONDS + 3 * DEAL_STAGGER)
 
 # Winnable only by keeping a card that could be discarded (from tests/acesup/test_solver.py): the simple
 # "always discard" rule loses it, so a game played that way ends lost on a winnable deal.

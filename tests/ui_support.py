@@ -10,8 +10,12 @@ from idioten import i18n
 from idioten.acesup.rules import Game
 from idioten.cards import full_deck, parse_cards
 from idioten.ui.acesup.table import TableScene
+from idioten.ui.acesup.table_cards import ACTION_SECONDS, DEAL_SECONDS, DEAL_STAGGER
 from idioten.ui.app import App
 from idioten.ui.kit.palette import TITLE
+
+# At normal speed no card of one move glides longer than a deal's four cards one after the other (faster speeds: less).
+GLIDES_AT_MOST = max(ACTION_SECONDS, DEAL_SECONDS + 3 * DEAL_STAGGER)
 
 
 class FakeClock:

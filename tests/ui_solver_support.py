@@ -3,15 +3,16 @@ that waits in real time for the worker thread."""
 
 from __future__ import annotations
 
+import threading
 import time
 
-from ui_support import screen_text, shown_texts
+from ui_support import GLIDES_AT_MOST, screen_text, shown_texts
 
 from idioten import i18n
 from idioten.acesup.players import greedy
 from idioten.acesup.rules import Action, Game
 from idioten.cards import full_deck
-from idioten.ui.acesup.table_cards import ACTION_SECONDS, DEAL_SECONDS, DEAL_STAGGER
+from idioten.ui.app import SETTLE_SECONDS
 from idioten.ui.idle import Waiter
 
 # A generous wait for what takes milliseconds to a few seconds (a worker thread starting, a cancelled search
@@ -23,8 +24,9 @@ HANG_GUARD = 60.0
 # without one is seen this late at most).
 IDLE_LOOK_MS = 20
 
-# At normal speed no card of one move glides longer than a deal's four cards one after the other (faster speeds: less).
-GLIDES_AT_MOST = max(ACTION_SECONDS, DEAL_SECONDS + 3 * DEAL_STAGGER)
+# A test that waits for the computer to play a line to its end and looks only at that end steps the loop in
+# frames as long as App.settle's: the frames between are drawn all the same, only fewer of them.
+LINE_FRAME = SETTLE_SECONDS
 
 # Winnable only by keeping a card that could be discarded (from tests/acesup/test_solver.py): the simple
 # "always discard" rule loses it, so a game played that way ends lost on a winnable deal.
@@ -39,21 +41,29 @@ def lost_position() -> Game:
     return Game.from_text(f"standard | {in_play} | - | {rest}")
 
 
+def searching() -> bool:
+    """A worker thread of a window (idioten/ui/worker.py names each `idioten-worker-KIND`) is still running."""
+    return any(thread.name.startswith("idioten-worker-") for thread in threading.enumerate())
+
+
 def run_until(app, condition, timeout: float = HANG_GUARD, dt: float = 1 / 60) -> bool:
     """Step the real loop (a frame of `dt` each) until `condition()` holds; the worker runs meanwhile. While
     nothing moves, it waits before the next step as the program's idle loop does, until an event (a worker's
     finished job posts one) or IDLE_LOOK_MS: a search of seconds is not watched at hundreds of frames a second
-    (many conditions read what a fresh frame shows), which would take the worker's CPU too."""
+    (many conditions read what a fresh frame shows), which would take the worker's CPU too. While something
+    moves and a worker searches too, each frame leaves the worker a moment; while only cards move (the demo
+    or the solution between its searches) the frames follow each other at once, as the test's clock, not the
+    wall's, sets their pace."""
     waiter = Waiter()
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         app.step(dt=dt)
         if condition():
             return True
-        if app.busy():
-            time.sleep(0.002)
-        else:
+        if not app.busy():
             waiter.wait(IDLE_LOOK_MS)
+        elif searching():
+            time.sleep(0.002)
     return False
 
 

@@ -9,6 +9,7 @@ import random
 import sys
 
 import pygame
+from ui_support import GLIDES_AT_MOST
 
 from idioten.acesup.rules import PILES, Game
 from idioten.cards import deal_cards
@@ -72,10 +73,10 @@ def skip_the_offer(app) -> None:
 
 
 def settle(app) -> None:
-    """Until nothing moves, at App.settle's own steps: these tests look at what is saved and restored, never at
-    the frames of a glide."""
+    """Until nothing moves: these tests look at what is saved and restored, never at the frames of a glide, so
+    each step is as long as the longest glide of a move (a card comes to rest in a step or two)."""
     app.clock_for_tests.now += 1.0  # every input is a separate gesture, never half of a double-click
-    app.settle()
+    app.settle(dt=GLIDES_AT_MOST)
 
 
 def press(app, key: int, mod: int = 0, settle_after: bool = True) -> None:

@@ -10,8 +10,12 @@ from idioten import i18n
 from idioten.acesup.rules import Game
 from idioten.cards import full_deck, parse_cards
 from idioten.ui.acesup.table import TableScene
-from idioten.ui.app import App
+from idioten.ui.acesup.table_cards import ACTION_SECONDS, DEAL_SECONDS, DEAL_STAGGER
+from idioten.ui.app import MAX_STEP, App
 from idioten.ui.kit.palette import TITLE
+
+# At normal speed no card of one move glides longer than a deal's four cards one after the other (faster speeds: less).
+GLIDES_AT_MOST = max(ACTION_SECONDS, DEAL_SECONDS + 3 * DEAL_STAGGER)
 
 
 class FakeClock:
@@ -56,14 +60,17 @@ def post(*events) -> None:
 
 
 def key(app: App, key: int, mod: int = 0, unicode: str = "", settle: bool = True) -> None:
+    """A key pressed; with `settle`, the window stepped until nothing moves, in steps as long as the program's own
+    longest (App.step's MAX_STEP: every animation is worked out from the time that passed), else one frame."""
     post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode))
-    app.settle() if settle else app.step(dt=1 / 60)
+    app.settle(dt=MAX_STEP) if settle else app.step(dt=1 / 60)
 
 
 def click(app: App, pos, settle: bool = True) -> None:
+    """A click; with `settle`, as `key`'s."""
     post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
          pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.settle() if settle else app.step(dt=1 / 60)
+    app.settle(dt=MAX_STEP) if settle else app.step(dt=1 / 60)
 
 
 def drag(app: App, start, end, steps: int = 8, release: bool = True) -> None:

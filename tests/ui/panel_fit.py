@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 import tiers
+from tiers import each_once
 
 from idioten import i18n
 from idioten.storage.settings import TEXT_SIZES
@@ -96,6 +97,15 @@ def text_sizes(fast: tuple[int, ...] = (100,)) -> list:
     (a representative slice keeps the fast tier's cost small)."""
     return [pytest.param(size, id=f"text{size}", marks=() if size in fast else pytest.mark.slow)
             for size in TEXT_SIZES]
+
+
+def each_with_a_text_size(cases: list, fast: tuple[int, ...] = (100, 150)) -> list:
+    """Parametrize (case, text size) pairs: in the fast tier as few pairs as take each case and each text size of
+    `fast` once (in `fast`'s order: two tests of the same cases pair them the other way round with `fast`
+    reversed, and between them check every pair in the fast tier); every other pair, and the other text sizes,
+    in the slow tier."""
+    return each_once(cases, fast) + [pytest.param(case, size, marks=pytest.mark.slow)
+                                     for case in cases for size in TEXT_SIZES if size not in fast]
 
 
 def set_text_size(app, percent: int) -> None:

@@ -90,7 +90,9 @@ AFTER_THE_FELT = ("idioten.ui.app", "idioten.ui.launch", "idioten.ui.acesup", "i
 AFTER_THE_FIRST_FRAME = ("socket", "logging", "idioten.desktop.channel")
 
 
-@pytest.mark.parametrize("args", [[], ["--deal", "7"], ["--deal", "7", "--variant", "aces-only", "--lang", "de"]])
+# As above: a start as it comes and one with every option; a deal alone in the slow tier.
+@pytest.mark.parametrize("args", fast_first([[], ["--deal", "7", "--variant", "aces-only", "--lang", "de"],
+                                             ["--deal", "7"]], 2))
 def test_the_window_shows_its_felt_before_the_table_and_the_store_load(tmp_path, args):
     report = modules_at_first_frame(tmp_path, *args, child=FELT_CHILD)
     at_felt = report["at_felt"]

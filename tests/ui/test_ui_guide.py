@@ -9,7 +9,7 @@ import random
 
 import pygame
 import pytest
-from panel_fit import set_text_size, smallest, text_sizes
+from panel_fit import each_with_a_text_size, set_text_size, smallest
 from ui_store_support import Clock, open_window, state
 from ui_support import OPEN_APPS, choose_in_menu, close_apps, drag, headings
 
@@ -223,8 +223,7 @@ def test_esc_leaves_the_guide_at_any_step_and_the_offer_comes_only_once(folder):
     assert len(again.scenes) == 1  # never offered again
 
 
-@pytest.mark.parametrize("text_size", text_sizes(fast=(100, 150)))
-@pytest.mark.parametrize("smallest_or_below", ["smallest", "400x300"])
+@pytest.mark.parametrize("smallest_or_below, text_size", each_with_a_text_size(["smallest", "400x300"]))
 def test_the_steps_lines_fit_a_small_window_below_the_cards(smallest_or_below, text_size):
     """Every step's box, at the program's smallest window (for the text size) and below it: under the first row
     of cards, above the status bar, inside the window, every line as wide as the box at most, and all the step's

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import pygame
 import pytest
-from ui_solver_support import HANG_GUARD, TRAP, computer_playing, lost_position, run_until
+from ui_solver_support import HANG_GUARD, LINE_FRAME, TRAP, computer_playing, lost_position, run_until
 from ui_support import aces_table, click, end_panel, headings, key, make_app
 
 from idioten import i18n
@@ -143,7 +143,7 @@ def test_demo_left_alone_plays_the_deal_to_its_end():
     app, _ = make_app(Game.from_text(TRAP))
     app.settings = app.settings.changed("animation", "fast")
     key(app, pygame.K_a, settle=False)
-    assert run_until(app, lambda: end_panel(app) is not None, timeout=HANG_GUARD)
+    assert run_until(app, lambda: end_panel(app) is not None, timeout=HANG_GUARD, dt=LINE_FRAME)
     assert aces_table(app).game.is_won()
     assert headings(app) == [i18n.t("ui.truth.shown_title")]
 
@@ -184,7 +184,7 @@ def test_the_window_asks_the_hint_player_with_what_the_player_sees_and_says_its_
     assert action == Action(DISCARD, 3) and seen == [(aces_table(app).game.to_text(), coach.NO_PEEK_SECONDS, False)]
     assert aces_table(app).message == i18n.t("ui.hint.plain", advice=i18n.t("ui.hint.discard", card="4\u2660"))
     key(app, pygame.K_a, settle=False)
-    assert run_until(app, lambda: aces_table(app).game.is_over(), timeout=HANG_GUARD)
+    assert run_until(app, lambda: aces_table(app).game.is_over(), timeout=HANG_GUARD, dt=LINE_FRAME)
     assert len(seen) >= 3  # the demo asked it once per action
 
 

@@ -10,7 +10,15 @@ import time
 import pygame
 import pytest
 from deals import ACES_ONLY_SHORT, SHORT_OF_BEST
-from ui_solver_support import HANG_GUARD, TRAP, computer_playing, panel_text, play_greedy_to_the_end, run_until
+from ui_solver_support import (
+    HANG_GUARD,
+    LINE_FRAME,
+    TRAP,
+    computer_playing,
+    panel_text,
+    play_greedy_to_the_end,
+    run_until,
+)
 from ui_support import OPEN_APPS, aces_table, click, end_panel, key, make_app, position
 
 from idioten import i18n
@@ -73,7 +81,7 @@ def test_the_button_goes_back_and_solution_from_there_wins():
     assert run_until(app, lambda: lesson_ready(app), timeout=HANG_GUARD)
     key(app, pygame.K_f, settle=False)
     assert computer_playing(app) and len(aces_table(app).game.history) == k
-    assert run_until(app, lambda: aces_table(app).game.is_won(), timeout=HANG_GUARD)
+    assert run_until(app, lambda: aces_table(app).game.is_won(), timeout=HANG_GUARD, dt=LINE_FRAME)
 
 
 def test_a_deal_never_winnable_says_where_its_best_score_was_lost():
@@ -134,7 +142,7 @@ def test_aces_only_a_lost_win_is_named_b_goes_back_redo_works_and_f_wins_from_th
     assert run_until(app, lambda: lesson_ready(app), timeout=HANG_GUARD)
     key(app, pygame.K_f, settle=False)
     assert computer_playing(app) and len(aces_table(app).game.history) == k
-    assert run_until(app, lambda: aces_table(app).game.is_won(), timeout=HANG_GUARD)
+    assert run_until(app, lambda: aces_table(app).game.is_won(), timeout=HANG_GUARD, dt=LINE_FRAME)
     assert aces_table(app).game.variant == ACES_ONLY
 
 
@@ -182,7 +190,7 @@ def test_never_winnable_b_shows_the_best_move_and_f_at_the_table_plays_the_best_
     key(app, pygame.K_f, settle=False)  # the panel is closed: F at the table plays the best line from here
     assert computer_playing(app)
     assert i18n.t("ui.solution.best_playing", step=1, steps=len(found.best_line)) in panel_text(app.scenes[-1])
-    assert run_until(app, lambda: aces_table(app).game.is_over(), timeout=60)
+    assert run_until(app, lambda: aces_table(app).game.is_over(), timeout=60, dt=LINE_FRAME)
     assert aces_table(app).game.score == 47 and [a for a, _ in aces_table(app).game.history] == list(found.best_line)
 
 
@@ -196,7 +204,7 @@ def test_after_b_closed_the_panel_f_at_the_table_plays_the_solution_from_there()
     assert end_panel(app) is None and len(aces_table(app).game.history) == k
     key(app, pygame.K_f, settle=False)
     assert computer_playing(app) and len(aces_table(app).game.history) == k
-    assert run_until(app, lambda: aces_table(app).game.is_won(), timeout=60)
+    assert run_until(app, lambda: aces_table(app).game.is_won(), timeout=60, dt=LINE_FRAME)
     assert [a for a, _ in aces_table(app).game.history][:k] == moves[:k]
 
 

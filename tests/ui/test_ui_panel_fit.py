@@ -12,7 +12,16 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from panel_fit import languages_to_check, misfits, resize, set_text_size, sizes_to_check, smallest, text_sizes
+from panel_fit import (
+    each_with_a_text_size,
+    languages_to_check,
+    misfits,
+    resize,
+    set_text_size,
+    sizes_to_check,
+    smallest,
+    text_sizes,
+)
 from test_ui_poker import finish_by_hand, poker_app
 from ui_support import click, key, make_app
 
@@ -123,8 +132,9 @@ def test_the_poker_end_panel_fits(text_size):
     check_every_size_and_language(app, PokerEndPanel, text_size)
 
 
-@pytest.mark.parametrize("text_size", text_sizes(fast=(100, 150)))
-@pytest.mark.parametrize("game", ["idioten", "poker"])
+# The fast tier: Idioten at 100 %, Poker patience at 150 % (test_ui_time_history.py's sibling with the clock
+# takes the other two pairs).
+@pytest.mark.parametrize("game, text_size", each_with_a_text_size(["idioten", "poker"]))
 def test_both_tables_fit_the_smallest_window(game, text_size):
     app, _ = poker_app(competitive=True, diagonals=True, open_deck=True)
     app.playing.switch_game(game)

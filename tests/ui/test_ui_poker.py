@@ -4,6 +4,7 @@ import random
 
 import pygame
 import pytest
+from tiers import each_once
 from ui_support import (
     click,
     drag,
@@ -436,8 +437,9 @@ def test_statistics_and_rules_panels_open_and_close():
     assert len(app.scenes) == 1
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1024, 640), (720, 520)])
-@pytest.mark.parametrize("options", [{}, {"diagonals": True, "competitive": True}, {"open_deck": True}])
+# Each size and each set of options in the fast tier, every pair of them in the slow tier.
+@pytest.mark.parametrize("options, size", each_once([{}, {"diagonals": True, "competitive": True}, {"open_deck": True}],
+                                                    [(1280, 800), (1024, 640), (720, 520)]))
 def test_everything_fits_in_the_window(size, options):
     app, _ = poker_app(size=size, **options)
     layout = scene(app).layout

@@ -6,6 +6,7 @@ import pygame
 import pytest
 from test_ui_poker import cell_centre, poker_app, scene
 from test_ui_poker_look import placed_texts
+from tiers import each_once
 from ui_support import click, drag, post
 
 from idioten.poker.game import PokerGame
@@ -141,8 +142,9 @@ def test_where_the_height_is_short_rows_overlap_and_a_click_lands_on_the_row_it_
     assert game.grid[5] is not None and game.placed_count == 2
 
 
-@pytest.mark.parametrize("size", [(720, 520), (400, 300)])
-@pytest.mark.parametrize("options", [{}, {"competitive": True, "diagonals": True}, {"open_deck": True}])
+# Each set of options and each size in the fast tier, every pair of them in the slow tier.
+@pytest.mark.parametrize("options, size", each_once([{}, {"competitive": True, "diagonals": True}, {"open_deck": True}],
+                                                    [(720, 520), (400, 300)]))
 def test_still_fits_and_lights_at_the_smallest_sizes(size, options):
     app, _ = poker_app(**options)
     force_size(app, size)

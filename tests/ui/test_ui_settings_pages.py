@@ -5,6 +5,7 @@ the real loop."""
 
 import pygame
 import pytest
+from tiers import each_once
 from ui_support import click, key, make_app, shown_texts
 
 from idioten import i18n
@@ -136,10 +137,13 @@ def hue_of(colour) -> str:
     return {red: "red", green: "green", blue: "blue"}[max(red, green, blue)]
 
 
-@pytest.mark.parametrize("game", ["idioten", "poker"])
-@pytest.mark.parametrize("colour, hue", [("blue", "blue"), ("red", "red"), ("grey", "grey"), ("dark", "grey"),
-                                         ("green", "green")])
-def test_the_panels_buttons_and_bars_take_the_table_colours_hue(game, colour, hue):
+HUES = {"blue": "blue", "red": "red", "grey": "grey", "dark": "grey", "green": "green"}  # each table colour's hue
+
+
+# Each colour and each game's settings in the fast tier, every pair of them in the slow tier.
+@pytest.mark.parametrize("colour, game", each_once(HUES, ["idioten", "poker"]))
+def test_the_panels_buttons_and_bars_take_the_table_colours_hue(colour, game):
+    hue = HUES[colour]
     app, panel = open_settings(game)
     click(app, dict(dict(panel.rows_of_buttons)["table_colour"])[colour].rect.center)
     assert app.settings.table_colour == colour

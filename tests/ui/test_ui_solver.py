@@ -10,6 +10,7 @@ import pygame
 import pytest
 from ui_solver_support import (
     HANG_GUARD,
+    LINE_FRAME,
     TRAP,
     computer_playing,
     lost_position,
@@ -176,7 +177,8 @@ def test_end_panel_says_a_lost_winnable_deal_could_have_been_won_and_shows_the_s
     key(app, pygame.K_l, settle=False)  # the same as the button
     assert end_panel(app) is None and computer_playing(app)
     assert app.playing.game_scene("idioten").game.to_text() == TRAP  # the deal starts again
-    assert run_until(app, lambda: app.playing.game_scene("idioten").game.is_won(), timeout=HANG_GUARD)
+    assert run_until(app, lambda: app.playing.game_scene("idioten").game.is_won(), timeout=HANG_GUARD,
+                     dt=LINE_FRAME)
     assert len(app.playing.game_scene("idioten").game.history) == steps
     assert run_until(app, lambda: end_panel(app) is not None, timeout=HANG_GUARD)
     assert headings(app) == [i18n.t("ui.truth.shown_title")]

@@ -9,7 +9,7 @@ import shlex
 
 import pygame
 import pytest
-from panel_fit import drawn_texts, misfits, resize, set_text_size, smallest, text_sizes
+from panel_fit import drawn_texts, each_with_a_text_size, misfits, resize, set_text_size, smallest, text_sizes
 from test_ui_panel_fit import check_every_size_and_language
 from test_ui_poker import fill, poker_app
 from ui_store_support import open_window, press
@@ -226,8 +226,9 @@ def test_poker_patience_lists_its_history_and_its_best_time(text_size):
     check_every_size_and_language(app, HistoryPanel, text_size)
 
 
-@pytest.mark.parametrize("text_size", text_sizes(fast=(100, 150)))
-@pytest.mark.parametrize("game", ["idioten", "poker"])
+# The fast tier: Idioten at 150 %, Poker patience at 100 % (test_ui_panel_fit.py's sibling without the clock takes
+# the other two pairs).
+@pytest.mark.parametrize("game, text_size", each_with_a_text_size(["idioten", "poker"], fast=(150, 100)))
 def test_both_tables_fit_the_smallest_window_with_the_clock(game, text_size):
     app, clock = poker_app(competitive=True, diagonals=True, open_deck=True)
     persistence(app).change_setting("clock", True)

@@ -3,8 +3,6 @@ import sys
 from pathlib import Path
 
 import pytest
-import tiers
-from hypothesis import settings
 
 # The tests that import a benchmark (`from bench import per_deal`) need the repository's root on the path, which
 # `python -m pytest` from the root gives but a bare `pytest` does not. Appended, so nothing there shadows another
@@ -35,6 +33,13 @@ def bytecode_kept_in_the_virtual_environment() -> None:
 
 
 bytecode_kept_in_the_virtual_environment()
+
+# Imported only now: pytest rewrites the asserts of every module of a package that brings a pytest plugin, all
+# of Hypothesis among them, and caches the rewritten module only where bytecode may be written. Imported
+# before the line above, Hypothesis was rewritten anew by every run's first process (some 80 modules, over a
+# CPU-second).
+import tiers  # noqa: E402
+from hypothesis import settings  # noqa: E402
 
 # The machines that run the suite are shared and often loaded: a per-example deadline would turn a slow
 # moment into a failure that says nothing about the code. The fast tier's profile gives the property tests

@@ -11,6 +11,8 @@ import ast
 import functools
 from pathlib import Path
 
+import source_trees
+
 
 def module_names(root: Path, package: str) -> dict[str, Path]:
     """Every module below `root` (the package folder) by dotted name; a package is its __init__."""
@@ -43,7 +45,7 @@ def imports_of(module: str, path: Path) -> set[str]:
 @functools.lru_cache(maxsize=None)
 def _imports_in(module: str, is_package: bool, source: str) -> frozenset[str]:
     found: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
+    for node in source_trees.nodes(source):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):

@@ -19,6 +19,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+import source_trees
 
 from idioten.acesup.rules import VARIANTS
 from idioten.cli.parser import build_parser
@@ -248,11 +249,11 @@ def code() -> tuple[dict[str, set[str]], dict[str, set[str]], dict[str, set[str]
         for path in (REPO / root).rglob("*.py"):
             parts = path.relative_to(REPO).with_suffix("").parts
             name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-            tree = ast.parse(path.read_text(encoding="utf-8"))
-            top = _names(tree.body)
+            source = path.read_text(encoding="utf-8")
+            top = _names(source_trees.tree(source).body)
             modules[name] = top | {"__init__", "__main__"}
             short.setdefault(name.rsplit(".", 1)[-1], set()).update(top)
-            for node in ast.walk(tree):
+            for node in source_trees.nodes(source):
                 if isinstance(node, ast.ClassDef):
                     members = classes.setdefault(node.name, set())
                     members |= _names(node.body)

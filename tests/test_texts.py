@@ -18,6 +18,7 @@ import string
 from pathlib import Path
 
 import pytest
+import source_trees
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -55,9 +56,8 @@ def keys_named_in(source: str, namespaces: set[str], plain: set[str] = frozenset
                                               "|".join(sorted(map(re.escape, plain))) or "(?!)"))
     built = re.compile(r"(%s)(\.[\w-]+)*\." % "|".join(sorted(map(re.escape, namespaces))))
     whole, heads = set(), set()
-    in_fstrings = set()  # ids of nodes of `tree`, which stays alive so that no id is reused
-    tree = ast.parse(source)
-    nodes = list(ast.walk(tree))  # walked once: the walk is most of the scan's cost
+    in_fstrings = set()  # ids of the tree's nodes: the tree stays alive (source_trees keeps it), no id is reused
+    nodes = source_trees.nodes(source)  # walked once: the walk is most of the scan's cost
     for node in nodes:
         head = None
         if isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant):

@@ -41,6 +41,9 @@ def small_positions(draw, variant=STANDARD):
     return Game(piles, stock, [c for c in others if c not in in_play], draw(st.sampled_from([STANDARD, ACES_ONLY])))
 
 
+# In the slow tier only: in the fast tier, the test of test_solver_cores.py that compares both cores with the
+# brute force on small positions asks the same of each core, on positions drawn the same way.
+@pytest.mark.slow
 @settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_positions())
 def test_solver_agrees_with_brute_force(game):

@@ -18,6 +18,7 @@ import threading
 from pathlib import Path
 
 import pytest
+import source_trees
 from packaging_support import REPO, Analysis, posix_only, run_spec
 
 import idioten
@@ -136,7 +137,7 @@ def test_an_excluded_pygame_module_is_not_used_by_the_game(monkeypatch):
         text = path.read_text(encoding="utf-8")
         if "pygame" not in text:  # names nothing under pygame: no need to parse it
             continue
-        used = pygame_modules_used(ast.parse(text))
+        used = pygame_modules_used(source_trees.tree(text))
         for module in excluded:
             assert not {name for name in used if name == module or name.startswith(module + ".")}, \
                 f"{path.relative_to(REPO)} uses pygame.{module}, which build.spec excludes"

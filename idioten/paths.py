@@ -9,6 +9,7 @@ root of the repository. An installed wheel may carry them inside the package as 
 
 from __future__ import annotations
 
+import functools
 import sys
 from pathlib import Path
 
@@ -52,17 +53,13 @@ def kept_asset(*parts: str) -> Path:
     (card pictures, the font), which a file appearing or vanishing later would not change either. Each call
     still asks `asset_roots()`, so other folders (a bundle's, or those a test sets) find their own file; the
     window asks for a picture's file many times a second while it lays out and warms its cards."""
-    key = (parts, tuple(asset_roots()))
-    found = _found_assets.get(key)
-    if found is None:
-        if len(_found_assets) >= _FOUND_KEPT:
-            _found_assets.clear()
-        found = _found_assets[key] = asset(*parts)
-    return found
+    return _asset_under(parts, tuple(asset_roots()))
 
 
-_found_assets: dict[tuple[tuple[str, ...], tuple[Path, ...]], Path] = {}
-_FOUND_KEPT = 4096  # some 120 files in one set of folders: only tests setting folders anew reach it
+# Some 120 files in one set of folders: only tests setting folders anew fill it.
+@functools.lru_cache(maxsize=4096)
+def _asset_under(parts: tuple[str, ...], roots: tuple[Path, ...]) -> Path:
+    return asset(*parts)
 
 
 def _stand_ins(parts: tuple[str, ...]) -> list[tuple[str, ...]]:

@@ -7,6 +7,7 @@ before focus existed), Tab / Shift+Tab and the arrow keys move it, Enter activat
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Literal, Protocol, Union
 
@@ -65,20 +66,13 @@ def wrapped(buttons: list[Button], per_line: int) -> list[list[Button]]:
     return result
 
 
-_dimmings: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
-
-
+@functools.lru_cache(maxsize=DIMMINGS_KEPT)
 def dimming(size: tuple[int, int], alpha: int) -> pygame.Surface:
     """The shade a panel lays over the window of `size`: black at `alpha`. Made once per size and shade, not at
     each of the many times a panel is laid out (each try of its text sizes, each panel opened); nothing draws
     on it."""
-    key = (size, alpha)
-    shade = _dimmings.get(key)
-    if shade is None:
-        if len(_dimmings) >= DIMMINGS_KEPT:
-            _dimmings.clear()
-        shade = _dimmings[key] = pygame.Surface(size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, alpha))
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, alpha))
     return shade
 
 

@@ -59,6 +59,9 @@ def behind_text() -> tuple[int, int, int]:
     return red, green, blue
 
 
+SCORES_KEPT = 8  # grids' scores kept by a painter: the player's and the computer's, and a few just before them
+
+
 @functools.lru_cache(maxsize=16)  # as the rings (kit/drawing.outline): asked again at each resize and language
 def lit_cell(size: tuple[int, int], radius: int, line: int) -> pygame.Surface:
     """An empty cell a dragged card may go into: lit, with its edge drawn."""
@@ -319,7 +322,7 @@ class PokerPainter:
         key = (tuple(game.grid), game.table, game.diagonals)
         score = self.scores.get(key)
         if score is None:
-            if len(self.scores) >= 8:
+            if len(self.scores) >= SCORES_KEPT:
                 self.scores.clear()
             score = self.scores[key] = game.score()
         return score
